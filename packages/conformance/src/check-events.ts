@@ -1,0 +1,130 @@
+import { defaultApplyEvents, transformChunks, verifyEvents, type AbstractAgent } from "@ag-ui/client";
+import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
+import { EventSchemas } from "@ag-ui/core/schemas";
+import { from, lastValueFrom, toArray } from "rxjs";
+import { findUnknownMembers } from "./closedness.js";
+
+/** Options for {@link checkEvents}. */
+export interface CheckEventsOptions {
+  /** Messages the conversation held before the run (what `defaultApplyEvents` starts from). */
+  initialMessages?: Message[];
+  /** The run's input, handed to `defaultApplyEvents`. Defaults to one built from RUN_STARTED. */
+  input?: RunAgentInput;
+}
+
+/** Everything {@link checkEvents} found. */
+export interface ConformanceReport {
+  /** True when every check passed. */
+  ok: boolean;
+  /** Every problem, each prefixed with the index of the event it concerns. */
+  issues: string[];
+  /** The events after `transformChunks` (identical to the input when it holds no chunk events). */
+  events: BaseEvent[];
+  /** The messages `defaultApplyEvents` rebuilt (empty when verification failed). */
+  messages: Message[];
+  /** The type of the last event, when it is terminal. */
+  terminal?: "RUN_FINISHED" | "RUN_ERROR";
+}
+
+/**
+ * Checks an AG-UI 1.0 event sequence with the reference SDK (`@ag-ui/core@1.0.0`,
+ * `@ag-ui/client@1.0.0`):
+ * 1. every event parses with `EventSchemas` and carries no member the (closed) schema omits;
+ * 2. `transformChunks` then `verifyEvents` accept the sequence;
+ * 3. `defaultApplyEvents` folds it into messages, which are returned for assertions;
+ * 4. exactly one terminal event, and it is the last.
+ */
+export async function checkEvents(events: readonly unknown[], options: CheckEventsOptions = {}): Promise<ConformanceReport> {
+  const issues: string[] = [];
+
+  events.forEach((event, index) => {
+    const parsed = EventSchemas.safeParse(event);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        issues.push(`#${index} ${typeOf(event)}: schema: ${issue.path.join("/") || "(root)"}: ${issue.message}`);
+      }
+      return;
+    }
+    for (const path of findUnknownMembers(event, EventSchemas)) {
+      issues.push(`#${index} ${typeOf(event)}: member ${path} is not in the closed schema`);
+    }
+  });
+
+  const terminals = events
+    .map((event, index) => ({ type: typeOf(event), index }))
+    .filter(({ type }) => type === "RUN_FINISHED" || type === "RUN_ERROR");
+  if (terminals.length !== 1) issues.push(`expected exactly one terminal event, found ${terminals.length}`);
+  const last = terminals[terminals.length - 1];
+  if (last !== undefined && last.index !== events.length - 1) {
+    issues.push(`#${last.index} ${last.type}: events follow the terminal event`);
+  }
+
+  let transformed: BaseEvent[] = [];
+  let messages: Message[] = [];
+  try {
+    transformed = await lastValueFrom(
+      from(events as BaseEvent[]).pipe(transformChunks(), verifyEvents(), toArray()),
+    );
+  } catch (error) {
+    issues.push(`verifyEvents: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  if (transformed.length === events.length || transformed.length > 0) {
+    try {
+      messages = await applyEvents(transformed, options);
+    } catch (error) {
+      issues.push(`defaultApplyEvents: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  const terminalType = last?.type as ConformanceReport["terminal"];
+  return {
+    ok: issues.length === 0,
+    issues,
+    events: transformed,
+    messages,
+    ...(terminalType !== undefined && { terminal: terminalType }),
+  };
+}
+
+/**
+ * Like {@link checkEvents}, but throws one error listing every issue; returns the rebuilt messages.
+ */
+export async function assertConformant(events: readonly unknown[], options: CheckEventsOptions = {}): Promise<Message[]> {
+  const report = await checkEvents(events, options);
+  if (!report.ok) {
+    throw new Error(`AG-UI conformance failed (${report.issues.length} issue(s)):\n${report.issues.join("\n")}`);
+  }
+  return report.messages;
+}
+
+async function applyEvents(events: BaseEvent[], options: CheckEventsOptions): Promise<Message[]> {
+  const started = events.find((event) => event.type === "RUN_STARTED") as
+    | { threadId?: string; runId?: string }
+    | undefined;
+  const initialMessages = options.initialMessages ?? [];
+  const input: RunAgentInput = options.input ?? {
+    threadId: started?.threadId ?? "thread",
+    runId: started?.runId ?? "run",
+    messages: initialMessages,
+    tools: [],
+    context: [],
+    state: {},
+    forwardedProps: {},
+  };
+  const agent = { messages: structuredClone(initialMessages), state: {} } as unknown as AbstractAgent;
+  let messages: Message[] = structuredClone(initialMessages);
+  const mutations = await lastValueFrom(
+    defaultApplyEvents(input, from(events), agent, []).pipe(toArray()),
+  );
+  for (const mutation of mutations) {
+    if (mutation.messages !== undefined) messages = mutation.messages;
+  }
+  return messages;
+}
+
+function typeOf(event: unknown): string {
+  return typeof event === "object" && event !== null && typeof (event as { type?: unknown }).type === "string"
+    ? (event as { type: string }).type
+    : "(not an event)";
+}

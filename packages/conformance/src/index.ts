@@ -1,0 +1,3 @@
+export { assertConformant, checkEvents, type CheckEventsOptions, type ConformanceReport } from "./check-events.js";
+export { findUnknownMembers } from "./closedness.js";
+export { textOf, reasoningOf, toolArgsOf, collectDeltas, type DeltaCollection } from "./collect-deltas.js";

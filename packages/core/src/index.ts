@@ -1,0 +1,52 @@
+export * from "./types/common.js";
+export * from "./types/input.js";
+export * from "./types/messages.js";
+export * from "./types/outcomes.js";
+export * from "./types/capabilities.js";
+export { EventType } from "./types/events.js";
+export type * from "./types/events.js";
+
+export type { BridgeWarning, WarningHandler } from "./warnings.js";
+export { FINISH_REASONS, type FinishInfo, type FinishReason } from "./finish-reason.js";
+export {
+  BRIDGE_METADATA_KEY,
+  bridgeMetadata,
+  readBridgeMetadata,
+  withBridgeMetadata,
+  type BridgeMetadata,
+} from "./metadata.js";
+
+export {
+  createTokenUsage,
+  sumTokenCounts,
+  toTokenCount,
+  type RawTokenCounts,
+  type TokenUsageOptions,
+} from "./usage/create-token-usage.js";
+export { aggregateTokenUsage, sumTokenUsage } from "./usage/aggregate-token-usage.js";
+export { UsageLedger } from "./usage/usage-ledger.js";
+
+export { createSequentialIds, randomId, type IdGenerator } from "./run/ids.js";
+export { RunStateError } from "./run/run-state-error.js";
+export {
+  PROTOCOL_VERSION,
+  RunBuilder,
+  type FailOptions,
+  type FinishOptions,
+  type RunBuilderOptions,
+  type StartTextOptions,
+  type StartToolCallOptions,
+  type ToolCallResultOptions,
+} from "./run/run-builder.js";
+export { describeError, redactSecrets, type ErrorDescription } from "./run/describe-error.js";
+export {
+  driveRun,
+  TRUNCATED_MESSAGE,
+  type ChunkSource,
+  type DriveRunOptions,
+  type StreamMapper,
+} from "./run/drive-run.js";
+
+export type { Provider, ProviderStreamOptions } from "./provider.js";
+export { encodeSSE, encodeSSEStream, SSE_CONTENT_TYPE, SSE_HEADERS, toSSEReadableStream } from "./sse.js";
+export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";

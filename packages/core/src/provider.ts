@@ -1,0 +1,22 @@
+import type { Event } from "./types/events.js";
+import type { RunAgentInput } from "./types/input.js";
+
+/** Per-call options of {@link Provider.stream}. */
+export interface ProviderStreamOptions {
+  /** Aborting ends the run with the cancelled outcome and releases the provider request. */
+  signal?: AbortSignal;
+}
+
+/**
+ * One provider behind one AG-UI event stream. Every adapter package exports a factory returning
+ * this, so an application swaps providers by swapping one value.
+ */
+export interface Provider {
+  /** Lowercase id, e.g. `openai-responses`, `anthropic`, `google`. */
+  readonly id: string;
+  /**
+   * Runs `input` on the provider and yields the run as AG-UI events: RUN_STARTED first, exactly
+   * one terminal event last. Never throws; failures arrive as RUN_ERROR.
+   */
+  stream(input: RunAgentInput, options?: ProviderStreamOptions): AsyncIterable<Event>;
+}

@@ -1,0 +1,200 @@
+import type { Event } from "../types/events.js";
+import type { RunAgentInput } from "../types/input.js";
+import { describeError as defaultDescribeError, type ErrorDescription } from "./describe-error.js";
+import type { IdGenerator } from "./ids.js";
+import { RunBuilder } from "./run-builder.js";
+import { RunStateError } from "./run-state-error.js";
+
+/**
+ * Per-stream mapping from provider chunks to AG-UI, written through the {@link RunBuilder}. A
+ * mapper holds only the state of its own stream.
+ */
+export interface StreamMapper<Chunk> {
+  /** Maps one chunk. Throwing ends the run with RUN_ERROR. */
+  chunk(chunk: Chunk): void;
+  /**
+   * Called when the provider stream ends normally. Finishes the run (`run.finish`) when the
+   * provider's own end marker was seen, or fails it; if it does neither, the driver ends the run as
+   * truncated (RUN_ERROR `stream_truncated`).
+   */
+  end(): void;
+  /** Reads a thrown error (SDK error frames, HTTP errors) into RUN_ERROR's message and code. */
+  describeError?(error: unknown): ErrorDescription;
+}
+
+/** Where the provider chunks come from: an iterable, or a function that opens one. */
+export type ChunkSource<Chunk> =
+  | AsyncIterable<Chunk>
+  | ((signal: AbortSignal) => AsyncIterable<Chunk> | Promise<AsyncIterable<Chunk>>);
+
+/** Options for {@link driveRun}. */
+export interface DriveRunOptions<Chunk> {
+  source: ChunkSource<Chunk>;
+  /** Creates the mapper for this stream, bound to the run it writes to. */
+  createMapper: (run: RunBuilder) => StreamMapper<Chunk>;
+  /** Aborting ends the run with the cancelled outcome and releases the provider stream. */
+  signal?: AbortSignal;
+  /** The request being answered: ids come from it and it is echoed on RUN_STARTED. */
+  input?: RunAgentInput;
+  threadId?: string;
+  runId?: string;
+  /** Echo `input` on RUN_STARTED (default true). */
+  echoInput?: boolean;
+  /** Lowercase vendor id stamped on what the run creates. */
+  provider?: string;
+  generateId?: IdGenerator;
+  now?: () => number;
+}
+
+/** The message RUN_ERROR carries when a stream ends without the provider's end marker. */
+export const TRUNCATED_MESSAGE = "The provider stream ended before its end marker: the response was cut short.";
+
+const ABORTED = Symbol("aborted");
+
+/**
+ * Runs a provider stream through a mapper and yields a valid AG-UI event sequence:
+ * RUN_STARTED, the mapped events (each chunk's events yielded before the next chunk is pulled), and
+ * exactly one terminal event. An exception from the source or the mapper becomes RUN_ERROR with the
+ * usage accrued so far; an abort becomes RUN_FINISHED `{ outcome: { type: "cancelled" } }` and
+ * calls `return()` on the provider iterator so its HTTP request is released; a stream that ends
+ * without the provider's end marker becomes RUN_ERROR `stream_truncated`. Never throws.
+ */
+export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGenerator<Event, void, undefined> {
+  const generateId = options.generateId;
+  const run = new RunBuilder({
+    threadId: options.threadId ?? options.input?.threadId ?? (generateId ?? randomUuid)(),
+    runId: options.runId ?? options.input?.runId ?? (generateId ?? randomUuid)(),
+    ...(options.input !== undefined && { input: options.input }),
+    ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
+    ...(options.provider !== undefined && { provider: options.provider }),
+    ...(generateId !== undefined && { generateId }),
+    ...(options.now !== undefined && { now: options.now }),
+  });
+  run.start();
+  yield* run.drain();
+
+  const controller = new AbortController();
+  const outer = options.signal;
+  const onAbort = (): void => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener("abort", onAbort, { once: true });
+  const aborted = new Promise<typeof ABORTED>((resolve) => {
+    if (controller.signal.aborted) resolve(ABORTED);
+    else controller.signal.addEventListener("abort", () => resolve(ABORTED), { once: true });
+  });
+
+  let mapper: StreamMapper<Chunk> | undefined;
+  let iterator: AsyncIterator<Chunk> | undefined;
+  const describe = (error: unknown): ErrorDescription => {
+    if (error instanceof RunStateError) return { message: error.message, code: error.code };
+    try {
+      return mapper?.describeError?.(error) ?? defaultDescribeError(error);
+    } catch {
+      return defaultDescribeError(error);
+    }
+  };
+  const release = (): void => {
+    const it = iterator;
+    iterator = undefined;
+    if (it?.return === undefined) return;
+    try {
+      // Not awaited: an async generator blocked in a pending next() only settles return() after it.
+      void Promise.resolve(it.return()).catch(() => undefined);
+    } catch {
+      // A throwing return() must not escape.
+    }
+  };
+
+  try {
+    if (controller.signal.aborted) {
+      run.cancel();
+      yield* run.drain();
+      return;
+    }
+    try {
+      mapper = options.createMapper(run);
+      const source = options.source;
+      const opening = typeof source === "function" ? source(controller.signal) : source;
+      const iterable = await raceAbort(opening, aborted);
+      if (iterable === ABORTED) {
+        // The request may still be opening: release it whenever it arrives.
+        void Promise.resolve(opening).then(
+          (late) => late[Symbol.asyncIterator]().return?.(),
+          () => undefined,
+        );
+        run.cancel();
+        yield* run.drain();
+        return;
+      }
+      iterator = iterable[Symbol.asyncIterator]();
+    } catch (error) {
+      if (controller.signal.aborted) run.cancel();
+      else run.fail(describe(error));
+      yield* run.drain();
+      return;
+    }
+
+    for (;;) {
+      let step: IteratorResult<Chunk> | typeof ABORTED;
+      try {
+        step = await raceAbort(iterator.next(), aborted);
+      } catch (error) {
+        iterator = undefined;
+        if (controller.signal.aborted) run.cancel();
+        else run.fail(describe(error));
+        yield* run.drain();
+        return;
+      }
+      if (step === ABORTED) {
+        release();
+        run.cancel();
+        yield* run.drain();
+        return;
+      }
+      if (step.done === true) {
+        iterator = undefined;
+        break;
+      }
+      try {
+        mapper.chunk(step.value);
+      } catch (error) {
+        // Events the chunk queued before throwing are legal as far as they go; fail() closes them.
+        if (!run.ended) run.fail(describe(error));
+      }
+      const events = run.drain();
+      for (const event of events) yield event;
+      if (run.ended) {
+        release();
+        return;
+      }
+      if (controller.signal.aborted) {
+        release();
+        run.cancel();
+        yield* run.drain();
+        return;
+      }
+    }
+
+    try {
+      mapper.end();
+    } catch (error) {
+      if (!run.ended) run.fail(describe(error));
+    }
+    if (!run.ended) run.fail({ message: TRUNCATED_MESSAGE, code: "stream_truncated" });
+    yield* run.drain();
+  } finally {
+    outer?.removeEventListener("abort", onAbort);
+    // The consumer stopped early (break/return on this generator): release the provider stream,
+    // and abort the request the source opened with our signal.
+    release();
+    if (!controller.signal.aborted) controller.abort();
+  }
+}
+
+async function raceAbort<T>(value: T | Promise<T>, aborted: Promise<typeof ABORTED>): Promise<T | typeof ABORTED> {
+  return Promise.race([Promise.resolve(value), aborted]);
+}
+
+function randomUuid(): string {
+  return globalThis.crypto.randomUUID();
+}

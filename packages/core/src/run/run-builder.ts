@@ -1,0 +1,455 @@
+import type { FinishInfo } from "../finish-reason.js";
+import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
+import type { Metadata, ReasoningEncryptedValueSubtype } from "../types/common.js";
+import type { Event } from "../types/events.js";
+import type { ContentPart, RunAgentInput } from "../types/input.js";
+import type { TextMessageRole } from "../types/messages.js";
+import { UsageLedger } from "../usage/usage-ledger.js";
+import { randomId, type IdGenerator } from "./ids.js";
+import { RunStateError } from "./run-state-error.js";
+
+/** The protocol version every run declares on RUN_STARTED. */
+export const PROTOCOL_VERSION = "1.0";
+
+/** Options for {@link RunBuilder}. */
+export interface RunBuilderOptions {
+  threadId: string;
+  runId: string;
+  /** The request the run answers; echoed on RUN_STARTED unless `echoInput` is false. */
+  input?: RunAgentInput;
+  /** Echo `input` on RUN_STARTED (default true when `input` is given). */
+  echoInput?: boolean;
+  parentRunId?: string;
+  /** Lowercase vendor id stamped on every message, tool call and result the run creates. */
+  provider?: string;
+  /** Id source for messages, tool calls and results (inject a sequential one in tests). */
+  generateId?: IdGenerator;
+  /** When given, every event carries `timestamp: now()`. */
+  now?: () => number;
+}
+
+/** Options for opening a text message. */
+export interface StartTextOptions {
+  messageId?: string;
+  role?: TextMessageRole;
+  name?: string;
+  metadata?: BridgeMetadata;
+}
+
+/** Options for opening a tool call. */
+export interface StartToolCallOptions {
+  toolCallId?: string;
+  toolCallName: string;
+  /** The assistant message holding the call. */
+  parentMessageId?: string;
+  /** The provider runs this tool itself: never reported as pending for the application. */
+  providerExecuted?: boolean;
+  metadata?: BridgeMetadata;
+}
+
+/** Options for a tool result. */
+export interface ToolCallResultOptions {
+  toolCallId: string;
+  content: string | ContentPart[];
+  messageId?: string;
+  metadata?: BridgeMetadata;
+}
+
+/** How a run ends successfully. */
+export interface FinishOptions {
+  finish?: FinishInfo;
+  /** Extra bridge metadata for RUN_FINISHED. */
+  metadata?: BridgeMetadata;
+  result?: unknown;
+}
+
+/** How a run fails. */
+export interface FailOptions {
+  message: string;
+  code?: string;
+  finish?: FinishInfo;
+  metadata?: BridgeMetadata;
+}
+
+interface OpenToolCall {
+  providerExecuted: boolean;
+  fields: BridgeMetadata;
+}
+
+/**
+ * Writes one AG-UI run as a legal event sequence, by construction: RUN_STARTED first; text
+ * messages, reasoning spans and messages and tool calls opened and closed in a legal order;
+ * everything still open closed before the single terminal event; nothing after it. A call that
+ * would break the sequence throws {@link RunStateError} instead of emitting.
+ *
+ * Events queue up inside the builder; whoever drives the run takes them with {@link drain} after
+ * each provider chunk, so no chunk's events wait for the next chunk.
+ */
+export class RunBuilder {
+  /** Usage of every model call in the run; its entries end up on the terminal event. */
+  readonly usage = new UsageLedger();
+  readonly threadId: string;
+  readonly runId: string;
+
+  #queue: Event[] = [];
+  #started = false;
+  #ended = false;
+  readonly #options: RunBuilderOptions;
+  readonly #nextId: IdGenerator;
+  readonly #openText = new Map<string, BridgeMetadata>();
+  readonly #openReasoning = new Map<string, BridgeMetadata>();
+  #span: string | undefined;
+  readonly #openTools = new Map<string, OpenToolCall>();
+  readonly #seenTools = new Set<string>();
+  /** Application tool calls without a result yet, in call order. */
+  readonly #pending = new Set<string>();
+
+  constructor(options: RunBuilderOptions) {
+    this.#options = options;
+    this.threadId = options.threadId;
+    this.runId = options.runId;
+    this.#nextId = options.generateId ?? randomId;
+  }
+
+  /** A fresh id from the run's generator. */
+  newId(): string {
+    return this.#nextId();
+  }
+
+  /** Whether RUN_STARTED was emitted. */
+  get started(): boolean {
+    return this.#started;
+  }
+
+  /** Whether the terminal event was emitted. */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Takes the events queued since the last drain. */
+  drain(): Event[] {
+    const out = this.#queue;
+    this.#queue = [];
+    return out;
+  }
+
+  /** Emits RUN_STARTED. Must be the first call. */
+  start(): void {
+    if (this.#started) throw new RunStateError("RUN_STARTED was already emitted");
+    this.#started = true;
+    const { input, echoInput, parentRunId } = this.#options;
+    this.#push({
+      type: "RUN_STARTED",
+      threadId: this.threadId,
+      runId: this.runId,
+      protocolVersion: PROTOCOL_VERSION,
+      ...(parentRunId !== undefined && { parentRunId }),
+      ...(input !== undefined && echoInput !== false && { input }),
+    });
+  }
+
+  // ---- text -------------------------------------------------------------------------------
+
+  /** Opens a text message and returns its id. */
+  startText(options: StartTextOptions = {}): string {
+    this.#live();
+    const messageId = options.messageId ?? this.#nextId();
+    if (this.#openText.has(messageId)) throw new RunStateError(`text message ${messageId} is already open`);
+    const fields = this.#stamp(options.metadata);
+    this.#openText.set(messageId, fields);
+    this.#push({
+      type: "TEXT_MESSAGE_START",
+      messageId,
+      role: options.role ?? "assistant",
+      ...(options.name !== undefined && { name: options.name }),
+      metadata: { [BRIDGE_METADATA_KEY]: fields },
+    });
+    return messageId;
+  }
+
+  /** Whether the text message is open. */
+  isTextOpen(messageId: string): boolean {
+    return this.#openText.has(messageId);
+  }
+
+  /** Appends a fragment, byte for byte (the empty string included), to an open text message. */
+  text(messageId: string, delta: string): void {
+    this.#live();
+    if (!this.#openText.has(messageId)) throw new RunStateError(`text message ${messageId} is not open`);
+    this.#push({ type: "TEXT_MESSAGE_CONTENT", messageId, delta });
+  }
+
+  /** Closes an open text message; metadata lands on the message. */
+  endText(messageId: string, metadata?: BridgeMetadata): void {
+    this.#live();
+    const fields = this.#openText.get(messageId);
+    if (fields === undefined) throw new RunStateError(`text message ${messageId} is not open`);
+    this.#openText.delete(messageId);
+    this.#push({ type: "TEXT_MESSAGE_END", messageId, ...meta(fields, metadata) });
+  }
+
+  // ---- reasoning --------------------------------------------------------------------------
+
+  /** Opens a reasoning span (closing any open one first) and returns its id. */
+  startReasoning(spanId?: string): string {
+    this.#live();
+    if (this.#span !== undefined) this.endReasoning();
+    const id = spanId ?? this.#nextId();
+    this.#span = id;
+    this.#push({ type: "REASONING_START", messageId: id });
+    return id;
+  }
+
+  /** The open reasoning span, if any. */
+  get reasoningSpan(): string | undefined {
+    return this.#span;
+  }
+
+  /** Opens a reasoning message inside the current span (opening one if needed); returns its id. */
+  startReasoningMessage(options: { messageId?: string; metadata?: BridgeMetadata } = {}): string {
+    this.#live();
+    if (this.#span === undefined) this.startReasoning();
+    const messageId = options.messageId ?? this.#nextId();
+    if (this.#openReasoning.has(messageId)) throw new RunStateError(`reasoning message ${messageId} is already open`);
+    const fields = this.#stamp(options.metadata);
+    this.#openReasoning.set(messageId, fields);
+    this.#push({
+      type: "REASONING_MESSAGE_START",
+      messageId,
+      role: "reasoning",
+      metadata: { [BRIDGE_METADATA_KEY]: fields },
+    });
+    return messageId;
+  }
+
+  /** Whether the reasoning message is open. */
+  isReasoningOpen(messageId: string): boolean {
+    return this.#openReasoning.has(messageId);
+  }
+
+  /** Appends a fragment, byte for byte, to an open reasoning message. */
+  reasoning(messageId: string, delta: string): void {
+    this.#live();
+    if (!this.#openReasoning.has(messageId)) throw new RunStateError(`reasoning message ${messageId} is not open`);
+    this.#push({ type: "REASONING_MESSAGE_CONTENT", messageId, delta });
+  }
+
+  /** Closes an open reasoning message. */
+  endReasoningMessage(messageId: string, metadata?: BridgeMetadata): void {
+    this.#live();
+    const fields = this.#openReasoning.get(messageId);
+    if (fields === undefined) throw new RunStateError(`reasoning message ${messageId} is not open`);
+    this.#openReasoning.delete(messageId);
+    this.#push({ type: "REASONING_MESSAGE_END", messageId, ...meta(fields, metadata) });
+  }
+
+  /** Closes the open reasoning messages and then the span. A no-op when no span is open. */
+  endReasoning(metadata?: BridgeMetadata): void {
+    this.#live();
+    for (const id of [...this.#openReasoning.keys()]) this.endReasoningMessage(id, metadata);
+    if (this.#span === undefined) return;
+    const messageId = this.#span;
+    this.#span = undefined;
+    this.#push({ type: "REASONING_END", messageId });
+  }
+
+  /** Attaches a provider's opaque artefact to a message or a tool call. */
+  encryptedValue(
+    subtype: ReasoningEncryptedValueSubtype,
+    entityId: string,
+    encryptedValue: string,
+    metadata?: BridgeMetadata,
+  ): void {
+    this.#live();
+    this.#push({ type: "REASONING_ENCRYPTED_VALUE", subtype, entityId, encryptedValue, ...eventMeta(metadata) });
+  }
+
+  // ---- tool calls -------------------------------------------------------------------------
+
+  /** Opens a tool call and returns its id. Ids are unique within a run. */
+  startToolCall(options: StartToolCallOptions): string {
+    this.#live();
+    const toolCallId = options.toolCallId ?? this.#nextId();
+    if (this.#seenTools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} was already started`);
+    const providerExecuted = options.providerExecuted === true;
+    this.#seenTools.add(toolCallId);
+    const fields = this.#stamp(providerExecuted ? { ...options.metadata, providerExecuted } : options.metadata);
+    this.#openTools.set(toolCallId, { providerExecuted, fields });
+    if (!providerExecuted) this.#pending.add(toolCallId);
+    this.#push({
+      type: "TOOL_CALL_START",
+      toolCallId,
+      toolCallName: options.toolCallName,
+      ...(options.parentMessageId !== undefined && { parentMessageId: options.parentMessageId }),
+      metadata: { [BRIDGE_METADATA_KEY]: fields },
+    });
+    return toolCallId;
+  }
+
+  /** Whether the tool call is open. */
+  isToolCallOpen(toolCallId: string): boolean {
+    return this.#openTools.has(toolCallId);
+  }
+
+  /** Whether the tool call was started in this run (open or closed). */
+  hasToolCall(toolCallId: string): boolean {
+    return this.#seenTools.has(toolCallId);
+  }
+
+  /** Ids of the open tool calls, in opening order. */
+  openToolCalls(): string[] {
+    return [...this.#openTools.keys()];
+  }
+
+  /** Appends an argument fragment, byte for byte, to an open tool call. */
+  toolCallArgs(toolCallId: string, delta: string): void {
+    this.#live();
+    if (!this.#openTools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} is not open`);
+    this.#push({ type: "TOOL_CALL_ARGS", toolCallId, delta });
+  }
+
+  /** Closes an open tool call. */
+  endToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
+    this.#live();
+    const call = this.#openTools.get(toolCallId);
+    if (call === undefined) throw new RunStateError(`tool call ${toolCallId} is not open`);
+    this.#openTools.delete(toolCallId);
+    this.#push({ type: "TOOL_CALL_END", toolCallId, ...meta(call.fields, metadata) });
+  }
+
+  /** Emits what a tool returned (closing the call first if it is open); returns the result's id. */
+  toolCallResult(options: ToolCallResultOptions): string {
+    this.#live();
+    const { toolCallId } = options;
+    if (!this.#seenTools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} was never started`);
+    if (this.#openTools.has(toolCallId)) this.endToolCall(toolCallId);
+    this.#pending.delete(toolCallId);
+    const messageId = options.messageId ?? this.#nextId();
+    this.#push({
+      type: "TOOL_CALL_RESULT",
+      messageId,
+      toolCallId,
+      role: "tool",
+      content: options.content,
+      metadata: { [BRIDGE_METADATA_KEY]: this.#stamp(options.metadata) },
+    });
+    return messageId;
+  }
+
+  // ---- other ------------------------------------------------------------------------------
+
+  /** Emits a CUSTOM event. */
+  custom(name: string, value: unknown, metadata?: BridgeMetadata): void {
+    this.#live();
+    this.#push({ type: "CUSTOM", name, value: value === undefined ? null : value, ...eventMeta(metadata) });
+  }
+
+  /** Emits a RAW event carrying a provider-native payload. */
+  raw(event: unknown, source?: string): void {
+    this.#live();
+    this.#push({ type: "RAW", event: event === undefined ? null : event, ...(source !== undefined && { source }) });
+  }
+
+  // ---- terminal ---------------------------------------------------------------------------
+
+  /** Closes everything open, in a legal order. */
+  closeAll(metadata?: BridgeMetadata): void {
+    this.#live();
+    for (const id of [...this.#openTools.keys()]) this.endToolCall(id, metadata);
+    for (const id of [...this.#openText.keys()]) this.endText(id, metadata);
+    this.endReasoning(metadata);
+  }
+
+  /**
+   * Ends the run with RUN_FINISHED (success): closes what is open, names the application tool
+   * calls left without a result as `pendingToolCallIds`, attaches usage and the finish reason.
+   */
+  finish(options: FinishOptions = {}): void {
+    this.closeAll();
+    const pending = [...this.#pending];
+    const usage = this.usage.entries();
+    const metadata = finishMetadata(options.finish, options.metadata);
+    this.#end({
+      type: "RUN_FINISHED",
+      threadId: this.threadId,
+      runId: this.runId,
+      ...(options.result !== undefined && options.result !== null && { result: options.result }),
+      outcome: pending.length > 0 ? { type: "success", pendingToolCallIds: pending } : { type: "success" },
+      ...(usage !== undefined && { usage }),
+      ...(metadata !== undefined && { metadata }),
+    });
+  }
+
+  /** Ends the run with RUN_ERROR after closing what is open; usage accrued so far included. */
+  fail(options: FailOptions): void {
+    this.closeAll({ interrupted: true });
+    const usage = this.usage.entries();
+    const metadata = finishMetadata(options.finish, options.metadata);
+    this.#end({
+      type: "RUN_ERROR",
+      message: options.message,
+      ...(options.code !== undefined && { code: options.code }),
+      ...(usage !== undefined && { usage }),
+      ...(metadata !== undefined && { metadata }),
+    });
+  }
+
+  /** Ends the run with RUN_FINISHED `{ outcome: { type: "cancelled" } }` after closing what is open. */
+  cancel(): void {
+    this.closeAll({ interrupted: true });
+    const usage = this.usage.entries();
+    this.#end({
+      type: "RUN_FINISHED",
+      threadId: this.threadId,
+      runId: this.runId,
+      outcome: { type: "cancelled" },
+      ...(usage !== undefined && { usage }),
+    });
+  }
+
+  // ---- internals --------------------------------------------------------------------------
+
+  #live(): void {
+    if (!this.#started) throw new RunStateError("the run has not started");
+    if (this.#ended) throw new RunStateError("the run has already ended");
+  }
+
+  #end(event: Event): void {
+    this.#push(event);
+    this.#ended = true;
+  }
+
+  #push(event: Event): void {
+    const { now } = this.#options;
+    if (now !== undefined) event.timestamp = now();
+    this.#queue.push(event);
+  }
+
+  #stamp(fields: BridgeMetadata | undefined): BridgeMetadata {
+    const provider = this.#options.provider;
+    return provider === undefined ? { ...fields } : { provider, ...fields };
+  }
+}
+
+/**
+ * Metadata for an END event. AG-UI merges metadata shallowly (last write wins per top-level key),
+ * so the end event repeats the fields its start stamped and adds the new ones on top.
+ */
+function meta(started: BridgeMetadata, extra: BridgeMetadata | undefined): { metadata?: Metadata } {
+  return extra === undefined ? {} : { metadata: { [BRIDGE_METADATA_KEY]: { ...started, ...extra } } };
+}
+
+function eventMeta(fields: BridgeMetadata | undefined): { metadata?: Metadata } {
+  return fields === undefined ? {} : { metadata: { [BRIDGE_METADATA_KEY]: fields } };
+}
+
+function finishMetadata(finish: FinishInfo | undefined, extra: BridgeMetadata | undefined): Metadata | undefined {
+  if (finish === undefined && extra === undefined) return undefined;
+  const fields: BridgeMetadata = { ...extra };
+  if (finish !== undefined) {
+    fields.finishReason = finish.reason;
+    if (finish.raw !== undefined) fields.rawFinishReason = finish.raw;
+    if (finish.details !== undefined) fields.finishDetails = finish.details;
+  }
+  return { [BRIDGE_METADATA_KEY]: fields };
+}

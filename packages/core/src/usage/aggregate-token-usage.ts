@@ -1,0 +1,53 @@
+import type { TokenUsage } from "../types/common.js";
+
+const COUNT_FIELDS = [
+  "inputTokens",
+  "outputTokens",
+  "reasoningTokens",
+  "cachedInputTokens",
+  "cacheWriteInputTokens",
+] as const;
+
+/**
+ * Adds two entries field by field. A count absent from both stays absent (never a made-up zero);
+ * a count present in either is summed over the entries that report it. `totalTokens` is recomputed
+ * from the summed totals. Provider and model are kept only where both entries agree.
+ */
+export function sumTokenUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  const out: TokenUsage = {};
+  if (a.provider !== undefined && a.provider === b.provider) out.provider = a.provider;
+  if (a.model !== undefined && a.model === b.model) out.model = a.model;
+  for (const field of COUNT_FIELDS) {
+    const x = a[field];
+    const y = b[field];
+    if (x === undefined && y === undefined) continue;
+    const sum = (x ?? 0) + (y ?? 0);
+    if (Number.isSafeInteger(sum)) out[field] = sum;
+  }
+  if (out.inputTokens !== undefined && out.outputTokens !== undefined) {
+    const total = out.inputTokens + out.outputTokens;
+    if (Number.isSafeInteger(total)) out.totalTokens = total;
+  }
+  return out;
+}
+
+/**
+ * Sums entries into one per `(provider, model)` pair, in order of first appearance, keeping absent
+ * distinct from zero.
+ */
+export function aggregateTokenUsage(entries: readonly TokenUsage[]): TokenUsage[] {
+  const groups = new Map<string, TokenUsage>();
+  for (const entry of entries) {
+    const key = JSON.stringify([entry.provider ?? null, entry.model ?? null]);
+    const seen = groups.get(key);
+    groups.set(key, seen === undefined ? { ...entry } : withIdentity(sumTokenUsage(seen, entry), entry));
+  }
+  return [...groups.values()];
+}
+
+function withIdentity(sum: TokenUsage, like: TokenUsage): TokenUsage {
+  const out: TokenUsage = {};
+  if (like.provider !== undefined) out.provider = like.provider;
+  if (like.model !== undefined) out.model = like.model;
+  return Object.assign(out, sum);
+}
