@@ -1,0 +1,84 @@
+import { encodeSSE, type Event } from "@agui-bridge/core";
+import { REPLAY_FORMATS } from "./formats/index.js";
+import type { ReplayFormat, ReplayOptions } from "./replay-format.js";
+
+/** Parsed `replay` arguments. */
+export interface ReplayArgs {
+  from: string;
+  input: "jsonl" | "sse";
+  sse: boolean;
+  file: string;
+}
+
+/** Thrown for a bad command line; the CLI prints it with the usage and exits 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+/** The usage text. */
+export function usage(): string {
+  const ids = REPLAY_FORMATS.map((format) => format.id).join("|") || "(none registered)";
+  return [
+    "Usage: agui-bridge replay --from <format> [--input jsonl|sse] [--sse] FILE|-",
+    "",
+    `  --from       the recorded stream's format: ${ids}`,
+    "  --input      jsonl: one SDK chunk object per line (default); sse: a raw SSE body, parsed by the provider SDK",
+    "  --sse        print AG-UI events as SSE frames instead of JSONL",
+    "  FILE|-       the recording, or - for standard input",
+  ].join("\n");
+}
+
+/** Parses `replay` arguments (without the leading `replay`). */
+export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
+  let from: string | undefined;
+  let input: "jsonl" | "sse" = "jsonl";
+  let sse = false;
+  let file: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--from") from = argv[++i];
+    else if (arg?.startsWith("--from=")) from = arg.slice(7);
+    else if (arg === "--input" || arg?.startsWith("--input=")) {
+      const value = arg === "--input" ? argv[++i] : arg.slice(8);
+      if (value !== "jsonl" && value !== "sse") throw new UsageError(`--input must be jsonl or sse, not ${String(value)}`);
+      input = value;
+    } else if (arg === "--sse") sse = true;
+    else if (arg === "-" || (arg !== undefined && !arg.startsWith("--"))) {
+      if (file !== undefined) throw new UsageError("give exactly one FILE (or -)");
+      file = arg;
+    } else throw new UsageError(`unknown option ${String(arg)}`);
+  }
+  if (from === undefined) throw new UsageError("--from is required");
+  if (file === undefined) throw new UsageError("FILE (or - for standard input) is required");
+  if (findFormat(from) === undefined) throw new UsageError(`unknown format ${from}`);
+  return { from, input, sse, file };
+}
+
+/** The registered format with this id. */
+export function findFormat(id: string): ReplayFormat | undefined {
+  return REPLAY_FORMATS.find((format) => format.id === id);
+}
+
+/** Replays a recording held in memory; yields AG-UI events. */
+export function replay(args: Pick<ReplayArgs, "from" | "input">, bytes: Uint8Array, options: ReplayOptions = {}): AsyncIterable<Event> {
+  const format = findFormat(args.from);
+  if (format === undefined) throw new UsageError(`unknown format ${args.from}`);
+  return args.input === "sse" ? format.fromSse(bytes, options) : format.fromChunks(jsonlChunks(bytes), options);
+}
+
+/** Formats one event for output. */
+export function formatEvent(event: Event, sse: boolean): string {
+  return sse ? encodeSSE(event) : `${JSON.stringify(event)}\n`;
+}
+
+async function* jsonlChunks(bytes: Uint8Array): AsyncGenerator<unknown> {
+  const text = new TextDecoder().decode(bytes);
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      yield JSON.parse(line) as unknown;
+    } catch {
+      yield line;
+    }
+  }
+}
