@@ -1,7 +1,7 @@
 import type { FinishInfo } from "../finish-reason.js";
 import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
 import type { Metadata, ReasoningEncryptedValueSubtype } from "../types/common.js";
-import type { Event } from "../types/events.js";
+import { EventType, type Event } from "../types/events.js";
 import type { ContentPart, RunAgentInput } from "../types/input.js";
 import type { TextMessageRole } from "../types/messages.js";
 import { UsageLedger } from "../usage/usage-ledger.js";
@@ -139,7 +139,7 @@ export class RunBuilder {
     this.#started = true;
     const { input, echoInput, parentRunId } = this.#options;
     this.#push({
-      type: "RUN_STARTED",
+      type: EventType.RUN_STARTED,
       threadId: this.threadId,
       runId: this.runId,
       protocolVersion: PROTOCOL_VERSION,
@@ -158,7 +158,7 @@ export class RunBuilder {
     const fields = this.#stamp(options.metadata);
     this.#openText.set(messageId, fields);
     this.#push({
-      type: "TEXT_MESSAGE_START",
+      type: EventType.TEXT_MESSAGE_START,
       messageId,
       role: options.role ?? "assistant",
       ...(options.name !== undefined && { name: options.name }),
@@ -176,7 +176,7 @@ export class RunBuilder {
   text(messageId: string, delta: string): void {
     this.#live();
     if (!this.#openText.has(messageId)) throw new RunStateError(`text message ${messageId} is not open`);
-    this.#push({ type: "TEXT_MESSAGE_CONTENT", messageId, delta });
+    this.#push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta });
   }
 
   /** Closes an open text message; metadata lands on the message. */
@@ -185,7 +185,7 @@ export class RunBuilder {
     const fields = this.#openText.get(messageId);
     if (fields === undefined) throw new RunStateError(`text message ${messageId} is not open`);
     this.#openText.delete(messageId);
-    this.#push({ type: "TEXT_MESSAGE_END", messageId, ...meta(fields, metadata) });
+    this.#push({ type: EventType.TEXT_MESSAGE_END, messageId, ...meta(fields, metadata) });
   }
 
   // ---- reasoning --------------------------------------------------------------------------
@@ -196,7 +196,7 @@ export class RunBuilder {
     if (this.#span !== undefined) this.endReasoning();
     const id = spanId ?? this.#nextId();
     this.#span = id;
-    this.#push({ type: "REASONING_START", messageId: id });
+    this.#push({ type: EventType.REASONING_START, messageId: id });
     return id;
   }
 
@@ -214,7 +214,7 @@ export class RunBuilder {
     const fields = this.#stamp(options.metadata);
     this.#openReasoning.set(messageId, fields);
     this.#push({
-      type: "REASONING_MESSAGE_START",
+      type: EventType.REASONING_MESSAGE_START,
       messageId,
       role: "reasoning",
       metadata: { [BRIDGE_METADATA_KEY]: fields },
@@ -231,7 +231,7 @@ export class RunBuilder {
   reasoning(messageId: string, delta: string): void {
     this.#live();
     if (!this.#openReasoning.has(messageId)) throw new RunStateError(`reasoning message ${messageId} is not open`);
-    this.#push({ type: "REASONING_MESSAGE_CONTENT", messageId, delta });
+    this.#push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId, delta });
   }
 
   /** Closes an open reasoning message. */
@@ -240,7 +240,7 @@ export class RunBuilder {
     const fields = this.#openReasoning.get(messageId);
     if (fields === undefined) throw new RunStateError(`reasoning message ${messageId} is not open`);
     this.#openReasoning.delete(messageId);
-    this.#push({ type: "REASONING_MESSAGE_END", messageId, ...meta(fields, metadata) });
+    this.#push({ type: EventType.REASONING_MESSAGE_END, messageId, ...meta(fields, metadata) });
   }
 
   /** Closes the open reasoning messages and then the span. A no-op when no span is open. */
@@ -250,7 +250,7 @@ export class RunBuilder {
     if (this.#span === undefined) return;
     const messageId = this.#span;
     this.#span = undefined;
-    this.#push({ type: "REASONING_END", messageId });
+    this.#push({ type: EventType.REASONING_END, messageId });
   }
 
   /** Attaches a provider's opaque artefact to a message or a tool call. */
@@ -261,7 +261,7 @@ export class RunBuilder {
     metadata?: BridgeMetadata,
   ): void {
     this.#live();
-    this.#push({ type: "REASONING_ENCRYPTED_VALUE", subtype, entityId, encryptedValue, ...eventMeta(metadata) });
+    this.#push({ type: EventType.REASONING_ENCRYPTED_VALUE, subtype, entityId, encryptedValue, ...eventMeta(metadata) });
   }
 
   // ---- tool calls -------------------------------------------------------------------------
@@ -277,7 +277,7 @@ export class RunBuilder {
     this.#openTools.set(toolCallId, { providerExecuted, fields });
     if (!providerExecuted) this.#pending.add(toolCallId);
     this.#push({
-      type: "TOOL_CALL_START",
+      type: EventType.TOOL_CALL_START,
       toolCallId,
       toolCallName: options.toolCallName,
       ...(options.parentMessageId !== undefined && { parentMessageId: options.parentMessageId }),
@@ -305,7 +305,7 @@ export class RunBuilder {
   toolCallArgs(toolCallId: string, delta: string): void {
     this.#live();
     if (!this.#openTools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} is not open`);
-    this.#push({ type: "TOOL_CALL_ARGS", toolCallId, delta });
+    this.#push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta });
   }
 
   /** Closes an open tool call. */
@@ -314,7 +314,7 @@ export class RunBuilder {
     const call = this.#openTools.get(toolCallId);
     if (call === undefined) throw new RunStateError(`tool call ${toolCallId} is not open`);
     this.#openTools.delete(toolCallId);
-    this.#push({ type: "TOOL_CALL_END", toolCallId, ...meta(call.fields, metadata) });
+    this.#push({ type: EventType.TOOL_CALL_END, toolCallId, ...meta(call.fields, metadata) });
   }
 
   /** Emits what a tool returned (closing the call first if it is open); returns the result's id. */
@@ -326,7 +326,7 @@ export class RunBuilder {
     this.#pending.delete(toolCallId);
     const messageId = options.messageId ?? this.#nextId();
     this.#push({
-      type: "TOOL_CALL_RESULT",
+      type: EventType.TOOL_CALL_RESULT,
       messageId,
       toolCallId,
       role: "tool",
@@ -341,13 +341,13 @@ export class RunBuilder {
   /** Emits a CUSTOM event. */
   custom(name: string, value: unknown, metadata?: BridgeMetadata): void {
     this.#live();
-    this.#push({ type: "CUSTOM", name, value: value === undefined ? null : value, ...eventMeta(metadata) });
+    this.#push({ type: EventType.CUSTOM, name, value: value === undefined ? null : value, ...eventMeta(metadata) });
   }
 
   /** Emits a RAW event carrying a provider-native payload. */
   raw(event: unknown, source?: string): void {
     this.#live();
-    this.#push({ type: "RAW", event: event === undefined ? null : event, ...(source !== undefined && { source }) });
+    this.#push({ type: EventType.RAW, event: event === undefined ? null : event, ...(source !== undefined && { source }) });
   }
 
   // ---- terminal ---------------------------------------------------------------------------
@@ -370,7 +370,7 @@ export class RunBuilder {
     const usage = this.usage.entries();
     const metadata = finishMetadata(options.finish, options.metadata);
     this.#end({
-      type: "RUN_FINISHED",
+      type: EventType.RUN_FINISHED,
       threadId: this.threadId,
       runId: this.runId,
       ...(options.result !== undefined && options.result !== null && { result: options.result }),
@@ -386,7 +386,7 @@ export class RunBuilder {
     const usage = this.usage.entries();
     const metadata = finishMetadata(options.finish, options.metadata);
     this.#end({
-      type: "RUN_ERROR",
+      type: EventType.RUN_ERROR,
       message: options.message,
       ...(options.code !== undefined && { code: options.code }),
       ...(usage !== undefined && { usage }),
@@ -399,7 +399,7 @@ export class RunBuilder {
     this.closeAll({ interrupted: true });
     const usage = this.usage.entries();
     this.#end({
-      type: "RUN_FINISHED",
+      type: EventType.RUN_FINISHED,
       threadId: this.threadId,
       runId: this.runId,
       outcome: { type: "cancelled" },
