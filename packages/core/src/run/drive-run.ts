@@ -1,6 +1,6 @@
 import type { Event } from "../types/events.js";
 import type { RunAgentInput } from "../types/input.js";
-import { describeError as defaultDescribeError, type ErrorDescription } from "./describe-error.js";
+import { describeError as defaultDescribeError, redactSecrets, type ErrorDescription } from "./describe-error.js";
 import type { IdGenerator } from "./ids.js";
 import { RunBuilder } from "./run-builder.js";
 import { RunStateError } from "./run-state-error.js";
@@ -87,11 +87,14 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
   let iterator: AsyncIterator<Chunk> | undefined;
   const describe = (error: unknown): ErrorDescription => {
     if (error instanceof RunStateError) return { message: error.message, code: error.code };
+    let described: ErrorDescription;
     try {
-      return mapper?.describeError?.(error) ?? defaultDescribeError(error);
+      described = mapper?.describeError?.(error) ?? defaultDescribeError(error);
     } catch {
-      return defaultDescribeError(error);
+      described = defaultDescribeError(error);
     }
+    // Whatever the mapper read out of the error, no credential reaches the wire.
+    return { ...described, message: redactSecrets(described.message) };
   };
   const release = (): void => {
     const it = iterator;
