@@ -1,0 +1,48 @@
+/**
+ * Runs the first ```ts block of a README as a real program, so the snippets users copy are known to
+ * work. Package imports are pointed at the built workspace packages; the code is transpiled with
+ * esbuild and run by `node` in a child process.
+ */
+import { execFile } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { transform } from "esbuild";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** The code of the `index`-th ```ts block of a Markdown file. */
+export function readmeSnippet(readme: string, index = 0): string {
+  const blocks = [...readFileSync(readme, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)];
+  const block = blocks[index];
+  if (block === undefined) throw new Error(`${readme} has no ts block #${index}`);
+  return block[1] ?? "";
+}
+
+/** Result of running a snippet. */
+export interface SnippetRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Transpiles and runs a snippet. `@agui-bridge/<name>` imports resolve to the built
+ * `packages/<name>/dist/index.js`; other imports resolve from `resolveFrom` (a package folder).
+ */
+export async function runSnippet(source: string, resolveFrom: string, env: Record<string, string> = {}): Promise<SnippetRun> {
+  const rewritten = source.replace(/from "@agui-bridge\/([a-z-]+)"/g, (_m, name: string) => {
+    return `from ${JSON.stringify(pathToFileURL(join(repoRoot, "packages", name, "dist", "index.js")).href)}`;
+  });
+  const { code } = await transform(rewritten, { loader: "ts", format: "esm", target: "node20" });
+  // Run from inside the package folder so its own dependencies (SDKs) resolve.
+  const file = join(resolveFrom, `.readme-snippet-${process.pid}-${Date.now()}.mjs`);
+  writeFileSync(file, code);
+  return new Promise((resolvePromise) => {
+    execFile(process.execPath, [file], { cwd: resolveFrom, env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+      rmSync(file, { force: true });
+      const exitCode = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
+      resolvePromise({ code: exitCode, stdout, stderr });
+    });
+  });
+}
