@@ -1,0 +1,2 @@
+export { FIXTURE_HEADER, startMockProvider, type MockProvider, type MockProviderOptions, type RecordedRequest } from "./mock-provider.js";
+export { matchRoute, type MatchedRoute, type MockFormat } from "./routes.js";

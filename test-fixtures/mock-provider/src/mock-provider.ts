@@ -1,0 +1,154 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { matchRoute, type MockFormat } from "./routes.js";
+
+/** The header that names the fixture to stream, e.g. `x-mock-fixture: text`. */
+export const FIXTURE_HEADER = "x-mock-fixture";
+
+/** A request the mock received. Credentials are never recorded. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  format: MockFormat | undefined;
+  model: string | undefined;
+  fixture: string | undefined;
+  /** The parsed JSON body (or the raw text when it is not JSON). */
+  body: unknown;
+  /** True when the client went away before the response was complete. */
+  aborted: boolean;
+}
+
+/** Options for {@link startMockProvider}. */
+export interface MockProviderOptions {
+  /** Folder holding `<format>/<fixture>.sse` (default: the repository's test-fixtures/). */
+  fixturesDir?: string;
+  /**
+   * Picks the fixture for a request when neither the header nor a fixture named like the model
+   * decides it: return a fixture name (without `.sse`). Useful for scripted multi-turn demos.
+   */
+  choose?: (request: { format: MockFormat; model: string | undefined; body: unknown; index: number }) => string | undefined;
+  /** Split each body into writes of this many bytes (default 64), so SDK parsers see partial frames. */
+  writeSize?: number;
+  /**
+   * Stop writing after this many bytes and hold the connection open until the client leaves
+   * (used to test that a client disconnect releases the provider request).
+   */
+  hangAfterBytes?: number;
+}
+
+/** A running mock provider. */
+export interface MockProvider {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Base URLs to give each SDK client. */
+  baseUrls: { openai: string; anthropic: string; google: string };
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const repoFixtures = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/**
+ * Starts the mock on 127.0.0.1 with a random port. It answers
+ * `POST /v1/chat/completions`, `POST /v1/responses`, `POST /v1/messages` and
+ * `POST /v1(beta)/models/{model}:streamGenerateContent?alt=sse` by streaming a recorded raw SSE body
+ * from `<fixturesDir>/<format>/<fixture>.sse`, where the fixture is named by the `x-mock-fixture`
+ * header, else by the model (when such a fixture exists), else by `options.choose`. Unknown routes
+ * get 404; a missing fixture gets a provider-shaped 404 error body.
+ */
+export async function startMockProvider(options: MockProviderOptions = {}): Promise<MockProvider> {
+  const fixturesDir = options.fixturesDir ?? repoFixtures;
+  const requests: RecordedRequest[] = [];
+  const writeSize = options.writeSize ?? 64;
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: String(error) } }));
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://mock");
+    const text = await readBody(req);
+    let body: unknown = text;
+    try {
+      body = text === "" ? undefined : (JSON.parse(text) as unknown);
+    } catch {
+      // keep the raw text
+    }
+    const route = req.method === "POST" ? matchRoute(url.pathname, body) : undefined;
+    const header = req.headers[FIXTURE_HEADER];
+    let fixture = typeof header === "string" ? header : undefined;
+    if (fixture === undefined && route !== undefined && route.model !== undefined && existsSync(fixturePath(route.format, route.model))) {
+      fixture = route.model;
+    }
+    if (fixture === undefined && route !== undefined) {
+      fixture = options.choose?.({ format: route.format, model: route.model, body, index: requests.length });
+    }
+    const record: RecordedRequest = {
+      method: req.method ?? "",
+      path: url.pathname,
+      format: route?.format,
+      model: route?.model,
+      fixture,
+      body,
+      aborted: false,
+    };
+    requests.push(record);
+    res.on("close", () => {
+      if (!res.writableFinished) record.aborted = true;
+    });
+
+    if (route === undefined) {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: `mock provider: no route for ${req.method} ${url.pathname}` } }));
+      return;
+    }
+    const file = fixture === undefined ? undefined : fixturePath(route.format, fixture);
+    if (file === undefined || !existsSync(file)) {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { type: "not_found_error", message: `mock provider: no fixture ${String(fixture)} for ${route.format}` } }));
+      return;
+    }
+    const bytes = readFileSync(file);
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const limit = options.hangAfterBytes ?? bytes.length;
+    for (let offset = 0; offset < Math.min(limit, bytes.length); offset += writeSize) {
+      if (res.destroyed) return;
+      res.write(bytes.subarray(offset, Math.min(offset + writeSize, limit)));
+      await new Promise((resolveTick) => setImmediate(resolveTick));
+    }
+    if (options.hangAfterBytes !== undefined) return; // held open until the client leaves
+    res.end();
+  }
+
+  function fixturePath(format: MockFormat, fixture: string): string {
+    if (!/^[A-Za-z0-9._-]+$/.test(fixture)) return join(fixturesDir, format, "__invalid__.sse");
+    return join(fixturesDir, format, `${fixture}.sse`);
+  }
+
+  await new Promise<void>((resolveListen) => server.listen(0, "127.0.0.1", resolveListen));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    baseUrls: { openai: `${url}/v1`, anthropic: url, google: url },
+    requests,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString("utf8");
+}

@@ -1,0 +1,65 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { FIXTURE_HEADER, matchRoute, startMockProvider, type MockProvider } from "../src/index.js";
+
+const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
+let mock: MockProvider | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+describe("matchRoute", () => {
+  it("knows the four streaming endpoints", () => {
+    expect(matchRoute("/v1/chat/completions", { model: "gpt" })).toEqual({ format: "openai-chat", model: "gpt" });
+    expect(matchRoute("/v1/responses", { model: "o4" })).toEqual({ format: "openai-responses", model: "o4" });
+    expect(matchRoute("/v1/messages", { model: "claude" })).toEqual({ format: "anthropic", model: "claude" });
+    expect(matchRoute("/v1beta/models/gemini-3-pro:streamGenerateContent", {})).toEqual({ format: "google", model: "gemini-3-pro" });
+    expect(matchRoute("/v1/models/gemini-2.5-flash:streamGenerateContent", {})).toEqual({ format: "google", model: "gemini-2.5-flash" });
+    expect(matchRoute("/v1/models/x:generateContent", {})).toBeUndefined();
+  });
+});
+
+describe("startMockProvider", () => {
+  it("streams the fixture named by the header, records the request, and listens on loopback only", async () => {
+    mock = await startMockProvider({ fixturesDir, writeSize: 3 });
+    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await post(`${mock.url}/v1/messages`, { model: "claude-x", stream: true }, { [FIXTURE_HEADER]: "ping", "x-api-key": "sk-ant-secret" });
+    expect(res.headers.get("content-type")).toBe("text/event-stream");
+    expect(await res.text()).toBe('event: ping\ndata: {"type": "ping"}\n\n');
+    expect(mock.requests).toEqual([
+      { method: "POST", path: "/v1/messages", format: "anthropic", model: "claude-x", fixture: "ping", body: { model: "claude-x", stream: true }, aborted: false },
+    ]);
+    expect(JSON.stringify(mock.requests)).not.toContain("sk-ant-secret");
+  });
+
+  it("falls back to a fixture named like the model, then to choose()", async () => {
+    mock = await startMockProvider({ fixturesDir, choose: ({ format }) => (format === "anthropic" ? "ping" : undefined) });
+    const gemini = await post(`${mock.url}/v1beta/models/gemini-x:streamGenerateContent?alt=sse`, { contents: [] });
+    expect(await gemini.text()).toContain("candidates");
+    const chosen = await post(`${mock.url}/v1/messages`, { model: "other" });
+    expect(await chosen.text()).toContain("ping");
+    expect(mock.requests.map((r) => r.fixture)).toEqual(["gemini-x", "ping"]);
+  });
+
+  it("answers unknown routes and missing fixtures with 404", async () => {
+    mock = await startMockProvider({ fixturesDir });
+    expect((await post(`${mock.url}/v2/unknown`, {})).status).toBe(404);
+    expect((await post(`${mock.url}/v1/messages`, { model: "none" })).status).toBe(404);
+    expect((await post(`${mock.url}/v1/messages`, { model: "x" }, { [FIXTURE_HEADER]: "../../etc/passwd" })).status).toBe(404);
+  });
+
+  it("records a client that disconnects mid-stream", async () => {
+    mock = await startMockProvider({ fixturesDir, hangAfterBytes: 5 });
+    const res = await post(`${mock.url}/v1/messages`, { model: "x" }, { [FIXTURE_HEADER]: "ping" });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mock.requests[0]?.aborted).toBe(true);
+  });
+});
