@@ -1,0 +1,47 @@
+import { isSourceUsableBy, type BridgeWarning, type PartSource } from "@agui-bridge/core";
+import type { Part } from "@google/genai";
+import { GOOGLE_PROVIDER } from "./constants.js";
+
+/** The request parts a media source can become. */
+export type MediaPart = Pick<Part, "inlineData" | "fileData">;
+
+const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
+
+/**
+ * One AG-UI media source as a Gemini part:
+ * - data → `inlineData { data, mimeType }`;
+ * - a file handle minted by Google (`provider` absent or `google`) → `fileData { fileUri, mimeType }`;
+ *   a foreign handle is dropped with a warning, never sent;
+ * - a URL → `fileData { fileUri, mimeType }` when it has a MIME type (Gemini needs one) or is a
+ *   YouTube URL (which Gemini reads without one); otherwise dropped with a warning.
+ */
+export function convertMediaSource(
+  source: PartSource,
+  where: string,
+  warn: (warning: BridgeWarning) => void,
+): MediaPart | undefined {
+  switch (source.type) {
+    case "data":
+      return { inlineData: { data: source.value, mimeType: source.mimeType } };
+    case "file":
+      if (!isSourceUsableBy(source, GOOGLE_PROVIDER)) {
+        warn({
+          code: "request.foreign-file",
+          message: `A file handle minted by ${source.provider ?? "another provider"} was dropped from ${where}: Gemini cannot read it`,
+          details: { where, provider: source.provider },
+        });
+        return undefined;
+      }
+      return { fileData: { fileUri: source.value, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) } };
+    case "url":
+      if (source.mimeType === undefined && !YOUTUBE.test(source.value)) {
+        warn({
+          code: "request.url-without-mime-type",
+          message: `A URL part without a MIME type was dropped from ${where}: Gemini's fileData needs one (YouTube URLs excepted)`,
+          details: { where },
+        });
+        return undefined;
+      }
+      return { fileData: { fileUri: source.value, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) } };
+  }
+}

@@ -1,0 +1,168 @@
+import {
+  entityProvider,
+  isMintedBy,
+  readBridgeMetadata,
+  type AssistantMessage,
+  type BridgeWarning,
+  type ContentPart,
+  type ReasoningMessage,
+  type ToolCall,
+  type ToolMessage,
+} from "@agui-bridge/core";
+import type { Part } from "@google/genai";
+import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, PROVIDER_TOOL } from "./constants.js";
+import { convertMediaSource } from "./convert-media.js";
+import { asString, isRecord } from "./narrow.js";
+
+/** What converting a model turn needs from the whole conversation. */
+export interface ModelTurnContext {
+  /** Tool messages by the call they answer. */
+  results: Map<string, ToolMessage>;
+  /** Tool messages already written as model parts (provider-run results), not to be sent again. */
+  consumed: Set<string>;
+  warn: (warning: BridgeWarning) => void;
+}
+
+/**
+ * An assistant message as `model` parts: its text (with the message's thought signature), then
+ * one `functionCall` per application tool call (with the call's thought signature; only `name`,
+ * `args` and the provider's own `id` — never `partialArgs`/`willContinue`), and the parts of the
+ * calls Gemini ran itself (`executableCode` + `codeExecutionResult`, output `inlineData` /
+ * `fileData`).
+ */
+export function assistantParts(message: AssistantMessage, context: ModelTurnContext): Part[] {
+  const parts: Part[] = [];
+  const text = message.content ?? "";
+  const signature = signatureOf(message, `assistant message ${message.id}`, context.warn);
+  if (text !== "" || signature !== undefined) parts.push({ text, ...(signature !== undefined && { thoughtSignature: signature }) });
+  for (const call of message.toolCalls ?? []) {
+    if (readBridgeMetadata(call.metadata)?.providerExecuted === true) parts.push(...providerRunParts(call, context));
+    else parts.push(functionCallPart(call, context));
+  }
+  return parts;
+}
+
+/** A reasoning message as a `thought` part, only when Gemini produced it (else dropped, warned). */
+export function reasoningParts(message: ReasoningMessage, context: ModelTurnContext): Part[] {
+  if (!isMintedBy(message, GOOGLE_PROVIDER)) {
+    context.warn({
+      code: "request.foreign-reasoning",
+      message: `Reasoning message ${message.id} from ${entityProvider(message) ?? "an unknown source"} was dropped: only Gemini's own thoughts are sent back`,
+      details: { messageId: message.id, provider: entityProvider(message) },
+    });
+    return [];
+  }
+  const signature = signatureOf(message, `reasoning message ${message.id}`, context.warn);
+  return [{ text: message.content, thought: true, ...(signature !== undefined && { thoughtSignature: signature }) }];
+}
+
+function functionCallPart(call: ToolCall, context: ModelTurnContext): Part {
+  const id = asString(readBridgeMetadata(call.metadata)?.functionCallId);
+  const signature = signatureOf(call, `tool call ${call.id}`, context.warn);
+  return {
+    functionCall: { ...(id !== undefined && { id }), name: call.function.name, args: parseArgs(call, context) },
+    ...(signature !== undefined && { thoughtSignature: signature }),
+  };
+}
+
+function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
+  const result = context.results.get(call.id);
+  if (result !== undefined) context.consumed.add(result.id);
+  const type = readBridgeMetadata(call.metadata)?.providerToolType;
+  if (!isMintedBy(call, GOOGLE_PROVIDER)) {
+    context.warn({
+      code: "request.foreign-provider-tool",
+      message: `Tool call ${call.id} was run by ${entityProvider(call) ?? "an unknown provider"} itself; it and its result were dropped`,
+      details: { toolCallId: call.id, provider: entityProvider(call), providerToolType: type },
+    });
+    return [];
+  }
+  const signature = signatureOf(call, `tool call ${call.id}`, context.warn);
+  const signed = (part: Part): Part => (signature !== undefined ? { ...part, thoughtSignature: signature } : part);
+  if (type === PROVIDER_TOOL.codeExecution) {
+    const args = parseArgs(call, context);
+    const id = asString(readBridgeMetadata(call.metadata)?.functionCallId);
+    const parts: Part[] = [
+      signed({
+        executableCode: {
+          ...(id !== undefined && { id }),
+          ...(typeof args.language === "string" && { language: args.language as never }),
+          ...(typeof args.code === "string" && { code: args.code }),
+        },
+      }),
+    ];
+    if (result !== undefined) {
+      const outcome = asString(readBridgeMetadata(result.metadata)?.outcome);
+      const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn);
+      parts.push({
+        codeExecutionResult: {
+          ...(id !== undefined && { id }),
+          outcome: (outcome ?? "OUTCOME_OK") as never,
+          output: textOf(result.content),
+        },
+        ...(resultSignature !== undefined && { thoughtSignature: resultSignature }),
+      });
+    }
+    return parts;
+  }
+  if (type === PROVIDER_TOOL.imageGeneration || type === PROVIDER_TOOL.inlineData || type === PROVIDER_TOOL.fileData) {
+    const media = typeof result?.content === "string" || result === undefined ? [] : result.content;
+    const parts: Part[] = [];
+    for (const part of media) {
+      if (part.type === "text") continue;
+      const converted = convertMediaSource(part.source, `tool result ${result?.id ?? ""}`, context.warn);
+      if (converted !== undefined) parts.push(parts.length === 0 ? signed(converted) : converted);
+    }
+    return parts;
+  }
+  context.warn({
+    code: "request.unknown-provider-tool",
+    message: `Provider-run tool call ${call.id} of type ${String(type)} has no Gemini request form; it was dropped`,
+    details: { toolCallId: call.id, providerToolType: type },
+  });
+  return [];
+}
+
+/**
+ * The entity's encrypted value when it is a thought signature Gemini minted; anything else (another
+ * vendor's artefact, one of unknown origin or kind) is dropped with a warning.
+ */
+export function signatureOf(
+  entity: { encryptedValue?: string; metadata?: unknown },
+  what: string,
+  warn: (warning: BridgeWarning) => void,
+): string | undefined {
+  const value = entity.encryptedValue;
+  if (value === undefined || value === "") return undefined;
+  const kind = readBridgeMetadata(entity.metadata)?.encryptedKind;
+  if (isMintedBy(entity, GOOGLE_PROVIDER) && (kind === undefined || kind === GOOGLE_THOUGHT_SIGNATURE)) return value;
+  warn({
+    code: "request.foreign-encrypted-value",
+    message: `The encrypted value on ${what} was not minted by Gemini (${entityProvider(entity) ?? "unknown origin"}); it was dropped`,
+    details: { entity: what, provider: entityProvider(entity), encryptedKind: kind },
+  });
+  return undefined;
+}
+
+function parseArgs(call: ToolCall, context: ModelTurnContext): Record<string, unknown> {
+  const text = call.function.arguments;
+  if (text.trim() === "") return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed)) return parsed;
+  } catch {
+    // Reported below.
+  }
+  context.warn({
+    code: "request.invalid-tool-arguments",
+    message: `Tool call ${call.id} has arguments that are not a JSON object; {} was sent`,
+    details: { toolCallId: call.id },
+  });
+  return {};
+}
+
+/** The text of a tool result's content. */
+export function textOf(content: string | ContentPart[]): string {
+  if (typeof content === "string") return content;
+  return content.map((part) => (part.type === "text" ? part.text : "")).join("");
+}

@@ -1,0 +1,192 @@
+import {
+  readBridgeMetadata,
+  renderContext,
+  type BridgeWarning,
+  type ContentPart,
+  type Message,
+  type RunAgentInput,
+  type ToolMessage,
+  type WarningHandler,
+} from "@agui-bridge/core";
+import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
+import { assistantParts, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
+import { convertMediaSource } from "./convert-media.js";
+import { asString, isRecord } from "./narrow.js";
+
+/** Options for {@link toGenerateContentRequest}. */
+export interface GenerateContentRequestOptions {
+  /** Told about every value that was dropped (each is also returned in `warnings`). */
+  onWarning?: WarningHandler;
+}
+
+/** The request fields {@link toGenerateContentRequest} produces (add `model`, merge your config). */
+export interface GenerateContentRequestParams {
+  contents: Content[];
+  config: Pick<GenerateContentConfig, "systemInstruction" | "tools">;
+}
+
+/** What {@link toGenerateContentRequest} returns. */
+export interface GenerateContentRequestResult {
+  params: GenerateContentRequestParams;
+  /** Everything dropped on the way, in order. */
+  warnings: BridgeWarning[];
+}
+
+/**
+ * Converts AG-UI run input to `generateContentStream` params:
+ * - system and developer messages, then `context` (rendered by core's `renderContext`), become
+ *   `config.systemInstruction`;
+ * - user messages become `user` contents (text, `inlineData`, `fileData`);
+ * - assistant and reasoning messages become `model` contents, consecutive ones merged into one
+ *   turn, with every thought signature Gemini minted restored on the part it came with;
+ * - tool messages become `functionResponse` parts named after the call they answer (results of
+ *   calls Gemini ran itself go back into the model turn instead);
+ * - `tools` become `functionDeclarations` with `parametersJsonSchema`.
+ * Foreign file handles, foreign or unknown-origin encrypted values and anything Gemini cannot take
+ * are dropped with a warning, never sent.
+ */
+export function toGenerateContentRequest(
+  input: Pick<RunAgentInput, "messages"> & Partial<Pick<RunAgentInput, "tools" | "context">>,
+  options: GenerateContentRequestOptions = {},
+): GenerateContentRequestResult {
+  const warnings: BridgeWarning[] = [];
+  const warn = (warning: BridgeWarning): void => {
+    warnings.push(warning);
+    options.onWarning?.(warning);
+  };
+  const context: ModelTurnContext = { results: resultsByCall(input.messages), consumed: new Set(), warn };
+  const calls = callsById(input.messages);
+  const system: string[] = [];
+  const contents: Content[] = [];
+  let lastKind: "user" | "model" | "tool" | undefined;
+  const push = (kind: "user" | "model" | "tool", parts: Part[]): void => {
+    if (parts.length === 0) return;
+    const last = contents[contents.length - 1];
+    if (last !== undefined && lastKind === kind) last.parts?.push(...parts);
+    else contents.push({ role: kind === "model" ? "model" : "user", parts });
+    lastKind = kind;
+  };
+
+  for (const message of input.messages) {
+    switch (message.role) {
+      case "system":
+      case "developer":
+        if (message.content !== "") system.push(message.content);
+        break;
+      case "user":
+        push("user", userParts(message.content, message.id, warn));
+        break;
+      case "assistant":
+        push("model", assistantParts(message, context));
+        break;
+      case "reasoning":
+        push("model", reasoningParts(message, context));
+        break;
+      case "tool":
+        if (!context.consumed.has(message.id)) push("tool", functionResponseParts(message, calls, warn));
+        break;
+      default:
+        warn({
+          code: "request.unsupported-message",
+          message: `A ${message.role} message has no Gemini form and was skipped`,
+          details: { messageId: message.id, role: message.role },
+        });
+    }
+  }
+
+  const rendered = renderContext(input.context);
+  if (rendered !== undefined) system.push(rendered);
+  const declarations = (input.tools ?? []).map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    ...(tool.parameters !== undefined && { parametersJsonSchema: tool.parameters }),
+  }));
+  const config: GenerateContentRequestParams["config"] = {
+    ...(system.length > 0 && { systemInstruction: { parts: system.map((text) => ({ text })) } }),
+    ...(declarations.length > 0 && { tools: [{ functionDeclarations: declarations }] }),
+  };
+  return { params: { contents, config }, warnings };
+}
+
+function userParts(content: string | ContentPart[], messageId: string, warn: (warning: BridgeWarning) => void): Part[] {
+  if (typeof content === "string") return content === "" ? [] : [{ text: content }];
+  const parts: Part[] = [];
+  for (const part of content) {
+    if (part.type === "text") parts.push({ text: part.text });
+    else {
+      const media = convertMediaSource(part.source, `user message ${messageId}`, warn);
+      if (media !== undefined) parts.push(media);
+    }
+  }
+  return parts;
+}
+
+/**
+ * A tool message as a `functionResponse`: `name` from the call it answers, the provider's call
+ * `id` when it had one, `response` = the content when it is a JSON object, else `{ output }`
+ * (`{ error }` when the tool failed); media parts of the result go in `functionResponse.parts`.
+ */
+function functionResponseParts(
+  message: ToolMessage,
+  calls: Map<string, { name: string; providerId: string | undefined }>,
+  warn: (warning: BridgeWarning) => void,
+): Part[] {
+  const call = calls.get(message.toolCallId);
+  if (call === undefined) {
+    warn({
+      code: "request.orphan-tool-result",
+      message: `Tool message ${message.id} answers call ${message.toolCallId}, which no assistant message holds; Gemini needs the call's name, so it was dropped`,
+      details: { messageId: message.id, toolCallId: message.toolCallId },
+    });
+    return [];
+  }
+  const output = textOf(message.content);
+  let response: Record<string, unknown>;
+  if (message.error !== undefined) response = { error: message.error, ...(output !== "" && { output }) };
+  else response = parseObject(output) ?? { output };
+  const media: FunctionResponsePart[] = [];
+  if (typeof message.content !== "string") {
+    for (const part of message.content) {
+      if (part.type === "text") continue;
+      const converted = convertMediaSource(part.source, `tool message ${message.id}`, warn);
+      if (converted?.inlineData !== undefined) media.push({ inlineData: converted.inlineData });
+      else if (converted?.fileData !== undefined) media.push({ fileData: converted.fileData });
+    }
+  }
+  return [
+    {
+      functionResponse: {
+        ...(call.providerId !== undefined && { id: call.providerId }),
+        name: call.name,
+        response,
+        ...(media.length > 0 && { parts: media }),
+      },
+    },
+  ];
+}
+
+function callsById(messages: readonly Message[]): Map<string, { name: string; providerId: string | undefined }> {
+  const out = new Map<string, { name: string; providerId: string | undefined }>();
+  for (const message of messages) {
+    if (message.role !== "assistant") continue;
+    for (const call of message.toolCalls ?? []) {
+      out.set(call.id, { name: call.function.name, providerId: asString(readBridgeMetadata(call.metadata)?.functionCallId) });
+    }
+  }
+  return out;
+}
+
+function resultsByCall(messages: readonly Message[]): Map<string, ToolMessage> {
+  const out = new Map<string, ToolMessage>();
+  for (const message of messages) if (message.role === "tool" && !out.has(message.toolCallId)) out.set(message.toolCallId, message);
+  return out;
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,82 @@
+import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
+import type { GenerateContentConfig, GenerateContentParameters } from "@google/genai";
+import { GOOGLE_PROVIDER } from "./constants.js";
+import { toGenerateContentRequest } from "./convert-to-generate-content-request.js";
+import { streamGenerateContent } from "./stream-generate-content.js";
+
+/** The part of a `GoogleGenAI` client the provider uses (a `GoogleGenAI` instance fits). */
+export interface GoogleGenAIClientLike {
+  models: {
+    generateContentStream(params: GenerateContentParameters): Promise<AsyncIterable<unknown>>;
+  };
+}
+
+/** Options for {@link createGoogleProvider}. */
+export interface GoogleProviderOptions
+  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput"> {
+  /** The `GoogleGenAI` client (Gemini API or Vertex AI). */
+  client: GoogleGenAIClientLike;
+  /** Model id, e.g. `gemini-3-pro-preview`. */
+  model: string;
+  /**
+   * Extra request config (thinking, temperature, built-in tools such as `codeExecution`…). Its
+   * `tools` come before the run's function declarations; its `systemInstruction` parts before the
+   * run's system messages. `abortSignal` is always the run's.
+   */
+  config?: GenerateContentConfig;
+}
+
+/**
+ * A {@link Provider} (`id: "google"`) running AG-UI input on Gemini:
+ * `client.models.generateContentStream({ model, contents, config })` with the converted request,
+ * mapped by {@link streamGenerateContent}. Request warnings go to `onWarning`; a failed request
+ * or stream ends in RUN_ERROR; aborting the signal cancels the run and aborts the HTTP request.
+ */
+export function createGoogleProvider(options: GoogleProviderOptions): Provider {
+  const { client, model, config = {} } = options;
+  return {
+    id: GOOGLE_PROVIDER,
+    stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
+      const open = (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
+        const { params } = toGenerateContentRequest(input, options.onWarning === undefined ? {} : { onWarning: options.onWarning });
+        return client.models.generateContentStream({
+          model,
+          contents: params.contents,
+          config: mergeConfig(config, params.config, signal),
+        });
+      };
+      return streamGenerateContent(open, {
+        input,
+        ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
+        ...(options.generateId !== undefined && { generateId: options.generateId }),
+        ...(options.now !== undefined && { now: options.now }),
+        ...(options.emitRawEvents !== undefined && { emitRawEvents: options.emitRawEvents }),
+        ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+        ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
+      });
+    },
+  };
+}
+
+function mergeConfig(
+  base: GenerateContentConfig,
+  request: Pick<GenerateContentConfig, "systemInstruction" | "tools">,
+  signal: AbortSignal,
+): GenerateContentConfig {
+  const tools = [...(base.tools ?? []), ...(request.tools ?? [])];
+  const systemParts = [...instructionParts(base.systemInstruction), ...instructionParts(request.systemInstruction)];
+  return {
+    ...base,
+    ...(tools.length > 0 && { tools }),
+    ...(systemParts.length > 0 && { systemInstruction: { parts: systemParts } }),
+    abortSignal: signal,
+  };
+}
+
+function instructionParts(instruction: GenerateContentConfig["systemInstruction"]): Array<Record<string, unknown>> {
+  if (instruction === undefined) return [];
+  if (typeof instruction === "string") return [{ text: instruction }];
+  if (Array.isArray(instruction)) return instruction.map((part) => (typeof part === "string" ? { text: part } : { ...part }));
+  if ("parts" in instruction && Array.isArray(instruction.parts)) return instruction.parts.map((part) => ({ ...part }));
+  return [{ ...(instruction as Record<string, unknown>) }];
+}

@@ -1,0 +1,160 @@
+import type { AdapterStreamOptions, BridgeMetadata, RunBuilder, StreamMapper } from "@agui-bridge/core";
+import { describeGoogleError } from "./describe-google-error.js";
+import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
+import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";
+import { closeText, handleTextPart } from "./handle-text.js";
+import { mapGoogleFinishReason } from "./map-google-finish-reason.js";
+import { mapGoogleUsage } from "./map-google-usage.js";
+import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
+import { createStreamState, type StreamState, type TurnState } from "./stream-state.js";
+import { enterTurn } from "./turns.js";
+
+/** Thrown for a chunk or part that is not shaped like a `GenerateContentResponse`. */
+export class MalformedChunkError extends Error {
+  override readonly name = "MalformedChunkError";
+  readonly code = "invalid_chunk";
+}
+
+/**
+ * The mapper for one `generateContentStream`: routes every `GenerateContentResponse` chunk —
+ * usage, prompt feedback, then each part of the first candidate — to its handler, all writing
+ * through the {@link RunBuilder}. The run finishes in `end()` when a candidate reported a
+ * `finishReason`; without one the driver ends it as truncated.
+ */
+export function createGenerateContentMapper(run: RunBuilder, options: AdapterStreamOptions = {}): StreamMapper<unknown> {
+  const state = createStreamState(run, options);
+  return {
+    chunk: (chunk) => mapChunk(state, chunk),
+    end: () => endStream(state),
+    describeError: (error) => (error instanceof MalformedChunkError ? { message: error.message, code: error.code } : describeGoogleError(error)),
+  };
+}
+
+function mapChunk(state: StreamState, raw: unknown): void {
+  const chunk = asRecord(raw);
+  if (chunk === undefined) throw new MalformedChunkError(`A stream chunk is not a GenerateContentResponse object (${describe(raw)})`);
+  const turn = enterTurn(state, asNonEmptyString(chunk.responseId));
+  const model = asNonEmptyString(chunk.modelVersion);
+  if (model !== undefined) turn.model = model;
+  const usage = asRecord(chunk.usageMetadata);
+  if (usage !== undefined) state.run.usage.record(turn.key, mapGoogleUsage(usage, turn.model, state.options.onWarning));
+
+  const candidates = chunk.candidates === undefined ? [] : asArray(chunk.candidates);
+  if (candidates === undefined) throw new MalformedChunkError("`candidates` is not an array");
+  if (candidates.length === 0 && failIfPromptBlocked(state, chunk.promptFeedback)) return;
+  for (const value of candidates) {
+    const candidate = asRecord(value);
+    if (candidate === undefined) throw new MalformedChunkError("a candidate is not an object");
+    const index = asNumber(candidate.index) ?? 0;
+    if (index !== 0) {
+      state.options.onWarning?.({
+        code: "stream.extra-candidate",
+        message: `Candidate ${index} was ignored: only the first candidate is mapped`,
+        details: { index },
+      });
+      if (state.options.emitRawEvents === true) state.run.raw(candidate, "google");
+      continue;
+    }
+    mapCandidate(state, turn, candidate);
+  }
+}
+
+function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<string, unknown>): void {
+  const content = candidate.content === undefined ? undefined : asRecord(candidate.content);
+  if (candidate.content !== undefined && content === undefined) throw new MalformedChunkError("a candidate's content is not an object");
+  const parts = content?.parts === undefined ? [] : asArray(content.parts);
+  if (parts === undefined) throw new MalformedChunkError("content.parts is not an array");
+  for (const part of parts) routePart(state, part);
+
+  const grounding: Record<string, unknown> = {};
+  for (const key of ["groundingMetadata", "citationMetadata", "urlContextMetadata"] as const) {
+    if (isRecord(candidate[key])) grounding[key] = candidate[key];
+  }
+  if (Object.keys(grounding).length > 0) {
+    state.grounding.set(turn.key, {
+      ...state.grounding.get(turn.key),
+      ...(turn.responseId !== undefined && { responseId: turn.responseId }),
+      ...grounding,
+    });
+  }
+
+  const finishReason = asNonEmptyString(candidate.finishReason);
+  if (finishReason !== undefined) {
+    const details: Record<string, unknown> = {};
+    const finishMessage = asString(candidate.finishMessage);
+    if (finishMessage !== undefined) details.finishMessage = finishMessage;
+    if (Array.isArray(candidate.safetyRatings)) details.safetyRatings = candidate.safetyRatings;
+    state.finish = mapGoogleFinishReason(finishReason, turn.toolCallsMade, Object.keys(details).length > 0 ? details : undefined);
+  }
+}
+
+function routePart(state: StreamState, value: unknown): void {
+  const part = asRecord(value);
+  if (part === undefined) throw new MalformedChunkError("a content part is not an object");
+  const signature = asNonEmptyString(part.thoughtSignature);
+  if (typeof part.text === "string") {
+    handleTextPart(state, { text: part.text, thought: part.thought === true, signature });
+  } else if (isRecord(part.functionCall)) {
+    handleFunctionCall(state, narrowFunctionCall(part.functionCall, signature));
+  } else if (isRecord(part.executableCode)) {
+    handleExecutableCode(state, part.executableCode, signature);
+  } else if (isRecord(part.codeExecutionResult)) {
+    handleCodeExecutionResult(state, part.codeExecutionResult, signature);
+  } else if (isRecord(part.inlineData)) {
+    handleOutputMedia(state, "inline", part.inlineData, signature);
+  } else if (isRecord(part.fileData)) {
+    handleOutputMedia(state, "file", part.fileData, signature);
+  } else {
+    state.options.onWarning?.({
+      code: "stream.unknown-part",
+      message: `A part of an unmodelled kind was skipped (${Object.keys(part).join(", ") || "empty"})`,
+      details: { keys: Object.keys(part) },
+    });
+    if (state.options.emitRawEvents === true) state.run.raw(part, "google");
+    // Its signature is still carried, on the message it follows (or a message of its own).
+    if (signature !== undefined) handleTextPart(state, { text: "", thought: false, signature });
+  }
+}
+
+/** A prompt blocked before any candidate: RUN_ERROR `prompt_blocked`, the reason kept. */
+function failIfPromptBlocked(state: StreamState, feedbackValue: unknown): boolean {
+  const feedback = asRecord(feedbackValue);
+  const blockReason = asNonEmptyString(feedback?.blockReason);
+  if (feedback === undefined || blockReason === undefined) return false;
+  const blockReasonMessage = asNonEmptyString(feedback.blockReasonMessage);
+  const details: Record<string, unknown> = { blockReason };
+  if (blockReasonMessage !== undefined) details.blockReasonMessage = blockReasonMessage;
+  if (Array.isArray(feedback.safetyRatings)) details.safetyRatings = feedback.safetyRatings;
+  closeAllStreamingCalls(state, true);
+  state.run.fail({
+    message: `The prompt was blocked (${blockReason})${blockReasonMessage !== undefined ? `: ${blockReasonMessage}` : "."}`,
+    code: "prompt_blocked",
+    finish: { reason: "content-filter", raw: blockReason, details },
+  });
+  return true;
+}
+
+function endStream(state: StreamState): void {
+  closeAllStreamingCalls(state, true);
+  if (state.finish === undefined) return;
+  const grounding = [...state.grounding.values()];
+  const turnGrounding = state.turn === undefined ? undefined : state.grounding.get(state.turn.key);
+  if (turnGrounding !== undefined) closeText(state, groundingFields(turnGrounding));
+  const metadata: BridgeMetadata | undefined = grounding.length > 0 ? { grounding } : undefined;
+  state.run.finish({ finish: state.finish, ...(metadata !== undefined && { metadata }) });
+}
+
+function groundingFields(grounding: Record<string, unknown>): BridgeMetadata {
+  const fields: BridgeMetadata = {};
+  if (grounding.groundingMetadata !== undefined) fields.groundingMetadata = grounding.groundingMetadata;
+  const citations = asArray(asRecord(grounding.citationMetadata)?.citations);
+  if (citations !== undefined) fields.citations = citations;
+  if (grounding.urlContextMetadata !== undefined) fields.urlContextMetadata = grounding.urlContextMetadata;
+  return fields;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return `a string of ${value.length} characters`;
+  if (value === null) return "null";
+  return Array.isArray(value) ? "an array" : typeof value;
+}

@@ -1,0 +1,21 @@
+export { streamGenerateContent } from "./stream-generate-content.js";
+export { createGenerateContentMapper, MalformedChunkError } from "./generate-content-stream-mapper.js";
+export {
+  toGenerateContentRequest,
+  type GenerateContentRequestOptions,
+  type GenerateContentRequestParams,
+  type GenerateContentRequestResult,
+} from "./convert-to-generate-content-request.js";
+export { createGoogleProvider, type GoogleGenAIClientLike, type GoogleProviderOptions } from "./create-google-provider.js";
+export { mapGoogleUsage } from "./map-google-usage.js";
+export { mapGoogleFinishReason } from "./map-google-finish-reason.js";
+export { describeGoogleError } from "./describe-google-error.js";
+export {
+  PartialArgsWriter,
+  PartialArgsError,
+  parseJsonPath,
+  type PartialArgFragment,
+  type PartialValue,
+  type PathSegment,
+} from "./partial-args-writer.js";
+export { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, PROVIDER_TOOL, type ProviderToolType } from "./constants.js";

@@ -1,0 +1,34 @@
+import { createTokenUsage, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core";
+import { GOOGLE_PROVIDER } from "./constants.js";
+
+/**
+ * Gemini `usageMetadata` in AG-UI accounting:
+ * - `inputTokens = promptTokenCount + toolUsePromptTokenCount` (the prompt count already
+ *   includes cached tokens);
+ * - `cachedInputTokens = cachedContentTokenCount`;
+ * - `outputTokens = candidatesTokenCount + thoughtsTokenCount`;
+ * - `reasoningTokens = thoughtsTokenCount`;
+ * - `totalTokens` computed (input + output, which equals `totalTokenCount`);
+ * - `model` from the chunk's `modelVersion`.
+ * Returns undefined when the metadata carries no count (e.g. only `trafficType`).
+ */
+export function mapGoogleUsage(
+  usage: Record<string, unknown>,
+  model: string | undefined,
+  onWarning?: WarningHandler,
+): TokenUsage | undefined {
+  const options = onWarning === undefined ? {} : { onWarning };
+  const inputTokens = sumTokenCounts([usage.promptTokenCount, usage.toolUsePromptTokenCount], "inputTokens", options);
+  const outputTokens = sumTokenCounts([usage.candidatesTokenCount, usage.thoughtsTokenCount], "outputTokens", options);
+  return createTokenUsage(
+    {
+      provider: GOOGLE_PROVIDER,
+      ...(model !== undefined && { model }),
+      inputTokens,
+      outputTokens,
+      reasoningTokens: usage.thoughtsTokenCount,
+      cachedInputTokens: usage.cachedContentTokenCount,
+    },
+    options,
+  );
+}

@@ -1,0 +1,76 @@
+import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core";
+import type { PartialArgsWriter } from "./partial-args-writer.js";
+
+/** One model response (one `responseId`): a model turn. */
+export interface TurnState {
+  /** The usage ledger key of this response (`response-<n>`); one per `responseId`. */
+  key: string;
+  /** The response's `responseId`, once a chunk carried one. */
+  responseId?: string;
+  /** The assistant message the turn's tool calls hang under (`parentMessageId`). */
+  assistantMessageId: string;
+  /** Whether a text message or a tool call already used {@link assistantMessageId}. */
+  assistantIdUsed: boolean;
+  /** Whether an application tool call (not a provider-run one) was made in this turn. */
+  toolCallsMade: boolean;
+  /** `modelVersion`, last seen. */
+  model?: string;
+}
+
+/** A text or reasoning message, open or just closed, that a later signature may attach to. */
+export interface MessageRef {
+  kind: "text" | "reasoning";
+  id: string;
+  /** Whether a thought signature was already attached to it (a second one opens a new message). */
+  signed: boolean;
+}
+
+/** A function call whose arguments are still streaming (`willContinue`). */
+export interface StreamingCall {
+  toolCallId: string;
+  writer: PartialArgsWriter;
+  /** Whether whole `args` were written instead of fragments. */
+  wholeArgsWritten: boolean;
+}
+
+/** All state of one stream. Nothing outlives the stream. */
+export interface StreamState {
+  readonly run: RunBuilder;
+  readonly options: AdapterStreamOptions;
+  turnCount: number;
+  turn: TurnState | undefined;
+  /** The open text message. */
+  text: MessageRef | undefined;
+  /** The open reasoning message. */
+  reasoning: MessageRef | undefined;
+  /** The message the previous part wrote to (open or just closed); cleared by any other part kind. */
+  lastMessage: MessageRef | undefined;
+  /** Streaming calls by key (the part's `id`, or the tool call id when the part has none). */
+  streamingCalls: Map<string, StreamingCall>;
+  /** Key of the streaming call that id-less continuation parts belong to. */
+  currentCallKey: string | undefined;
+  /** `executableCode` calls waiting for their `codeExecutionResult`, by provider id and in order. */
+  pendingCode: Array<{ toolCallId: string; providerId?: string }>;
+  /** The last finish reason seen, once a candidate reported one. */
+  finish: FinishInfo | undefined;
+  /** `groundingMetadata` / `citationMetadata` / `urlContextMetadata` per response (turn key), in order. */
+  grounding: Map<string, Record<string, unknown>>;
+}
+
+/** A fresh state for one stream. */
+export function createStreamState(run: RunBuilder, options: AdapterStreamOptions): StreamState {
+  return {
+    run,
+    options,
+    turnCount: 0,
+    turn: undefined,
+    text: undefined,
+    reasoning: undefined,
+    lastMessage: undefined,
+    streamingCalls: new Map(),
+    currentCallKey: undefined,
+    pendingCode: [],
+    finish: undefined,
+    grounding: new Map(),
+  };
+}

@@ -1,0 +1,52 @@
+import type { BridgeMetadata } from "@agui-bridge/core";
+import { GOOGLE_THOUGHT_SIGNATURE } from "./constants.js";
+import { closeMessagesForOtherPart } from "./handle-text.js";
+import type { StreamState } from "./stream-state.js";
+import { currentTurn } from "./turns.js";
+
+/** Options for {@link startCall}. */
+export interface StartCallOptions {
+  /** The id the part carried, if any. */
+  providerId: string | undefined;
+  name: string;
+  providerExecuted?: boolean;
+  metadata?: BridgeMetadata;
+  /** The part's `thoughtSignature`: REASONING_ENCRYPTED_VALUE (subtype `tool-call`) on the call. */
+  signature?: string | undefined;
+}
+
+/**
+ * Opens a tool call under the turn's assistant message (`parentMessageId`), closing open text and
+ * reasoning first. The part's id is used when it has one and it is still free in this run;
+ * otherwise an id is generated (the provider's stays in metadata as `functionCallId`).
+ */
+export function startCall(state: StreamState, options: StartCallOptions): string {
+  closeMessagesForOtherPart(state);
+  const turn = currentTurn(state);
+  const { run } = state;
+  const providerId = options.providerId;
+  const free = providerId !== undefined && providerId !== "" && !run.hasToolCall(providerId);
+  if (providerId !== undefined && !free) {
+    state.options.onWarning?.({
+      code: "stream.duplicate-call-id",
+      message: `Tool call id ${JSON.stringify(providerId)} was already used in this run; a fresh id was generated`,
+      details: { providerId },
+    });
+  }
+  const metadata: BridgeMetadata = {
+    ...options.metadata,
+    ...(providerId !== undefined && { functionCallId: providerId }),
+    ...(options.signature !== undefined && { encryptedKind: GOOGLE_THOUGHT_SIGNATURE }),
+  };
+  const toolCallId = run.startToolCall({
+    ...(free && { toolCallId: providerId }),
+    toolCallName: options.name,
+    parentMessageId: turn.assistantMessageId,
+    ...(options.providerExecuted === true && { providerExecuted: true }),
+    metadata,
+  });
+  turn.assistantIdUsed = true;
+  if (options.providerExecuted !== true) turn.toolCallsMade = true;
+  if (options.signature !== undefined) run.encryptedValue("tool-call", toolCallId, options.signature);
+  return toolCallId;
+}

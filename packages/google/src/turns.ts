@@ -1,0 +1,41 @@
+import type { StreamState, TurnState } from "./stream-state.js";
+import { closeMessagesForOtherPart } from "./handle-text.js";
+import { closeAllStreamingCalls } from "./handle-function-call.js";
+
+/** The turn the current chunk belongs to, opening the first one if needed. */
+export function currentTurn(state: StreamState): TurnState {
+  return state.turn ?? beginTurn(state, undefined);
+}
+
+/**
+ * Routes a chunk to its turn: a `responseId` different from the current turn's starts a new turn
+ * (a recording may hold several responses back to back), closing what the previous one left open.
+ */
+export function enterTurn(state: StreamState, responseId: string | undefined): TurnState {
+  const turn = state.turn;
+  if (turn === undefined) return beginTurn(state, responseId);
+  if (responseId === undefined || responseId === turn.responseId) return turn;
+  if (turn.responseId === undefined) {
+    // The turn's first chunks carried no responseId: this one names the same response.
+    turn.responseId = responseId;
+    return turn;
+  }
+  closeAllStreamingCalls(state, false);
+  closeMessagesForOtherPart(state);
+  return beginTurn(state, responseId);
+}
+
+function beginTurn(state: StreamState, responseId: string | undefined): TurnState {
+  state.turnCount++;
+  const turn: TurnState = {
+    key: `response-${state.turnCount}`,
+    ...(responseId !== undefined && { responseId }),
+    assistantMessageId: state.run.newId(),
+    assistantIdUsed: false,
+    toolCallsMade: false,
+  };
+  state.turn = turn;
+  state.pendingCode = [];
+  state.finish = undefined;
+  return turn;
+}

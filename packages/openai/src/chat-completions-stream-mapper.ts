@@ -1,0 +1,93 @@
+import type { RunBuilder, StreamMapper } from "@agui-bridge/core";
+import { choiceState, closeChoice, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
+import { describeOpenAIError } from "./describe-openai-error.js";
+import { handleChatReasoning } from "./handle-chat-reasoning.js";
+import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
+import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { mapChatFinishReason } from "./map-openai-finish-reason.js";
+import { mapChatUsage } from "./map-openai-usage.js";
+import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
+
+/**
+ * Maps `ChatCompletionChunk`s onto a run: a thin router handing each part of a chunk (usage,
+ * each choice's reasoning, refusal, content, tool call fragments and finish reason) to its
+ * handler. The end marker is a choice's `finish_reason`; the trailing usage chunk and chunks with
+ * empty `choices` (Azure's prompt-filter preamble) are handled in any order.
+ */
+export function createChatCompletionsMapper(run: RunBuilder, options: ChatStreamOptions = {}): StreamMapper<unknown> {
+  const state: ChatStreamState = {
+    run,
+    options,
+    choices: new Map(),
+    endSeen: false,
+    ...(options.model !== undefined && { model: options.model }),
+  };
+  return {
+    chunk(chunk) {
+      if (!isRecord(chunk)) {
+        run.fail({ message: "The provider sent a chunk that is not a JSON object.", code: "invalid_chunk" });
+        return;
+      }
+      if (isRecord(chunk.error)) {
+        run.fail(describeOpenAIError(chunk.error));
+        return;
+      }
+      trackCompletion(state, chunk);
+      const choices = asArray(chunk.choices) ?? [];
+      for (const choice of choices) handleChoice(state, choice);
+      if (chunk.usage !== undefined && chunk.usage !== null) {
+        const callKey = state.completionId ?? "chat-completion";
+        run.usage.record(callKey, mapChatUsage(chunk.usage, usageContext(state)));
+      }
+      if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, "openai");
+    },
+    end() {
+      if (state.endSeen) run.finish(state.finish === undefined ? {} : { finish: state.finish });
+    },
+    describeError: describeOpenAIError,
+  };
+}
+
+/** A new completion `id` (a recording holding several completions) starts a new turn. */
+function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>): void {
+  const id = asNonEmptyString(chunk.id);
+  const model = asNonEmptyString(chunk.model);
+  if (model !== undefined) state.model = model;
+  if (id === undefined || id === state.completionId) return;
+  if (state.completionId !== undefined) {
+    for (const choice of state.choices.values()) closeChoice(state, choice);
+    state.choices.clear();
+  }
+  state.completionId = id;
+}
+
+function handleChoice(state: ChatStreamState, raw: unknown): void {
+  const record = asRecord(raw);
+  if (record === undefined) return;
+  const index = asNumber(record.index) ?? 0;
+  const delta = asRecord(record.delta);
+  const finishReason = asNonEmptyString(record.finish_reason);
+  if (delta === undefined && finishReason === undefined) return;
+  const choice = choiceState(state, index);
+  if (delta !== undefined) {
+    const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
+    if (reasoning !== undefined) handleChatReasoning(state, choice, reasoning);
+    const refusal = asString(delta.refusal);
+    if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
+    const content = asString(delta.content);
+    if (content !== undefined) handleChatContent(state, choice, content);
+    for (const fragment of asArray(delta.tool_calls) ?? []) handleChatToolCallDelta(state, choice, fragment);
+  }
+  if (finishReason !== undefined) {
+    closeChoice(state, choice);
+    state.finish = mapChatFinishReason(finishReason);
+    state.endSeen = true;
+  }
+}
+
+function usageContext(state: ChatStreamState): { model?: string; onWarning?: ChatStreamOptions["onWarning"] } {
+  return {
+    ...(state.model !== undefined && { model: state.model }),
+    ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
+  };
+}

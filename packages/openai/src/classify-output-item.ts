@@ -1,0 +1,80 @@
+import { asNonEmptyString, asRecord, asString } from "./narrow.js";
+
+/** How an output item is mapped. */
+export type ItemClass =
+  | { kind: "message" }
+  | { kind: "reasoning" }
+  /** A call the application runs (function, custom tool, local shell, apply_patch, computer, …). */
+  | { kind: "application-tool"; name: string; argsFromDeltas: boolean }
+  /** A tool the provider ran itself; `resultInItem`: the item carries its output. */
+  | { kind: "provider-tool"; name: string; resultInItem: boolean; argsFromDeltas: boolean }
+  /** The provider's output of a call that started as an earlier item (`shell_call_output`, …). */
+  | { kind: "provider-output" }
+  | { kind: "unknown" };
+
+const HOSTED_WITH_RESULT = new Set([
+  "web_search_call",
+  "file_search_call",
+  "code_interpreter_call",
+  "image_generation_call",
+  "mcp_call",
+  "mcp_list_tools",
+]);
+
+const CLIENT_BUILT_INS = new Set(["local_shell_call", "apply_patch_call", "computer_call"]);
+
+const OUTPUT_ITEMS = new Set(["shell_call_output", "tool_search_output", "program_output"]);
+
+/** Classifies a Responses output item by its `type` (and, for shell/tool search, where it runs). */
+export function classifyOutputItem(item: Record<string, unknown>): ItemClass {
+  const type = asString(item.type) ?? "";
+  if (type === "message") return { kind: "message" };
+  if (type === "reasoning") return { kind: "reasoning" };
+  if (type === "function_call") return { kind: "application-tool", name: asString(item.name) ?? "", argsFromDeltas: true };
+  if (type === "custom_tool_call") return { kind: "application-tool", name: asString(item.name) ?? "", argsFromDeltas: true };
+  if (type === "mcp_approval_request") {
+    return { kind: "application-tool", name: asNonEmptyString(item.name) ?? type, argsFromDeltas: false };
+  }
+  if (CLIENT_BUILT_INS.has(type)) return { kind: "application-tool", name: toolName(type), argsFromDeltas: false };
+  if (type === "shell_call") {
+    const hosted = asString(asRecord(item.environment)?.type)?.startsWith("container") === true;
+    return hosted
+      ? { kind: "provider-tool", name: "shell", resultInItem: false, argsFromDeltas: false }
+      : { kind: "application-tool", name: "shell", argsFromDeltas: false };
+  }
+  if (type === "tool_search_call") {
+    return item.execution === "client"
+      ? { kind: "application-tool", name: "tool_search", argsFromDeltas: false }
+      : { kind: "provider-tool", name: "tool_search", resultInItem: false, argsFromDeltas: false };
+  }
+  if (type === "program") return { kind: "provider-tool", name: "program", resultInItem: false, argsFromDeltas: false };
+  if (type === "mcp_call") {
+    return { kind: "provider-tool", name: asNonEmptyString(item.name) ?? "mcp_call", resultInItem: true, argsFromDeltas: true };
+  }
+  if (HOSTED_WITH_RESULT.has(type)) return { kind: "provider-tool", name: toolName(type), resultInItem: true, argsFromDeltas: false };
+  if (OUTPUT_ITEMS.has(type)) return { kind: "provider-output" };
+  return { kind: "unknown" };
+}
+
+function toolName(type: string): string {
+  return type.endsWith("_call") ? type.slice(0, -"_call".length) : type;
+}
+
+/** Fields of an item that describe what the tool returned (the rest describe the call). */
+export const RESULT_FIELDS = new Set(["output", "outputs", "results", "result", "error", "status", "tools"]);
+
+/** The fields of an item that are not bookkeeping (`id`, `type`). */
+const BOOKKEEPING = new Set(["id", "type", "call_id"]);
+
+/** The call's input, as the JSON text of the item's non-result fields. */
+export function itemArguments(item: Record<string, unknown>): string {
+  const type = asString(item.type);
+  if (type === "function_call" || type === "mcp_approval_request") return asString(item.arguments) ?? "";
+  if (type === "custom_tool_call") return asString(item.input) ?? "";
+  if (type === "mcp_call") return asString(item.arguments) ?? "";
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (!BOOKKEEPING.has(key) && !RESULT_FIELDS.has(key) && value !== null && value !== undefined) args[key] = value;
+  }
+  return JSON.stringify(args);
+}

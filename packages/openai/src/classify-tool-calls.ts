@@ -1,0 +1,48 @@
+import { isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core";
+import type { WarningSink } from "./request-warnings.js";
+
+/** What a converter does with an assistant tool call. */
+export type ToolCallRole = "function" | "custom" | "mcp-approval" | "omit";
+
+/** Item types the Responses request side can rebuild from a tool call. */
+const REBUILDABLE = new Set(["function_call", "custom_tool_call", "mcp_approval_request"]);
+
+/**
+ * Decides per tool call: provider-executed calls (the provider ran them; their results are its
+ * own) are omitted with their results; calls of OpenAI built-ins the application ran (local
+ * shell, apply_patch, computer, …) cannot be sent back as function calls and are dropped with a
+ * warning; custom tool calls and MCP approval requests are rebuilt natively on Responses.
+ */
+export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink: WarningSink): ToolCallRole {
+  const fields = readBridgeMetadata(call.metadata);
+  if (fields?.providerExecuted === true) {
+    sink.warn("request.provider-executed-call-omitted", `Tool call ${call.id} was run by the provider itself; omitted with its result`, {
+      toolCallId: call.id,
+    });
+    return "omit";
+  }
+  const itemType = typeof fields?.itemType === "string" ? fields.itemType : undefined;
+  const fromOpenAI = isMintedBy(call, "openai");
+  if (itemType === undefined || !fromOpenAI || itemType === "function_call") return "function";
+  if (api === "responses" && REBUILDABLE.has(itemType)) return itemType === "custom_tool_call" ? "custom" : "mcp-approval";
+  if (itemType === "custom_tool_call") return "function";
+  sink.warn("request.unsupported-tool-call", `Tool call ${call.id} (${itemType}) cannot be sent back to this API; dropped with its result`, {
+    toolCallId: call.id,
+    itemType,
+  });
+  return "omit";
+}
+
+/** Classifies every tool call of the conversation once (warnings are emitted once per call). */
+export function classifyAllToolCalls(
+  messages: readonly Message[],
+  api: "chat" | "responses",
+  sink: WarningSink,
+): Map<string, ToolCallRole> {
+  const roles = new Map<string, ToolCallRole>();
+  for (const message of messages) {
+    if (message.role !== "assistant") continue;
+    for (const call of message.toolCalls ?? []) roles.set(call.id, classifyToolCall(call, api, sink));
+  }
+  return roles;
+}

@@ -1,0 +1,103 @@
+import { isSourceUsableBy, type ContentPart, type PartSource } from "@agui-bridge/core";
+import { asNonEmptyString, asRecord } from "./narrow.js";
+import type { WarningSink } from "./request-warnings.js";
+
+/** Which API a part is converted for. */
+export type TargetApi = "chat" | "responses";
+
+/** A content part in the target API's wire shape. */
+export type WirePart = Record<string, unknown> & { type: string };
+
+const PROVIDER = "openai";
+
+/**
+ * Converts AG-UI content parts to the target API's parts: text; image (data → data URL, url →
+ * url, file handle → `file_id` on Responses); audio (data → `input_audio` with the format from the
+ * mime type, Chat only); documents (PDF data → `file_data`, handle → `file_id`, url → `file_url` on
+ * Responses). File handles minted by another provider are never sent; anything the API cannot
+ * take is dropped with a warning.
+ */
+export function convertContentParts(
+  parts: readonly ContentPart[],
+  api: TargetApi,
+  sink: WarningSink,
+  where: string,
+): WirePart[] {
+  const out: WirePart[] = [];
+  parts.forEach((part, index) => {
+    const converted = convertPart(part, api, sink, `${where} part ${index}`);
+    if (converted !== undefined) out.push(converted);
+  });
+  return out;
+}
+
+function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where: string): WirePart | undefined {
+  if (part.type === "text") return api === "chat" ? { type: "text", text: part.text } : { type: "input_text", text: part.text };
+  if (part.type === "video") return unsupported(sink, where, part.type, part.source, api);
+  if (part.source.type === "file" && !isSourceUsableBy(part.source, PROVIDER)) {
+    sink.warn("request.foreign-file", `${where}: a file handle minted by ${part.source.provider} cannot be sent to OpenAI; dropped`, {
+      where,
+      provider: part.source.provider ?? null,
+    });
+    return undefined;
+  }
+  const source = part.source;
+  if (part.type === "image") {
+    if (source.type === "file") {
+      return api === "responses"
+        ? { type: "input_image", file_id: source.value, detail: "auto" }
+        : unsupported(sink, where, part.type, source, api);
+    }
+    const url = source.type === "data" ? dataUrl(source.mimeType, source.value) : source.value;
+    return api === "chat" ? { type: "image_url", image_url: { url } } : { type: "input_image", image_url: url, detail: "auto" };
+  }
+  if (part.type === "audio") {
+    const format = audioFormat(source.mimeType);
+    if (api === "chat" && source.type === "data" && format !== undefined) {
+      return { type: "input_audio", input_audio: { data: source.value, format } };
+    }
+    return unsupported(sink, where, part.type, source, api);
+  }
+  // document
+  const filename = asNonEmptyString(asRecord(part.metadata)?.filename);
+  if (source.type === "file") {
+    return api === "chat" ? { type: "file", file: { file_id: source.value } } : { type: "input_file", file_id: source.value };
+  }
+  if (source.type === "data") {
+    if (source.mimeType !== "application/pdf") return unsupported(sink, where, part.type, source, api);
+    const file_data = dataUrl(source.mimeType, source.value);
+    const name = filename ?? "document.pdf";
+    return api === "chat"
+      ? { type: "file", file: { file_data, filename: name } }
+      : { type: "input_file", file_data, filename: name };
+  }
+  return api === "responses" ? { type: "input_file", file_url: source.value } : unsupported(sink, where, part.type, source, api);
+}
+
+function unsupported(sink: WarningSink, where: string, type: string, source: PartSource, api: TargetApi): undefined {
+  const label = api === "chat" ? "Chat Completions" : "Responses";
+  sink.warn(
+    "request.unsupported-part",
+    `${where}: a ${type} part from a ${source.type} source${source.mimeType !== undefined ? ` (${source.mimeType})` : ""} cannot be sent to the ${label} API; dropped`,
+    { where, partType: type, sourceType: source.type, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) },
+  );
+  return undefined;
+}
+
+function dataUrl(mimeType: string, base64: string): string {
+  return `data:${mimeType};base64,${base64}`;
+}
+
+function audioFormat(mimeType: string | undefined): "wav" | "mp3" | undefined {
+  switch (mimeType) {
+    case "audio/wav":
+    case "audio/x-wav":
+    case "audio/wave":
+      return "wav";
+    case "audio/mpeg":
+    case "audio/mp3":
+      return "mp3";
+    default:
+      return undefined;
+  }
+}

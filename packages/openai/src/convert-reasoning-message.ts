@@ -1,0 +1,58 @@
+import { isMintedBy, readBridgeMetadata, type ReasoningMessage } from "@agui-bridge/core";
+import type { ResponseReasoningItem } from "openai/resources/responses/responses";
+import { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";
+import type { WarningSink } from "./request-warnings.js";
+
+/**
+ * A reasoning message streamed from OpenAI (metadata `provider: "openai"`, `encryptedKind:
+ * "openai-encrypted-content"`, `itemId`) → the reasoning input item it came from: same id, its
+ * summary (split back into parts by the recorded `contentParts`), reasoning text, and its
+ * `encrypted_content`, so a `store: false` conversation continues. Anything else is dropped with
+ * a warning: an encrypted value minted elsewhere is never sent.
+ */
+export function toReasoningItem(message: ReasoningMessage, sink: WarningSink): ResponseReasoningItem | undefined {
+  const fields = readBridgeMetadata(message.metadata);
+  const itemId = typeof fields?.itemId === "string" ? fields.itemId : undefined;
+  const ours = isMintedBy(message, "openai") && fields?.encryptedKind === OPENAI_ENCRYPTED_KIND && itemId !== undefined;
+  if (!ours) {
+    if (message.encryptedValue !== undefined) {
+      sink.warn("request.foreign-encrypted-value", `Reasoning message ${message.id}: its encrypted value was not minted by OpenAI; dropped`, {
+        messageId: message.id,
+      });
+    } else {
+      sink.warn("request.reasoning-dropped", `Reasoning message ${message.id} did not come from OpenAI; the Responses API cannot take it`, {
+        messageId: message.id,
+      });
+    }
+    return undefined;
+  }
+  const { summary, content } = splitParts(message.content, fields?.contentParts);
+  return {
+    type: "reasoning",
+    id: itemId,
+    summary: summary.map((text) => ({ type: "summary_text" as const, text })),
+    ...(content.length > 0 && { content: content.map((text) => ({ type: "reasoning_text" as const, text })) }),
+    ...(message.encryptedValue !== undefined && { encrypted_content: message.encryptedValue }),
+  };
+}
+
+/** Splits the message text by the recorded part lengths; without a usable record, one summary part. */
+function splitParts(text: string, recorded: unknown): { summary: string[]; content: string[] } {
+  const summary: string[] = [];
+  const content: string[] = [];
+  const parts = Array.isArray(recorded) ? recorded : [];
+  const lengths = parts.map((part) => (typeof part === "object" && part !== null ? (part as Record<string, unknown>) : {}));
+  const total = lengths.reduce((sum, part) => sum + (typeof part.length === "number" ? part.length : Number.NaN), 0);
+  if (parts.length === 0 || total !== text.length) {
+    if (text !== "") summary.push(text);
+    return { summary, content };
+  }
+  let offset = 0;
+  for (const part of lengths) {
+    const length = part.length as number;
+    const slice = text.slice(offset, offset + length);
+    offset += length;
+    (part.type === "reasoning_text" ? content : summary).push(slice);
+  }
+  return { summary, content };
+}

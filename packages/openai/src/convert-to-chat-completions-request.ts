@@ -1,0 +1,141 @@
+import {
+  readBridgeMetadata,
+  renderContext,
+  type BridgeWarning,
+  type ContentPart,
+  type Message,
+  type RunAgentInput,
+  type Tool,
+  type WarningHandler,
+} from "@agui-bridge/core";
+import type {
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from "openai/resources/chat/completions";
+import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
+import { convertContentParts } from "./convert-content-parts.js";
+import { createWarningSink, type WarningSink } from "./request-warnings.js";
+
+/** Options of {@link toChatCompletionsRequest}. */
+export interface ChatCompletionsRequestOptions {
+  /** The model to call. */
+  model: string;
+  /** Extra request parameters (temperature, reasoning_effort, provider tools, …), merged in. */
+  params?: Partial<Omit<ChatCompletionCreateParamsStreaming, "messages" | "stream">>;
+  /** Told about everything dropped, as it happens. */
+  onWarning?: WarningHandler;
+}
+
+/** Streaming Chat Completions params with what was dropped to build them. */
+export interface ChatCompletionsRequest {
+  params: ChatCompletionCreateParamsStreaming;
+  warnings: BridgeWarning[];
+}
+
+/**
+ * Converts AG-UI run input into streaming Chat Completions params (`stream: true`,
+ * `stream_options.include_usage`): system/developer/user/assistant/tool messages, assistant tool
+ * calls and tool results, content parts, tools, and `context` as a leading system message.
+ * Reasoning messages are dropped (Chat cannot take them; a warning when one carried an encrypted
+ * value), as are parts the API cannot take, foreign file handles and provider-executed calls.
+ */
+export function toChatCompletionsRequest(input: RunAgentInput, options: ChatCompletionsRequestOptions): ChatCompletionsRequest {
+  const sink = createWarningSink(options.onWarning);
+  const roles = classifyAllToolCalls(input.messages, "chat", sink);
+  const messages: ChatCompletionMessageParam[] = [];
+  const context = renderContext(input.context);
+  if (context !== undefined) messages.push({ role: "system", content: context });
+  for (const message of input.messages) messages.push(...convertMessage(message, roles, sink));
+  const extra = options.params ?? {};
+  const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
+  const params: ChatCompletionCreateParamsStreaming = {
+    ...extra,
+    model: options.model,
+    messages,
+    stream: true,
+    stream_options: { ...extra.stream_options, include_usage: true },
+    ...(tools.length > 0 && { tools }),
+  } as ChatCompletionCreateParamsStreaming;
+  return { params, warnings: sink.warnings };
+}
+
+function convertMessage(message: Message, roles: Map<string, ToolCallRole>, sink: WarningSink): ChatCompletionMessageParam[] {
+  switch (message.role) {
+    case "system":
+      return [{ role: "system", content: message.content }];
+    case "developer":
+      return [{ role: "developer", content: message.content }];
+    case "user":
+      return [{ role: "user", content: userContent(message.content, sink, `message ${message.id}`) } as ChatCompletionMessageParam];
+    case "assistant": {
+      const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function");
+      const refusal = readBridgeMetadata(message.metadata)?.refusal === true;
+      const content = message.content ?? "";
+      if (calls.length === 0 && content === "") return [];
+      return [
+        {
+          role: "assistant",
+          ...(refusal ? { refusal: content, content: null } : { content: content === "" ? null : content }),
+          ...(calls.length > 0 && {
+            tool_calls: calls.map((call) => ({
+              id: call.id,
+              type: "function" as const,
+              function: { name: call.function.name, arguments: call.function.arguments },
+            })),
+          }),
+        },
+      ];
+    }
+    case "tool": {
+      if (roles.get(message.toolCallId) === "omit") return [];
+      return [{ role: "tool", tool_call_id: message.toolCallId, content: toolContent(message.content, message.error, sink, message.id) }];
+    }
+    case "reasoning":
+      if (message.encryptedValue !== undefined) {
+        sink.warn("request.encrypted-value-dropped", `Reasoning message ${message.id}: Chat Completions cannot take reasoning or its encrypted value; dropped`, {
+          messageId: message.id,
+        });
+      }
+      return [];
+    default:
+      return [];
+  }
+}
+
+function userContent(content: string | ContentPart[], sink: WarningSink, where: string): string | Record<string, unknown>[] {
+  if (typeof content === "string") return content;
+  return convertContentParts(content, "chat", sink, where);
+}
+
+/** Chat tool results take text only: text parts are joined, anything else dropped with a warning. */
+function toolContent(content: string | ContentPart[], error: string | undefined, sink: WarningSink, id: string): string {
+  let text: string;
+  if (typeof content === "string") text = content;
+  else {
+    const texts: string[] = [];
+    content.forEach((part, index) => {
+      if (part.type === "text") texts.push(part.text);
+      else {
+        sink.warn("request.unsupported-part", `tool message ${id} part ${index}: Chat tool results take text only; a ${part.type} part was dropped`, {
+          where: `tool message ${id} part ${index}`,
+          partType: part.type,
+        });
+      }
+    });
+    text = texts.join("\n");
+  }
+  if (text === "" && error !== undefined) return error;
+  return text;
+}
+
+function convertTool(tool: Tool): ChatCompletionTool {
+  return {
+    type: "function",
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: (tool.parameters as Record<string, unknown> | undefined) ?? { type: "object", properties: {} },
+    },
+  };
+}

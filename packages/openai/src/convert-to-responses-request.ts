@@ -1,0 +1,187 @@
+import {
+  readBridgeMetadata,
+  renderContext,
+  type BridgeWarning,
+  type ContentPart,
+  type Message,
+  type RunAgentInput,
+  type Tool,
+  type ToolCall,
+  type WarningHandler,
+} from "@agui-bridge/core";
+import type {
+  FunctionTool,
+  ResponseCreateParamsStreaming,
+  ResponseInputItem,
+} from "openai/resources/responses/responses";
+import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
+import { convertContentParts } from "./convert-content-parts.js";
+import { toReasoningItem } from "./convert-reasoning-message.js";
+import { createWarningSink, type WarningSink } from "./request-warnings.js";
+
+/** Options of {@link toResponsesRequest}. */
+export interface ResponsesRequestOptions {
+  /** The model to call. */
+  model: string;
+  /** Extra request parameters (reasoning, store, instructions, built-in tools, …), merged in. */
+  params?: Partial<Omit<ResponseCreateParamsStreaming, "input" | "stream">>;
+  /** Told about everything dropped, as it happens. */
+  onWarning?: WarningHandler;
+}
+
+/** Streaming Responses params with what was dropped to build them. */
+export interface ResponsesRequest {
+  params: ResponseCreateParamsStreaming;
+  warnings: BridgeWarning[];
+}
+
+const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
+
+/**
+ * Converts AG-UI run input into streaming Responses params: messages as input items, assistant
+ * tool calls as `function_call` / `custom_tool_call` items (ids kept), tool results as their
+ * `*_output` items, OpenAI reasoning messages as reasoning items (id, summary,
+ * `encrypted_content`), tools, `context` appended to `instructions`, and
+ * `include: ["reasoning.encrypted_content"]` for stateless reasoning. Parts the API cannot take,
+ * foreign file handles and foreign encrypted values are dropped with a warning.
+ */
+export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
+  const sink = createWarningSink(options.onWarning);
+  const roles = classifyAllToolCalls(input.messages, "responses", sink);
+  const calls = new Map<string, ToolCall>();
+  for (const message of input.messages) {
+    if (message.role === "assistant") for (const call of message.toolCalls ?? []) calls.set(call.id, call);
+  }
+  const items: ResponseInputItem[] = [];
+  for (const message of input.messages) items.push(...convertMessage(message, roles, calls, sink));
+  const extra = options.params ?? {};
+  const instructions = [extra.instructions, renderContext(input.context)].filter(
+    (part): part is string => typeof part === "string" && part !== "",
+  );
+  const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
+  const include = [...new Set([...(extra.include ?? []), ENCRYPTED_INCLUDE])];
+  const params = {
+    ...extra,
+    model: options.model,
+    input: items,
+    stream: true,
+    include,
+    ...(instructions.length > 0 && { instructions: instructions.join("\n\n") }),
+    ...(tools.length > 0 && { tools }),
+  } as ResponseCreateParamsStreaming;
+  return { params, warnings: sink.warnings };
+}
+
+function convertMessage(
+  message: Message,
+  roles: Map<string, ToolCallRole>,
+  calls: Map<string, ToolCall>,
+  sink: WarningSink,
+): ResponseInputItem[] {
+  switch (message.role) {
+    case "system":
+    case "developer":
+      return [{ role: message.role, content: message.content }];
+    case "user": {
+      const content = typeof message.content === "string"
+        ? message.content
+        : convertContentParts(message.content, "responses", sink, `message ${message.id}`);
+      return [{ role: "user", content } as ResponseInputItem];
+    }
+    case "assistant": {
+      const out: ResponseInputItem[] = [];
+      if (message.content !== undefined && message.content !== "") out.push({ role: "assistant", content: message.content });
+      for (const call of message.toolCalls ?? []) {
+        const item = convertToolCall(call, roles.get(call.id) ?? "function");
+        if (item !== undefined) out.push(item);
+      }
+      return out;
+    }
+    case "tool": {
+      const role = roles.get(message.toolCallId) ?? "function";
+      if (role === "omit") return [];
+      if (role === "mcp-approval") {
+        const call = calls.get(message.toolCallId);
+        return [{ type: "mcp_approval_response", approval_request_id: itemIdOf(call) ?? message.toolCallId, approve: approves(message.content) }];
+      }
+      const output = toolOutput(message.content, message.error, sink, message.id);
+      return role === "custom"
+        ? [{ type: "custom_tool_call_output", call_id: message.toolCallId, output } as ResponseInputItem]
+        : [{ type: "function_call_output", call_id: message.toolCallId, output } as ResponseInputItem];
+    }
+    case "reasoning": {
+      const item = toReasoningItem(message, sink);
+      return item === undefined ? [] : [item];
+    }
+    default:
+      return [];
+  }
+}
+
+function convertToolCall(call: ToolCall, role: ToolCallRole): ResponseInputItem | undefined {
+  const itemId = itemIdOf(call);
+  if (role === "omit") return undefined;
+  if (role === "custom") {
+    return { type: "custom_tool_call", call_id: call.id, name: call.function.name, input: call.function.arguments, ...(itemId !== undefined && { id: itemId }) };
+  }
+  if (role === "mcp-approval") {
+    const serverLabel = readBridgeMetadata(call.metadata)?.serverLabel;
+    return {
+      type: "mcp_approval_request",
+      id: itemId ?? call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+      server_label: typeof serverLabel === "string" ? serverLabel : "",
+    };
+  }
+  const namespace = readBridgeMetadata(call.metadata)?.namespace;
+  return {
+    type: "function_call",
+    call_id: call.id,
+    name: call.function.name,
+    arguments: call.function.arguments,
+    ...(itemId !== undefined && { id: itemId }),
+    ...(typeof namespace === "string" && { namespace }),
+  } as ResponseInputItem;
+}
+
+/** The OpenAI item id recorded on a call streamed from OpenAI. */
+function itemIdOf(call: ToolCall | undefined): string | undefined {
+  if (call === undefined) return undefined;
+  const fields = readBridgeMetadata(call.metadata);
+  return fields?.provider === "openai" && typeof fields.itemId === "string" ? fields.itemId : undefined;
+}
+
+/** Whether a tool result answering an MCP approval request approves it (`true`, `{"approve":true}`, "approve", "yes"). */
+function approves(content: string | ContentPart[]): boolean {
+  const text = (typeof content === "string" ? content : content.map((part) => (part.type === "text" ? part.text : "")).join("")).trim();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "boolean") return parsed;
+    if (typeof parsed === "object" && parsed !== null) return (parsed as Record<string, unknown>).approve === true;
+  } catch {
+    // not JSON: read it as a word
+  }
+  return ["approve", "approved", "yes", "true"].includes(text.toLowerCase());
+}
+
+function toolOutput(
+  content: string | ContentPart[],
+  error: string | undefined,
+  sink: WarningSink,
+  id: string,
+): string | Record<string, unknown>[] {
+  if (typeof content === "string") return content === "" && error !== undefined ? error : content;
+  const parts = convertContentParts(content, "responses", sink, `tool message ${id}`);
+  return parts.length === 0 && error !== undefined ? error : parts;
+}
+
+function convertTool(tool: Tool): FunctionTool {
+  return {
+    type: "function",
+    name: tool.name,
+    description: tool.description,
+    parameters: (tool.parameters as Record<string, unknown> | undefined) ?? { type: "object", properties: {} },
+    strict: false,
+  };
+}

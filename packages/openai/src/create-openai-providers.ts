@@ -1,0 +1,91 @@
+import type { AdapterStreamOptions, Event, Provider, RunAgentInput } from "@agui-bridge/core";
+import type OpenAI from "openai";
+import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./convert-to-chat-completions-request.js";
+import { toResponsesRequest, type ResponsesRequestOptions } from "./convert-to-responses-request.js";
+import { runChatCompletions } from "./stream-chat-completions.js";
+import { runResponses } from "./stream-responses.js";
+
+/** Stream options a provider factory accepts (everything but what each call brings). */
+export type ProviderRunOptions = Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput">;
+
+/** Options of {@link createOpenAIChatProvider}. */
+export interface OpenAIChatProviderOptions extends ProviderRunOptions {
+  /** An `OpenAI` client (or any client with the same `chat.completions.create`). */
+  client: Pick<OpenAI, "chat">;
+  model: string;
+  /** Extra request parameters merged into every request. */
+  params?: ChatCompletionsRequestOptions["params"];
+}
+
+/** Options of {@link createOpenAIResponsesProvider}. */
+export interface OpenAIResponsesProviderOptions extends ProviderRunOptions {
+  /** An `OpenAI` client (or any client with the same `responses.create`). */
+  client: Pick<OpenAI, "responses">;
+  model: string;
+  /** Extra request parameters merged into every request (e.g. `reasoning`, `store: false`). */
+  params?: ResponsesRequestOptions["params"];
+}
+
+/**
+ * A {@link Provider} over Chat Completions (id `openai-chat`): builds the params from the run
+ * input, calls `client.chat.completions.create` with `stream: true` and
+ * `stream_options.include_usage` and the run's abort signal, and maps the stream. A failure
+ * opening the request (HTTP error, network) ends the run with RUN_ERROR.
+ */
+export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Provider {
+  return {
+    id: "openai-chat",
+    stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
+      return runChatCompletions(
+        async (signal) => {
+          const { params } = toChatCompletionsRequest(input, requestOptions(options));
+          return options.client.chat.completions.create(params, { signal });
+        },
+        { ...runOptions(options), model: options.model, input, ...(call.signal !== undefined && { signal: call.signal }) },
+      );
+    },
+  };
+}
+
+/**
+ * A {@link Provider} over the Responses API (id `openai-responses`): builds the params from the
+ * run input (reasoning items and `include: ["reasoning.encrypted_content"]` for stateless
+ * continuation), calls `client.responses.create` with `stream: true` and the run's abort
+ * signal, and maps the stream. A failure opening the request ends the run with RUN_ERROR.
+ */
+export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOptions): Provider {
+  return {
+    id: "openai-responses",
+    stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
+      return runResponses(
+        async (signal) => {
+          const { params } = toResponsesRequest(input, requestOptions(options));
+          return options.client.responses.create(params, { signal });
+        },
+        { ...runOptions(options), model: options.model, input, ...(call.signal !== undefined && { signal: call.signal }) },
+      );
+    },
+  };
+}
+
+function requestOptions<P>(options: { model: string; params?: P } & ProviderRunOptions): {
+  model: string;
+  params?: P;
+  onWarning?: ProviderRunOptions["onWarning"];
+} {
+  return {
+    model: options.model,
+    ...(options.params !== undefined && { params: options.params }),
+    ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+  };
+}
+
+function runOptions(options: ProviderRunOptions): ProviderRunOptions {
+  return {
+    ...(options.generateId !== undefined && { generateId: options.generateId }),
+    ...(options.now !== undefined && { now: options.now }),
+    ...(options.emitRawEvents !== undefined && { emitRawEvents: options.emitRawEvents }),
+    ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+    ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
+  };
+}

@@ -1,0 +1,48 @@
+import { asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
+import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
+
+/**
+ * One `delta.tool_calls[]` fragment. Calls are keyed by `index` (the `id` and the name arrive only
+ * on a call's first fragment); several calls may interleave. Each call opens TOOL_CALL_START with
+ * the turn's assistant message as parent, and its argument fragments pass through byte for byte.
+ * A fragment naming a new `id` at an index already in use starts a new call there (servers that
+ * reuse index 0 for sequential calls).
+ */
+export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoiceState, fragment: unknown): void {
+  const record = asRecord(fragment);
+  if (record === undefined) return;
+  const { run } = state;
+  const index = asNumber(record.index) ?? 0;
+  const fn = asRecord(record.function);
+  const providerId = asNonEmptyString(record.id);
+  let open = choice.tools.get(index);
+  if (open !== undefined && providerId !== undefined && open.providerId !== undefined && providerId !== open.providerId) {
+    if (run.isToolCallOpen(open.toolCallId)) run.endToolCall(open.toolCallId);
+    open = undefined;
+  }
+  if (open === undefined) {
+    closeChoiceReasoning(state, choice);
+    const toolCallId = uniqueToolCallId(state, providerId);
+    run.startToolCall({
+      toolCallId,
+      toolCallName: asString(fn?.name) ?? "",
+      parentMessageId: choice.assistantId,
+    });
+    open = { toolCallId, ...(providerId !== undefined && { providerId }) };
+    choice.tools.set(index, open);
+  }
+  const args = asString(fn?.arguments);
+  if (args !== undefined && run.isToolCallOpen(open.toolCallId)) run.toolCallArgs(open.toolCallId, args);
+}
+
+function uniqueToolCallId(state: ChatStreamState, providerId: string | undefined): string {
+  if (providerId === undefined) return state.run.newId();
+  if (!state.run.hasToolCall(providerId)) return providerId;
+  const fresh = state.run.newId();
+  state.options.onWarning?.({
+    code: "stream.duplicate-tool-call-id",
+    message: `Tool call id ${providerId} was already used in this run; the call was given id ${fresh}`,
+    details: { providerId, toolCallId: fresh },
+  });
+  return fresh;
+}

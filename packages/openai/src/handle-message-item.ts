@@ -1,0 +1,112 @@
+import { asArray, asNumber, asRecord, asString } from "./narrow.js";
+import {
+  findItem,
+  trackItem,
+  uniqueId,
+  type MessageItem,
+  type MessagePart,
+  type ResponsesStreamState,
+} from "./responses-stream-state.js";
+
+/** `output_item.added` of a `message` item: tracked; its text messages open with their first part. */
+export function openMessageItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined): void {
+  const item: MessageItem = { kind: "message", itemId };
+  trackItem(state, item, outputIndex);
+}
+
+/**
+ * The text message of a message item for `output_text` (or `refusal`) content, opened on first
+ * use. The item's first text message takes the item's id; a refusal is marked `refusal: true`.
+ */
+function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: boolean): MessagePart {
+  const existing = refusal ? item.refusal : item.text;
+  if (existing !== undefined) return existing;
+  const { run } = state;
+  run.endReasoning();
+  const preferred = item.text === undefined && item.refusal === undefined ? item.itemId : undefined;
+  const messageId = run.startText({
+    messageId: uniqueId(state, preferred),
+    ...(refusal && { metadata: { refusal: true } }),
+  });
+  if (state.response.turnId === undefined) state.response.turnId = messageId;
+  const part: MessagePart = { messageId, refusal, streamed: false, annotations: [] };
+  if (refusal) item.refusal = part;
+  else item.text = part;
+  return part;
+}
+
+function messageOf(state: ResponsesStreamState, event: Record<string, unknown>): MessageItem | undefined {
+  const item = findItem(state, event);
+  return item?.kind === "message" ? item : undefined;
+}
+
+/** `response.content_part.added`: opens the text (or refusal) message the part belongs to. */
+export function handleContentPartAdded(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const item = messageOf(state, event);
+  if (item === undefined) return;
+  const type = asString(asRecord(event.part)?.type);
+  if (type === "output_text") messagePart(state, item, false);
+  else if (type === "refusal") messagePart(state, item, true);
+}
+
+/** `response.output_text.delta` / `response.refusal.delta`: byte for byte into the message. */
+export function handleMessageDelta(state: ResponsesStreamState, event: Record<string, unknown>, refusal: boolean): void {
+  const item = messageOf(state, event);
+  const delta = asString(event.delta);
+  if (item === undefined || delta === undefined) return;
+  const part = messagePart(state, item, refusal);
+  if (!state.run.isTextOpen(part.messageId)) return;
+  part.streamed = true;
+  state.run.text(part.messageId, delta);
+}
+
+/** `response.output_text.done` / `response.refusal.done`: the full text, written only if nothing streamed. */
+export function handleMessageDone(state: ResponsesStreamState, event: Record<string, unknown>, refusal: boolean): void {
+  const item = messageOf(state, event);
+  const text = asString(refusal ? event.refusal : event.text);
+  if (item === undefined || text === undefined) return;
+  const part = messagePart(state, item, refusal);
+  if (part.streamed || !state.run.isTextOpen(part.messageId)) return;
+  part.streamed = true;
+  if (text !== "") state.run.text(part.messageId, text);
+}
+
+/** `response.output_text.annotation.added`: kept for TEXT_MESSAGE_END metadata. */
+export function handleAnnotation(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const item = messageOf(state, event);
+  if (item === undefined || event.annotation === undefined) return;
+  messagePart(state, item, false).annotations.push(event.annotation);
+}
+
+/**
+ * `output_item.done` of a message: writes what never streamed (servers that send only the final
+ * item), then closes its messages, annotations in TEXT_MESSAGE_END metadata.
+ */
+export function closeMessageItem(state: ResponsesStreamState, item: MessageItem, done?: Record<string, unknown>): void {
+  const { run } = state;
+  if (done !== undefined) {
+    for (const raw of asArray(done.content) ?? []) {
+      const content = asRecord(raw);
+      const type = asString(content?.type);
+      if (content === undefined || (type !== "output_text" && type !== "refusal")) continue;
+      const refusal = type === "refusal";
+      const part = messagePart(state, item, refusal);
+      const text = asString(refusal ? content.refusal : content.text);
+      if (!part.streamed && text !== undefined && text !== "" && run.isTextOpen(part.messageId)) {
+        run.text(part.messageId, text);
+      }
+      part.streamed = true;
+      if (!refusal && part.annotations.length === 0) part.annotations.push(...(asArray(content.annotations) ?? []));
+    }
+    if (item.text === undefined && item.refusal === undefined) messagePart(state, item, false);
+  }
+  for (const part of [item.text, item.refusal]) {
+    if (part === undefined || !run.isTextOpen(part.messageId)) continue;
+    run.endText(part.messageId, part.annotations.length > 0 ? { annotations: part.annotations } : undefined);
+  }
+}
+
+/** The output index of an event, if it has one. */
+export function outputIndexOf(event: Record<string, unknown>): number | undefined {
+  return asNumber(event.output_index);
+}

@@ -1,0 +1,78 @@
+import type { ContentPart } from "@agui-bridge/core";
+import { RESULT_FIELDS } from "./classify-output-item.js";
+import { asNonEmptyString, asString } from "./narrow.js";
+import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js";
+
+/**
+ * TOOL_CALL_RESULT for a provider-run tool whose item carries its output (web search sources,
+ * file search results, code interpreter outputs, MCP output/error, listed MCP tools): the
+ * result fields as JSON text. A generated image becomes an image content part with a DataSource.
+ */
+export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
+  const content = providerResultContent(done);
+  tool.resulted = true;
+  state.run.toolCallResult({
+    toolCallId: tool.toolCallId,
+    content,
+    metadata: { providerExecuted: true, providerToolType: tool.itemType, itemId: tool.itemId },
+  });
+}
+
+/** The call item type each separate output item answers. */
+const CALL_TYPE_OF_OUTPUT: Record<string, string> = {
+  shell_call_output: "shell_call",
+  tool_search_output: "tool_search_call",
+  program_output: "program",
+};
+
+/**
+ * TOOL_CALL_RESULT from a separate output item (`shell_call_output`, `tool_search_output`,
+ * `program_output`) for the call it names by `call_id` (without one, the earliest provider-run
+ * call of the matching type still without a result). An output for a call this run never saw is
+ * dropped with a warning.
+ */
+export function emitSeparateOutput(state: ResponsesStreamState, done: Record<string, unknown>): void {
+  const callId = asNonEmptyString(done.call_id);
+  const itemType = asString(done.type) ?? "";
+  const toolCallId =
+    callId === undefined ? awaitingCall(state, CALL_TYPE_OF_OUTPUT[itemType])?.toolCallId : state.callIds.get(callId);
+  for (const item of state.items.values()) if (item.kind === "tool" && item.toolCallId === toolCallId) item.resulted = true;
+  if (toolCallId === undefined || !state.run.hasToolCall(toolCallId)) {
+    state.options.onWarning?.({
+      code: "stream.orphan-tool-output",
+      message: `A ${itemType} item names a call this run did not start; it was dropped`,
+      details: { itemType, ...(callId !== undefined && { callId }) },
+    });
+    return;
+  }
+  state.run.toolCallResult({
+    toolCallId,
+    content: providerResultContent(done),
+    metadata: { providerExecuted: true, providerToolType: itemType, ...(asNonEmptyString(done.id) !== undefined && { itemId: asNonEmptyString(done.id) }) },
+  });
+}
+
+function providerResultContent(done: Record<string, unknown>): string | ContentPart[] {
+  const type = asString(done.type);
+  const image = asNonEmptyString(done.result);
+  if (type === "image_generation_call" && image !== undefined) {
+    const format = asNonEmptyString(done.output_format) ?? "png";
+    return [{ type: "image", source: { type: "data", value: image, mimeType: `image/${format}` } }];
+  }
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(done)) {
+    if (RESULT_FIELDS.has(key) && value !== null && value !== undefined) result[key] = value;
+  }
+  if (type === "web_search_call" && typeof done.action === "object" && done.action !== null) {
+    const sources = (done.action as Record<string, unknown>).sources;
+    if (sources !== undefined) result.sources = sources;
+  }
+  return JSON.stringify(result);
+}
+
+function awaitingCall(state: ResponsesStreamState, callType: string | undefined): ToolItem | undefined {
+  for (const item of state.items.values()) {
+    if (item.kind === "tool" && item.providerExecuted && item.itemType === callType && item.resulted !== true) return item;
+  }
+  return undefined;
+}

@@ -1,0 +1,87 @@
+import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
+import { findItem, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
+
+/** Kind recorded on REASONING_MESSAGE_START for OpenAI's `encrypted_content`. */
+export const OPENAI_ENCRYPTED_KIND = "openai-encrypted-content";
+
+/**
+ * `output_item.added` of a `reasoning` item → a reasoning span and one reasoning message (id from
+ * the item), with `encryptedKind` and the item id recorded so the request side can rebuild it.
+ */
+export function openReasoningItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined): void {
+  const { run } = state;
+  run.startReasoning();
+  const messageId = run.startReasoningMessage({
+    messageId: uniqueId(state, itemId),
+    metadata: { encryptedKind: OPENAI_ENCRYPTED_KIND, itemId },
+  });
+  const item: ReasoningItem = { kind: "reasoning", itemId, messageId, parts: [] };
+  trackItem(state, item, outputIndex);
+}
+
+function reasoningOf(state: ResponsesStreamState, event: Record<string, unknown>): ReasoningItem | undefined {
+  const item = findItem(state, event);
+  return item?.kind === "reasoning" ? item : undefined;
+}
+
+/** Writes a fragment of summary part / reasoning text part `index`, byte for byte. */
+function write(state: ResponsesStreamState, item: ReasoningItem, type: ReasoningItem["parts"][number]["type"], index: number, delta: string): void {
+  if (!state.run.isReasoningOpen(item.messageId)) return;
+  let part = item.parts[item.parts.length - 1];
+  if (part === undefined || part.type !== type || part.index !== index) {
+    part = { type, index, length: 0 };
+    item.parts.push(part);
+  }
+  part.length += delta.length;
+  state.run.reasoning(item.messageId, delta);
+}
+
+function hasPart(item: ReasoningItem, type: string, index: number): boolean {
+  return item.parts.some((part) => part.type === type && part.index === index);
+}
+
+/** `response.reasoning_summary_text.delta` / `response.reasoning_text.delta`. */
+export function handleReasoningDelta(state: ResponsesStreamState, event: Record<string, unknown>, summary: boolean): void {
+  const item = reasoningOf(state, event);
+  const delta = asString(event.delta);
+  if (item === undefined || delta === undefined) return;
+  const type = summary ? "summary_text" : "reasoning_text";
+  write(state, item, type, asNumber(summary ? event.summary_index : event.content_index) ?? 0, delta);
+}
+
+/** `response.reasoning_summary_text.done` / `response.reasoning_text.done`: the text if nothing streamed. */
+export function handleReasoningDone(state: ResponsesStreamState, event: Record<string, unknown>, summary: boolean): void {
+  const item = reasoningOf(state, event);
+  const text = asString(event.text);
+  if (item === undefined || text === undefined) return;
+  const type = summary ? "summary_text" : "reasoning_text";
+  const index = asNumber(summary ? event.summary_index : event.content_index) ?? 0;
+  if (!hasPart(item, type, index)) write(state, item, type, index, text);
+}
+
+/**
+ * `output_item.done` of a reasoning item: summary / reasoning text that never streamed, then the
+ * item's `encrypted_content` (this copy, not the possibly incomplete one on `added`) as
+ * REASONING_ENCRYPTED_VALUE on the reasoning message, then the message and span close; the
+ * part boundaries go into REASONING_MESSAGE_END metadata (`contentParts`).
+ */
+export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningItem, done?: Record<string, unknown>): void {
+  const { run } = state;
+  if (done !== undefined && run.isReasoningOpen(item.messageId)) {
+    const writeMissing = (list: unknown, type: "summary_text" | "reasoning_text"): void => {
+      (asArray(list) ?? []).forEach((entry, index) => {
+        const text = asString(asRecord(entry)?.text);
+        if (text !== undefined && text !== "" && !hasPart(item, type, index)) write(state, item, type, index, text);
+      });
+    };
+    writeMissing(done.summary, "summary_text");
+    writeMissing(done.content, "reasoning_text");
+    const encrypted = asNonEmptyString(done.encrypted_content);
+    if (encrypted !== undefined) run.encryptedValue("message", item.messageId, encrypted);
+  }
+  if (run.isReasoningOpen(item.messageId)) {
+    const contentParts = item.parts.map(({ type, length }) => ({ type, length }));
+    run.endReasoningMessage(item.messageId, contentParts.length > 0 ? { contentParts } : undefined);
+    run.endReasoning();
+  }
+}

@@ -1,0 +1,80 @@
+import { describeOpenAIError } from "./describe-openai-error.js";
+import { closeMessageItem } from "./handle-message-item.js";
+import { closeReasoningItem } from "./handle-reasoning-item.js";
+import { mapResponsesFinishReason } from "./map-openai-finish-reason.js";
+import { mapResponsesUsage } from "./map-openai-usage.js";
+import { asNonEmptyString, asRecord, asString } from "./narrow.js";
+import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
+
+/**
+ * `response.created`: a response starts. A recording may hold several responses back to back
+ * (an agent loop); each one after a finished response continues the same run.
+ */
+export function handleResponseCreated(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  closeResponseItems(state);
+  const response = asRecord(event.response);
+  state.response = newResponseState(asNonEmptyString(response?.model) ?? state.options.model);
+  const id = asNonEmptyString(response?.id);
+  if (id !== undefined) state.response.id = id;
+  state.responseCount += 1;
+  state.endSeen = false;
+}
+
+/** `response.in_progress` / `response.queued`: only the model is of interest. */
+export function handleResponseProgress(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const model = asNonEmptyString(asRecord(event.response)?.model);
+  if (model !== undefined) state.response.model = model;
+}
+
+/**
+ * `response.completed` / `response.incomplete` / `response.failed`: usage recorded for this
+ * response id, what is still open closed, the finish reason kept for RUN_FINISHED (the provider's
+ * end marker). `failed` ends the run with RUN_ERROR (usage so far included).
+ */
+export function handleResponseTerminal(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const response = asRecord(event.response) ?? {};
+  const model = asNonEmptyString(response.model) ?? state.response.model;
+  const id = asNonEmptyString(response.id) ?? state.response.id ?? `response-${Math.max(state.responseCount, 1)}`;
+  const usage = mapResponsesUsage(response.usage, {
+    ...(model !== undefined && { model }),
+    ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
+  });
+  state.run.usage.record(id, usage);
+  const type = asString(event.type) ?? "";
+  const status = asString(response.status) ?? type.slice("response.".length);
+  const finish = mapResponsesFinishReason(status, {
+    hasApplicationToolCalls: state.response.hasApplicationToolCalls,
+    ...(asString(asRecord(response.incomplete_details)?.reason) !== undefined && {
+      incompleteReason: asString(asRecord(response.incomplete_details)?.reason),
+    }),
+  });
+  if (type === "response.failed") {
+    const error = asRecord(response.error);
+    const described = error === undefined ? undefined : describeOpenAIError(error);
+    state.run.fail({
+      message: described?.message ?? "The provider reported the response as failed.",
+      code: described?.code ?? "response_failed",
+      finish,
+    });
+    return;
+  }
+  closeResponseItems(state);
+  state.finish = finish;
+  state.endSeen = true;
+}
+
+/** The `error` event (JSONL replays; through the SDK it is thrown as an APIError instead). */
+export function handleErrorEvent(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  state.run.fail(describeOpenAIError(event));
+}
+
+/** Closes the items of the current response that never got their `output_item.done`. */
+export function closeResponseItems(state: ResponsesStreamState): void {
+  const { run } = state;
+  for (const item of state.response.byIndex.values()) {
+    if (item.kind === "message") closeMessageItem(state, item);
+    else if (item.kind === "reasoning") closeReasoningItem(state, item);
+    else if (run.isToolCallOpen(item.toolCallId)) run.endToolCall(item.toolCallId);
+  }
+  state.response.byIndex.clear();
+}

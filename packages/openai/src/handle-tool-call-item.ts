@@ -1,0 +1,97 @@
+import type { BridgeMetadata } from "@agui-bridge/core";
+import { classifyOutputItem, itemArguments } from "./classify-output-item.js";
+import { asNonEmptyString, asString } from "./narrow.js";
+import {
+  findItem,
+  trackItem,
+  turnParentId,
+  uniqueId,
+  type ResponsesStreamState,
+  type ToolItem,
+} from "./responses-stream-state.js";
+
+/**
+ * `output_item.added` of a tool call item → TOOL_CALL_START. Application calls (function,
+ * custom tool, client-run built-ins) use `call_id` as the tool call id and are pending for the
+ * application; provider-run built-ins are marked `providerExecuted` with `providerToolType`.
+ * The parent is the response's assistant message.
+ */
+export function openToolItem(
+  state: ResponsesStreamState,
+  item: Record<string, unknown>,
+  itemId: string,
+  outputIndex: number | undefined,
+): void {
+  const cls = classifyOutputItem(item);
+  if (cls.kind !== "application-tool" && cls.kind !== "provider-tool") return;
+  const { run } = state;
+  run.endReasoning();
+  const itemType = asString(item.type) ?? "";
+  const callId = asNonEmptyString(item.call_id);
+  const providerExecuted = cls.kind === "provider-tool";
+  const toolCallId = uniqueToolCallId(state, callId ?? itemId);
+  const metadata: BridgeMetadata = { itemType, itemId };
+  if (itemType !== "function_call" && itemType !== "custom_tool_call") metadata.providerToolType = itemType;
+  const namespace = asNonEmptyString(item.namespace);
+  if (namespace !== undefined) metadata.namespace = namespace;
+  const serverLabel = asNonEmptyString(item.server_label);
+  if (serverLabel !== undefined) metadata.serverLabel = serverLabel;
+  run.startToolCall({
+    toolCallId,
+    toolCallName: cls.name,
+    parentMessageId: turnParentId(state),
+    providerExecuted,
+    metadata,
+  });
+  if (callId !== undefined) state.callIds.set(callId, toolCallId);
+  if (!providerExecuted) state.response.hasApplicationToolCalls = true;
+  const tool: ToolItem = {
+    kind: "tool",
+    itemId,
+    itemType,
+    toolCallId,
+    providerExecuted,
+    streamsArgs: cls.argsFromDeltas,
+    streamed: false,
+  };
+  trackItem(state, tool, outputIndex);
+}
+
+/** `response.function_call_arguments.delta` (and custom tool input / MCP argument deltas), keyed by `item_id`. */
+export function handleToolArgsDelta(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const item = findItem(state, event);
+  const delta = asString(event.delta);
+  if (item?.kind !== "tool" || !item.streamsArgs || delta === undefined) return;
+  if (!state.run.isToolCallOpen(item.toolCallId)) return;
+  item.streamed = true;
+  state.run.toolCallArgs(item.toolCallId, delta);
+}
+
+/** `response.function_call_arguments.done` (and the like): the full arguments if nothing streamed. */
+export function handleToolArgsDone(state: ResponsesStreamState, event: Record<string, unknown>, field: string): void {
+  const item = findItem(state, event);
+  const args = asString(event[field]);
+  if (item?.kind !== "tool" || !item.streamsArgs || args === undefined || item.streamed) return;
+  if (!state.run.isToolCallOpen(item.toolCallId)) return;
+  item.streamed = true;
+  if (args !== "") state.run.toolCallArgs(item.toolCallId, args);
+}
+
+/** Writes the arguments of a call whose input is only known from the finished item. */
+export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
+  if (tool.streamed || !state.run.isToolCallOpen(tool.toolCallId)) return;
+  tool.streamed = true;
+  const args = itemArguments(done);
+  if (args !== "") state.run.toolCallArgs(tool.toolCallId, args);
+}
+
+function uniqueToolCallId(state: ResponsesStreamState, preferred: string): string {
+  if (!state.run.hasToolCall(preferred)) return preferred;
+  const fresh = uniqueId(state, undefined);
+  state.options.onWarning?.({
+    code: "stream.duplicate-tool-call-id",
+    message: `Tool call id ${preferred} was already used in this run; the call was given id ${fresh}`,
+    details: { providerId: preferred, toolCallId: fresh },
+  });
+  return fresh;
+}

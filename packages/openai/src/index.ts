@@ -1,0 +1,25 @@
+export { streamChatCompletions, type ChatStreamOptions } from "./stream-chat-completions.js";
+export { streamResponses, type ResponsesStreamOptions } from "./stream-responses.js";
+export { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
+export { createResponsesMapper } from "./responses-stream-mapper.js";
+export {
+  toChatCompletionsRequest,
+  type ChatCompletionsRequest,
+  type ChatCompletionsRequestOptions,
+} from "./convert-to-chat-completions-request.js";
+export {
+  toResponsesRequest,
+  type ResponsesRequest,
+  type ResponsesRequestOptions,
+} from "./convert-to-responses-request.js";
+export {
+  createOpenAIChatProvider,
+  createOpenAIResponsesProvider,
+  type OpenAIChatProviderOptions,
+  type OpenAIResponsesProviderOptions,
+  type ProviderRunOptions,
+} from "./create-openai-providers.js";
+export { describeOpenAIError } from "./describe-openai-error.js";
+export { mapChatUsage, mapResponsesUsage } from "./map-openai-usage.js";
+export { mapChatFinishReason, mapResponsesFinishReason } from "./map-openai-finish-reason.js";
+export { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";

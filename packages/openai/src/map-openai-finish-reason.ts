@@ -1,0 +1,41 @@
+import type { FinishInfo } from "@agui-bridge/core";
+
+/** Chat Completions `finish_reason` → the normalized finish reason (raw value kept). */
+export function mapChatFinishReason(raw: string): FinishInfo {
+  switch (raw) {
+    case "stop":
+      return { reason: "stop", raw };
+    case "length":
+      return { reason: "length", raw };
+    case "tool_calls":
+    case "function_call":
+      return { reason: "tool-calls", raw };
+    case "content_filter":
+      return { reason: "content-filter", raw };
+    default:
+      return { reason: "other", raw };
+  }
+}
+
+/**
+ * Responses terminal status → the normalized finish reason. `completed` is `tool-calls` when the
+ * response handed the application tool calls to run, `stop` otherwise; `incomplete` maps its
+ * `incomplete_details.reason` (`max_output_tokens` → `length`, `content_filter` →
+ * `content-filter`); `failed` is `error`.
+ */
+export function mapResponsesFinishReason(
+  status: string,
+  options: { incompleteReason?: string; hasApplicationToolCalls: boolean },
+): FinishInfo {
+  if (status === "completed") {
+    return { reason: options.hasApplicationToolCalls ? "tool-calls" : "stop", raw: status };
+  }
+  if (status === "incomplete") {
+    const detail = options.incompleteReason;
+    const details = detail === undefined ? undefined : { incompleteReason: detail };
+    const reason = detail === "max_output_tokens" ? "length" : detail === "content_filter" ? "content-filter" : "other";
+    return { reason, raw: detail ?? status, ...(details !== undefined && { details }) };
+  }
+  if (status === "failed") return { reason: "error", raw: status };
+  return { reason: "other", raw: status };
+}

@@ -1,0 +1,141 @@
+import type { RunBuilder, StreamMapper } from "@agui-bridge/core";
+import { classifyOutputItem } from "./classify-output-item.js";
+import { describeOpenAIError } from "./describe-openai-error.js";
+import {
+  closeMessageItem,
+  handleAnnotation,
+  handleContentPartAdded,
+  handleMessageDelta,
+  handleMessageDone,
+  openMessageItem,
+  outputIndexOf,
+} from "./handle-message-item.js";
+import { emitProviderToolResult, emitSeparateOutput } from "./handle-provider-tool-result.js";
+import { closeReasoningItem, handleReasoningDelta, handleReasoningDone, openReasoningItem } from "./handle-reasoning-item.js";
+import {
+  handleErrorEvent,
+  handleResponseCreated,
+  handleResponseProgress,
+  handleResponseTerminal,
+} from "./handle-response-lifecycle.js";
+import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
+import { asNonEmptyString, asRecord, asString, isRecord } from "./narrow.js";
+import { findItem, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
+
+type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
+
+/** Event type → handler. Anything not listed is ignored (RAW when `emitRawEvents`). */
+const HANDLERS: Record<string, Handler> = {
+  "response.created": handleResponseCreated,
+  "response.in_progress": handleResponseProgress,
+  "response.queued": handleResponseProgress,
+  "response.completed": handleResponseTerminal,
+  "response.incomplete": handleResponseTerminal,
+  "response.failed": handleResponseTerminal,
+  error: handleErrorEvent,
+  "response.output_item.added": handleItemAdded,
+  "response.output_item.done": handleItemDone,
+  "response.content_part.added": handleContentPartAdded,
+  "response.output_text.delta": (s, e) => handleMessageDelta(s, e, false),
+  "response.output_text.done": (s, e) => handleMessageDone(s, e, false),
+  "response.output_text.annotation.added": handleAnnotation,
+  "response.refusal.delta": (s, e) => handleMessageDelta(s, e, true),
+  "response.refusal.done": (s, e) => handleMessageDone(s, e, true),
+  "response.reasoning_summary_text.delta": (s, e) => handleReasoningDelta(s, e, true),
+  "response.reasoning_summary_text.done": (s, e) => handleReasoningDone(s, e, true),
+  "response.reasoning_text.delta": (s, e) => handleReasoningDelta(s, e, false),
+  "response.reasoning_text.done": (s, e) => handleReasoningDone(s, e, false),
+  "response.function_call_arguments.delta": handleToolArgsDelta,
+  "response.function_call_arguments.done": (s, e) => handleToolArgsDone(s, e, "arguments"),
+  "response.custom_tool_call_input.delta": handleToolArgsDelta,
+  "response.custom_tool_call_input.done": (s, e) => handleToolArgsDone(s, e, "input"),
+  "response.mcp_call_arguments.delta": handleToolArgsDelta,
+  "response.mcp_call_arguments.done": (s, e) => handleToolArgsDone(s, e, "arguments"),
+};
+
+/** Event types that are modelled through the items they belong to: consumed silently. */
+const SILENT = new Set([
+  "response.content_part.done",
+  "response.reasoning_summary_part.added",
+  "response.reasoning_summary_part.done",
+]);
+
+/**
+ * Maps `ResponseStreamEvent`s onto a run: a thin router handing each event type to its handler
+ * (lifecycle, message, reasoning, tool call, provider-run tool). The end marker is
+ * `response.completed` / `.incomplete` of the latest response; `response.failed` and `error`
+ * end the run with RUN_ERROR.
+ */
+export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamOptions = {}): StreamMapper<unknown> {
+  const state: ResponsesStreamState = {
+    run,
+    options,
+    response: newResponseState(options.model),
+    items: new Map(),
+    callIds: new Map(),
+    usedIds: new Set(),
+    responseCount: 0,
+    endSeen: false,
+  };
+  return {
+    chunk(chunk) {
+      if (!isRecord(chunk)) {
+        run.fail({ message: "The provider sent an event that is not a JSON object.", code: "invalid_chunk" });
+        return;
+      }
+      const type = asString(chunk.type) ?? "";
+      const handler = HANDLERS[type];
+      if (handler !== undefined) handler(state, chunk);
+      else if (!SILENT.has(type) && options.emitRawEvents === true) run.raw(chunk, "openai");
+    },
+    end() {
+      if (state.endSeen) run.finish(state.finish === undefined ? {} : { finish: state.finish });
+    },
+    describeError: describeOpenAIError,
+  };
+}
+
+function handleItemAdded(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const item = asRecord(event.item);
+  if (item === undefined) return;
+  const outputIndex = outputIndexOf(event);
+  const itemId = asNonEmptyString(item.id) ?? state.run.newId();
+  const cls = classifyOutputItem(item);
+  if (cls.kind === "message") openMessageItem(state, itemId, outputIndex);
+  else if (cls.kind === "reasoning") openReasoningItem(state, itemId, outputIndex);
+  else if (cls.kind === "application-tool" || cls.kind === "provider-tool") openToolItem(state, item, itemId, outputIndex);
+  else if (cls.kind === "unknown") unmodelled(state, event, asString(item.type));
+}
+
+function handleItemDone(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const done = asRecord(event.item);
+  if (done === undefined) return;
+  const cls = classifyOutputItem(done);
+  if (cls.kind === "provider-output") {
+    emitSeparateOutput(state, done);
+    return;
+  }
+  const tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
+  if (tracked === undefined) {
+    if (cls.kind === "unknown") unmodelled(state, event, asString(done.type));
+    return;
+  }
+  if (tracked.kind === "message") closeMessageItem(state, tracked, done);
+  else if (tracked.kind === "reasoning") closeReasoningItem(state, tracked, done);
+  else {
+    writeFinalArguments(state, tracked, done);
+    if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done);
+    else if (state.run.isToolCallOpen(tracked.toolCallId)) state.run.endToolCall(tracked.toolCallId);
+  }
+}
+
+function unmodelled(state: ResponsesStreamState, event: Record<string, unknown>, itemType: string | undefined): void {
+  if (state.options.emitRawEvents === true) state.run.raw(event, "openai");
+  else if (asString(event.type) === "response.output_item.added") {
+    state.options.onWarning?.({
+      code: "stream.unknown-item",
+      message: `Output item type ${itemType ?? "(none)"} is not modelled and was skipped`,
+      details: { itemType: itemType ?? null },
+    });
+  }
+}

@@ -1,0 +1,111 @@
+import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core";
+import { asNonEmptyString, asNumber } from "./narrow.js";
+
+/** Options of {@link streamResponses}. */
+export interface ResponsesStreamOptions extends AdapterStreamOptions {
+  /** Model name for usage entries when the events carry none. */
+  model?: string;
+}
+
+/** One text message of a message item (its output_text parts, or its refusal parts). */
+export interface MessagePart {
+  messageId: string;
+  refusal: boolean;
+  /** Whether any delta arrived (else the `.done` text is emitted). */
+  streamed: boolean;
+  annotations: unknown[];
+}
+
+/** A `message` output item. */
+export interface MessageItem {
+  kind: "message";
+  itemId: string;
+  text?: MessagePart;
+  refusal?: MessagePart;
+}
+
+/** A `reasoning` output item: one reasoning message in its own span. */
+export interface ReasoningItem {
+  kind: "reasoning";
+  itemId: string;
+  messageId: string;
+  /** The parts written so far, in order, so the request side can split the content again. */
+  parts: Array<{ type: "summary_text" | "reasoning_text"; index: number; length: number }>;
+}
+
+/** A tool call item (application or provider-executed). */
+export interface ToolItem {
+  kind: "tool";
+  itemId: string;
+  itemType: string;
+  toolCallId: string;
+  providerExecuted: boolean;
+  /** Argument text arrives as deltas (else it is written once, at `output_item.done`). */
+  streamsArgs: boolean;
+  streamed: boolean;
+  /** A TOOL_CALL_RESULT was written for it. */
+  resulted?: boolean;
+}
+
+/** Anything the mapper tracks by item id or output index. */
+export type OutputItem = MessageItem | ReasoningItem | ToolItem;
+
+/** The response currently streaming (a recording may hold several back to back). */
+export interface ResponseState {
+  id?: string;
+  model?: string;
+  /** Assistant message id tool calls of this response hang off. */
+  turnId?: string;
+  hasApplicationToolCalls: boolean;
+  readonly byIndex: Map<number, OutputItem>;
+}
+
+/** Per-stream state of the Responses mapper. */
+export interface ResponsesStreamState {
+  readonly run: RunBuilder;
+  readonly options: ResponsesStreamOptions;
+  response: ResponseState;
+  readonly items: Map<string, OutputItem>;
+  /** `call_id` → tool call id, for outputs that arrive as separate items. */
+  readonly callIds: Map<string, string>;
+  /** Message ids used so far (AG-UI ids must stay unique within the run). */
+  readonly usedIds: Set<string>;
+  /** How many responses have started (for usage keys of responses without an id). */
+  responseCount: number;
+  finish?: FinishInfo;
+  /** The latest response reached `response.completed` / `.incomplete`. */
+  endSeen: boolean;
+}
+
+/** A fresh response state. */
+export function newResponseState(model?: string): ResponseState {
+  return { hasApplicationToolCalls: false, byIndex: new Map(), ...(model !== undefined && { model }) };
+}
+
+/** The item an event refers to: by `item_id`, else by `output_index` (servers that rotate ids). */
+export function findItem(state: ResponsesStreamState, event: Record<string, unknown>): OutputItem | undefined {
+  const itemId = asNonEmptyString(event.item_id);
+  const byId = itemId === undefined ? undefined : state.items.get(itemId);
+  if (byId !== undefined) return byId;
+  const index = asNumber(event.output_index);
+  return index === undefined ? undefined : state.response.byIndex.get(index);
+}
+
+/** Registers an item under its id and output index. */
+export function trackItem(state: ResponsesStreamState, item: OutputItem, outputIndex: number | undefined): void {
+  state.items.set(item.itemId, item);
+  if (outputIndex !== undefined) state.response.byIndex.set(outputIndex, item);
+}
+
+/** `preferred` when it is still unused in this run, else a fresh id. */
+export function uniqueId(state: ResponsesStreamState, preferred: string | undefined): string {
+  const id = preferred !== undefined && !state.usedIds.has(preferred) ? preferred : state.run.newId();
+  state.usedIds.add(id);
+  return id;
+}
+
+/** The assistant message id tool calls of the current response hang off. */
+export function turnParentId(state: ResponsesStreamState): string {
+  if (state.response.turnId === undefined) state.response.turnId = uniqueId(state, undefined);
+  return state.response.turnId;
+}

@@ -1,0 +1,147 @@
+/**
+ * What the recorded chunks themselves say a run must contain, computed straight from the provider
+ * payloads (independently of the adapter), for conservation and usage assertions.
+ */
+import type { TokenUsage } from "@agui-bridge/core";
+
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Rec) : undefined);
+const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
+
+/** Usage per the formulas, summed per model over distinct call ids (last report of a call wins). */
+function sumPerModel(calls: Map<string, TokenUsage>): TokenUsage[] | undefined {
+  if (calls.size === 0) return undefined;
+  const groups = new Map<string, TokenUsage>();
+  for (const usage of calls.values()) {
+    const key = usage.model ?? "";
+    const seen = groups.get(key) ?? { provider: "openai", ...(usage.model !== undefined && { model: usage.model }) };
+    for (const field of ["inputTokens", "outputTokens", "reasoningTokens", "cachedInputTokens", "cacheWriteInputTokens"] as const) {
+      const value = usage[field];
+      if (value !== undefined) seen[field] = (seen[field] ?? 0) + value;
+    }
+    if (seen.inputTokens !== undefined && seen.outputTokens !== undefined) seen.totalTokens = seen.inputTokens + seen.outputTokens;
+    groups.set(key, seen);
+  }
+  return [...groups.values()];
+}
+
+function clean(usage: TokenUsage): TokenUsage {
+  return Object.fromEntries(Object.entries(usage).filter(([, v]) => v !== undefined)) as TokenUsage;
+}
+
+/** Chat: content/refusal, reasoning and per-call argument text; usage. */
+export function expectedFromChatChunks(chunks: readonly unknown[]): {
+  text: string;
+  reasoning: string;
+  args: Map<string, string>;
+  usage: TokenUsage[] | undefined;
+} {
+  let text = "";
+  let reasoning = "";
+  const args = new Map<string, string>();
+  const calls = new Map<string, TokenUsage>();
+  for (const raw of chunks) {
+    const chunk = rec(raw);
+    if (chunk === undefined) break;
+    const ids = new Map<number, string>();
+    for (const c of (chunk.choices as unknown[] | undefined) ?? []) {
+      const delta = rec(rec(c)?.delta);
+      if (delta === undefined) continue;
+      if (typeof delta.reasoning_content === "string") reasoning += delta.reasoning_content;
+      else if (typeof delta.reasoning === "string") reasoning += delta.reasoning;
+      if (typeof delta.refusal === "string") text += delta.refusal;
+      if (typeof delta.content === "string") text += delta.content;
+      for (const t of (delta.tool_calls as unknown[] | undefined) ?? []) {
+        const call = rec(t);
+        const id = typeof call?.id === "string" ? call.id : ids.get(num(call?.index) ?? 0);
+        if (id === undefined) continue;
+        ids.set(num(call?.index) ?? 0, id);
+        const fragment = rec(call?.function)?.arguments;
+        args.set(id, (args.get(id) ?? "") + (typeof fragment === "string" ? fragment : ""));
+      }
+    }
+    const usage = rec(chunk.usage);
+    if (usage !== undefined) {
+      const model = typeof chunk.model === "string" && chunk.model !== "" ? chunk.model : undefined;
+      calls.set(String(chunk.id), clean({
+        ...(model !== undefined && { model }),
+        inputTokens: num(usage.prompt_tokens),
+        outputTokens: num(usage.completion_tokens),
+        reasoningTokens: num(rec(usage.completion_tokens_details)?.reasoning_tokens),
+        cachedInputTokens: num(rec(usage.prompt_tokens_details)?.cached_tokens),
+        cacheWriteInputTokens: num(rec(usage.prompt_tokens_details)?.cache_write_tokens),
+      }));
+    }
+  }
+  return { text, reasoning, args, usage: sumPerModel(calls) };
+}
+
+/** Responses: message texts per finished item (its deltas, else its final text), reasoning deltas, arguments per call, usage per response id. */
+export function expectedFromResponseEvents(chunks: readonly unknown[]): {
+  textDeltas: string;
+  messageTexts: string[];
+  reasoningDeltas: string;
+  args: Map<string, string>;
+  argDeltas: Map<string, string>;
+  usage: TokenUsage[] | undefined;
+} {
+  let textDeltas = "";
+  let reasoningDeltas = "";
+  const messageTexts: string[] = [];
+  const args = new Map<string, string>();
+  const argDeltas = new Map<string, string>();
+  const callOfItem = new Map<string, string>();
+  const calls = new Map<string, TokenUsage>();
+  /** Streamed text per output index of the current response (ids may rotate; indexes do not). */
+  let streamed = new Map<number, string>();
+  for (const raw of chunks) {
+    const event = rec(raw);
+    if (event === undefined || event.type === "error") break;
+    const type = String(event.type);
+    if (type === "response.created") streamed = new Map();
+    if (type === "response.output_text.delta" || type === "response.refusal.delta") {
+      textDeltas += String(event.delta);
+      const index = num(event.output_index) ?? -1;
+      streamed.set(index, (streamed.get(index) ?? "") + String(event.delta));
+    }
+    if (type === "response.reasoning_summary_text.delta" || type === "response.reasoning_text.delta") reasoningDeltas += String(event.delta);
+    const item = rec(event.item);
+    if (type === "response.output_item.added" && (item?.type === "function_call" || item?.type === "custom_tool_call")) {
+      callOfItem.set(String(item.id), String(item.call_id));
+    }
+    if (type === "response.function_call_arguments.delta" || type === "response.custom_tool_call_input.delta") {
+      const callId = callOfItem.get(String(event.item_id));
+      if (callId !== undefined) argDeltas.set(callId, (argDeltas.get(callId) ?? "") + String(event.delta));
+    }
+    if (type === "response.output_item.done" && item !== undefined) {
+      const deltas = streamed.get(num(event.output_index) ?? -1);
+      if (item.type === "message" && deltas !== undefined) messageTexts.push(deltas);
+      else if (item.type === "message") {
+        messageTexts.push(
+          ((item.content as unknown[] | undefined) ?? [])
+            .map((part) => rec(part))
+            .map((part) => (part?.type === "output_text" ? String(part.text) : part?.type === "refusal" ? String(part.refusal) : ""))
+            .join(""),
+        );
+      }
+      if (item.type === "function_call") args.set(String(item.call_id), String(item.arguments));
+      if (item.type === "custom_tool_call") args.set(String(item.call_id), String(item.input));
+    }
+    if (type === "response.completed" || type === "response.incomplete" || type === "response.failed") {
+      const response = rec(event.response) ?? {};
+      const usage = rec(response.usage);
+      if (usage !== undefined) {
+        const model = typeof response.model === "string" ? response.model : undefined;
+        calls.set(String(response.id), clean({
+          ...(model !== undefined && { model }),
+          inputTokens: num(usage.input_tokens),
+          outputTokens: num(usage.output_tokens),
+          reasoningTokens: num(rec(usage.output_tokens_details)?.reasoning_tokens),
+          cachedInputTokens: num(rec(usage.input_tokens_details)?.cached_tokens),
+          cacheWriteInputTokens: num(rec(usage.input_tokens_details)?.cache_write_tokens),
+        }));
+      }
+    }
+  }
+  return { textDeltas, messageTexts, reasoningDeltas, args, argDeltas, usage: sumPerModel(calls) };
+}
