@@ -1,0 +1,172 @@
+import { isMintedBy, readBridgeMetadata, type AssistantMessage, type ReasoningMessage, type ToolCall, type ToolMessage } from "@agui-bridge/core";
+import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { ANTHROPIC_REDACTED_THINKING } from "./handle-reasoning.js";
+import { asArray, asNonEmptyString, asRecord, isRecord, type JsonRecord } from "./narrow.js";
+import type { WarningSink } from "./request-warnings.js";
+
+const PROVIDER = "anthropic";
+
+/** What goes into one assistant turn besides the assistant message itself. */
+export interface AssistantTurnParts {
+  /** Reasoning minted by Anthropic that belongs to this turn, in conversation order. */
+  reasoning: ReasoningMessage[];
+  /** Results of this turn's provider-executed calls, by tool call id. */
+  providerResults: Map<string, ToolMessage>;
+}
+
+interface PlacedBlock {
+  block: ContentBlockParam;
+  /** The block's index in the Anthropic message it came from, when known. */
+  index: number | undefined;
+}
+
+/**
+ * Builds an assistant turn: thinking / redacted_thinking blocks first, then text, then tool_use
+ * (and server_tool_use / mcp_tool_use followed by their result blocks). When every block carries
+ * the index it had in the original Anthropic message (recorded by the stream side), the blocks are
+ * put back in exactly that order instead.
+ */
+export function buildAssistantTurn(
+  message: AssistantMessage | undefined,
+  parts: AssistantTurnParts,
+  sink: WarningSink,
+): ContentBlockParam[] {
+  const placed: PlacedBlock[] = [];
+  for (const reasoning of parts.reasoning) {
+    const block = reasoningBlock(reasoning, sink);
+    if (block !== undefined) placed.push({ block, index: indexIn(reasoning.metadata, message?.id) });
+  }
+  if (message !== undefined) {
+    placed.push(...textBlocks(message));
+    for (const call of message.toolCalls ?? []) placed.push(...toolCallBlocks(message, call, parts.providerResults, sink));
+  }
+  if (placed.length > 0 && placed.every((entry) => entry.index !== undefined)) {
+    placed.sort((a, b) => (a.index as number) - (b.index as number));
+  }
+  return placed.map((entry) => entry.block);
+}
+
+/** A reasoning message minted by Anthropic → `thinking` (with its signature) or `redacted_thinking`. */
+function reasoningBlock(message: ReasoningMessage, sink: WarningSink): ContentBlockParam | undefined {
+  const kind = readBridgeMetadata(message.metadata)?.encryptedKind;
+  const value = message.encryptedValue;
+  if (kind === ANTHROPIC_REDACTED_THINKING) {
+    if (value === undefined || value === "") {
+      sink.warn("request.missing-encrypted-value", `Redacted reasoning ${message.id} has no data; dropped`, { messageId: message.id });
+      return undefined;
+    }
+    return { type: "redacted_thinking", data: value };
+  }
+  if (value === undefined || value === "") {
+    sink.warn("request.unsigned-reasoning", `Reasoning ${message.id} has no Anthropic signature and cannot be sent back; dropped`, {
+      messageId: message.id,
+    });
+    return undefined;
+  }
+  return { type: "thinking", thinking: message.content, signature: value };
+}
+
+/** The message text, split back into its original text blocks when their spans were recorded. */
+function textBlocks(message: AssistantMessage): PlacedBlock[] {
+  const text = message.content ?? "";
+  const ranges = asArray(readBridgeMetadata(message.metadata)?.textBlocks);
+  const spans = ranges?.map(asRecord);
+  const valid =
+    spans !== undefined &&
+    spans.length > 0 &&
+    spans.every(
+      (span, i) =>
+        span !== undefined &&
+        Number.isSafeInteger(span.index) &&
+        span.start === (i === 0 ? 0 : spans[i - 1]?.end) &&
+        typeof span.end === "number" &&
+        span.end >= (span.start as number),
+    ) &&
+    spans[spans.length - 1]?.end === text.length;
+  if (!valid) return text === "" ? [] : [{ block: { type: "text", text }, index: undefined }];
+  const out: PlacedBlock[] = [];
+  for (const span of spans as JsonRecord[]) {
+    const slice = text.slice(span.start as number, span.end as number);
+    if (slice !== "") out.push({ block: { type: "text", text: slice }, index: span.index as number });
+  }
+  return out;
+}
+
+function toolCallBlocks(
+  message: AssistantMessage,
+  call: ToolCall,
+  results: Map<string, ToolMessage>,
+  sink: WarningSink,
+): PlacedBlock[] {
+  const fields = readBridgeMetadata(call.metadata);
+  const ours = isMintedBy(call, PROVIDER);
+  const index = ours && Number.isSafeInteger(fields?.blockIndex) ? (fields?.blockIndex as number) : undefined;
+  const input = parseArguments(call, sink);
+  const caller = ours && isRecord(fields?.caller) ? { caller: fields.caller } : {};
+  if (fields?.providerExecuted !== true) {
+    return [{ block: { type: "tool_use", id: call.id, name: call.function.name, input, ...caller } as ContentBlockParam, index }];
+  }
+  if (!ours) {
+    sink.warn("request.foreign-provider-tool", `Tool call ${call.id} was run by another provider and cannot be replayed; dropped`, {
+      toolCallId: call.id,
+    });
+    return [];
+  }
+  const type = asNonEmptyString(fields.anthropicBlockType) ?? "server_tool_use";
+  const serverName = asNonEmptyString(fields.serverName);
+  const out: PlacedBlock[] = [
+    {
+      block: { type, id: call.id, name: call.function.name, input, ...caller, ...(serverName !== undefined && { server_name: serverName }) } as unknown as ContentBlockParam,
+      index,
+    },
+  ];
+  const result = results.get(call.id);
+  if (result !== undefined) {
+    const block = providerResultBlock(result);
+    if (block !== undefined) out.push({ block, index: indexIn(result.metadata, message.id) });
+  }
+  return out;
+}
+
+/** Rebuilds a `*_tool_result` block from the TOOL_CALL_RESULT the stream side wrote. */
+function providerResultBlock(result: ToolMessage): ContentBlockParam | undefined {
+  const fields = readBridgeMetadata(result.metadata);
+  const type = asNonEmptyString(fields?.anthropicBlockType);
+  if (type === undefined) return undefined;
+  const extra = asRecord(fields?.blockFields) ?? {};
+  return { ...extra, type, tool_use_id: result.toolCallId, content: decodeResultContent(result, fields?.contentEncoding) } as unknown as ContentBlockParam;
+}
+
+function decodeResultContent(result: ToolMessage, encoding: unknown): unknown {
+  const content = result.content;
+  if (typeof content !== "string") {
+    return content.filter((part) => part.type === "text").map((part) => ({ type: "text", text: part.type === "text" ? part.text : "" }));
+  }
+  if (encoding === "text") return content;
+  try {
+    return JSON.parse(content) as unknown;
+  } catch {
+    return content;
+  }
+}
+
+function parseArguments(call: ToolCall, sink: WarningSink): unknown {
+  const text = call.function.arguments;
+  if (text.trim() === "") return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (isRecord(value)) return value;
+  } catch {
+    // reported below
+  }
+  sink.warn("request.invalid-tool-arguments", `Tool call ${call.id} has arguments that are not a JSON object; sent as {}`, {
+    toolCallId: call.id,
+  });
+  return {};
+}
+
+function indexIn(metadata: unknown, messageId: string | undefined): number | undefined {
+  const fields = readBridgeMetadata(metadata);
+  if (messageId === undefined || fields?.anthropicMessageId !== messageId) return undefined;
+  return Number.isSafeInteger(fields.blockIndex) ? (fields.blockIndex as number) : undefined;
+}

@@ -1,0 +1,192 @@
+import {
+  isMintedBy,
+  readBridgeMetadata,
+  renderContext,
+  type BridgeWarning,
+  type Message,
+  type ReasoningMessage,
+  type RunAgentInput,
+  type Tool,
+  type ToolMessage,
+  type WarningHandler,
+} from "@agui-bridge/core";
+import type {
+  ContentBlockParam,
+  MessageCreateParamsBase,
+  MessageParam,
+  TextBlockParam,
+  Tool as AnthropicTool,
+  ToolResultBlockParam,
+  ToolUnion,
+} from "@anthropic-ai/sdk/resources/messages";
+import { buildAssistantTurn } from "./build-assistant-turn.js";
+import { convertUserContent } from "./convert-user-content.js";
+import { isRecord } from "./narrow.js";
+import { createWarningSink, type WarningSink } from "./request-warnings.js";
+
+const PROVIDER = "anthropic";
+
+/** Options for {@link toMessagesRequest}. */
+export interface MessagesRequestOptions {
+  /** Sets `model` on the params. */
+  model?: MessageCreateParamsBase["model"];
+  /** Sets `max_tokens` on the params. */
+  maxTokens?: number;
+  /** Told about every dropped value (also returned in `warnings`). */
+  onWarning?: WarningHandler;
+}
+
+/** `MessageCreateParams` without the fields the caller supplies (`model`, `max_tokens`, `stream`). */
+export type MessagesRequestParams = Omit<MessageCreateParamsBase, "model" | "max_tokens" | "stream"> & {
+  model?: MessageCreateParamsBase["model"];
+  max_tokens?: number;
+};
+
+/** The converted request and what was dropped on the way. */
+export interface MessagesRequest {
+  params: MessagesRequestParams;
+  warnings: BridgeWarning[];
+}
+
+/**
+ * Converts AG-UI run input into Anthropic `MessageCreateParams`:
+ * - system and developer messages, and the `context` entries, → top-level `system`;
+ * - user messages → user turns (text, image, document parts; audio and video dropped with a warning);
+ * - assistant messages → assistant turns with text, `tool_use` blocks (and, for calls Anthropic ran
+ *   itself, `server_tool_use` / `mcp_tool_use` plus their result blocks);
+ * - tool messages → `tool_result` blocks in the following user turn (consecutive results merged;
+ *   `is_error` from the message's `error`);
+ * - reasoning messages minted by Anthropic → `thinking` (with signature) or `redacted_thinking`
+ *   blocks placed before the text and tool_use of their assistant turn, in order; reasoning from
+ *   other providers is dropped with a warning;
+ * - tools → `{ name, description, input_schema }`.
+ * Never throws for content it cannot send: it drops it and reports a warning.
+ */
+export function toMessagesRequest(
+  input: Pick<RunAgentInput, "messages"> & Partial<Pick<RunAgentInput, "tools" | "context">>,
+  options: MessagesRequestOptions = {},
+): MessagesRequest {
+  const sink = createWarningSink(options.onWarning);
+  const system: TextBlockParam[] = [];
+  const turns: MessageParam[] = [];
+  const plan = planTurns(input.messages);
+  let pendingReasoning: ReasoningMessage[] = [];
+
+  const push = (role: "user" | "assistant", blocks: ContentBlockParam[]): void => {
+    if (blocks.length === 0) return;
+    const last = turns[turns.length - 1];
+    if (last !== undefined && last.role === role && Array.isArray(last.content)) last.content.push(...blocks);
+    else turns.push({ role, content: [...blocks] });
+  };
+  const flushReasoning = (): void => {
+    if (pendingReasoning.length === 0) return;
+    push("assistant", buildAssistantTurn(undefined, { reasoning: pendingReasoning, providerResults: new Map() }, sink));
+    pendingReasoning = [];
+  };
+
+  input.messages.forEach((message, position) => {
+    switch (message.role) {
+      case "system":
+      case "developer":
+        if (message.content !== "") system.push({ type: "text", text: message.content });
+        return;
+      case "user":
+        flushReasoning();
+        push("user", convertUserContent(message.content, sink, `message ${position}`));
+        return;
+      case "tool":
+        if (plan.providerResults.has(message.toolCallId)) return;
+        flushReasoning();
+        push("user", [toolResult(message, sink, position)]);
+        return;
+      case "reasoning":
+        if (plan.linkedReasoning.has(message.id)) return;
+        if (!isMintedBy(message, PROVIDER)) {
+          sink.warn("request.foreign-reasoning", `Reasoning ${message.id} was not produced by Anthropic; dropped`, {
+            messageId: message.id,
+          });
+          return;
+        }
+        pendingReasoning.push(message);
+        return;
+      case "assistant": {
+        const reasoning = [...pendingReasoning, ...(plan.reasoningByTurn.get(message.id) ?? [])];
+        pendingReasoning = [];
+        push("assistant", buildAssistantTurn(message, { reasoning, providerResults: plan.providerResults }, sink));
+        return;
+      }
+      default:
+        return;
+    }
+  });
+  flushReasoning();
+
+  const contextText = renderContext(input.context);
+  if (contextText !== undefined) system.push({ type: "text", text: contextText });
+  const tools = (input.tools ?? []).map(convertTool);
+
+  const params: MessagesRequestParams = {
+    messages: turns,
+    ...(system.length > 0 && { system }),
+    ...(tools.length > 0 && { tools }),
+    ...(options.model !== undefined && { model: options.model }),
+    ...(options.maxTokens !== undefined && { max_tokens: options.maxTokens }),
+  };
+  return { params, warnings: sink.warnings };
+}
+
+interface TurnPlan {
+  /** Ids of reasoning messages placed in the turn of the assistant message they name. */
+  linkedReasoning: Set<string>;
+  reasoningByTurn: Map<string, ReasoningMessage[]>;
+  /** Results of provider-executed calls (they live in the assistant turn), by tool call id. */
+  providerResults: Map<string, ToolMessage>;
+}
+
+/** Finds the reasoning and provider-run results that belong to a known assistant message. */
+function planTurns(messages: readonly Message[]): TurnPlan {
+  const assistantIds = new Set<string>();
+  const providerCalls = new Set<string>();
+  for (const message of messages) {
+    if (message.role !== "assistant") continue;
+    assistantIds.add(message.id);
+    for (const call of message.toolCalls ?? []) {
+      if (readBridgeMetadata(call.metadata)?.providerExecuted === true && isMintedBy(call, PROVIDER)) providerCalls.add(call.id);
+    }
+  }
+  const plan: TurnPlan = { linkedReasoning: new Set(), reasoningByTurn: new Map(), providerResults: new Map() };
+  for (const message of messages) {
+    if (message.role === "tool" && providerCalls.has(message.toolCallId)) plan.providerResults.set(message.toolCallId, message);
+    if (message.role !== "reasoning" || !isMintedBy(message, PROVIDER)) continue;
+    const owner = readBridgeMetadata(message.metadata)?.anthropicMessageId;
+    if (typeof owner !== "string" || !assistantIds.has(owner)) continue;
+    plan.linkedReasoning.add(message.id);
+    const list = plan.reasoningByTurn.get(owner) ?? [];
+    list.push(message);
+    plan.reasoningByTurn.set(owner, list);
+  }
+  return plan;
+}
+
+function toolResult(message: ToolMessage, sink: WarningSink, position: number): ToolResultBlockParam {
+  const isError = message.error !== undefined;
+  let content: ToolResultBlockParam["content"] =
+    typeof message.content === "string" ? message.content : convertUserContent(message.content, sink, `message ${position}`);
+  const empty = typeof content === "string" ? content === "" : content === undefined || content.length === 0;
+  if (isError && empty && message.error !== "") content = message.error;
+  return {
+    type: "tool_result",
+    tool_use_id: message.toolCallId,
+    ...(content !== undefined && { content }),
+    ...(isError && { is_error: true }),
+  };
+}
+
+function convertTool(tool: Tool): ToolUnion {
+  const schema = isRecord(tool.parameters) ? tool.parameters : {};
+  return {
+    name: tool.name,
+    ...(tool.description !== "" && { description: tool.description }),
+    input_schema: { ...schema, type: "object" } as AnthropicTool.InputSchema,
+  };
+}

@@ -1,0 +1,100 @@
+import { isSourceUsableBy, type ContentPart, type PartSource } from "@agui-bridge/core";
+import type {
+  DocumentBlockParam,
+  ImageBlockParam,
+  TextBlockParam,
+} from "@anthropic-ai/sdk/resources/messages";
+import type { WarningSink } from "./request-warnings.js";
+
+/** A block a user turn (or a tool result) may hold. */
+export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam;
+
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+/**
+ * AG-UI content (a string or parts) → Anthropic content blocks. Images: data → base64 source,
+ * url → url source, handle → file source. Documents: PDF data → base64, text/plain data → text
+ * source, url → url source, handle → file source. A handle is sent only when it names no provider
+ * or names `anthropic`. Audio, video and unsupported media types are dropped with a warning.
+ */
+export function convertUserContent(content: string | ContentPart[], sink: WarningSink, where: string): UserContentBlock[] {
+  if (typeof content === "string") return content === "" ? [] : [{ type: "text", text: content }];
+  const blocks: UserContentBlock[] = [];
+  content.forEach((part, index) => {
+    const block = convertPart(part, sink, `${where} part ${index}`);
+    if (block !== undefined) blocks.push(block);
+  });
+  return blocks;
+}
+
+function convertPart(part: ContentPart, sink: WarningSink, where: string): UserContentBlock | undefined {
+  switch (part.type) {
+    case "text":
+      return part.text === "" ? undefined : { type: "text", text: part.text };
+    case "image":
+      return convertImage(part.source, sink, where);
+    case "document":
+      return convertDocument(part.source, sink, where);
+    case "audio":
+    case "video":
+      sink.warn("request.unsupported-part", `${where}: Anthropic Messages accepts no ${part.type} input; the part was dropped`, {
+        type: part.type,
+      });
+      return undefined;
+    default:
+      sink.warn("request.unsupported-part", `${where}: unknown part type; the part was dropped`, {
+        type: String((part as { type?: unknown }).type),
+      });
+      return undefined;
+  }
+}
+
+function convertImage(source: PartSource, sink: WarningSink, where: string): ImageBlockParam | undefined {
+  if (!usable(source, sink, where)) return undefined;
+  if (source.type === "url") return { type: "image", source: { type: "url", url: source.value } };
+  if (source.type === "file") return { type: "image", source: { type: "file", file_id: source.value } };
+  if (!IMAGE_TYPES.has(source.mimeType)) {
+    sink.warn("request.unsupported-media-type", `${where}: image type ${source.mimeType} is not accepted; the part was dropped`, {
+      mimeType: source.mimeType,
+    });
+    return undefined;
+  }
+  return {
+    type: "image",
+    source: { type: "base64", media_type: source.mimeType as "image/png", data: source.value },
+  };
+}
+
+function convertDocument(source: PartSource, sink: WarningSink, where: string): DocumentBlockParam | undefined {
+  if (!usable(source, sink, where)) return undefined;
+  if (source.type === "url") return { type: "document", source: { type: "url", url: source.value } };
+  if (source.type === "file") return { type: "document", source: { type: "file", file_id: source.value } };
+  if (source.mimeType === "application/pdf") {
+    return { type: "document", source: { type: "base64", media_type: "application/pdf", data: source.value } };
+  }
+  if (source.mimeType === "text/plain") {
+    return {
+      type: "document",
+      source: { type: "text", media_type: "text/plain", data: decodeBase64Text(source.value) },
+    };
+  }
+  sink.warn("request.unsupported-media-type", `${where}: document type ${source.mimeType} is not accepted; the part was dropped`, {
+    mimeType: source.mimeType,
+  });
+  return undefined;
+}
+
+function usable(source: PartSource, sink: WarningSink, where: string): boolean {
+  if (isSourceUsableBy(source, "anthropic")) return true;
+  sink.warn("request.foreign-file", `${where}: a file handle minted by ${String(source.type === "file" ? source.provider : "")} cannot be sent to Anthropic; the part was dropped`, {
+    provider: source.type === "file" ? source.provider : undefined,
+  });
+  return false;
+}
+
+function decodeBase64Text(value: string): string {
+  const binary = atob(value);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new TextDecoder().decode(bytes);
+}

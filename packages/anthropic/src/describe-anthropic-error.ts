@@ -1,0 +1,23 @@
+import { describeError, redactSecrets, type ErrorDescription } from "@agui-bridge/core";
+import { asNonEmptyString, asRecord, isRecord } from "./narrow.js";
+
+/**
+ * Reads an error the Anthropic SDK threw (an `error` SSE frame, an HTTP error, a connection
+ * failure) into RUN_ERROR's message and code. The code is the Anthropic error type
+ * (`overloaded_error`, `rate_limit_error`, …) when known, else the HTTP status. Only the error body's
+ * message is read: never headers, request ids or keys; the message is redacted of anything that
+ * looks like a credential.
+ */
+export function describeAnthropicError(error: unknown): ErrorDescription {
+  if (!isRecord(error) && !(error instanceof Error)) return describeError(error);
+  const record = error as unknown as Record<string, unknown>;
+  const body = asRecord(record.error);
+  const inner = asRecord(body?.error) ?? body;
+  const type = asNonEmptyString(record.type) ?? asNonEmptyString(inner?.type);
+  const apiMessage = asNonEmptyString(record.apiMessage) ?? asNonEmptyString(inner?.message);
+  const status = typeof record.status === "number" ? String(record.status) : undefined;
+  const fallback = describeError(error);
+  const code = type ?? fallback.code ?? status;
+  const message = apiMessage !== undefined ? redactSecrets(apiMessage) : fallback.message;
+  return { message, ...(code !== undefined && { code }) };
+}

@@ -1,0 +1,120 @@
+import type { BridgeMetadata } from "@agui-bridge/core";
+import { closeText } from "./handle-text.js";
+import { mapAnthropicFinishReason } from "./map-anthropic-finish-reason.js";
+import { mapAnthropicUsage, mergeAnthropicUsage } from "./map-anthropic-usage.js";
+import {
+  asArray,
+  asNonEmptyString,
+  asRecord,
+  isRecord,
+  MalformedChunkError,
+  requireRecord,
+  requireString,
+  type JsonRecord,
+} from "./narrow.js";
+import { startBlock, stopBlock } from "./route-content-block.js";
+import { type MessageState, type StreamContext, warn } from "./stream-state.js";
+
+/**
+ * `message_start`: a new Anthropic message. Its id becomes the AG-UI assistant message id, its
+ * usage the starting point of the message's usage entry (recorded under the message id). A repeated
+ * `message_start` for the message in progress only refreshes model and usage. A new message while
+ * the previous one is still streaming (no `message_stop`) closes what the previous one left open,
+ * marked `interrupted`. Blocks that arrive whole in `message.content` are mapped in order.
+ */
+export function messageStart(context: StreamContext, chunk: JsonRecord): void {
+  const message = requireRecord(chunk, "message", "message_start");
+  const id = requireString(message, "id", "message_start.message");
+  const model = asNonEmptyString(message.model);
+  const current = context.message;
+  if (current !== undefined && current.id === id && !current.stopped) {
+    if (model !== undefined) current.model = model;
+    current.usage = mergeAnthropicUsage(current.usage, message.usage);
+    recordUsage(context, current);
+    return;
+  }
+  if (current !== undefined && !current.stopped) {
+    warn(context, "stream.message-interrupted", `Message ${current.id} was cut off by the start of message ${id}`, {
+      messageId: current.id,
+      nextMessageId: id,
+    });
+    endMessage(context, current, { interrupted: true });
+  }
+  const state: MessageState = {
+    id,
+    model,
+    usage: mergeAnthropicUsage(undefined, message.usage),
+    blocks: new Map(),
+    textOpen: false,
+    textLength: 0,
+    textBlocks: [],
+    citations: [],
+    refusal: false,
+    finish: undefined,
+    stopped: false,
+  };
+  context.message = state;
+  recordUsage(context, state);
+  const stopReason = asNonEmptyString(message.stop_reason);
+  if (stopReason !== undefined) {
+    applyStopReason(state, stopReason, { stopDetails: message.stop_details, stopSequence: message.stop_sequence, container: message.container });
+  }
+  const content = asArray(message.content) ?? [];
+  content.forEach((block, index) => {
+    if (!isRecord(block)) throw new MalformedChunkError(`message_start: content[${index}] is not an object`);
+    startBlock(context, state, index, block);
+    stopBlock(context, state, index);
+  });
+}
+
+/** `message_delta`: the stop reason (normalized, details kept) and cumulative usage (last wins). */
+export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
+  const message = liveMessage(context, "message_delta");
+  const delta = asRecord(chunk.delta);
+  const stopReason = asNonEmptyString(delta?.stop_reason);
+  if (stopReason !== undefined) {
+    applyStopReason(message, stopReason, {
+      stopDetails: delta?.stop_details,
+      stopSequence: delta?.stop_sequence,
+      container: delta?.container,
+    });
+  }
+  if (chunk.usage !== undefined) {
+    message.usage = mergeAnthropicUsage(message.usage, chunk.usage);
+    recordUsage(context, message);
+  }
+}
+
+/** `message_stop`: the message is complete; whatever it left open is closed. */
+export function messageStop(context: StreamContext): void {
+  const message = liveMessage(context, "message_stop");
+  endMessage(context, message);
+}
+
+/** Closes every open block of a message, its reasoning span and its text message. */
+export function endMessage(context: StreamContext, message: MessageState, metadata?: BridgeMetadata): void {
+  const interrupted = metadata?.interrupted === true;
+  for (const index of [...message.blocks.keys()]) stopBlock(context, message, index, interrupted);
+  if (context.run.reasoningSpan !== undefined) context.run.endReasoning(metadata);
+  closeText(context, message, metadata);
+  message.stopped = true;
+}
+
+function applyStopReason(
+  message: MessageState,
+  stopReason: string,
+  detail: { stopDetails: unknown; stopSequence: unknown; container: unknown },
+): void {
+  message.finish = mapAnthropicFinishReason(stopReason, detail);
+  if (stopReason === "refusal") message.refusal = true;
+}
+
+function liveMessage(context: StreamContext, where: string): MessageState {
+  const message = context.message;
+  if (message === undefined || message.stopped) throw new MalformedChunkError(`${where} outside of a message`);
+  return message;
+}
+
+function recordUsage(context: StreamContext, message: MessageState): void {
+  context.run.usage.record(message.id, mapAnthropicUsage(message.usage, message.model, context.options.onWarning));
+}

@@ -1,0 +1,62 @@
+import type { BridgeMetadata, ContentPart } from "@agui-bridge/core";
+import { asArray, isRecord, requireString, type JsonRecord } from "./narrow.js";
+import { type MessageState, type StreamContext, warn } from "./stream-state.js";
+
+/** Whether a content block type is the result of a provider-executed tool (`*_tool_result`). */
+export function isProviderToolResult(type: string): boolean {
+  return type.endsWith("_tool_result");
+}
+
+/** How a provider-executed result's content was written into TOOL_CALL_RESULT. */
+export type ResultEncoding = "json" | "text" | "parts";
+
+/**
+ * A `*_tool_result` block (web_search, web_fetch, code_execution, bash/text editor code execution,
+ * tool_search, mcp, advisor, …): TOOL_CALL_RESULT for the provider-executed call it answers. The
+ * result content is the block's `content` as JSON text, except MCP results, whose text content
+ * becomes text (a string) or text parts. Metadata keeps the block type, the other block fields and
+ * the encoding, so the request side can rebuild the block exactly.
+ */
+export function providerToolResultBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
+  const type = requireString(block, "type", "content_block_start");
+  const toolCallId = requireString(block, "tool_use_id", type);
+  message.blocks.set(index, { kind: "ignored", index, type });
+  if (!context.run.hasToolCall(toolCallId)) {
+    warn(context, "stream.orphan-tool-result", `A ${type} block answers tool call ${toolCallId}, which never started; dropped`, {
+      type,
+      toolCallId,
+    });
+    if (context.options.emitRawEvents === true) context.run.raw(block, "anthropic");
+    return;
+  }
+  const { content, encoding } = resultContent(type, block.content);
+  const blockFields: JsonRecord = {};
+  for (const [key, value] of Object.entries(block)) {
+    if (key !== "type" && key !== "tool_use_id" && key !== "content") blockFields[key] = value;
+  }
+  const metadata: BridgeMetadata = {
+    providerExecuted: true,
+    providerToolType: context.toolNames.get(toolCallId) ?? type.replace(/_tool_result$/, ""),
+    anthropicBlockType: type,
+    anthropicMessageId: message.id,
+    blockIndex: index,
+    contentEncoding: encoding,
+    ...(Object.keys(blockFields).length > 0 && { blockFields }),
+  };
+  context.run.toolCallResult({ toolCallId, content, metadata });
+}
+
+function resultContent(type: string, content: unknown): { content: string | ContentPart[]; encoding: ResultEncoding } {
+  if (type === "mcp_tool_result") {
+    if (typeof content === "string") return { content, encoding: "text" };
+    const items = asArray(content);
+    if (items !== undefined && items.length > 0 && items.every(isTextBlock)) {
+      return { content: items.map((item) => ({ type: "text", text: (item as { text: string }).text })), encoding: "parts" };
+    }
+  }
+  return { content: JSON.stringify(content === undefined ? null : content), encoding: "json" };
+}
+
+function isTextBlock(value: unknown): boolean {
+  return isRecord(value) && value.type === "text" && typeof value.text === "string" && Object.keys(value).length === 2;
+}

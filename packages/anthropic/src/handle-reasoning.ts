@@ -1,0 +1,69 @@
+import { asString, MalformedChunkError, type JsonRecord } from "./narrow.js";
+import type { MessageState, StreamContext } from "./stream-state.js";
+
+/** `encryptedKind` of a reasoning message built from a `thinking` block (its value is the signature). */
+export const ANTHROPIC_SIGNATURE = "anthropic-signature";
+/** `encryptedKind` of a reasoning message built from a `redacted_thinking` block (its value is `data`). */
+export const ANTHROPIC_REDACTED_THINKING = "anthropic-redacted-thinking";
+
+/**
+ * Starts a `thinking` block: a reasoning message (inside a reasoning span, opened if none is) whose
+ * START metadata records `encryptedKind: "anthropic-signature"`, the Anthropic message id and the
+ * block index, so the request side can put `{type:"thinking", thinking, signature}` back in place.
+ */
+export function startThinkingBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
+  const reasoningId = context.run.startReasoningMessage({
+    metadata: { encryptedKind: ANTHROPIC_SIGNATURE, anthropicMessageId: message.id, blockIndex: index },
+  });
+  const state = { kind: "reasoning" as const, index, reasoningId, signature: "" };
+  message.blocks.set(index, state);
+  const thinking = asString(block.thinking);
+  if (thinking !== undefined && thinking !== "") context.run.reasoning(reasoningId, thinking);
+  const signature = asString(block.signature);
+  if (signature !== undefined && signature !== "") {
+    state.signature = signature;
+    context.run.encryptedValue("message", reasoningId, signature);
+  }
+}
+
+/** `thinking_delta`: reasoning content, byte for byte. */
+export function thinkingDelta(context: StreamContext, reasoningId: string, delta: JsonRecord): void {
+  const thinking = delta.thinking;
+  if (typeof thinking !== "string") throw new MalformedChunkError('thinking_delta: "thinking" is not a string');
+  context.run.reasoning(reasoningId, thinking);
+}
+
+/**
+ * `signature_delta`: REASONING_ENCRYPTED_VALUE (subtype `message`) on the reasoning message. Should
+ * the signature arrive in several fragments, each event carries the whole signature so far.
+ */
+export function signatureDelta(
+  context: StreamContext,
+  state: { reasoningId: string; signature: string },
+  delta: JsonRecord,
+): void {
+  const signature = delta.signature;
+  if (typeof signature !== "string") throw new MalformedChunkError('signature_delta: "signature" is not a string');
+  state.signature += signature;
+  context.run.encryptedValue("message", state.reasoningId, state.signature);
+}
+
+/** `content_block_stop` of a thinking block: the reasoning message ends (the span stays open). */
+export function stopThinkingBlock(context: StreamContext, reasoningId: string): void {
+  if (context.run.isReasoningOpen(reasoningId)) context.run.endReasoningMessage(reasoningId);
+}
+
+/**
+ * A `redacted_thinking` block (it arrives whole): a reasoning message with empty content whose
+ * encrypted value is the opaque `data`, marked `encryptedKind: "anthropic-redacted-thinking"`.
+ */
+export function redactedThinkingBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
+  const data = block.data;
+  if (typeof data !== "string") throw new MalformedChunkError('redacted_thinking: "data" is not a string');
+  const reasoningId = context.run.startReasoningMessage({
+    metadata: { encryptedKind: ANTHROPIC_REDACTED_THINKING, anthropicMessageId: message.id, blockIndex: index },
+  });
+  context.run.encryptedValue("message", reasoningId, data);
+  context.run.endReasoningMessage(reasoningId);
+  message.blocks.set(index, { kind: "ignored", index, type: "redacted_thinking" });
+}

@@ -1,0 +1,61 @@
+import type { BridgeMetadata } from "@agui-bridge/core";
+import { asArray, asString, isRecord, MalformedChunkError, type JsonRecord } from "./narrow.js";
+import type { MessageState, StreamContext } from "./stream-state.js";
+
+/**
+ * Starts a `text` block. All text blocks of one Anthropic message form ONE AG-UI text message whose
+ * id is the Anthropic message id: it opens with the first text block and stays open (across
+ * thinking and tool blocks) until the message stops; each block's span is recorded in
+ * `textBlocks` on TEXT_MESSAGE_END.
+ */
+export function startTextBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
+  if (!message.textOpen) {
+    context.run.startText({ messageId: message.id, role: "assistant" });
+    message.textOpen = true;
+  }
+  message.blocks.set(index, { kind: "text", index, start: message.textLength });
+  // A block that arrives whole (inside message_start) carries its text and citations up front.
+  const text = asString(block.text);
+  if (text !== undefined && text !== "") appendText(context, message, text);
+  for (const citation of asArray(block.citations) ?? []) addCitation(message, citation);
+}
+
+/** `text_delta`: the fragment, byte for byte (the empty string included). */
+export function textDelta(context: StreamContext, message: MessageState, delta: JsonRecord): void {
+  const text = delta.text;
+  if (typeof text !== "string") throw new MalformedChunkError('text_delta: "text" is not a string');
+  appendText(context, message, text);
+}
+
+/** `citations_delta`: kept for TEXT_MESSAGE_END metadata (`citations`). */
+export function citationDelta(message: MessageState, delta: JsonRecord): void {
+  if (!isRecord(delta.citation)) throw new MalformedChunkError('citations_delta: "citation" is not an object');
+  addCitation(message, delta.citation);
+}
+
+/** `content_block_stop` of a text block: records its span; the text message stays open. */
+export function stopTextBlock(message: MessageState, index: number, start: number): void {
+  message.textBlocks.push({ index, start, end: message.textLength });
+}
+
+/** Closes the message's text message (when open) with its citations and block spans. */
+export function closeText(context: StreamContext, message: MessageState, extra?: BridgeMetadata): void {
+  if (!message.textOpen) return;
+  message.textOpen = false;
+  if (!context.run.isTextOpen(message.id)) return;
+  context.run.endText(message.id, {
+    textBlocks: message.textBlocks.map((range) => ({ ...range })),
+    ...(message.citations.length > 0 && { citations: [...message.citations] }),
+    ...(message.refusal && { refusal: true }),
+    ...extra,
+  });
+}
+
+function appendText(context: StreamContext, message: MessageState, text: string): void {
+  context.run.text(message.id, text);
+  message.textLength += text.length;
+}
+
+function addCitation(message: MessageState, citation: unknown): void {
+  if (isRecord(citation)) message.citations.push({ ...citation });
+}

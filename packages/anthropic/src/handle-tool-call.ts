@@ -1,0 +1,60 @@
+import type { BridgeMetadata } from "@agui-bridge/core";
+import { asNonEmptyString, isRecord, MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
+import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
+
+type ToolBlock = Extract<BlockState, { kind: "tool" }>;
+
+/**
+ * Starts a tool call block. `tool_use` becomes an application tool call; `server_tool_use` and
+ * `mcp_tool_use` become provider-executed calls (never pending). The call id is the block id, the
+ * parent message the Anthropic message id; START metadata records the block index (and `caller`,
+ * `toolset_name`, `server_name` when given) for the request side.
+ */
+export function startToolBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
+  const type = requireString(block, "type", "content_block_start");
+  const toolCallId = requireString(block, "id", type);
+  const toolCallName = requireString(block, "name", type);
+  const providerExecuted = type !== "tool_use";
+  const metadata: BridgeMetadata = {
+    blockIndex: index,
+    ...(providerExecuted && { providerToolType: toolCallName, anthropicBlockType: type }),
+    ...(isRecord(block.caller) && { caller: { ...block.caller } }),
+    ...(asNonEmptyString(block.toolset_name) !== undefined && { toolsetName: block.toolset_name }),
+    ...(asNonEmptyString(block.server_name) !== undefined && { serverName: block.server_name }),
+  };
+  context.run.startToolCall({
+    toolCallId,
+    toolCallName,
+    parentMessageId: message.id,
+    providerExecuted,
+    metadata,
+  });
+  context.toolNames.set(toolCallId, toolCallName);
+  message.blocks.set(index, { kind: "tool", index, toolCallId, initialInput: block.input, argsWritten: false });
+}
+
+/** `input_json_delta`: `partial_json` as TOOL_CALL_ARGS, byte for byte (the empty string included). */
+export function inputJsonDelta(context: StreamContext, block: ToolBlock, delta: JsonRecord): void {
+  const partial = delta.partial_json;
+  if (typeof partial !== "string") throw new MalformedChunkError('input_json_delta: "partial_json" is not a string');
+  context.run.toolCallArgs(block.toolCallId, partial);
+  if (partial !== "") block.argsWritten = true;
+}
+
+/**
+ * `content_block_stop` of a tool block. A call that received no argument text gets the block's
+ * whole `input` (blocks that arrive complete, e.g. inside message_start) or `{}`.
+ */
+export function stopToolBlock(context: StreamContext, block: ToolBlock): void {
+  if (!context.run.isToolCallOpen(block.toolCallId)) return;
+  if (!block.argsWritten) {
+    context.run.toolCallArgs(block.toolCallId, initialArguments(block.initialInput));
+    block.argsWritten = true;
+  }
+  context.run.endToolCall(block.toolCallId);
+}
+
+function initialArguments(input: unknown): string {
+  if (isRecord(input) && Object.keys(input).length > 0) return JSON.stringify(input);
+  return "{}";
+}

@@ -1,0 +1,17 @@
+export { streamMessages, runMessagesStream } from "./stream-messages.js";
+export { createMessagesMapper } from "./messages-stream-mapper.js";
+export {
+  toMessagesRequest,
+  type MessagesRequest,
+  type MessagesRequestOptions,
+  type MessagesRequestParams,
+} from "./convert-to-messages-request.js";
+export {
+  createAnthropicProvider,
+  type AnthropicMessagesClient,
+  type AnthropicProviderOptions,
+} from "./create-anthropic-provider.js";
+export { mapAnthropicUsage, mergeAnthropicUsage, type AnthropicRawUsage } from "./map-anthropic-usage.js";
+export { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
+export { describeAnthropicError } from "./describe-anthropic-error.js";
+export { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";

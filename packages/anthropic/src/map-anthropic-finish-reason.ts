@@ -1,0 +1,36 @@
+import type { FinishInfo, FinishReason } from "@agui-bridge/core";
+
+const REASONS: Readonly<Record<string, FinishReason>> = {
+  end_turn: "stop",
+  stop_sequence: "stop",
+  pause_turn: "stop",
+  max_tokens: "length",
+  model_context_window_exceeded: "length",
+  tool_use: "tool-calls",
+  refusal: "content-filter",
+};
+
+/** Detail Anthropic sends beside `stop_reason`, kept on the finish info. */
+export interface AnthropicStopDetail {
+  stopDetails?: unknown;
+  stopSequence?: unknown;
+  container?: unknown;
+}
+
+/**
+ * Normalizes an Anthropic `stop_reason`: end_turn / stop_sequence / pause_turn → `stop`,
+ * max_tokens / model_context_window_exceeded → `length`, tool_use → `tool-calls`,
+ * refusal → `content-filter`, anything else → `other`. `stop_details`, `stop_sequence` and
+ * `container` are kept in `details` when present.
+ */
+export function mapAnthropicFinishReason(stopReason: string, detail: AnthropicStopDetail = {}): FinishInfo {
+  const details: Record<string, unknown> = {};
+  if (detail.stopDetails !== undefined && detail.stopDetails !== null) details.stopDetails = detail.stopDetails;
+  if (detail.stopSequence !== undefined && detail.stopSequence !== null) details.stopSequence = detail.stopSequence;
+  if (detail.container !== undefined && detail.container !== null) details.container = detail.container;
+  return {
+    reason: Object.prototype.hasOwnProperty.call(REASONS, stopReason) ? (REASONS[stopReason] as FinishReason) : "other",
+    raw: stopReason,
+    ...(Object.keys(details).length > 0 && { details }),
+  };
+}

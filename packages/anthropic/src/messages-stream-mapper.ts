@@ -1,0 +1,62 @@
+import type { AdapterStreamOptions, RunBuilder, StreamMapper } from "@agui-bridge/core";
+import { describeAnthropicError } from "./describe-anthropic-error.js";
+import { messageDelta, messageStart, messageStop } from "./handle-message.js";
+import { asNonEmptyString, asRecord, isRecord, MalformedChunkError, requireIndex, requireRecord } from "./narrow.js";
+import { deltaBlock, startBlock, stopBlock } from "./route-content-block.js";
+import type { MessageState, StreamContext } from "./stream-state.js";
+
+/**
+ * The per-stream mapper from Anthropic `MessageStreamEvent`s to AG-UI, writing through the run
+ * builder: a thin router over the message, text, reasoning, tool call and provider-tool handlers.
+ * The run finishes (in `end()`) only when the last message saw its `message_stop`; otherwise the
+ * driver reports the truncation.
+ */
+export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOptions = {}): StreamMapper<unknown> {
+  const context: StreamContext = { run, options, message: undefined, toolNames: new Map() };
+  return {
+    chunk(chunk) {
+      if (!isRecord(chunk)) throw new MalformedChunkError("the stream sent something that is not an event object");
+      const type = asNonEmptyString(chunk.type);
+      if (type === undefined) throw new MalformedChunkError('the stream sent an event without a "type"');
+      switch (type) {
+        case "message_start":
+          return messageStart(context, chunk);
+        case "content_block_start":
+          return startBlock(context, live(context, type), requireIndex(chunk, "index", type), requireRecord(chunk, "content_block", type));
+        case "content_block_delta":
+          return deltaBlock(context, live(context, type), requireIndex(chunk, "index", type), requireRecord(chunk, "delta", type), chunk);
+        case "content_block_stop":
+          return stopBlock(context, live(context, type), requireIndex(chunk, "index", type));
+        case "message_delta":
+          return messageDelta(context, chunk);
+        case "message_stop":
+          return messageStop(context);
+        case "ping":
+          return;
+        case "error": {
+          const error = asRecord(chunk.error);
+          const code = asNonEmptyString(error?.type);
+          run.fail({
+            message: asNonEmptyString(error?.message) ?? "The Anthropic stream reported an error.",
+            ...(code !== undefined && { code }),
+          });
+          return;
+        }
+        default:
+          if (options.emitRawEvents === true) run.raw(chunk, "anthropic");
+      }
+    },
+    end() {
+      const last = context.message;
+      if (last === undefined || !last.stopped) return;
+      run.finish(last.finish === undefined ? {} : { finish: last.finish });
+    },
+    describeError: describeAnthropicError,
+  };
+}
+
+function live(context: StreamContext, where: string): MessageState {
+  const message = context.message;
+  if (message === undefined || message.stopped) throw new MalformedChunkError(`${where} outside of a message`);
+  return message;
+}

@@ -1,0 +1,67 @@
+/** Narrowing helpers for untrusted provider payloads: nothing from the wire is trusted. */
+
+/** A plain JSON object. */
+export type JsonRecord = Record<string, unknown>;
+
+/** Whether a value is a plain object (not null, not an array). */
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The value when it is a string. */
+export function asString(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The value when it is a non-empty string. */
+export function asNonEmptyString(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** The value when it is a record. */
+export function asRecord(value: unknown): JsonRecord | undefined {
+  return isRecord(value) ? value : undefined;
+}
+
+/** The value when it is an array. */
+export function asArray(value: unknown): unknown[] | undefined {
+  return Array.isArray(value) ? value : undefined;
+}
+
+/** The value when it is a finite number. */
+export function asNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/** Thrown for a chunk the mapper cannot read; the driver turns it into RUN_ERROR. */
+export class MalformedChunkError extends Error {
+  readonly code = "malformed_chunk";
+
+  constructor(message: string) {
+    super(message);
+    this.name = "MalformedChunkError";
+  }
+}
+
+/** Reads a required string field or throws {@link MalformedChunkError}. */
+export function requireString(record: JsonRecord, field: string, where: string): string {
+  const value = record[field];
+  if (typeof value !== "string") throw new MalformedChunkError(`${where}: "${field}" is not a string`);
+  return value;
+}
+
+/** Reads a required record field or throws {@link MalformedChunkError}. */
+export function requireRecord(record: JsonRecord, field: string, where: string): JsonRecord {
+  const value = record[field];
+  if (!isRecord(value)) throw new MalformedChunkError(`${where}: "${field}" is not an object`);
+  return value;
+}
+
+/** Reads a required non-negative integer field or throws {@link MalformedChunkError}. */
+export function requireIndex(record: JsonRecord, field: string, where: string): number {
+  const value = record[field];
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw new MalformedChunkError(`${where}: "${field}" is not a non-negative integer`);
+  }
+  return value;
+}

@@ -1,0 +1,89 @@
+import { citationDelta, startTextBlock, stopTextBlock, textDelta } from "./handle-text.js";
+import {
+  redactedThinkingBlock,
+  signatureDelta,
+  startThinkingBlock,
+  stopThinkingBlock,
+  thinkingDelta,
+} from "./handle-reasoning.js";
+import { inputJsonDelta, startToolBlock, stopToolBlock } from "./handle-tool-call.js";
+import { isProviderToolResult, providerToolResultBlock } from "./handle-provider-tool-result.js";
+import { MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
+import { type BlockState, type MessageState, type StreamContext, warn } from "./stream-state.js";
+
+const TOOL_BLOCKS = new Set(["tool_use", "server_tool_use", "mcp_tool_use"]);
+
+/** `content_block_start` (or a block that arrived whole inside `message_start`): routes by block type. */
+export function startBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
+  if (message.blocks.has(index)) throw new MalformedChunkError(`content block ${index} was already started`);
+  const type = requireString(block, "type", "content_block");
+  const reasoning = type === "thinking" || type === "redacted_thinking";
+  // A reasoning span groups adjacent thinking blocks; any other block closes it.
+  if (!reasoning && context.run.reasoningSpan !== undefined) context.run.endReasoning();
+  if (type === "text") startTextBlock(context, message, index, block);
+  else if (type === "thinking") startThinkingBlock(context, message, index, block);
+  else if (type === "redacted_thinking") redactedThinkingBlock(context, message, index, block);
+  else if (TOOL_BLOCKS.has(type)) startToolBlock(context, message, index, block);
+  else if (isProviderToolResult(type)) providerToolResultBlock(context, message, index, block);
+  else {
+    message.blocks.set(index, { kind: "ignored", index, type });
+    warn(context, "stream.unknown-block", `Content block type ${type} is not mapped; its content is dropped`, { type });
+    if (context.options.emitRawEvents === true) context.run.raw(block, "anthropic");
+  }
+}
+
+/** `content_block_delta`: routes by delta type to the block it extends. */
+export function deltaBlock(context: StreamContext, message: MessageState, index: number, delta: JsonRecord, raw: unknown): void {
+  const block = message.blocks.get(index);
+  if (block === undefined) throw new MalformedChunkError(`content_block_delta for block ${index}, which is not open`);
+  const type = requireString(delta, "type", "content_block_delta.delta");
+  if (block.kind === "ignored") {
+    if (context.options.emitRawEvents === true) context.run.raw(raw, "anthropic");
+    return;
+  }
+  switch (type) {
+    case "text_delta":
+      requireKind(block, "text", type);
+      return textDelta(context, message, delta);
+    case "citations_delta":
+      requireKind(block, "text", type);
+      return citationDelta(message, delta);
+    case "thinking_delta":
+      return thinkingDelta(context, requireKind(block, "reasoning", type).reasoningId, delta);
+    case "signature_delta":
+      return signatureDelta(context, requireKind(block, "reasoning", type), delta);
+    case "input_json_delta":
+      return inputJsonDelta(context, requireKind(block, "tool", type), delta);
+    default:
+      if (context.options.emitRawEvents === true) context.run.raw(raw, "anthropic");
+  }
+
+  function requireKind<K extends BlockState["kind"]>(state: BlockState, kind: K, deltaType: string): Extract<BlockState, { kind: K }> {
+    if (state.kind !== kind) throw new MalformedChunkError(`${deltaType} for block ${index}, which is a ${state.kind} block`);
+    return state as Extract<BlockState, { kind: K }>;
+  }
+}
+
+/** `content_block_stop`: closes what the block opened (text stays open until the message stops). */
+export function stopBlock(context: StreamContext, message: MessageState, index: number, interrupted = false): void {
+  const block = message.blocks.get(index);
+  if (block === undefined) throw new MalformedChunkError(`content_block_stop for block ${index}, which is not open`);
+  message.blocks.delete(index);
+  switch (block.kind) {
+    case "text":
+      stopTextBlock(message, block.index, block.start);
+      return;
+    case "reasoning":
+      if (interrupted && context.run.isReasoningOpen(block.reasoningId)) {
+        context.run.endReasoningMessage(block.reasoningId, { interrupted: true });
+      } else stopThinkingBlock(context, block.reasoningId);
+      return;
+    case "tool":
+      if (interrupted && context.run.isToolCallOpen(block.toolCallId)) {
+        context.run.endToolCall(block.toolCallId, { interrupted: true });
+      } else stopToolBlock(context, block);
+      return;
+    case "ignored":
+      return;
+  }
+}

@@ -1,0 +1,49 @@
+import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core";
+import type { AnthropicRawUsage } from "./map-anthropic-usage.js";
+
+/** A text block's span inside the AG-UI text message (UTF-16 offsets), recorded on TEXT_MESSAGE_END. */
+export interface TextBlockRange {
+  index: number;
+  start: number;
+  end: number;
+}
+
+/** What an open content block of the current message became. */
+export type BlockState =
+  | { kind: "text"; index: number; start: number }
+  | { kind: "reasoning"; index: number; reasoningId: string; signature: string }
+  | { kind: "tool"; index: number; toolCallId: string; initialInput: unknown; argsWritten: boolean }
+  | { kind: "ignored"; index: number; type: string };
+
+/** One Anthropic message (one `message_start` … `message_stop`) inside the stream. */
+export interface MessageState {
+  /** The Anthropic message id: also the AG-UI assistant message id. */
+  id: string;
+  model: string | undefined;
+  usage: AnthropicRawUsage;
+  blocks: Map<number, BlockState>;
+  /** Whether the AG-UI text message (id = {@link id}) is open. */
+  textOpen: boolean;
+  /** UTF-16 length of the text streamed so far. */
+  textLength: number;
+  textBlocks: TextBlockRange[];
+  citations: unknown[];
+  refusal: boolean;
+  finish: FinishInfo | undefined;
+  stopped: boolean;
+}
+
+/** Per-stream state shared by the handlers. */
+export interface StreamContext {
+  run: RunBuilder;
+  options: AdapterStreamOptions;
+  /** The message being streamed (or the last one, once stopped). */
+  message: MessageState | undefined;
+  /** Tool name per tool call id, for the results of provider-executed calls. */
+  toolNames: Map<string, string>;
+}
+
+/** Reports a dropped value through the caller's warning handler. */
+export function warn(context: StreamContext, code: string, message: string, details?: Record<string, unknown>): void {
+  context.options.onWarning?.({ code, message, ...(details !== undefined && { details }) });
+}

@@ -1,0 +1,125 @@
+import { assertConformant } from "@agui-bridge/conformance";
+import { createSequentialIds, type Message } from "@agui-bridge/core";
+import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { basename } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listSharedStreams, readJsonl, sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.js";
+import { streamMessages, toMessagesRequest } from "../src/index.js";
+import { collect, fromList, readFixture, sdkEvents } from "./support/replay.js";
+
+type Rec = Record<string, unknown>;
+const rec = (value: unknown): Rec => (typeof value === "object" && value !== null ? (value as Rec) : {});
+
+/** The content blocks the provider sent, per message, rebuilt from the chunks (independently of the adapter). */
+function originalContent(chunks: unknown[]): Rec[][] {
+  const messages: Rec[][] = [];
+  let current: Rec[] = [];
+  let currentId: string | undefined;
+  const args = new Map<number, string>();
+  for (const chunk of chunks) {
+    const event = rec(chunk);
+    if (event.type === "message_start") {
+      const message = rec(event.message);
+      if (message.id === currentId) continue;
+      currentId = String(message.id);
+      current = (Array.isArray(message.content) ? message.content : []).map((block) => ({ ...rec(block) }));
+      messages.push(current);
+      args.clear();
+    } else if (event.type === "content_block_start") {
+      current[Number(event.index)] = { ...rec(event.content_block) };
+    } else if (event.type === "content_block_delta") {
+      const block = current[Number(event.index)] ?? {};
+      const delta = rec(event.delta);
+      if (delta.type === "text_delta") block.text = String(block.text ?? "") + String(delta.text);
+      if (delta.type === "thinking_delta") block.thinking = String(block.thinking ?? "") + String(delta.thinking);
+      if (delta.type === "signature_delta") block.signature = String(delta.signature);
+      if (delta.type === "input_json_delta") args.set(Number(event.index), (args.get(Number(event.index)) ?? "") + String(delta.partial_json));
+    } else if (event.type === "content_block_stop") {
+      const text = args.get(Number(event.index));
+      const block = current[Number(event.index)];
+      if (block !== undefined && text !== undefined && text !== "") block.input = JSON.parse(text) as unknown;
+    }
+  }
+  return messages;
+}
+
+/** The blocks the request must reproduce exactly and in order: thinking, redacted thinking, tool_use. */
+function replayed(blocks: readonly unknown[]): Rec[] {
+  return blocks
+    .map(rec)
+    .filter((block) => block.type === "thinking" || block.type === "redacted_thinking" || block.type === "tool_use")
+    .map((block) =>
+      block.type === "thinking"
+        ? { type: "thinking", thinking: block.thinking, signature: block.signature }
+        : block.type === "redacted_thinking"
+          ? { type: "redacted_thinking", data: block.data }
+          : { type: "tool_use", id: block.id, name: block.name, input: block.input },
+    );
+}
+
+/** Block types the adapter does not map (README: limits); they cannot come back. */
+const UNMAPPED = new Set(["compaction", "fallback"]);
+
+/** Every block of a message as the request should rebuild it (empty text dropped, citations not sent back). */
+function normalized(blocks: readonly unknown[]): Rec[] {
+  return blocks
+    .map(rec)
+    .filter((block) => !(block.type === "text" && block.text === "") && !UNMAPPED.has(String(block.type)))
+    .map((block) => {
+      if (block.type === "text") return { type: "text", text: block.text };
+      if (block.type === "thinking") return { type: "thinking", thinking: block.thinking, signature: block.signature };
+      return block;
+    });
+}
+
+function assistantBlocks(messages: Message[]): ContentBlockParam[] {
+  const { params, warnings } = toMessagesRequest({ messages });
+  expect(warnings.filter((warning) => warning.code !== "request.invalid-tool-arguments")).toEqual([]);
+  return params.messages.flatMap((turn) => (turn.role === "assistant" && Array.isArray(turn.content) ? turn.content : []));
+}
+
+async function messagesOf(chunks: AsyncIterable<unknown>): Promise<Message[]> {
+  const events = await collect(streamMessages(chunks, { threadId: "t", runId: "r", generateId: createSequentialIds("id") }));
+  return (await assertConformant(events)) as Message[];
+}
+
+describe("round trip: recorded stream → AG-UI events → messages → Messages request", () => {
+  for (const name of ["redacted-thinking", "thinking-signature-tool-use", "two-tool-uses", "server-tool-citations"]) {
+    it(`fixture ${name}: the assistant turn holds the original blocks, in order`, async () => {
+      const body = readFixture(`${name}.sse`);
+      const chunks: unknown[] = [];
+      for await (const chunk of sdkEvents(body)) chunks.push(chunk);
+      const blocks = assistantBlocks(await messagesOf(sdkEvents(body)));
+      const [original] = originalContent(chunks);
+      expect(replayed(blocks)).toEqual(replayed(original ?? []));
+      expect(blocks.map(rec)).toEqual(normalized(original ?? []));
+    });
+  }
+
+  it("redacted-thinking: thinking, redacted data and signatures come back exactly", async () => {
+    const blocks = assistantBlocks(await messagesOf(sdkEvents(readFixture("redacted-thinking.sse"))));
+    expect(blocks).toEqual([
+      { type: "thinking", thinking: "Considering the request carefully.", signature: "SigAAA111" },
+      { type: "redacted_thinking", data: "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP" },
+      { type: "thinking", thinking: "Now I can answer.", signature: "SigBBB222" },
+      { type: "text", text: "Here is my answer." },
+    ]);
+  });
+});
+
+describe(`${sharedSuiteTitle("anthropic")}: round trip`, () => {
+  for (const file of listSharedStreams("anthropic")) {
+    it(basename(file), async () => {
+      const chunks = readJsonl(file).map((line) => (line.ok ? line.value : line.raw));
+      if (chunks.some((chunk) => typeof chunk === "string")) return; // invalid lines end the run in RUN_ERROR
+      const messages = await messagesOf(fromList(chunks));
+      const original = originalContent(chunks);
+      const blocks = assistantBlocks(messages);
+      expect(replayed(blocks)).toEqual(original.flatMap((content) => replayed(content)).filter(
+        // a call cut off mid-arguments (spliced recording) carries no parseable input
+        (block) => block.type !== "tool_use" || block.input !== undefined,
+      ).map((block) => block));
+      if (original.length === 1) expect(blocks.map(rec)).toEqual(normalized(original[0] ?? []));
+    });
+  }
+});
