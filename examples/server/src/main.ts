@@ -18,7 +18,7 @@ if (!PROVIDER_NAMES.includes(name)) {
 }
 const port = Number(process.env.PORT ?? 8787);
 
-const mock = hasApiKey(name) ? undefined : await startMockProvider({ choose: () => "server-demo" });
+const mock = hasApiKey(name) ? undefined : await startMockProvider({ choose: ({ format }) => (format === "openai-chat" ? "text" : "swap-demo") });
 const provider = createProviderFromConfig(name, {
   ...(mock !== undefined && { mockBaseUrls: mock.baseUrls }),
   onWarning: (warning) => console.warn(`[warning] ${warning.code}: ${warning.message}`),

@@ -27,7 +27,7 @@ export interface ProviderConfig {
 
 /** Default models for runs against the real APIs. */
 export const DEFAULT_MODELS: Record<ProviderName, string> = {
-  anthropic: "claude-sonnet-4-5",
+  anthropic: "claude-sonnet-4-6",
   "openai-responses": "gpt-5-mini",
   "openai-chat": "gpt-5-mini",
   google: "gemini-2.5-flash",

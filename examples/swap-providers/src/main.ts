@@ -10,6 +10,7 @@ import { createProviderFromConfig, hasApiKey } from "@agui-bridge/example-server
 import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
 import type { BridgeWarning, TokenUsage } from "@agui-bridge/core";
 import { createEventRenderer, createPalette, renderUsageTable, renderWarning } from "./render.js";
+import { describeRequest } from "./describe-request.js";
 import { runSwapConversation } from "./run-swap-conversation.js";
 
 const json = process.argv.includes("--json");
@@ -42,6 +43,10 @@ try {
       },
       onEvent(event) {
         process.stdout.write(json ? `${JSON.stringify(event)}\n` : render(event));
+      },
+      onTurnEnd() {
+        const request = mock?.requests.at(-1);
+        if (!json && request !== undefined) process.stdout.write(p.dim(`the request ${request.format} received carried: ${describeRequest(request.format, request.body)}\n`));
       },
       onToolAnswered(answer) {
         if (!json) process.stdout.write(p.dim(`app answered ${answer.name}(${answer.arguments}) -> ${answer.result}\n`));

@@ -22,6 +22,8 @@ export function createPalette(color: boolean): Palette {
  * after the line that opened their message or call. Returns the text to write for each event.
  */
 export function createEventRenderer(p: Palette): (event: Event) => string {
+  // Deltas stream inline under the line that opened their message or call. A structural line in
+  // between (an encrypted value, a tool result) breaks the inline run; the next delta re-indents.
   let inline = false;
   const line = (text: string): string => {
     const prefix = inline ? "\n" : "";
@@ -29,8 +31,14 @@ export function createEventRenderer(p: Palette): (event: Event) => string {
     return `${prefix}${text}\n`;
   };
   const stream = (text: string): string => {
+    const indent = inline ? "" : "  ";
     inline = true;
-    return text;
+    return `${indent}${text}`;
+  };
+  const close = (): string => {
+    const out = inline ? "\n" : "";
+    inline = false;
+    return out;
   };
   return (event) => {
     const meta = readBridgeMetadata(event.metadata);
@@ -38,21 +46,21 @@ export function createEventRenderer(p: Palette): (event: Event) => string {
       case "RUN_STARTED":
         return line(p.dim(`RUN_STARTED thread=${event.threadId} run=${event.runId} protocol=${event.protocolVersion ?? "?"}`));
       case "TEXT_MESSAGE_START":
-        return line(p.bold(`TEXT_MESSAGE ${event.messageId}${meta?.refusal === true ? " (refusal)" : ""}`)) + stream("  ");
+        return line(p.bold(`TEXT_MESSAGE ${event.messageId}${meta?.refusal === true ? " (refusal)" : ""}`));
       case "TEXT_MESSAGE_CONTENT":
-        return stream(event.delta);
+        return event.delta === "" ? "" : stream(event.delta);
       case "REASONING_START":
         return line(p.magenta(`REASONING_START ${event.messageId}`));
       case "REASONING_MESSAGE_START":
-        return line(p.magenta(`REASONING_MESSAGE ${event.messageId}`)) + stream("  ");
+        return line(p.magenta(`REASONING_MESSAGE ${event.messageId}`));
       case "REASONING_MESSAGE_CONTENT":
-        return stream(p.magenta(event.delta));
+        return event.delta === "" ? "" : stream(p.magenta(event.delta.replace(/\n/g, "\n  ")));
       case "REASONING_ENCRYPTED_VALUE":
         return line(p.magenta(`REASONING_ENCRYPTED_VALUE ${event.subtype} ${event.entityId} (${event.encryptedValue.length} chars, opaque)`));
       case "TOOL_CALL_START":
-        return line(p.cyan(`TOOL_CALL ${event.toolCallName} ${event.toolCallId}${meta?.providerExecuted === true ? " (run by the provider)" : ""}`)) + stream("  args ");
+        return line(p.cyan(`TOOL_CALL ${event.toolCallName} ${event.toolCallId}${meta?.providerExecuted === true ? " (run by the provider)" : ""}`));
       case "TOOL_CALL_ARGS":
-        return stream(p.cyan(event.delta));
+        return event.delta === "" ? "" : stream(p.cyan(event.delta));
       case "TOOL_CALL_RESULT":
         return line(p.cyan(`TOOL_CALL_RESULT ${event.toolCallId}: ${typeof event.content === "string" ? event.content : JSON.stringify(event.content)}`));
       case "RUN_FINISHED": {
@@ -67,7 +75,7 @@ export function createEventRenderer(p: Palette): (event: Event) => string {
       case "REASONING_MESSAGE_END":
       case "TOOL_CALL_END":
       case "REASONING_END":
-        return inline ? line("") .replace(/\n\n$/, "\n") : "";
+        return close();
       default:
         return line(p.dim(event.type));
     }

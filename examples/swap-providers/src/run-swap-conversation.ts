@@ -25,6 +25,8 @@ export interface SwapCallbacks {
   onTurnStart?(turn: number, provider: string, prompt: string): void;
   onEvent?(event: Event, provider: string): void;
   onToolAnswered?(answer: TurnReport["answered"][number]): void;
+  /** The turn's run ended (before the application answers its tool calls). */
+  onTurnEnd?(report: TurnReport): void;
 }
 
 /** The user's turns. The first carries a photo stored at Anthropic (a provider file handle). */
@@ -84,6 +86,7 @@ export async function runSwapConversation(providers: SwapProviders, callbacks: S
       },
     };
     await agent.runAgent({ runId: `run-${turn}`, tools: [weatherTool] }, subscriber);
+    callbacks.onTurnEnd?.(report);
     // The application answers the tool calls the run left pending.
     for (const call of pendingCalls(agent.messages as Message[])) {
       const result = lookUpWeather(call.function.arguments);
