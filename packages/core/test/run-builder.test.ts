@@ -129,6 +129,18 @@ describe("RunBuilder", () => {
     }
   });
 
+  it("does not list a tool call closed as interrupted as pending", async () => {
+    const run = newRun();
+    const cut = run.startToolCall({ toolCallId: "cut", toolCallName: "f" });
+    run.toolCallArgs(cut, '{"a":');
+    run.endToolCall(cut, { interrupted: true });
+    run.startToolCall({ toolCallId: "whole", toolCallName: "f" });
+    run.finish();
+    const events = run.drain();
+    await assertConformant(events);
+    expect(events.at(-1)).toMatchObject({ outcome: { type: "success", pendingToolCallIds: ["whole"] } });
+  });
+
   it("carries usage on RUN_ERROR and the cancelled outcome", async () => {
     const run = newRun();
     run.usage.record("c", createTokenUsage({ provider: "p", model: "m", inputTokens: 1, outputTokens: 1 }));

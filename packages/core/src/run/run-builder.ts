@@ -308,12 +308,17 @@ export class RunBuilder {
     this.#push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta });
   }
 
-  /** Closes an open tool call. */
+  /**
+   * Closes an open tool call. Closing it with `{ interrupted: true }` (its arguments were cut off,
+   * e.g. by a provider message that restarted) also withdraws it from the pending list: the
+   * application is not asked to answer a call that was never complete.
+   */
   endToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
     this.#live();
     const call = this.#openTools.get(toolCallId);
     if (call === undefined) throw new RunStateError(`tool call ${toolCallId} is not open`);
     this.#openTools.delete(toolCallId);
+    if (metadata?.interrupted === true) this.#pending.delete(toolCallId);
     this.#push({ type: EventType.TOOL_CALL_END, toolCallId, ...meta(call.fields, metadata) });
   }
 
