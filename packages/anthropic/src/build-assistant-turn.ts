@@ -1,5 +1,15 @@
-import { isMintedBy, readBridgeMetadata, type AssistantMessage, type ReasoningMessage, type ToolCall, type ToolMessage } from "@agui-bridge/core";
+import {
+  isMintedBy,
+  isSourceUsableBy,
+  readBridgeMetadata,
+  type AssistantMessage,
+  type ContentPart,
+  type ReasoningMessage,
+  type ToolCall,
+  type ToolMessage,
+} from "@agui-bridge/core";
 import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { CONTAINER_UPLOAD } from "./handle-container-upload.js";
 import { ANTHROPIC_REDACTED_THINKING } from "./handle-reasoning.js";
 import { asArray, asNonEmptyString, asRecord, isRecord, type JsonRecord } from "./narrow.js";
 import type { WarningSink } from "./request-warnings.js";
@@ -92,6 +102,27 @@ function textBlocks(message: AssistantMessage): PlacedBlock[] {
   return out;
 }
 
+/**
+ * A `container_upload` call the stream side made from a `container_upload` block → that block
+ * again, `file_id` = the handle in its result, unchanged. Without an Anthropic handle in the
+ * result there is nothing to send: dropped with a warning.
+ */
+function containerUploadBlocks(message: AssistantMessage, call: ToolCall, content: ContentPart[], sink: WarningSink): PlacedBlock[] {
+  const handle = content.find((part) => part.type !== "text" && part.source.type === "file" && isSourceUsableBy(part.source, PROVIDER));
+  if (handle === undefined || handle.type === "text") {
+    sink.warn("request.empty-container-upload", `Container upload ${call.id} has no Anthropic file handle in its result; dropped`, {
+      toolCallId: call.id,
+    });
+    return [];
+  }
+  const index = indexIn(call.metadata, message.id);
+  return [{ block: { type: "container_upload", file_id: handle.source.value }, index }];
+}
+
+function parts(result: ToolMessage | undefined): ContentPart[] {
+  return result === undefined || typeof result.content === "string" ? [] : result.content;
+}
+
 function toolCallBlocks(
   message: AssistantMessage,
   call: ToolCall,
@@ -112,6 +143,7 @@ function toolCallBlocks(
     });
     return [];
   }
+  if (fields.anthropicBlockType === CONTAINER_UPLOAD) return containerUploadBlocks(message, call, parts(results.get(call.id)), sink);
   const type = asNonEmptyString(fields.anthropicBlockType) ?? "server_tool_use";
   const serverName = asNonEmptyString(fields.serverName);
   const out: PlacedBlock[] = [
@@ -137,16 +169,27 @@ function providerResultBlock(result: ToolMessage): ContentBlockParam | undefined
   return { ...extra, type, tool_use_id: result.toolCallId, content: decodeResultContent(result, fields?.contentEncoding) } as unknown as ContentBlockParam;
 }
 
+/**
+ * The block content the stream side encoded: JSON text (alone, or as the text part in front of the
+ * file parts naming the result's files: the handles are inside the JSON, exactly as issued), text,
+ * or text parts (MCP).
+ */
 function decodeResultContent(result: ToolMessage, encoding: unknown): unknown {
   const content = result.content;
   if (typeof content !== "string") {
-    return content.filter((part) => part.type === "text").map((part) => ({ type: "text", text: part.type === "text" ? part.text : "" }));
+    const texts = content.flatMap((part) => (part.type === "text" ? [part.text] : []));
+    if (encoding === "json" && texts.length === 1) return parseJson(texts[0] ?? "");
+    return texts.map((text) => ({ type: "text", text }));
   }
   if (encoding === "text") return content;
+  return parseJson(content);
+}
+
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(content) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
-    return content;
+    return text;
   }
 }
 

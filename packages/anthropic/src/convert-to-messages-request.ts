@@ -20,6 +20,7 @@ import type {
   ToolUnion,
 } from "@anthropic-ai/sdk/resources/messages";
 import { buildAssistantTurn } from "./build-assistant-turn.js";
+import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
 import { isRecord } from "./narrow.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
@@ -55,7 +56,10 @@ export interface MessagesRequest {
  * - assistant messages → assistant turns with text, `tool_use` blocks (and, for calls Anthropic ran
  *   itself, `server_tool_use` / `mcp_tool_use` plus their result blocks);
  * - tool messages → `tool_result` blocks in the following user turn (consecutive results merged;
- *   `is_error` from the message's `error`);
+ *   `is_error` from the message's `error`); results of calls another provider ran itself are
+ *   dropped with their call;
+ * - file handles: parts minted by another provider are dropped with a warning, as are files
+ *   another provider's assistant message cites (they only live in its metadata);
  * - reasoning messages minted by Anthropic → `thinking` (with signature) or `redacted_thinking`
  *   blocks placed before the text and tool_use of their assistant turn, in order; reasoning from
  *   other providers is dropped with a warning;
@@ -96,6 +100,8 @@ export function toMessagesRequest(
         return;
       case "tool":
         if (plan.providerResults.has(message.toolCallId)) return;
+        // The result of a call another provider ran itself: the call was dropped, so is its result.
+        if (plan.foreignProviderCalls.has(message.toolCallId)) return;
         flushReasoning();
         push("user", [toolResult(message, sink, position)]);
         return;
@@ -110,6 +116,7 @@ export function toMessagesRequest(
         pendingReasoning.push(message);
         return;
       case "assistant": {
+        warnForeignCitedFiles(message, sink);
         const reasoning = [...pendingReasoning, ...(plan.reasoningByTurn.get(message.id) ?? [])];
         pendingReasoning = [];
         push("assistant", buildAssistantTurn(message, { reasoning, providerResults: plan.providerResults }, sink));
@@ -141,20 +148,24 @@ interface TurnPlan {
   reasoningByTurn: Map<string, ReasoningMessage[]>;
   /** Results of provider-executed calls (they live in the assistant turn), by tool call id. */
   providerResults: Map<string, ToolMessage>;
+  /** Ids of calls another provider ran itself (dropped with their results). */
+  foreignProviderCalls: Set<string>;
 }
 
 /** Finds the reasoning and provider-run results that belong to a known assistant message. */
 function planTurns(messages: readonly Message[]): TurnPlan {
   const assistantIds = new Set<string>();
   const providerCalls = new Set<string>();
+  const foreignProviderCalls = new Set<string>();
   for (const message of messages) {
     if (message.role !== "assistant") continue;
     assistantIds.add(message.id);
     for (const call of message.toolCalls ?? []) {
-      if (readBridgeMetadata(call.metadata)?.providerExecuted === true && isMintedBy(call, PROVIDER)) providerCalls.add(call.id);
+      if (readBridgeMetadata(call.metadata)?.providerExecuted !== true) continue;
+      (isMintedBy(call, PROVIDER) ? providerCalls : foreignProviderCalls).add(call.id);
     }
   }
-  const plan: TurnPlan = { linkedReasoning: new Set(), reasoningByTurn: new Map(), providerResults: new Map() };
+  const plan: TurnPlan = { linkedReasoning: new Set(), reasoningByTurn: new Map(), providerResults: new Map(), foreignProviderCalls };
   for (const message of messages) {
     if (message.role === "tool" && providerCalls.has(message.toolCallId)) plan.providerResults.set(message.toolCallId, message);
     if (message.role !== "reasoning" || !isMintedBy(message, PROVIDER)) continue;

@@ -1,4 +1,5 @@
 import type { BridgeMetadata, ContentPart } from "@agui-bridge/core";
+import { fileHandlePart, fileIdsIn } from "./file-handle-parts.js";
 import { asArray, isRecord, requireString, type JsonRecord } from "./narrow.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
 
@@ -14,8 +15,11 @@ export type ResultEncoding = "json" | "text" | "parts";
  * A `*_tool_result` block (web_search, web_fetch, code_execution, bash/text editor code execution,
  * tool_search, mcp, advisor, …): TOOL_CALL_RESULT for the provider-executed call it answers. The
  * result content is the block's `content` as JSON text, except MCP results, whose text content
- * becomes text (a string) or text parts. Metadata keeps the block type, the other block fields and
- * the encoding, so the request side can rebuild the block exactly.
+ * becomes text (a string) or text parts. When the content names files (`file_id` of the output
+ * files of code execution / bash / text editor code execution), the content is that JSON text as
+ * a text part followed by one FileSource part `{ provider: "anthropic" }` per distinct handle
+ * (encoding still `json`). Metadata keeps the block type, the other block fields and the
+ * encoding, so the request side can rebuild the block exactly.
  */
 export function providerToolResultBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
   const type = requireString(block, "type", "content_block_start");
@@ -54,7 +58,11 @@ function resultContent(type: string, content: unknown): { content: string | Cont
       return { content: items.map((item) => ({ type: "text", text: (item as { text: string }).text })), encoding: "parts" };
     }
   }
-  return { content: JSON.stringify(content === undefined ? null : content), encoding: "json" };
+  const text = JSON.stringify(content === undefined ? null : content);
+  const files = fileIdsIn(content).map(({ fileId, type: outputType }) =>
+    fileHandlePart(fileId, undefined, outputType !== undefined ? { outputType } : undefined),
+  );
+  return { content: files.length === 0 ? text : [{ type: "text", text }, ...files], encoding: "json" };
 }
 
 function isTextBlock(value: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { BridgeMetadata } from "@agui-bridge/core";
+import { filesOfCitations } from "./file-handle-parts.js";
 import { asArray, asString, isRecord, MalformedChunkError, type JsonRecord } from "./narrow.js";
 import type { MessageState, StreamContext } from "./stream-state.js";
 
@@ -38,14 +39,20 @@ export function stopTextBlock(message: MessageState, index: number, start: numbe
   message.textBlocks.push({ index, start, end: message.textLength });
 }
 
-/** Closes the message's text message (when open) with its citations and block spans. */
+/**
+ * Closes the message's text message (when open) with its citations and block spans. Files the
+ * citations name (`file_id` of a cited document) are listed next to them as `files` (FileSource
+ * parts, see {@link filesOfCitations}).
+ */
 export function closeText(context: StreamContext, message: MessageState, extra?: BridgeMetadata): void {
   if (!message.textOpen) return;
   message.textOpen = false;
   if (!context.run.isTextOpen(message.id)) return;
+  const files = filesOfCitations(message.citations);
   context.run.endText(message.id, {
     textBlocks: message.textBlocks.map((range) => ({ ...range })),
     ...(message.citations.length > 0 && { citations: [...message.citations] }),
+    ...(files.length > 0 && { files }),
     ...(message.refusal && { refusal: true }),
     ...extra,
   });

@@ -8,6 +8,7 @@ import {
 } from "./handle-reasoning.js";
 import { inputJsonDelta, startToolBlock, stopToolBlock } from "./handle-tool-call.js";
 import { isProviderToolResult, providerToolResultBlock } from "./handle-provider-tool-result.js";
+import { CONTAINER_UPLOAD, containerUploadBlock } from "./handle-container-upload.js";
 import { MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
 import { type BlockState, type MessageState, type StreamContext, warn } from "./stream-state.js";
 
@@ -25,6 +26,7 @@ export function startBlock(context: StreamContext, message: MessageState, index:
   else if (type === "redacted_thinking") redactedThinkingBlock(context, message, index, block);
   else if (TOOL_BLOCKS.has(type)) startToolBlock(context, message, index, block);
   else if (isProviderToolResult(type)) providerToolResultBlock(context, message, index, block);
+  else if (type === CONTAINER_UPLOAD) containerUploadBlock(context, message, index, block);
   else {
     message.blocks.set(index, { kind: "ignored", index, type });
     warn(context, "stream.unknown-block", `Content block type ${type} is not mapped; its content is dropped`, { type });
@@ -80,7 +82,7 @@ export function stopBlock(context: StreamContext, message: MessageState, index: 
       return;
     case "tool":
       if (interrupted && context.run.isToolCallOpen(block.toolCallId)) {
-        context.run.endToolCall(block.toolCallId, { interrupted: true });
+        context.run.abandonToolCall(block.toolCallId);
       } else stopToolBlock(context, block);
       return;
     case "ignored":

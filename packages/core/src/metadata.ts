@@ -22,6 +22,8 @@ export interface BridgeMetadata {
   providerExecuted?: boolean;
   /** Set on entities the bridge had to close because the run ended while they were open. */
   interrupted?: boolean;
+  /** On TEXT_MESSAGE_END: provider file handles cited in the text, as content parts. */
+  files?: unknown[];
   [key: string]: unknown;
 }
 

@@ -129,16 +129,19 @@ describe("RunBuilder", () => {
     }
   });
 
-  it("does not list a tool call closed as interrupted as pending", async () => {
+  it("does not list an abandoned tool call as pending", async () => {
     const run = newRun();
     const cut = run.startToolCall({ toolCallId: "cut", toolCallName: "f" });
     run.toolCallArgs(cut, '{"a":');
-    run.endToolCall(cut, { interrupted: true });
+    run.abandonToolCall(cut);
     run.startToolCall({ toolCallId: "whole", toolCallName: "f" });
     run.finish();
     const events = run.drain();
     await assertConformant(events);
     expect(events.at(-1)).toMatchObject({ outcome: { type: "success", pendingToolCallIds: ["whole"] } });
+    expect(events.find((e) => e.type === "TOOL_CALL_END" && e.toolCallId === "cut")?.metadata).toEqual({
+      "agui-bridge": { provider: "test", interrupted: true },
+    });
   });
 
   it("carries usage on RUN_ERROR and the cancelled outcome", async () => {

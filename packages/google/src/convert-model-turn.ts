@@ -11,6 +11,7 @@ import {
 } from "@agui-bridge/core";
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, PROVIDER_TOOL } from "./constants.js";
+import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertMediaSource } from "./convert-media.js";
 import { asString, isRecord } from "./narrow.js";
 
@@ -31,6 +32,7 @@ export interface ModelTurnContext {
  * `fileData`).
  */
 export function assistantParts(message: AssistantMessage, context: ModelTurnContext): Part[] {
+  warnForeignCitedFiles(message, context.warn);
   const parts: Part[] = [];
   const text = message.content ?? "";
   const signature = signatureOf(message, `assistant message ${message.id}`, context.warn);

@@ -1,4 +1,5 @@
 import {
+  isMintedBy,
   readBridgeMetadata,
   renderContext,
   type BridgeWarning,
@@ -14,6 +15,7 @@ import type {
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
+import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
 
@@ -69,6 +71,11 @@ function convertMessage(message: Message, roles: Map<string, ToolCallRole>, sink
     case "user":
       return [{ role: "user", content: userContent(message.content, sink, `message ${message.id}`) } as ChatCompletionMessageParam];
     case "assistant": {
+      if (warnForeignCitedFiles(message, sink) && isMintedBy(message, "openai")) {
+        sink.warn("request.cited-files-dropped", `assistant message ${message.id}: Chat Completions takes no annotations; the files it cites are not sent`, {
+          messageId: message.id,
+        });
+      }
       const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function");
       const refusal = readBridgeMetadata(message.metadata)?.refusal === true;
       const content = message.content ?? "";

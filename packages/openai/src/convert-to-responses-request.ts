@@ -15,6 +15,7 @@ import type {
   ResponseInputItem,
 } from "openai/resources/responses/responses";
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
+import { annotatedOutputMessage, warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
@@ -42,8 +43,10 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
  * tool calls as `function_call` / `custom_tool_call` items (ids kept), tool results as their
  * `*_output` items, OpenAI reasoning messages as reasoning items (id, summary,
  * `encrypted_content`), tools, `context` appended to `instructions`, and
- * `include: ["reasoning.encrypted_content"]` for stateless reasoning. Parts the API cannot take,
- * foreign file handles and foreign encrypted values are dropped with a warning.
+ * `include: ["reasoning.encrypted_content"]` for stateless reasoning. An OpenAI assistant message
+ * whose annotations cite files goes back as its output message item, annotations (and so every
+ * cited handle) verbatim. Parts the API cannot take, foreign file handles (in parts or cited in
+ * another provider's message metadata) and foreign encrypted values are dropped with a warning.
  */
 export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
   const sink = createWarningSink(options.onWarning);
@@ -90,7 +93,10 @@ function convertMessage(
     }
     case "assistant": {
       const out: ResponseInputItem[] = [];
-      if (message.content !== undefined && message.content !== "") out.push({ role: "assistant", content: message.content });
+      warnForeignCitedFiles(message, sink);
+      const annotated = annotatedOutputMessage(message);
+      if (annotated !== undefined) out.push(annotated);
+      else if (message.content !== undefined && message.content !== "") out.push({ role: "assistant", content: message.content });
       for (const call of message.toolCalls ?? []) {
         const item = convertToolCall(call, roles.get(call.id) ?? "function");
         if (item !== undefined) out.push(item);

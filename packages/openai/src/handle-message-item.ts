@@ -1,3 +1,5 @@
+import type { BridgeMetadata } from "@agui-bridge/core";
+import { filesOfAnnotations } from "./file-handle-parts.js";
 import { asArray, asNumber, asRecord, asString } from "./narrow.js";
 import {
   findItem,
@@ -80,7 +82,10 @@ export function handleAnnotation(state: ResponsesStreamState, event: Record<stri
 
 /**
  * `output_item.done` of a message: writes what never streamed (servers that send only the final
- * item), then closes its messages, annotations in TEXT_MESSAGE_END metadata.
+ * item), then closes its messages, annotations in TEXT_MESSAGE_END metadata. Files the
+ * annotations name (`file_citation`, `container_file_citation`, `file_path`) are listed next to
+ * them as `files` (FileSource parts, see {@link filesOfAnnotations}), with the message item's
+ * `itemId` so the request side can send the message back with its annotations.
  */
 export function closeMessageItem(state: ResponsesStreamState, item: MessageItem, done?: Record<string, unknown>): void {
   const { run } = state;
@@ -102,8 +107,14 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
   }
   for (const part of [item.text, item.refusal]) {
     if (part === undefined || !run.isTextOpen(part.messageId)) continue;
-    run.endText(part.messageId, part.annotations.length > 0 ? { annotations: part.annotations } : undefined);
+    run.endText(part.messageId, endMetadata(item, part));
   }
+}
+
+function endMetadata(item: MessageItem, part: MessagePart): BridgeMetadata | undefined {
+  if (part.annotations.length === 0) return undefined;
+  const files = filesOfAnnotations(part.annotations);
+  return files.length === 0 ? { annotations: part.annotations } : { annotations: part.annotations, files, itemId: item.itemId };
 }
 
 /** The output index of an event, if it has one. */

@@ -1,5 +1,6 @@
 import type { ContentPart } from "@agui-bridge/core";
 import { RESULT_FIELDS } from "./classify-output-item.js";
+import { filesOfToolItem } from "./file-handle-parts.js";
 import { asNonEmptyString, asString } from "./narrow.js";
 import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js";
 
@@ -7,6 +8,9 @@ import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js
  * TOOL_CALL_RESULT for a provider-run tool whose item carries its output (web search sources,
  * file search results, code interpreter outputs, MCP output/error, listed MCP tools): the
  * result fields as JSON text. A generated image becomes an image content part with a DataSource.
+ * When the item names files (code interpreter `files` / `image` outputs, file search results),
+ * the content is the JSON text as a text part followed by one part per file (see
+ * {@link filesOfToolItem}): a handle as a FileSource `{ provider: "openai" }`.
  */
 export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
   const content = providerResultContent(done);
@@ -67,7 +71,9 @@ function providerResultContent(done: Record<string, unknown>): string | ContentP
     const sources = (done.action as Record<string, unknown>).sources;
     if (sources !== undefined) result.sources = sources;
   }
-  return JSON.stringify(result);
+  const text = JSON.stringify(result);
+  const files = filesOfToolItem(done);
+  return files.length === 0 ? text : [{ type: "text", text }, ...files];
 }
 
 function awaitingCall(state: ResponsesStreamState, callType: string | undefined): ToolItem | undefined {

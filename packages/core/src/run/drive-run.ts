@@ -78,10 +78,17 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
   const onAbort = (): void => controller.abort(outer?.reason);
   if (outer?.aborted) controller.abort(outer.reason);
   else outer?.addEventListener("abort", onAbort, { once: true });
-  const aborted = new Promise<typeof ABORTED>((resolve) => {
-    if (controller.signal.aborted) resolve(ABORTED);
-    else controller.signal.addEventListener("abort", () => resolve(ABORTED), { once: true });
-  });
+  // Aborting wakes the pull in flight. (Racing every pull against one long-lived "aborted" promise
+  // would leave a reaction on it per chunk, each holding its chunk, until the run ends.)
+  let wake: ((value: typeof ABORTED) => void) | undefined;
+  if (!controller.signal.aborted) controller.signal.addEventListener("abort", () => wake?.(ABORTED), { once: true });
+  const raceAbort = async <T>(value: T | Promise<T>): Promise<T | typeof ABORTED> => {
+    if (controller.signal.aborted) return Promise.race([Promise.resolve(value), Promise.resolve<typeof ABORTED>(ABORTED)]);
+    return new Promise<T | typeof ABORTED>((resolve, reject) => {
+      wake = resolve;
+      Promise.resolve(value).then(resolve, reject);
+    });
+  };
 
   let mapper: StreamMapper<Chunk> | undefined;
   let iterator: AsyncIterator<Chunk> | undefined;
@@ -118,7 +125,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
       mapper = options.createMapper(run);
       const source = options.source;
       const opening = typeof source === "function" ? source(controller.signal) : source;
-      const iterable = await raceAbort(opening, aborted);
+      const iterable = await raceAbort(opening);
       if (iterable === ABORTED) {
         // The request may still be opening: release it whenever it arrives.
         void Promise.resolve(opening).then(
@@ -140,7 +147,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
     for (;;) {
       let step: IteratorResult<Chunk> | typeof ABORTED;
       try {
-        step = await raceAbort(iterator.next(), aborted);
+        step = await raceAbort(iterator.next());
       } catch (error) {
         iterator = undefined;
         if (controller.signal.aborted) run.cancel();
@@ -192,10 +199,6 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
     release();
     if (!controller.signal.aborted) controller.abort();
   }
-}
-
-async function raceAbort<T>(value: T | Promise<T>, aborted: Promise<typeof ABORTED>): Promise<T | typeof ABORTED> {
-  return Promise.race([Promise.resolve(value), aborted]);
 }
 
 function randomUuid(): string {

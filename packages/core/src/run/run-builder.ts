@@ -309,16 +309,21 @@ export class RunBuilder {
   }
 
   /**
-   * Closes an open tool call. Closing it with `{ interrupted: true }` (its arguments were cut off,
-   * e.g. by a provider message that restarted) also withdraws it from the pending list: the
-   * application is not asked to answer a call that was never complete.
+   * Closes an open tool call whose arguments were cut off (e.g. by a provider message that
+   * restarted mid-call): it is closed marked `interrupted` and withdrawn from the pending list, so
+   * the application is not asked to answer a call that was never complete.
    */
+  abandonToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
+    this.endToolCall(toolCallId, { ...metadata, interrupted: true });
+    this.#pending.delete(toolCallId);
+  }
+
+  /** Closes an open tool call. */
   endToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
     this.#live();
     const call = this.#openTools.get(toolCallId);
     if (call === undefined) throw new RunStateError(`tool call ${toolCallId} is not open`);
     this.#openTools.delete(toolCallId);
-    if (metadata?.interrupted === true) this.#pending.delete(toolCallId);
     this.#push({ type: EventType.TOOL_CALL_END, toolCallId, ...meta(call.fields, metadata) });
   }
 
