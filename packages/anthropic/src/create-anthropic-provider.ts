@@ -1,4 +1,5 @@
 import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
+import { clientSecrets } from "@agui-bridge/core";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-messages-request.js";
 import { runMessagesStream } from "./stream-messages.js";
@@ -50,6 +51,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
       };
       return runMessagesStream(open, {
         input,
+        // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
+        secrets: clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
         ...(options.generateId !== undefined && { generateId: options.generateId }),
         ...(options.now !== undefined && { now: options.now }),

@@ -18,6 +18,13 @@ export function describeAnthropicError(error: unknown): ErrorDescription {
   const status = typeof record.status === "number" ? String(record.status) : undefined;
   const fallback = describeError(error);
   const code = type ?? fallback.code ?? status;
-  const message = apiMessage !== undefined ? redactSecrets(apiMessage) : fallback.message;
+  // An HTTP error whose body has no message: the SDK's own message would echo the whole body,
+  // which may hold anything the request carried. Say what is known instead.
+  const message =
+    apiMessage !== undefined
+      ? redactSecrets(apiMessage)
+      : status !== undefined
+        ? `The provider answered HTTP ${status}${code !== undefined && code !== status ? ` (${code})` : ""}`
+        : fallback.message;
   return { message, ...(code !== undefined && { code }) };
 }

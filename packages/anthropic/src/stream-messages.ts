@@ -1,4 +1,4 @@
-import { driveRun, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core";
+import { driveRun, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core";
 import { createMessagesMapper } from "./messages-stream-mapper.js";
 
 /**
@@ -22,12 +22,6 @@ export function runMessagesStream(
     source,
     provider: "anthropic",
     createMapper: (run) => createMessagesMapper(run, options),
-    ...(options.input !== undefined && { input: options.input }),
-    ...(options.threadId !== undefined && { threadId: options.threadId }),
-    ...(options.runId !== undefined && { runId: options.runId }),
-    ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
-    ...(options.signal !== undefined && { signal: options.signal }),
-    ...(options.generateId !== undefined && { generateId: options.generateId }),
-    ...(options.now !== undefined && { now: options.now }),
+    ...runLevelOptions(options),
   });
 }

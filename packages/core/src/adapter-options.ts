@@ -1,3 +1,4 @@
+import type { DriveRunOptions } from "./run/drive-run.js";
 import type { IdGenerator } from "./run/ids.js";
 import type { RunAgentInput } from "./types/input.js";
 import type { WarningHandler } from "./warnings.js";
@@ -25,4 +26,39 @@ export interface AdapterStreamOptions {
   emitRawEvents?: boolean;
   /** Told about dropped or rejected values (bad usage counts, unknown items, …). */
   onWarning?: WarningHandler;
+  /**
+   * Strings that must never appear in a RUN_ERROR message, whatever the provider echoed back (the
+   * provider factories pass their client's API key here).
+   */
+  secrets?: readonly string[];
+}
+
+/** The run-level part of {@link AdapterStreamOptions}, as `driveRun` takes it. */
+export type RunLevelOptions = Pick<
+  DriveRunOptions<unknown>,
+  "input" | "threadId" | "runId" | "echoInput" | "signal" | "generateId" | "now" | "secrets"
+>;
+
+/** Picks the run-level options an adapter hands to `driveRun` (absent ones stay absent). */
+export function runLevelOptions(options: AdapterStreamOptions): RunLevelOptions {
+  const out: RunLevelOptions = {};
+  if (options.input !== undefined) out.input = options.input;
+  if (options.threadId !== undefined) out.threadId = options.threadId;
+  if (options.runId !== undefined) out.runId = options.runId;
+  if (options.echoInput !== undefined) out.echoInput = options.echoInput;
+  if (options.signal !== undefined) out.signal = options.signal;
+  if (options.generateId !== undefined) out.generateId = options.generateId;
+  if (options.now !== undefined) out.now = options.now;
+  if (options.secrets !== undefined) out.secrets = options.secrets;
+  return out;
+}
+
+/**
+ * The credentials an SDK client holds (its `apiKey`), read defensively, for
+ * {@link AdapterStreamOptions.secrets}.
+ */
+export function clientSecrets(client: unknown): string[] {
+  if (typeof client !== "object" || client === null) return [];
+  const key = (client as { apiKey?: unknown }).apiKey;
+  return typeof key === "string" && key.length >= 8 ? [key] : [];
 }

@@ -48,6 +48,6 @@ export {
 } from "./run/drive-run.js";
 
 export type { Provider, ProviderStreamOptions } from "./provider.js";
-export type { AdapterStreamOptions } from "./adapter-options.js";
+export { clientSecrets, runLevelOptions, type AdapterStreamOptions, type RunLevelOptions } from "./adapter-options.js";
 export { encodeSSE, encodeSSEStream, SSE_CONTENT_TYPE, SSE_HEADERS, toSSEReadableStream } from "./sse.js";
 export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";

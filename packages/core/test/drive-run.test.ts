@@ -162,6 +162,20 @@ describe("driveRun", () => {
     expect(JSON.stringify(last)).not.toMatch(/abcdefghijklmnop/);
   });
 
+  it("removes the given secrets (e.g. a key no pattern recognises) from RUN_ERROR messages", async () => {
+    const key = "0123456789abcdef0123456789abcdef";
+    const { iterable } = recordedSource([], { throwAt: 0 });
+    const events = await collect(
+      driveRun({
+        ...base,
+        source: iterable,
+        secrets: [key],
+        createMapper: (run) => ({ ...toyMapper(run), describeError: () => ({ message: `invalid subscription key ${key}.` }) }),
+      }),
+    );
+    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", message: "invalid subscription key [redacted]." });
+  });
+
   it("fails visibly when opening the provider request throws", async () => {
     const events = await collect(
       driveRun({ ...base, source: async () => Promise.reject(Object.assign(new Error("ECONNREFUSED"), { code: "ECONNREFUSED" })) }),

@@ -45,5 +45,6 @@ function apiErrorMessage(message: string, status: number): string {
       // Not JSON: use the message as it is.
     }
   }
-  return message === "" ? `HTTP ${status}` : message;
+  // No message in a JSON body: never echo the raw body, which may hold anything the request carried.
+  return `The provider answered HTTP ${status}`;
 }

@@ -1,4 +1,4 @@
-import { driveRun, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core";
+import { driveRun, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { createGenerateContentMapper } from "./generate-content-stream-mapper.js";
 
@@ -26,12 +26,6 @@ export function streamGenerateContent(
     source: chunks,
     createMapper: (run) => createGenerateContentMapper(run, options),
     provider: GOOGLE_PROVIDER,
-    ...(options.input !== undefined && { input: options.input }),
-    ...(options.threadId !== undefined && { threadId: options.threadId }),
-    ...(options.runId !== undefined && { runId: options.runId }),
-    ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
-    ...(options.signal !== undefined && { signal: options.signal }),
-    ...(options.generateId !== undefined && { generateId: options.generateId }),
-    ...(options.now !== undefined && { now: options.now }),
+    ...runLevelOptions(options),
   });
 }

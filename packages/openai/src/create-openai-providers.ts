@@ -1,4 +1,5 @@
 import type { AdapterStreamOptions, Event, Provider, RunAgentInput } from "@agui-bridge/core";
+import { clientSecrets } from "@agui-bridge/core";
 import type OpenAI from "openai";
 import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./convert-to-chat-completions-request.js";
 import { toResponsesRequest, type ResponsesRequestOptions } from "./convert-to-responses-request.js";
@@ -80,8 +81,10 @@ function requestOptions<P>(options: { model: string; params?: P } & ProviderRunO
   };
 }
 
-function runOptions(options: ProviderRunOptions): ProviderRunOptions {
+function runOptions(options: ProviderRunOptions & { client: unknown }): ProviderRunOptions & { secrets: string[] } {
   return {
+    // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
+    secrets: clientSecrets(options.client),
     ...(options.generateId !== undefined && { generateId: options.generateId }),
     ...(options.now !== undefined && { now: options.now }),
     ...(options.emitRawEvents !== undefined && { emitRawEvents: options.emitRawEvents }),

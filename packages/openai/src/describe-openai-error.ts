@@ -16,11 +16,15 @@ export function describeOpenAIError(error: unknown): ErrorDescription {
   const code =
     asNonEmptyString(record.code) ??
     asNonEmptyString(body?.code) ??
-    asNonEmptyString(body?.type) ??
+    (body?.type !== "error" ? asNonEmptyString(body?.type) : undefined) ??
     (record.type !== "error" ? asNonEmptyString(record.type) : undefined) ??
     (asNumber(record.status) !== undefined ? String(record.status) : undefined);
+  const status = asNumber(record.status);
+  // An HTTP error whose body has no message: the SDK's own message would be the whole body echoed
+  // back, which may hold anything the request carried. Say what is known instead.
   const message =
     asNonEmptyString(body?.message) ??
+    (status !== undefined ? `The provider answered HTTP ${status}${code !== undefined ? ` (${code})` : ""}` : undefined) ??
     asNonEmptyString(record.message) ??
     (error instanceof Error ? error.name : "The provider reported an error");
   return { message: redactSecrets(message), ...(code !== undefined && { code }) };

@@ -44,6 +44,8 @@ export interface DriveRunOptions<Chunk> {
   provider?: string;
   generateId?: IdGenerator;
   now?: () => number;
+  /** Exact strings (API keys) removed from every RUN_ERROR message, on top of pattern redaction. */
+  secrets?: readonly string[];
 }
 
 /** The message RUN_ERROR carries when a stream ends without the provider's end marker. */
@@ -101,7 +103,11 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
       described = defaultDescribeError(error);
     }
     // Whatever the mapper read out of the error, no credential reaches the wire.
-    return { ...described, message: redactSecrets(described.message) };
+    let message = redactSecrets(described.message);
+    for (const secret of options.secrets ?? []) {
+      if (secret.length >= 8) message = message.split(secret).join("[redacted]");
+    }
+    return { ...described, message };
   };
   const release = (): void => {
     const it = iterator;
@@ -147,7 +153,8 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
     for (;;) {
       let step: IteratorResult<Chunk> | typeof ABORTED;
       try {
-        step = await raceAbort(iterator.next());
+        // Only an outer signal can abort while a pull is pending: without one, no race is needed.
+        step = outer === undefined ? await iterator.next() : await raceAbort(iterator.next());
       } catch (error) {
         iterator = undefined;
         if (controller.signal.aborted) run.cancel();
@@ -195,9 +202,9 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
   } finally {
     outer?.removeEventListener("abort", onAbort);
     // The consumer stopped early (break/return on this generator): release the provider stream,
-    // and abort the request the source opened with our signal.
+    // and abort the request the source opened with our signal (only a source function was given it).
     release();
-    if (!controller.signal.aborted) controller.abort();
+    if (!controller.signal.aborted && typeof options.source === "function") controller.abort();
   }
 }
 

@@ -1,0 +1,218 @@
+/**
+ * A generator for the Chat Completions chunk grammar, shaped like the recorded streams in
+ * ../shared/provider-streams/openai-chat: an optional Azure prompt-filter preamble, then per
+ * completion a role chunk (`content: ""`, `refusal: null`), reasoning fragments
+ * (`reasoning_content` or `reasoning`, beside `content: null`/`""`), content or refusal fragments,
+ * tool call fragments interleaved by `index` (id, type and name only on a call's first fragment,
+ * one or two fragments per chunk), the finish chunk, and the trailing usage chunk
+ * (`choices: []`). Several completions may follow one another (new `id`).
+ *
+ * Alongside the chunks it returns what the provider sent, per entity, for conservation checks.
+ */
+import fc from "fast-check";
+import { anyText, fragmentsOf, fromFirstNonEmpty, jsonArgsFragments, usageCounts, type UsageCounts } from "./text.js";
+
+/** What the provider sent, per entity, in order. */
+export interface ChatExpected {
+  /** Per reasoning message: the fragments the adapter must emit. */
+  reasoning: string[][];
+  /** Per text message: fragments and whether it is a refusal. */
+  texts: Array<{ fragments: string[]; refusal: boolean }>;
+  /** Per tool call: id, name and every argument fragment. */
+  tools: Array<{ id: string; name: string; fragments: string[] }>;
+  /** Usage per completion. */
+  usage: Array<{ model: string } & UsageCounts>;
+  /** The last finish reason sent. */
+  finish: string;
+}
+
+export interface ChatStream {
+  chunks: Array<Record<string, unknown>>;
+  expected: ChatExpected;
+}
+
+interface ToolPlan {
+  name: string;
+  fragments: string[];
+}
+
+interface CompletionPlan {
+  model: string;
+  reasoning?: string[];
+  beside: "absent" | "null" | "empty";
+  text?: { fragments: string[]; refusal: boolean };
+  tools: ToolPlan[];
+  /** Random draws deciding the interleaving of tool fragments and their grouping into chunks. */
+  schedule: number[];
+  finish: string;
+  usage?: UsageCounts;
+  usagePlacement: "trailing" | "on-finish";
+  nullUsageField: boolean;
+}
+
+const completionPlan: fc.Arbitrary<CompletionPlan> = fc.record({
+  model: fc.constantFrom("gpt-4.1-nano-2025-04-14", "gpt-5-nano-2025-08-07", "deepseek-reasoner"),
+  reasoning: fc.option(fragmentsOf(anyText, 8), { nil: undefined }),
+  beside: fc.constantFrom("absent", "null", "empty"),
+  text: fc.option(fc.record({ fragments: fragmentsOf(anyText, 8), refusal: fc.boolean() }), { nil: undefined }),
+  tools: fc.array(fc.record({ name: fc.constantFrom("get_weather", "get_time", "lookup", "a.b-c_d"), fragments: jsonArgsFragments }), { maxLength: 4 }),
+  schedule: fc.array(fc.nat({ max: 1000 }), { minLength: 64, maxLength: 64 }),
+  finish: fc.constantFrom("stop", "length", "tool_calls", "content_filter", "function_call", "some_future_reason"),
+  usage: fc.option(usageCounts, { nil: undefined }),
+  usagePlacement: fc.constantFrom("trailing", "trailing", "on-finish"),
+  nullUsageField: fc.boolean(),
+}) as fc.Arbitrary<CompletionPlan>;
+
+/** A well-formed Chat Completions stream and what it carries. */
+export const chatStream: fc.Arbitrary<ChatStream> = fc
+  .record({
+    preamble: fc.boolean(),
+    field: fc.constantFrom("reasoning_content", "reasoning"),
+    completions: fc.array(completionPlan, { minLength: 1, maxLength: 2 }),
+    salt: fc.string({ unit: fc.constantFrom("a", "b", "c", "1", "2"), minLength: 4, maxLength: 4 }),
+  })
+  .map(({ preamble, field, completions, salt }) => buildChatStream(preamble, field, completions, salt));
+
+function buildChatStream(preamble: boolean, field: string, plans: CompletionPlan[], salt: string): ChatStream {
+  const chunks: Array<Record<string, unknown>> = [];
+  const expected: ChatExpected = { reasoning: [], texts: [], tools: [], usage: [], finish: "" };
+  if (preamble) {
+    chunks.push({ choices: [], created: 0, id: "", model: "", object: "", prompt_filter_results: [{ prompt_index: 0, content_filter_results: {} }] });
+  }
+  plans.forEach((plan, c) => {
+    const id = `chatcmpl-${salt}${c}`;
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null): Record<string, unknown> => ({
+      id,
+      object: "chat.completion.chunk",
+      created: 1770933892,
+      model: plan.model,
+      system_fingerprint: "fp_x",
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      ...(plan.nullUsageField && { usage: null }),
+    });
+    chunks.push(chunk({ role: "assistant", content: "", refusal: null }));
+    if (plan.reasoning !== undefined) {
+      for (const fragment of plan.reasoning) {
+        const beside = plan.beside === "absent" ? {} : { content: plan.beside === "null" ? null : "" };
+        chunks.push(chunk({ [field]: fragment, ...beside }));
+      }
+      const emitted = fromFirstNonEmpty(plan.reasoning);
+      if (emitted.length > 0) expected.reasoning.push(emitted);
+    }
+    if (plan.text !== undefined) {
+      const key = plan.text.refusal ? "refusal" : "content";
+      for (const fragment of plan.text.fragments) chunks.push(chunk({ [key]: fragment }));
+      const emitted = fromFirstNonEmpty(plan.text.fragments);
+      if (emitted.length > 0) expected.texts.push({ fragments: emitted, refusal: plan.text.refusal });
+    }
+    // Interleave the tool calls' fragments (each call's own order kept), one or two per chunk.
+    const next = plan.tools.map(() => 0);
+    const callIds = plan.tools.map((_, k) => `call_${salt}${c}_${k}`);
+    let draw = 0;
+    const pick = (): number => plan.schedule[draw++ % plan.schedule.length] ?? 0;
+    for (;;) {
+      const live = plan.tools.map((tool, k) => (next[k]! < tool.fragments.length ? k : -1)).filter((k) => k >= 0);
+      if (live.length === 0) break;
+      const group: Record<string, unknown>[] = [];
+      const size = pick() % 2 === 0 ? 1 : 2;
+      for (let g = 0; g < size; g += 1) {
+        const still = plan.tools.map((tool, k) => (next[k]! < tool.fragments.length ? k : -1)).filter((k) => k >= 0);
+        if (still.length === 0) break;
+        const k = still[pick() % still.length]!;
+        const tool = plan.tools[k]!;
+        const position = next[k]!;
+        next[k] = position + 1;
+        const args = tool.fragments[position]!;
+        group.push(
+          position === 0
+            ? { index: k, id: callIds[k], type: "function", function: { name: tool.name, arguments: args } }
+            : { index: k, function: { arguments: args } },
+        );
+      }
+      chunks.push(chunk({ tool_calls: group }));
+    }
+    plan.tools.forEach((tool, k) => expected.tools.push({ id: callIds[k]!, name: tool.name, fragments: tool.fragments }));
+    const usage =
+      plan.usage === undefined
+        ? undefined
+        : {
+            prompt_tokens: plan.usage.input,
+            completion_tokens: plan.usage.output,
+            total_tokens: plan.usage.input + plan.usage.output,
+            prompt_tokens_details: { ...(plan.usage.cached !== undefined && { cached_tokens: plan.usage.cached }), audio_tokens: 0 },
+            completion_tokens_details: {
+              ...(plan.usage.reasoning !== undefined && { reasoning_tokens: plan.usage.reasoning }),
+              audio_tokens: 0,
+              accepted_prediction_tokens: 0,
+              rejected_prediction_tokens: 0,
+            },
+          };
+    const finishChunk = chunk({}, plan.finish);
+    if (usage !== undefined && plan.usagePlacement === "on-finish") finishChunk.usage = usage;
+    chunks.push(finishChunk);
+    if (usage !== undefined && plan.usagePlacement === "trailing") {
+      chunks.push({ id, object: "chat.completion.chunk", created: 1770933892, model: plan.model, choices: [], usage });
+    }
+    if (plan.usage !== undefined) expected.usage.push({ model: plan.model, ...plan.usage });
+    expected.finish = plan.finish;
+  });
+  return { chunks, expected };
+}
+
+/** What a (possibly cut or mangled) chunk list carried, read straight from the provider payloads. */
+export interface ChatCarried {
+  /** Content and refusal fragments, in order. */
+  text: string;
+  reasoning: string;
+  /** Argument text per call id (the index → id map kept per completion, as the API defines it). */
+  args: Map<string, string>;
+  /** Usage per completion id (last report wins). */
+  usage: Map<string, { model?: string; inputTokens?: number; outputTokens?: number; reasoningTokens?: number; cachedInputTokens?: number; cacheWriteInputTokens?: number }>;
+}
+
+/** Reads {@link ChatCarried} from chunks; stops at the first chunk that is not an object. */
+export function carriedByChatChunks(chunks: readonly unknown[]): ChatCarried {
+  const out: ChatCarried = { text: "", reasoning: "", args: new Map(), usage: new Map() };
+  const rec = (v: unknown): Record<string, unknown> | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
+  let completion = "";
+  let model: string | undefined;
+  let byIndex = new Map<number, string>();
+  for (const raw of chunks) {
+    const chunk = rec(raw);
+    if (chunk === undefined || chunk.error !== undefined) break;
+    if (typeof chunk.model === "string" && chunk.model !== "") model = chunk.model;
+    if (typeof chunk.id === "string" && chunk.id !== "" && chunk.id !== completion) {
+      completion = chunk.id;
+      byIndex = new Map();
+    }
+    for (const choice of Array.isArray(chunk.choices) ? chunk.choices : []) {
+      const delta = rec(rec(choice)?.delta);
+      if (delta === undefined) continue;
+      const reasoning = typeof delta.reasoning_content === "string" ? delta.reasoning_content : delta.reasoning;
+      if (typeof reasoning === "string") out.reasoning += reasoning;
+      if (typeof delta.refusal === "string") out.text += delta.refusal;
+      if (typeof delta.content === "string") out.text += delta.content;
+      for (const fragment of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
+        const call = rec(fragment);
+        const index = num(call?.index) ?? 0;
+        if (typeof call?.id === "string" && call.id !== "") byIndex.set(index, call.id);
+        const id = byIndex.get(index);
+        const args = rec(call?.function)?.arguments;
+        if (id !== undefined) out.args.set(id, (out.args.get(id) ?? "") + (typeof args === "string" ? args : ""));
+      }
+    }
+    const usage = rec(chunk.usage);
+    if (usage !== undefined) {
+      out.usage.set(completion, {
+        ...(model !== undefined && { model }),
+        ...(num(usage.prompt_tokens) !== undefined && { inputTokens: num(usage.prompt_tokens) }),
+        ...(num(usage.completion_tokens) !== undefined && { outputTokens: num(usage.completion_tokens) }),
+        ...(num(rec(usage.completion_tokens_details)?.reasoning_tokens) !== undefined && { reasoningTokens: num(rec(usage.completion_tokens_details)?.reasoning_tokens) }),
+        ...(num(rec(usage.prompt_tokens_details)?.cached_tokens) !== undefined && { cachedInputTokens: num(rec(usage.prompt_tokens_details)?.cached_tokens) }),
+        ...(num(rec(usage.prompt_tokens_details)?.cache_write_tokens) !== undefined && { cacheWriteInputTokens: num(rec(usage.prompt_tokens_details)?.cache_write_tokens) }),
+      });
+    }
+  }
+  return out;
+}
