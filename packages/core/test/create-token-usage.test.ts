@@ -129,6 +129,8 @@ describe("UsageLedger", () => {
     ledger.record("msg_2", createTokenUsage({ provider: "anthropic", model: "m", inputTokens: 20, outputTokens: 3 }));
     ledger.record("sub_1", createTokenUsage({ provider: "google", model: "g", inputTokens: 2, outputTokens: 2 }));
     ledger.record("nothing", undefined);
+    ledger.record("gone", createTokenUsage({ provider: "x", inputTokens: 1 }));
+    ledger.clear("gone");
     expect(ledger.entries()).toEqual([
       { provider: "anthropic", model: "m", inputTokens: 30, outputTokens: 10, totalTokens: 40 },
       { provider: "google", model: "g", inputTokens: 2, outputTokens: 2, totalTokens: 4 },

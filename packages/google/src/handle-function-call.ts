@@ -62,10 +62,13 @@ export function closeAllStreamingCalls(state: StreamState, interrupted: boolean)
 
 function openCall(state: StreamState, part: FunctionCallPart): void {
   if (part.name === undefined) {
-    state.options.onWarning?.({
-      code: "stream.unnamed-function-call",
-      message: "A functionCall part opened a call without a name; the tool call is named \"\"",
-    });
+    // Arguments for a call that is not streaming (an unknown or already closed id, or an id-less
+    // continuation with no call open): there is no call to give them to.
+    throw new PartialArgsError(
+      part.id === undefined
+        ? "functionCall arguments arrived with no name and no call streaming"
+        : `functionCall arguments arrived for call ${part.id}, which is not streaming`,
+    );
   }
   if (part.willContinue && part.id === undefined) {
     // Id-less fragments go to the newest id-less call: the previous one can get no more.

@@ -24,7 +24,7 @@ export function describeOpenAIError(error: unknown): ErrorDescription {
   // back, which may hold anything the request carried. Say what is known instead.
   const message =
     asNonEmptyString(body?.message) ??
-    (status !== undefined ? `The provider answered HTTP ${status}${code !== undefined ? ` (${code})` : ""}` : undefined) ??
+    (status !== undefined ? `The provider answered HTTP ${status}${code !== undefined && code !== String(status) ? ` (${code})` : ""}` : undefined) ??
     asNonEmptyString(record.message) ??
     (error instanceof Error ? error.name : "The provider reported an error");
   return { message: redactSecrets(message), ...(code !== undefined && { code }) };

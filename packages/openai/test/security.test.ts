@@ -135,7 +135,7 @@ describe("RAW passthrough", () => {
 
 describe("RUN_ERROR never carries the API key or request headers (real SDK, custom fetch)", () => {
   const KEYS = ["sk-proj-Zq8vN2kLmP4rT6wX9yB1cD3eF5gH7jK0AbCdEfGhIjKlMnOpQrStUvWx_yz", "sk-svcacct-" + "Q".repeat(40)];
-  /** A gateway's key in no vendor's format (OpenAI-compatible servers, proxies). */
+  /** A gateway's key in no vendor's format (OpenAI-compatible servers, proxies; also in the loop below). */
   const GATEWAY_KEY = "gw7Q2mZ9xR4tL8vB3nK6pW1sD5fH0jC";
   const HEADER_SECRET = "hdr-secret-7f3a9c2e5b1d";
   const json = (status: number, body: unknown, headers: Record<string, string>) =>
@@ -162,7 +162,7 @@ describe("RUN_ERROR never carries the API key or request headers (real SDK, cust
   const input: RunAgentInput = { threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "hi" }] };
 
   for (const api of ["chat", "responses"] as const) {
-    for (const key of KEYS) {
+    for (const key of [...KEYS, GATEWAY_KEY]) {
       for (const [name, answer] of answers) {
         it(`${api}: ${name} (${key.slice(0, 10)}…)`, async () => {
           const events = await runAgainst(api, key, HEADER_SECRET, input, answer);

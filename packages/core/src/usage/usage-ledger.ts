@@ -18,6 +18,14 @@ export class UsageLedger {
     this.#calls.set(callKey, usage);
   }
 
+  /**
+   * Forgets the usage of one call: its latest report carried no valid count, and a stale earlier
+   * entry must not stand in for it.
+   */
+  clear(callKey: string): void {
+    this.#calls.delete(callKey);
+  }
+
   /** The usage recorded for one call, if any. */
   get(callKey: string): TokenUsage | undefined {
     return this.#calls.get(callKey);

@@ -1,0 +1,112 @@
+/**
+ * The usage an adapter must report for Anthropic, computed from the documented contract alone
+ * (issue formula + AG-UI 1.0 invariants), independently of the adapter and of core's helpers:
+ * - reports are cumulative: per field the last present (non-null) value wins;
+ * - inputTokens = input_tokens + cache_creation_input_tokens + cache_read_input_tokens (absent parts
+ *   skipped; any present part that is not a safe non-negative integer drops the whole sum);
+ * - outputTokens = output_tokens; cachedInputTokens = cache_read; cacheWriteInputTokens =
+ *   cache_creation; reasoningTokens = output_tokens_details.thinking_tokens — each only when valid
+ *   and within its total;
+ * - messages are summed per (provider, model), absent fields staying absent.
+ */
+import type { TokenUsage } from "@agui-bridge/core";
+
+/** One usage report as Anthropic sends it (anything may arrive in hostile tests). */
+export type UsageReport = Record<string, unknown>;
+
+const FIELDS = ["input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens_details"];
+
+const valid = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+const present = (value: unknown): boolean => value !== undefined && value !== null;
+
+/** Folds cumulative reports: the last present value of each field wins. */
+export function mergeReports(reports: readonly UsageReport[]): UsageReport {
+  const out: UsageReport = {};
+  for (const report of reports) {
+    if (typeof report !== "object" || report === null) continue;
+    for (const field of FIELDS) if (present(report[field])) out[field] = report[field];
+  }
+  return out;
+}
+
+/** One message's entry. */
+export function anthropicEntry(usage: UsageReport, model: string | undefined): TokenUsage | undefined {
+  const parts = [usage.input_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens].filter(present);
+  let input: number | undefined;
+  if (parts.length > 0 && parts.every(valid)) {
+    const sum = (parts as number[]).reduce((a, b) => a + b, 0);
+    input = Number.isSafeInteger(sum) ? sum : undefined;
+  }
+  const output = valid(usage.output_tokens) ? usage.output_tokens : undefined;
+  if (input === undefined && output === undefined) return undefined;
+  const details = usage.output_tokens_details;
+  const thinking = typeof details === "object" && details !== null ? (details as Record<string, unknown>).thinking_tokens : undefined;
+  const cached = valid(usage.cache_read_input_tokens) && input !== undefined && usage.cache_read_input_tokens <= input ? usage.cache_read_input_tokens : undefined;
+  const write =
+    valid(usage.cache_creation_input_tokens) && input !== undefined && usage.cache_creation_input_tokens + (cached ?? 0) <= input
+      ? usage.cache_creation_input_tokens
+      : undefined;
+  const entry: TokenUsage = { provider: "anthropic", ...(model !== undefined && { model }) };
+  if (input !== undefined) entry.inputTokens = input;
+  if (output !== undefined) entry.outputTokens = output;
+  if (input !== undefined && output !== undefined && Number.isSafeInteger(input + output)) entry.totalTokens = input + output;
+  if (valid(thinking) && output !== undefined && thinking <= output) entry.reasoningTokens = thinking;
+  if (cached !== undefined) entry.cachedInputTokens = cached;
+  if (write !== undefined) entry.cacheWriteInputTokens = write;
+  return entry;
+}
+
+/** The terminal event's usage for a stream of messages (each with its reports, in order). */
+export function anthropicUsageOracle(messages: ReadonlyArray<{ model: string | undefined; reports: readonly UsageReport[] }>): TokenUsage[] | undefined {
+  const entries = messages
+    .map((message) => anthropicEntry(mergeReports(message.reports), message.model))
+    .filter((entry): entry is TokenUsage => entry !== undefined);
+  return sumPerModel(entries);
+}
+
+const COUNTS = ["inputTokens", "outputTokens", "reasoningTokens", "cachedInputTokens", "cacheWriteInputTokens"] as const;
+
+/** Sums entries per (provider, model) in order of first appearance; absent stays absent. */
+export function sumPerModel(entries: readonly TokenUsage[]): TokenUsage[] | undefined {
+  if (entries.length === 0) return undefined;
+  const groups = new Map<string, TokenUsage>();
+  for (const entry of entries) {
+    const key = `${entry.provider ?? ""}\u0000${entry.model ?? ""}`;
+    const seen = groups.get(key);
+    if (seen === undefined) {
+      groups.set(key, { ...entry });
+      continue;
+    }
+    for (const field of COUNTS) {
+      if (seen[field] === undefined && entry[field] === undefined) continue;
+      const sum = (seen[field] ?? 0) + (entry[field] ?? 0);
+      // A sum beyond the safe-integer range cannot be sent: absent, never a wrong number.
+      if (Number.isSafeInteger(sum)) seen[field] = sum;
+      else delete seen[field];
+    }
+    delete seen.totalTokens;
+    if (seen.inputTokens !== undefined && seen.outputTokens !== undefined && Number.isSafeInteger(seen.inputTokens + seen.outputTokens)) {
+      seen.totalTokens = seen.inputTokens + seen.outputTokens;
+    }
+  }
+  return [...groups.values()];
+}
+
+/**
+ * What the adapter reports today: after each report the message's entry is recomputed from the
+ * merged fields, but a report after which no count survives leaves the previous entry in place
+ * (core's UsageLedger ignores `record(key, undefined)`), so an earlier, superseded count can remain.
+ * Used only to tell the known stale-entry bug apart (see the `it.fails` test in
+ * reliability-garbage.test.ts); the contract is {@link anthropicUsageOracle}.
+ */
+export function anthropicUsageAsRecorded(messages: ReadonlyArray<{ model: string | undefined; reports: readonly UsageReport[] }>): TokenUsage[] | undefined {
+  const entries: TokenUsage[] = [];
+  for (const message of messages) {
+    let entry: TokenUsage | undefined;
+    for (let i = 1; i <= message.reports.length; i++) {
+      entry = anthropicEntry(mergeReports(message.reports.slice(0, i)), message.model) ?? entry;
+    }
+    if (entry !== undefined) entries.push(entry);
+  }
+  return sumPerModel(entries);
+}

@@ -1,0 +1,131 @@
+/**
+ * Adapter-independent checks of one AG-UI run, used by the reliability suites on top of the
+ * conformance kit: the terminal event, what was left open, what got closed as interrupted, and the
+ * AG-UI 1.0 usage invariants.
+ */
+import { assertConformant } from "@agui-bridge/conformance";
+import type { Event, TokenUsage } from "@agui-bridge/core";
+import { expect } from "vitest";
+
+/** An event as a plain record. */
+export type Rec = Record<string, unknown>;
+
+const TERMINAL = new Set(["RUN_FINISHED", "RUN_ERROR"]);
+
+/** Drains a stream, failing the test (not hanging) when the adapter throws. */
+export async function drain(events: AsyncIterable<Event>): Promise<Event[]> {
+  const out: Event[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+/** Exactly one terminal event, and it is the last; returns it. */
+export function terminalOf(events: readonly Event[]): Event & Rec {
+  const terminals = events.filter((event) => TERMINAL.has(event.type));
+  expect(terminals).toHaveLength(1);
+  const last = events[events.length - 1] as Event & Rec;
+  expect(TERMINAL.has(last.type)).toBe(true);
+  return last;
+}
+
+/** What kind of entity each START opens, keyed by the id its END names. */
+const OPENERS: Record<string, { kind: string; key: string }> = {
+  TEXT_MESSAGE_START: { kind: "text", key: "messageId" },
+  REASONING_MESSAGE_START: { kind: "reasoning", key: "messageId" },
+  REASONING_START: { kind: "span", key: "messageId" },
+  TOOL_CALL_START: { kind: "tool", key: "toolCallId" },
+};
+const CLOSERS: Record<string, { kind: string; key: string }> = {
+  TEXT_MESSAGE_END: { kind: "text", key: "messageId" },
+  REASONING_MESSAGE_END: { kind: "reasoning", key: "messageId" },
+  REASONING_END: { kind: "span", key: "messageId" },
+  TOOL_CALL_END: { kind: "tool", key: "toolCallId" },
+};
+
+/**
+ * Checks everything opened was closed before the terminal event and returns the kinds closed with
+ * `interrupted: true` (what was open when the run ended early).
+ */
+export function closedState(events: readonly Event[]): { interrupted: Set<string> } {
+  const open = new Map<string, string>();
+  const interrupted = new Set<string>();
+  for (const raw of events) {
+    const event = raw as Event & Rec;
+    const opener = OPENERS[event.type];
+    if (opener !== undefined) open.set(`${opener.kind}:${String(event[opener.key])}`, opener.kind);
+    const closer = CLOSERS[event.type];
+    if (closer !== undefined) {
+      open.delete(`${closer.kind}:${String(event[closer.key])}`);
+      if (bridgeOf(event).interrupted === true) interrupted.add(closer.kind);
+    }
+  }
+  expect([...open.keys()]).toEqual([]);
+  return { interrupted };
+}
+
+/** The `agui-bridge` metadata of an event or entity. */
+export function bridgeOf(entity: unknown): Rec {
+  const metadata = (entity as { metadata?: Rec } | undefined)?.metadata;
+  const fields = metadata?.["agui-bridge"];
+  return typeof fields === "object" && fields !== null ? (fields as Rec) : {};
+}
+
+/** Every entry satisfies the AG-UI 1.0 usage invariants. */
+export function expectUsageInvariants(usage: unknown): void {
+  if (usage === undefined) return;
+  expect(Array.isArray(usage)).toBe(true);
+  for (const entry of usage as TokenUsage[]) {
+    for (const field of ["inputTokens", "outputTokens", "totalTokens", "reasoningTokens", "cachedInputTokens", "cacheWriteInputTokens"] as const) {
+      const value = entry[field];
+      if (value === undefined) continue;
+      expect(Number.isSafeInteger(value) && value >= 0, `${field} = ${String(value)}`).toBe(true);
+    }
+    // totalTokens is input + output: present whenever that sum is a safe integer, never anything else.
+    if (entry.totalTokens !== undefined) expect(entry.totalTokens).toBe((entry.inputTokens ?? Number.NaN) + (entry.outputTokens ?? Number.NaN));
+    if (entry.inputTokens !== undefined && entry.outputTokens !== undefined && Number.isSafeInteger(entry.inputTokens + entry.outputTokens)) {
+      expect(entry.totalTokens).toBe(entry.inputTokens + entry.outputTokens);
+    }
+    if (entry.reasoningTokens !== undefined) expect(entry.reasoningTokens).toBeLessThanOrEqual(entry.outputTokens ?? -1);
+    const cacheParts = (entry.cachedInputTokens ?? 0) + (entry.cacheWriteInputTokens ?? 0);
+    if (entry.cachedInputTokens !== undefined || entry.cacheWriteInputTokens !== undefined) {
+      expect(cacheParts).toBeLessThanOrEqual(entry.inputTokens ?? -1);
+    }
+  }
+}
+
+/**
+ * The checks every run must pass, whatever went in: conformant (closed-object schemas,
+ * verifyEvents, defaultApplyEvents), one terminal event last, nothing left open, usage invariants.
+ * Returns the terminal event and the messages `defaultApplyEvents` rebuilt.
+ */
+export async function checkRun(events: readonly Event[]): Promise<{ terminal: Event & Rec; messages: Rec[]; interrupted: Set<string> }> {
+  const messages = (await assertConformant(events)) as unknown as Rec[];
+  const terminal = terminalOf(events);
+  const { interrupted } = closedState(events);
+  expectUsageInvariants(terminal.usage);
+  return { terminal, messages, interrupted };
+}
+
+/** Whether the run ended cancelled. */
+export function isCancelled(terminal: Rec): boolean {
+  return terminal.type === "RUN_FINISHED" && (terminal.outcome as Rec | undefined)?.type === "cancelled";
+}
+
+/** Async iterable over a list, recording whether `return()` was called. */
+export function listSource<T>(items: readonly T[]): AsyncIterable<T> & { returned: boolean } {
+  const source = {
+    returned: false,
+    [Symbol.asyncIterator]() {
+      let index = 0;
+      return {
+        next: async (): Promise<IteratorResult<T>> =>
+          index < items.length ? { done: false, value: items[index++] as T } : { done: true, value: undefined },
+        return: async (): Promise<IteratorResult<T>> => {
+          source.returned = true;
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
+  return source;
+}
