@@ -15,7 +15,7 @@ import { anthropicUsageOracle, type UsageReport } from "./arbitraries/usage-orac
 import { expectHealthyRun } from "./support/check-expected.js";
 import { createCounter } from "./support/reliability-counts.js";
 import { openSdkStream, replayClient } from "./support/replay.js";
-import { checkRun, drain, listSource, type Rec } from "./support/run-checks.js";
+import { checkRun, drain, listSource, type Rec } from "@agui-bridge/test-support";
 
 const counter = createCounter("reliability-garbage.test.ts");
 afterAll(() => counter.flush());

@@ -16,7 +16,7 @@ import { messageStream } from "./arbitraries/message-stream.js";
 import { expectationOf, recordedStreams, type PrefixExpectation } from "./support/recorded.js";
 import { createCounter } from "./support/reliability-counts.js";
 import { openSdkStream, replayClient } from "./support/replay.js";
-import { checkRun, drain, isCancelled, listSource, type Rec } from "./support/run-checks.js";
+import { checkRun, drain, isCancelled, listSource, type Rec } from "@agui-bridge/test-support";
 
 const counter = createCounter("reliability-positions.test.ts");
 afterAll(() => counter.flush());

@@ -13,7 +13,7 @@ import { streamMessages } from "../src/index.js";
 import { messageStream } from "./arbitraries/message-stream.js";
 import { expectHealthyRun } from "./support/check-expected.js";
 import { createCounter } from "./support/reliability-counts.js";
-import { checkRun, drain, listSource } from "./support/run-checks.js";
+import { checkRun, drain, listSource } from "@agui-bridge/test-support";
 
 const counter = createCounter("reliability.test.ts");
 afterAll(() => counter.flush());

@@ -15,9 +15,9 @@ import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { listSharedStreams, readJsonl } from "../../../test-fixtures/support/shared-streams.js";
 import { createAnthropicProvider, streamMessages, toMessagesRequest } from "../src/index.js";
-import { audit, conversation } from "./arbitraries/security-conversation.js";
+import { audit, conversation } from "@agui-bridge/test-support";
 import { createCounter } from "./support/reliability-counts.js";
-import { checkRun, drain, listSource, type Rec } from "./support/run-checks.js";
+import { checkRun, drain, listSource, type Rec } from "@agui-bridge/test-support";
 
 const counter = createCounter("security.test.ts");
 afterAll(() => counter.flush());

@@ -3,6 +3,7 @@ import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { from, lastValueFrom, toArray } from "rxjs";
 import { findUnknownMembers } from "./closedness.js";
+import { usageIssues } from "./usage-issues.js";
 
 /** Options for {@link checkEvents}. */
 export interface CheckEventsOptions {
@@ -32,7 +33,9 @@ export interface ConformanceReport {
  * 1. every event parses with `EventSchemas` and carries no member the (closed) schema omits;
  * 2. `transformChunks` then `verifyEvents` accept the sequence;
  * 3. `defaultApplyEvents` folds it into messages, which are returned for assertions;
- * 4. exactly one terminal event, and it is the last.
+ * 4. exactly one terminal event, and it is the last, with nothing left open before it (text
+ *    messages, reasoning messages and spans, tool calls) — RUN_ERROR included;
+ * 5. the terminal event's `usage` keeps the AG-UI 1.0 accounting ({@link usageIssues}).
  */
 export async function checkEvents(events: readonly unknown[], options: CheckEventsOptions = {}): Promise<ConformanceReport> {
   const issues: string[] = [];
@@ -57,6 +60,13 @@ export async function checkEvents(events: readonly unknown[], options: CheckEven
   const last = terminals[terminals.length - 1];
   if (last !== undefined && last.index !== events.length - 1) {
     issues.push(`#${last.index} ${last.type}: events follow the terminal event`);
+  }
+
+  if (last !== undefined) {
+    const terminal = events[last.index] as { usage?: unknown };
+    for (const issue of usageIssues(terminal.usage)) issues.push(`#${last.index} ${last.type}: ${issue}`);
+    const open = openEntities(events.slice(0, last.index));
+    if (open.length > 0) issues.push(`#${last.index} ${last.type}: still open: ${open.join(", ")}`);
   }
 
   let transformed: BaseEvent[] = [];
@@ -121,6 +131,35 @@ async function applyEvents(events: BaseEvent[], options: CheckEventsOptions): Pr
     if (mutation.messages !== undefined) messages = mutation.messages;
   }
   return messages;
+}
+
+const OPENS: Record<string, string> = {
+  TEXT_MESSAGE_START: "text message",
+  REASONING_MESSAGE_START: "reasoning message",
+  REASONING_START: "reasoning span",
+  TOOL_CALL_START: "tool call",
+};
+const CLOSES: Record<string, string> = {
+  TEXT_MESSAGE_END: "text message",
+  REASONING_MESSAGE_END: "reasoning message",
+  REASONING_END: "reasoning span",
+  TOOL_CALL_END: "tool call",
+};
+
+/** What the events opened and did not close (chunk events open nothing here). */
+function openEntities(events: readonly unknown[]): string[] {
+  const open = new Set<string>();
+  for (const raw of events) {
+    if (typeof raw !== "object" || raw === null) continue;
+    const event = raw as Record<string, unknown>;
+    const type = String(event.type);
+    const id = String(event.messageId ?? event.toolCallId);
+    const opens = OPENS[type];
+    if (opens !== undefined) open.add(`${opens} ${id}`);
+    const closes = CLOSES[type];
+    if (closes !== undefined) open.delete(`${closes} ${id}`);
+  }
+  return [...open];
 }
 
 function typeOf(event: unknown): string {

@@ -1,3 +1,4 @@
 export { assertConformant, checkEvents, type CheckEventsOptions, type ConformanceReport } from "./check-events.js";
 export { findUnknownMembers } from "./closedness.js";
 export { textOf, reasoningOf, toolArgsOf, collectDeltas, type DeltaCollection } from "./collect-deltas.js";
+export { usageIssues } from "./usage-issues.js";

@@ -63,6 +63,23 @@ describe("checkEvents", () => {
     expect(twice.issues).toContain("expected exactly one terminal event, found 2");
   });
 
+  it("reports what is left open before a terminal event, RUN_ERROR included", async () => {
+    const report = await checkEvents([started, text[0], text[1], { type: "RUN_ERROR", message: "x" }]);
+    expect(report.issues).toContain("#3 RUN_ERROR: still open: text message m1");
+  });
+
+  it("reports usage that breaks the AG-UI accounting", async () => {
+    const report = await checkEvents([
+      started,
+      { ...finished, usage: [{ inputTokens: 5, outputTokens: 2, totalTokens: 8, reasoningTokens: 3, cachedInputTokens: 4, cacheWriteInputTokens: 2 }] },
+    ]);
+    expect(report.issues).toEqual([
+      "#1 RUN_FINISHED: usage[0].totalTokens 8 is not inputTokens + outputTokens",
+      "#1 RUN_FINISHED: usage[0].reasoningTokens 3 exceeds outputTokens 2",
+      "#1 RUN_FINISHED: usage[0] cache reads + writes exceed inputTokens 5",
+    ]);
+  });
+
   it("rebuilds on top of earlier messages", async () => {
     const initialMessages = [{ id: "u1", role: "user" as const, content: "hi" }];
     const messages = await assertConformant([started, ...text, finished], { initialMessages });

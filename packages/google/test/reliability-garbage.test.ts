@@ -14,7 +14,7 @@ import { HOSTILE_COUNTS, hostileCount, MUTATIONS, mutation } from "./arbitraries
 import { googleUsageOracle } from "./arbitraries/usage-oracle.js";
 import { expectHealthyRun } from "./support/check-expected.js";
 import { createCounter } from "./support/reliability-counts.js";
-import { checkRun, drain, listSource, type Rec } from "./support/run-checks.js";
+import { checkRun, drain, listSource, type Rec } from "@agui-bridge/test-support";
 import { sdkStream } from "./support/sdk-sse.js";
 
 const counter = createCounter("reliability-garbage.test.ts");

@@ -15,7 +15,7 @@ import { streamGenerateContent } from "../src/index.js";
 import { geminiStream } from "./arbitraries/gemini-stream.js";
 import { expectationOf, recordedStreams, type PrefixExpectation } from "./support/recorded.js";
 import { createCounter } from "./support/reliability-counts.js";
-import { checkRun, drain, isCancelled, listSource, type Rec } from "./support/run-checks.js";
+import { checkRun, drain, isCancelled, listSource, type Rec } from "@agui-bridge/test-support";
 import { sdkStream } from "./support/sdk-sse.js";
 
 const counter = createCounter("reliability-positions.test.ts");

@@ -14,7 +14,7 @@ import { streamGenerateContent } from "../src/index.js";
 import { geminiStream } from "./arbitraries/gemini-stream.js";
 import { expectHealthyRun } from "./support/check-expected.js";
 import { createCounter } from "./support/reliability-counts.js";
-import { checkRun, drain, listSource } from "./support/run-checks.js";
+import { checkRun, drain, listSource } from "@agui-bridge/test-support";
 
 const counter = createCounter("reliability.test.ts");
 afterAll(() => counter.flush());

@@ -22,9 +22,9 @@ import {
   toChatCompletionsRequest,
   toResponsesRequest,
 } from "../src/index.js";
-import { audit, conversation } from "./arbitraries/security-conversation.js";
+import { audit, conversation } from "@agui-bridge/test-support";
 import { ReliabilityCounts } from "./support/reliability-counts.js";
-import { checkRun, drain, listSource, type Rec } from "./support/run-checks.js";
+import { checkRun, drain, listSource, type Rec } from "@agui-bridge/test-support";
 
 // The package's counts helper (shared with the OpenAI reliability suites): one section per file.
 const counter = new ReliabilityCounts("security.test.ts");

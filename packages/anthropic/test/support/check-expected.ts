@@ -6,7 +6,7 @@
 import type { Event } from "@agui-bridge/core";
 import { expect } from "vitest";
 import type { Expected } from "../arbitraries/message-stream.js";
-import { bridgeOf, type Rec } from "./run-checks.js";
+import { bridgeOf, type Rec } from "@agui-bridge/test-support";
 
 const of = (events: readonly Event[], type: string): Rec[] => events.filter((event) => event.type === type) as unknown as Rec[];
 

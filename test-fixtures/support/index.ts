@@ -1,0 +1,4 @@
+export * from "./run-checks.js";
+export * from "./security-conversation.js";
+export { listSharedStreams, readJsonl, sharedStreamsDir, sharedSuiteTitle, type JsonlLine, type SharedFormat } from "./shared-streams.js";
+export { readmeSnippet, runSnippet, type SnippetRun } from "./run-readme-snippet.js";
