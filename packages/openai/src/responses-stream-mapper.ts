@@ -19,7 +19,7 @@ import {
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
-import { asNonEmptyString, asRecord, asString, isRecord } from "./narrow.js";
+import { asNonEmptyString, asRecord, asString, isRecord, asNumber } from "./narrow.js";
 import { findItem, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
 type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
@@ -126,6 +126,14 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     writeFinalArguments(state, tracked, done);
     if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done);
     else if (state.run.isToolCallOpen(tracked.toolCallId)) state.run.endToolCall(tracked.toolCallId);
+  }
+  // A finished item is needed again only by a provider-run call whose output arrives as a separate
+  // item; forgetting the others keeps the mapper's state independent of the stream's length.
+  const awaitsOutput = tracked.kind === "tool" && tracked.providerExecuted && tracked.resulted !== true;
+  if (!awaitsOutput) {
+    state.items.delete(tracked.itemId);
+    const index = asNumber(event.output_index);
+    if (index !== undefined && state.response.byIndex.get(index) === tracked) state.response.byIndex.delete(index);
   }
 }
 
