@@ -1,5 +1,5 @@
 import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets } from "@agui-bridge/core";
+import { clientSecrets, providerRunOptions } from "@agui-bridge/core";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-messages-request.js";
 import { runMessagesStream } from "./stream-messages.js";
@@ -54,11 +54,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
         // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
         secrets: clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
-        ...(options.generateId !== undefined && { generateId: options.generateId }),
-        ...(options.now !== undefined && { now: options.now }),
-        ...(options.emitRawEvents !== undefined && { emitRawEvents: options.emitRawEvents }),
-        ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
-        ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
+        ...providerRunOptions(options),
       });
     },
   };

@@ -3,35 +3,8 @@
 /** A plain JSON object. */
 export type JsonRecord = Record<string, unknown>;
 
-/** Whether a value is a plain object (not null, not an array). */
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The value when it is a string. */
-export function asString(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
-
-/** The value when it is a non-empty string. */
-export function asNonEmptyString(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-/** The value when it is a record. */
-export function asRecord(value: unknown): JsonRecord | undefined {
-  return isRecord(value) ? value : undefined;
-}
-
-/** The value when it is an array. */
-export function asArray(value: unknown): unknown[] | undefined {
-  return Array.isArray(value) ? value : undefined;
-}
-
-/** The value when it is a finite number. */
-export function asNumber(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
+export { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "@agui-bridge/core";
+import { isRecord } from "@agui-bridge/core";
 
 /** Thrown for a chunk the mapper cannot read; the driver turns it into RUN_ERROR. */
 export class MalformedChunkError extends Error {

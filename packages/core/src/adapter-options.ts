@@ -62,3 +62,17 @@ export function clientSecrets(client: unknown): string[] {
   const key = (client as { apiKey?: unknown }).apiKey;
   return typeof key === "string" && key.length >= 8 ? [key] : [];
 }
+
+/** The options a provider factory forwards to every run it streams. */
+export type ProviderRunOptions = Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput">;
+
+/** Picks {@link ProviderRunOptions} from a provider factory's options (absent ones stay absent). */
+export function providerRunOptions(options: ProviderRunOptions): ProviderRunOptions {
+  const out: ProviderRunOptions = {};
+  if (options.generateId !== undefined) out.generateId = options.generateId;
+  if (options.now !== undefined) out.now = options.now;
+  if (options.emitRawEvents !== undefined) out.emitRawEvents = options.emitRawEvents;
+  if (options.onWarning !== undefined) out.onWarning = options.onWarning;
+  if (options.echoInput !== undefined) out.echoInput = options.echoInput;
+  return out;
+}

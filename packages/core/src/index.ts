@@ -48,6 +48,14 @@ export {
 } from "./run/drive-run.js";
 
 export type { Provider, ProviderStreamOptions } from "./provider.js";
-export { clientSecrets, runLevelOptions, type AdapterStreamOptions, type RunLevelOptions } from "./adapter-options.js";
+export {
+  clientSecrets,
+  providerRunOptions,
+  runLevelOptions,
+  type AdapterStreamOptions,
+  type ProviderRunOptions,
+  type RunLevelOptions,
+} from "./adapter-options.js";
 export { encodeSSE, encodeSSEStream, SSE_CONTENT_TYPE, SSE_HEADERS, toSSEReadableStream } from "./sse.js";
 export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";
+export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";

@@ -1,5 +1,5 @@
 import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets } from "@agui-bridge/core";
+import { clientSecrets, providerRunOptions } from "@agui-bridge/core";
 import type { GenerateContentConfig, GenerateContentParameters } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { toGenerateContentRequest } from "./convert-to-generate-content-request.js";
@@ -51,11 +51,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
         // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
         secrets: clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
-        ...(options.generateId !== undefined && { generateId: options.generateId }),
-        ...(options.now !== undefined && { now: options.now }),
-        ...(options.emitRawEvents !== undefined && { emitRawEvents: options.emitRawEvents }),
-        ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
-        ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
+        ...providerRunOptions(options),
       });
     },
   };

@@ -1,5 +1,5 @@
-import type { AdapterStreamOptions, Event, Provider, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets } from "@agui-bridge/core";
+import type { Event, Provider, RunAgentInput } from "@agui-bridge/core";
+import { clientSecrets, providerRunOptions } from "@agui-bridge/core";
 import type OpenAI from "openai";
 import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./convert-to-chat-completions-request.js";
 import { toResponsesRequest, type ResponsesRequestOptions } from "./convert-to-responses-request.js";
@@ -7,7 +7,8 @@ import { runChatCompletions } from "./stream-chat-completions.js";
 import { runResponses } from "./stream-responses.js";
 
 /** Stream options a provider factory accepts (everything but what each call brings). */
-export type ProviderRunOptions = Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput">;
+export type { ProviderRunOptions } from "@agui-bridge/core";
+import type { ProviderRunOptions } from "@agui-bridge/core";
 
 /** Options of {@link createOpenAIChatProvider}. */
 export interface OpenAIChatProviderOptions extends ProviderRunOptions {
@@ -85,10 +86,6 @@ function runOptions(options: ProviderRunOptions & { client: unknown }): Provider
   return {
     // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
     secrets: clientSecrets(options.client),
-    ...(options.generateId !== undefined && { generateId: options.generateId }),
-    ...(options.now !== undefined && { now: options.now }),
-    ...(options.emitRawEvents !== undefined && { emitRawEvents: options.emitRawEvents }),
-    ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
-    ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
+    ...providerRunOptions(options),
   };
 }
