@@ -7,7 +7,7 @@ import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event, type Message } from "@agui-bridge/core";
 import { describe, expect, it } from "vitest";
 import { streamMessages, toMessagesRequest } from "../src/index.js";
-import { fileParts, foreignEvents, ssePayloads, stringsUnder } from "./support/file-handles.js";
+import { fileParts, foreignEvents, ssePayloads, stringsUnder } from "@agui-bridge/test-support";
 import { collect, fixturePath, ofType, readFixture, sdkEvents, toJsonl } from "./support/replay.js";
 
 type Rec = Record<string, unknown>;

@@ -13,7 +13,7 @@ import { messageStream, type Expected } from "./arbitraries/message-stream.js";
 import { HOSTILE_COUNTS, hostileCount, MUTATIONS, mutation } from "./arbitraries/mutations.js";
 import { anthropicUsageOracle, type UsageReport } from "./arbitraries/usage-oracle.js";
 import { expectHealthyRun } from "./support/check-expected.js";
-import { createCounter } from "./support/reliability-counts.js";
+import { createCounter } from "@agui-bridge/test-support";
 import { openSdkStream, replayClient } from "./support/replay.js";
 import { checkRun, drain, listSource, type Rec } from "@agui-bridge/test-support";
 

@@ -14,7 +14,7 @@ import { sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.
 import { runMessagesStream, streamMessages } from "../src/index.js";
 import { messageStream } from "./arbitraries/message-stream.js";
 import { expectationOf, recordedStreams, type PrefixExpectation } from "./support/recorded.js";
-import { createCounter } from "./support/reliability-counts.js";
+import { createCounter } from "@agui-bridge/test-support";
 import { openSdkStream, replayClient } from "./support/replay.js";
 import { checkRun, drain, isCancelled, listSource, type Rec } from "@agui-bridge/test-support";
 

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { streamMessages } from "../src/index.js";
 import { messageStream } from "./arbitraries/message-stream.js";
 import { expectHealthyRun } from "./support/check-expected.js";
-import { createCounter } from "./support/reliability-counts.js";
+import { createCounter } from "@agui-bridge/test-support";
 import { checkRun, drain, listSource } from "@agui-bridge/test-support";
 
 const counter = createCounter("reliability.test.ts");

@@ -8,7 +8,7 @@ import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event
 import { describe, expect, it } from "vitest";
 import { streamGenerateContent, toGenerateContentRequest } from "../src/index.js";
 import { collect, ofType, toJsonl } from "./support/collect.js";
-import { fileParts, foreignEvents, ssePayloads, stringsUnder } from "./support/file-handles.js";
+import { fileParts, foreignEvents, ssePayloads, stringsUnder } from "@agui-bridge/test-support";
 import { eventsPath, readSse, sdkStream } from "./support/sdk-sse.js";
 
 type Rec = Record<string, unknown>;

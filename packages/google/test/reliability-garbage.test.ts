@@ -13,7 +13,7 @@ import { geminiStream, type ExpectedEntity } from "./arbitraries/gemini-stream.j
 import { HOSTILE_COUNTS, hostileCount, MUTATIONS, mutation } from "./arbitraries/mutations.js";
 import { googleUsageOracle } from "./arbitraries/usage-oracle.js";
 import { expectHealthyRun } from "./support/check-expected.js";
-import { createCounter } from "./support/reliability-counts.js";
+import { createCounter } from "@agui-bridge/test-support";
 import { checkRun, drain, listSource, type Rec } from "@agui-bridge/test-support";
 import { sdkStream } from "./support/sdk-sse.js";
 

@@ -14,7 +14,7 @@ import { sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.
 import { streamGenerateContent } from "../src/index.js";
 import { geminiStream } from "./arbitraries/gemini-stream.js";
 import { expectationOf, recordedStreams, type PrefixExpectation } from "./support/recorded.js";
-import { createCounter } from "./support/reliability-counts.js";
+import { createCounter } from "@agui-bridge/test-support";
 import { checkRun, drain, isCancelled, listSource, type Rec } from "@agui-bridge/test-support";
 import { sdkStream } from "./support/sdk-sse.js";
 

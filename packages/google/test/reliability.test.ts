@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { streamGenerateContent } from "../src/index.js";
 import { geminiStream } from "./arbitraries/gemini-stream.js";
 import { expectHealthyRun } from "./support/check-expected.js";
-import { createCounter } from "./support/reliability-counts.js";
+import { createCounter } from "@agui-bridge/test-support";
 import { checkRun, drain, listSource } from "@agui-bridge/test-support";
 
 const counter = createCounter("reliability.test.ts");

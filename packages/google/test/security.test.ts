@@ -16,7 +16,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { listSharedStreams, readJsonl } from "../../../test-fixtures/support/shared-streams.js";
 import { createGoogleProvider, streamGenerateContent, toGenerateContentRequest } from "../src/index.js";
 import { audit, conversation } from "@agui-bridge/test-support";
-import { createCounter } from "./support/reliability-counts.js";
+import { createCounter } from "@agui-bridge/test-support";
 import { checkRun, drain, listSource, type Rec } from "@agui-bridge/test-support";
 
 const counter = createCounter("security.test.ts");

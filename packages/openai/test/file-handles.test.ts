@@ -8,7 +8,7 @@ import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event
 import { describe, expect, it } from "vitest";
 import { streamResponses, toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
 import { collect, last, ofType, toJsonl } from "./support/collect.js";
-import { fileParts, foreignEvents, ssePayloads, stringsUnder } from "./support/file-handles.js";
+import { fileParts, foreignEvents, ssePayloads, stringsUnder } from "@agui-bridge/test-support";
 import { expectedPath, readFixture, sdkResponseEvents } from "./support/sdk-replay.js";
 
 type Rec = Record<string, unknown>;

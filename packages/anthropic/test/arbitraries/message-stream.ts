@@ -8,7 +8,7 @@
  * from the chunks and not from the adapter).
  */
 import fc from "fast-check";
-import { anyText, cutText, deltas, jsonArgs, opaque } from "./text.js";
+import { anyText, cutText, deltas, jsonArgs, opaque } from "@agui-bridge/test-support";
 import { anthropicUsageOracle, type UsageReport } from "./usage-oracle.js";
 import type { TokenUsage } from "@agui-bridge/core";
 

@@ -10,7 +10,7 @@
 import type { TokenUsage } from "@agui-bridge/core";
 import fc from "fast-check";
 import { fragmentPlan, fragmentsOf, groupBy, streamableArgs, type FragmentPlan } from "./partial-args.js";
-import { anyText, deltas, jsonArgs, opaque } from "./text.js";
+import { anyText, deltas, jsonArgs, opaque } from "@agui-bridge/test-support";
 
 type Part = Record<string, unknown>;
 

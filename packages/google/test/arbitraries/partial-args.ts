@@ -5,7 +5,7 @@
  * `willContinue: true`, often closed by an empty `stringValue`).
  */
 import fc from "fast-check";
-import { anyText, cutText } from "./text.js";
+import { anyText, cutText } from "@agui-bridge/test-support";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -5,9 +5,9 @@
 import { readBridgeMetadata, type ContentPart, type Event, type FileSource } from "@agui-bridge/core";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { FIXTURE_DIR } from "./sdk-sse.js";
+import { fileURLToPath } from "node:url";
 
-const fixturesDir = dirname(FIXTURE_DIR);
+const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** A content part whose source is a provider file handle. */
 export type FilePart = Extract<ContentPart, { source: unknown }> & { source: FileSource };
@@ -52,7 +52,7 @@ export function ssePayloads(bytes: Uint8Array): unknown[] {
 }
 
 /** The expected AG-UI events another format's file-handle fixture produces (its `.events.jsonl`). */
-export function foreignEvents(format: "openai-responses" | "anthropic", name: string): Event[] {
+export function foreignEvents(format: "openai-chat" | "openai-responses" | "anthropic" | "google", name: string): Event[] {
   const path = join(fixturesDir, format, `${name}.events.jsonl`);
   if (!existsSync(path)) throw new Error(`${path} is missing: the ${format} package's file-handle test writes it`);
   return readFileSync(path, "utf8")

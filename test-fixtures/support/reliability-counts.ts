@@ -6,11 +6,9 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** The package's counts file. */
-export const COUNTS_FILE = resolve(here, "..", "..", ".reliability-counts.json");
+/** The counts file of the package under test (vitest runs with the package folder as its cwd). */
+export const COUNTS_FILE = resolve(process.cwd(), ".reliability-counts.json");
 
 /** One test file's counters. */
 export interface Counter {
