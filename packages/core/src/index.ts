@@ -6,7 +6,7 @@ export * from "./types/capabilities.js";
 export { EventType } from "./types/events.js";
 export type * from "./types/events.js";
 
-export type { BridgeWarning, WarningHandler } from "./warnings.js";
+export { createWarningSink, type BridgeWarning, type WarningHandler, type WarningSink } from "./warnings.js";
 export { FINISH_REASONS, type FinishInfo, type FinishReason } from "./finish-reason.js";
 export {
   BRIDGE_METADATA_KEY,
