@@ -7,7 +7,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const reports = [];
-for (const group of ["packages", "examples"]) {
+for (const group of ["packages", "examples", "test-fixtures"]) {
   if (!existsSync(group)) continue;
   for (const name of readdirSync(group)) {
     const file = join(group, name, ".test-results.json");
