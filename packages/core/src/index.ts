@@ -28,16 +28,15 @@ export { UsageLedger } from "./usage/usage-ledger.js";
 
 export { createSequentialIds, randomId, type IdGenerator } from "./run/ids.js";
 export { RunStateError } from "./run/run-state-error.js";
-export {
-  PROTOCOL_VERSION,
-  RunBuilder,
-  type FailOptions,
-  type FinishOptions,
-  type RunBuilderOptions,
-  type StartTextOptions,
-  type StartToolCallOptions,
-  type ToolCallResultOptions,
-} from "./run/run-builder.js";
+export { PROTOCOL_VERSION, RunBuilder } from "./run/run-builder.js";
+export type {
+  FailOptions,
+  FinishOptions,
+  RunBuilderOptions,
+  StartTextOptions,
+  StartToolCallOptions,
+  ToolCallResultOptions,
+} from "./run/run-options.js";
 export { describeError, redactSecrets, type ErrorDescription } from "./run/describe-error.js";
 export {
   driveRun,

@@ -92,21 +92,3 @@ export function sumPerModel(entries: readonly TokenUsage[]): TokenUsage[] | unde
   return [...groups.values()];
 }
 
-/**
- * What the adapter reports today: after each report the message's entry is recomputed from the
- * merged fields, but a report after which no count survives leaves the previous entry in place
- * (core's UsageLedger ignores `record(key, undefined)`), so an earlier, superseded count can remain.
- * Used only to tell the known stale-entry bug apart (see the `it.fails` test in
- * reliability-garbage.test.ts); the contract is {@link anthropicUsageOracle}.
- */
-export function anthropicUsageAsRecorded(messages: ReadonlyArray<{ model: string | undefined; reports: readonly UsageReport[] }>): TokenUsage[] | undefined {
-  const entries: TokenUsage[] = [];
-  for (const message of messages) {
-    let entry: TokenUsage | undefined;
-    for (let i = 1; i <= message.reports.length; i++) {
-      entry = anthropicEntry(mergeReports(message.reports.slice(0, i)), message.model) ?? entry;
-    }
-    if (entry !== undefined) entries.push(entry);
-  }
-  return sumPerModel(entries);
-}

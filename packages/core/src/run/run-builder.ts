@@ -2,74 +2,20 @@ import type { FinishInfo } from "../finish-reason.js";
 import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
 import type { Metadata, ReasoningEncryptedValueSubtype } from "../types/common.js";
 import { EventType, type Event } from "../types/events.js";
-import type { ContentPart, RunAgentInput } from "../types/input.js";
-import type { TextMessageRole } from "../types/messages.js";
 import { UsageLedger } from "../usage/usage-ledger.js";
+import type {
+  FailOptions,
+  FinishOptions,
+  RunBuilderOptions,
+  StartTextOptions,
+  StartToolCallOptions,
+  ToolCallResultOptions,
+} from "./run-options.js";
 import { randomId, type IdGenerator } from "./ids.js";
 import { RunStateError } from "./run-state-error.js";
 
 /** The protocol version every run declares on RUN_STARTED. */
 export const PROTOCOL_VERSION = "1.0";
-
-/** Options for {@link RunBuilder}. */
-export interface RunBuilderOptions {
-  threadId: string;
-  runId: string;
-  /** The request the run answers; echoed on RUN_STARTED unless `echoInput` is false. */
-  input?: RunAgentInput;
-  /** Echo `input` on RUN_STARTED (default true when `input` is given). */
-  echoInput?: boolean;
-  parentRunId?: string;
-  /** Lowercase vendor id stamped on every message, tool call and result the run creates. */
-  provider?: string;
-  /** Id source for messages, tool calls and results (inject a sequential one in tests). */
-  generateId?: IdGenerator;
-  /** When given, every event carries `timestamp: now()`. */
-  now?: () => number;
-}
-
-/** Options for opening a text message. */
-export interface StartTextOptions {
-  messageId?: string;
-  role?: TextMessageRole;
-  name?: string;
-  metadata?: BridgeMetadata;
-}
-
-/** Options for opening a tool call. */
-export interface StartToolCallOptions {
-  toolCallId?: string;
-  toolCallName: string;
-  /** The assistant message holding the call. */
-  parentMessageId?: string;
-  /** The provider runs this tool itself: never reported as pending for the application. */
-  providerExecuted?: boolean;
-  metadata?: BridgeMetadata;
-}
-
-/** Options for a tool result. */
-export interface ToolCallResultOptions {
-  toolCallId: string;
-  content: string | ContentPart[];
-  messageId?: string;
-  metadata?: BridgeMetadata;
-}
-
-/** How a run ends successfully. */
-export interface FinishOptions {
-  finish?: FinishInfo;
-  /** Extra bridge metadata for RUN_FINISHED. */
-  metadata?: BridgeMetadata;
-  result?: unknown;
-}
-
-/** How a run fails. */
-export interface FailOptions {
-  message: string;
-  code?: string;
-  finish?: FinishInfo;
-  metadata?: BridgeMetadata;
-}
 
 interface OpenToolCall {
   providerExecuted: boolean;
