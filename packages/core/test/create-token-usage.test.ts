@@ -105,6 +105,14 @@ describe("summing and aggregation", () => {
     });
     expect(sumTokenUsage({ inputTokens: 1 }, { inputTokens: 2 })).toEqual({ inputTokens: 3 });
   });
+  it("drops a sum beyond the safe range together with the parts of it", () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    expect(sumTokenUsage({ inputTokens: 1, outputTokens: max, reasoningTokens: 0 }, { inputTokens: 2, outputTokens: 1, reasoningTokens: 0 })).toEqual({
+      inputTokens: 3,
+    });
+    expect(sumTokenUsage({ inputTokens: max, cachedInputTokens: 1, outputTokens: 1 }, { inputTokens: 1, outputTokens: 1 })).toEqual({ outputTokens: 2 });
+  });
+
   it("groups by provider and model in order of first appearance", () => {
     const entries = aggregateTokenUsage([
       { provider: "openai", model: "a", inputTokens: 1, outputTokens: 1, totalTokens: 2 },

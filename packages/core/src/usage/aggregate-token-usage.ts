@@ -1,4 +1,5 @@
 import type { TokenUsage } from "../types/common.js";
+import { createTokenUsage } from "./create-token-usage.js";
 
 const COUNT_FIELDS = [
   "inputTokens",
@@ -14,21 +15,21 @@ const COUNT_FIELDS = [
  * from the summed totals. Provider and model are kept only where both entries agree.
  */
 export function sumTokenUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  const out: TokenUsage = {};
-  if (a.provider !== undefined && a.provider === b.provider) out.provider = a.provider;
-  if (a.model !== undefined && a.model === b.model) out.model = a.model;
+  const sums: Partial<Record<(typeof COUNT_FIELDS)[number], number>> = {};
   for (const field of COUNT_FIELDS) {
     const x = a[field];
     const y = b[field];
     if (x === undefined && y === undefined) continue;
+    // A sum beyond the safe range is dropped (and its parts with it, below), never wrapped.
     const sum = (x ?? 0) + (y ?? 0);
-    if (Number.isSafeInteger(sum)) out[field] = sum;
+    if (Number.isSafeInteger(sum)) sums[field] = sum;
   }
-  if (out.inputTokens !== undefined && out.outputTokens !== undefined) {
-    const total = out.inputTokens + out.outputTokens;
-    if (Number.isSafeInteger(total)) out.totalTokens = total;
-  }
-  return out;
+  // Re-checked like any entry: a part whose total was dropped goes too, totalTokens is recomputed.
+  const checked = createTokenUsage(sums) ?? {};
+  const out: TokenUsage = {};
+  if (a.provider !== undefined && a.provider === b.provider) out.provider = a.provider;
+  if (a.model !== undefined && a.model === b.model) out.model = a.model;
+  return Object.assign(out, checked);
 }
 
 /**
