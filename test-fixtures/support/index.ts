@@ -5,3 +5,4 @@ export { readmeSnippet, runSnippet, type SnippetRun } from "./run-readme-snippet
 export * from "./reliability-counts.js";
 export * from "./file-handles.js";
 export * from "./text-arbitraries.js";
+export * from "./usage-oracle.js";

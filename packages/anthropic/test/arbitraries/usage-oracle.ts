@@ -10,6 +10,7 @@
  * - messages are summed per (provider, model), absent fields staying absent.
  */
 import type { TokenUsage } from "@agui-bridge/core";
+import { sumPerModel } from "@agui-bridge/test-support";
 
 /** One usage report as Anthropic sends it (anything may arrive in hostile tests). */
 export type UsageReport = Record<string, unknown>;
@@ -64,31 +65,4 @@ export function anthropicUsageOracle(messages: ReadonlyArray<{ model: string | u
   return sumPerModel(entries);
 }
 
-const COUNTS = ["inputTokens", "outputTokens", "reasoningTokens", "cachedInputTokens", "cacheWriteInputTokens"] as const;
-
-/** Sums entries per (provider, model) in order of first appearance; absent stays absent. */
-export function sumPerModel(entries: readonly TokenUsage[]): TokenUsage[] | undefined {
-  if (entries.length === 0) return undefined;
-  const groups = new Map<string, TokenUsage>();
-  for (const entry of entries) {
-    const key = `${entry.provider ?? ""}\u0000${entry.model ?? ""}`;
-    const seen = groups.get(key);
-    if (seen === undefined) {
-      groups.set(key, { ...entry });
-      continue;
-    }
-    for (const field of COUNTS) {
-      if (seen[field] === undefined && entry[field] === undefined) continue;
-      const sum = (seen[field] ?? 0) + (entry[field] ?? 0);
-      // A sum beyond the safe-integer range cannot be sent: absent, never a wrong number.
-      if (Number.isSafeInteger(sum)) seen[field] = sum;
-      else delete seen[field];
-    }
-    delete seen.totalTokens;
-    if (seen.inputTokens !== undefined && seen.outputTokens !== undefined && Number.isSafeInteger(seen.inputTokens + seen.outputTokens)) {
-      seen.totalTokens = seen.inputTokens + seen.outputTokens;
-    }
-  }
-  return [...groups.values()];
-}
 

@@ -10,7 +10,7 @@
 import type { TokenUsage } from "@agui-bridge/core";
 import fc from "fast-check";
 import { fragmentPlan, fragmentsOf, groupBy, streamableArgs, type FragmentPlan } from "./partial-args.js";
-import { anyText, deltas, jsonArgs, opaque } from "@agui-bridge/test-support";
+import { anyText, deltas, jsonArgs, opaque, sumPerModel } from "@agui-bridge/test-support";
 
 type Part = Record<string, unknown>;
 
@@ -308,29 +308,3 @@ function normalize(raw: string, madeCalls: boolean): string {
   return "other";
 }
 
-const COUNTS = ["inputTokens", "outputTokens", "reasoningTokens", "cachedInputTokens", "cacheWriteInputTokens"] as const;
-
-/** Sums entries per (provider, model), first appearance first; absent stays absent; unsafe sums are dropped. */
-export function sumPerModel(entries: readonly TokenUsage[]): TokenUsage[] | undefined {
-  if (entries.length === 0) return undefined;
-  const groups = new Map<string, TokenUsage>();
-  for (const entry of entries) {
-    const key = `${entry.provider ?? ""}\u0000${entry.model ?? ""}`;
-    const seen = groups.get(key);
-    if (seen === undefined) {
-      groups.set(key, { ...entry });
-      continue;
-    }
-    for (const field of COUNTS) {
-      if (seen[field] === undefined && entry[field] === undefined) continue;
-      const sum = (seen[field] ?? 0) + (entry[field] ?? 0);
-      if (Number.isSafeInteger(sum)) seen[field] = sum;
-      else delete seen[field];
-    }
-    delete seen.totalTokens;
-    if (seen.inputTokens !== undefined && seen.outputTokens !== undefined && Number.isSafeInteger(seen.inputTokens + seen.outputTokens)) {
-      seen.totalTokens = seen.inputTokens + seen.outputTokens;
-    }
-  }
-  return [...groups.values()];
-}

@@ -7,7 +7,7 @@
  * valid and within its total), totalTokens = input + output; responses summed per model.
  */
 import type { TokenUsage } from "@agui-bridge/core";
-import { sumPerModel } from "./gemini-stream.js";
+import { sumPerModel } from "@agui-bridge/test-support";
 
 type Rec = Record<string, unknown>;
 const valid = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
