@@ -6,3 +6,4 @@ export * from "./reliability-counts.js";
 export * from "./file-handles.js";
 export * from "./text-arbitraries.js";
 export * from "./usage-oracle.js";
+export * from "./quick-start.js";
