@@ -115,3 +115,45 @@ export function listSource<T>(items: readonly T[]): AsyncIterable<T> & { returne
   };
   return source;
 }
+
+/** Where an abort lands: inside the `next()` call for chunk k, or while that `next()` stalls. */
+export type AbortMode = "during-next" | "while-stalled";
+
+/**
+ * Runs `chunks` through an adapter (`stream(source, signal)`) and aborts at chunk `k` in the given
+ * mode; returns the checked run and whether the provider iterator's `return()` was called.
+ */
+export async function abortAt(
+  chunks: ReadonlyArray<unknown>,
+  k: number,
+  mode: AbortMode,
+  stream: (source: AsyncIterable<unknown>, signal: AbortSignal) => AsyncIterable<Event>,
+): Promise<{ events: Event[]; terminal: Event & Rec; interrupted: Set<string>; returned: boolean }> {
+  const controller = new AbortController();
+  let returned = false;
+  const source: AsyncIterable<unknown> = {
+    [Symbol.asyncIterator]() {
+      let index = 0;
+      return {
+        next(): Promise<IteratorResult<unknown>> {
+          if (index === k) {
+            if (mode === "while-stalled") {
+              setTimeout(() => controller.abort(), 0);
+              return new Promise(() => undefined);
+            }
+            controller.abort();
+          }
+          if (index >= chunks.length) return Promise.resolve({ done: true, value: undefined });
+          return Promise.resolve({ done: false, value: chunks[index++] });
+        },
+        async return() {
+          returned = true;
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
+  const events = await drain(stream(source, controller.signal));
+  const { terminal, interrupted } = await checkRun(events);
+  return { events, terminal, interrupted, returned };
+}

@@ -14,9 +14,9 @@ import { sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.
 import { runMessagesStream, streamMessages } from "../src/index.js";
 import { messageStream } from "./arbitraries/message-stream.js";
 import { expectationOf, recordedStreams, type PrefixExpectation } from "./support/recorded.js";
-import { createCounter } from "@agui-bridge/test-support";
+
 import { openSdkStream, replayClient } from "./support/replay.js";
-import { checkRun, drain, isCancelled, listSource, type Rec } from "@agui-bridge/test-support";
+import { abortAt, checkRun, createCounter, drain, isCancelled, listSource, type Rec } from "@agui-bridge/test-support";
 
 const counter = createCounter("reliability-positions.test.ts");
 afterAll(() => counter.flush());
@@ -158,7 +158,7 @@ describe(sharedSuiteTitle("anthropic") + ": every position", () => {
       for (const mode of ["during-next", "while-stalled"] as const) {
         for (let k = 0; k <= chunks.length; k++) {
           if (mode === "during-next" && k === chunks.length) continue;
-          const result = await abortAt(chunks, k, mode);
+          const result = await abortAt(chunks, k, mode, (source, signal) => streamMessages(source, { ...options(), signal }));
           expect(isCancelled(result.terminal), `${name} ${mode} ${k}`).toBe(true);
           expect(result.returned, `${name} ${mode} ${k}: return() called`).toBe(true);
           const candidates = [expectationOf(chunks.slice(0, k)), expectationOf(chunks.slice(0, k + 1))];
@@ -196,7 +196,7 @@ describe("aborts at random positions of generated streams (fast-check)", () => {
     await fc.assert(
       fc.asyncProperty(messageStream, fc.nat(), fc.constantFrom("during-next" as const, "while-stalled" as const), async (stream, at, mode) => {
         const k = at % (mode === "during-next" ? stream.chunks.length : stream.chunks.length + 1);
-        const result = await abortAt(stream.chunks, k, mode);
+        const result = await abortAt(stream.chunks, k, mode, (source, signal) => streamMessages(source, { ...options(), signal }));
         expect(isCancelled(result.terminal)).toBe(true);
         expect(result.returned).toBe(true);
         const candidates = [expectationOf(stream.chunks.slice(0, k)), expectationOf(stream.chunks.slice(0, k + 1))];
@@ -211,37 +211,3 @@ describe("aborts at random positions of generated streams (fast-check)", () => {
   }, 120_000);
 });
 
-/** Runs `chunks` and aborts at chunk `k`: inside that `next()` call, or while `next()` stalls there. */
-async function abortAt(
-  chunks: ReadonlyArray<unknown>,
-  k: number,
-  mode: "during-next" | "while-stalled",
-): Promise<{ events: Event[]; terminal: Rec; interrupted: Set<string>; returned: boolean }> {
-  const controller = new AbortController();
-  let returned = false;
-  const source: AsyncIterable<unknown> = {
-    [Symbol.asyncIterator]() {
-      let index = 0;
-      return {
-        next(): Promise<IteratorResult<unknown>> {
-          if (index === k) {
-            if (mode === "while-stalled") {
-              setTimeout(() => controller.abort(), 0);
-              return new Promise(() => undefined);
-            }
-            controller.abort();
-          }
-          if (index >= chunks.length) return Promise.resolve({ done: true, value: undefined });
-          return Promise.resolve({ done: false, value: chunks[index++] });
-        },
-        async return() {
-          returned = true;
-          return { done: true, value: undefined };
-        },
-      };
-    },
-  };
-  const events = await drain(streamMessages(source, { ...options(), signal: controller.signal }));
-  const { terminal, interrupted } = await checkRun(events);
-  return { events, terminal, interrupted, returned };
-}
