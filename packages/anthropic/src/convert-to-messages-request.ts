@@ -10,6 +10,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core";
+import { parseRunAgentInput } from "@agui-bridge/core";
 import type {
   ContentBlockParam,
   MessageCreateParamsBase,
@@ -70,6 +71,8 @@ export function toMessagesRequest(
   input: Pick<RunAgentInput, "messages"> & Partial<Pick<RunAgentInput, "tools" | "context">>,
   options: MessagesRequestOptions = {},
 ): MessagesRequest {
+  // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
+  parseRunAgentInput(input, { conversationOnly: true });
   const sink = createWarningSink(options.onWarning);
   const system: TextBlockParam[] = [];
   const turns: MessageParam[] = [];

@@ -1,5 +1,5 @@
 import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets, providerRunOptions } from "@agui-bridge/core";
+import { clientSecrets, providerInputOptions, providerRunOptions } from "@agui-bridge/core";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-messages-request.js";
 import { runMessagesStream } from "./stream-messages.js";
@@ -50,11 +50,11 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
         return options.client.messages.create(buildBody(options, converted), { signal });
       };
       return runMessagesStream(open, {
-        input,
         // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
         secrets: clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
         ...providerRunOptions(options),
+        ...providerInputOptions(input), // invalid input is not echoed; the converter rejects it
       });
     },
   };

@@ -36,7 +36,7 @@ export interface AdapterStreamOptions {
 /** The run-level part of {@link AdapterStreamOptions}, as `driveRun` takes it. */
 export type RunLevelOptions = Pick<
   DriveRunOptions<unknown>,
-  "input" | "threadId" | "runId" | "echoInput" | "signal" | "generateId" | "now" | "secrets"
+  "input" | "threadId" | "runId" | "echoInput" | "signal" | "generateId" | "now" | "secrets" | "onWarning"
 >;
 
 /** Picks the run-level options an adapter hands to `driveRun` (absent ones stay absent). */
@@ -50,6 +50,7 @@ export function runLevelOptions(options: AdapterStreamOptions): RunLevelOptions 
   if (options.generateId !== undefined) out.generateId = options.generateId;
   if (options.now !== undefined) out.now = options.now;
   if (options.secrets !== undefined) out.secrets = options.secrets;
+  if (options.onWarning !== undefined) out.onWarning = options.onWarning;
   return out;
 }
 

@@ -55,6 +55,43 @@ export {
   type ProviderRunOptions,
   type RunLevelOptions,
 } from "./adapter-options.js";
-export { encodeSSE, encodeSSEStream, SSE_CONTENT_TYPE, SSE_HEADERS, toSSEReadableStream } from "./sse.js";
+export {
+  encodeSSE,
+  encodeSSEStream,
+  SSE_CONTENT_TYPE,
+  SSE_HEADERS,
+  toEncodedReadableStream,
+  toSSEReadableStream,
+  type EventSource,
+  type SSEReadableStreamOptions,
+} from "./sse.js";
 export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
+
+// ---- run input validation and encodable events (issue 13) ----
+export { RunInputError } from "./input/run-input-error.js";
+export {
+  DEFAULT_MAX_INPUT_DEPTH,
+  parseRunAgentInput,
+  providerInputOptions,
+  type ParseRunAgentInputOptions,
+  type ProviderInputOptions,
+} from "./input/parse-run-agent-input.js";
+export {
+  boundedCopy,
+  DEFAULT_MAX_VALUE_DEPTH,
+  DEFAULT_MAX_VALUE_NODES,
+  OMITTED_VALUE,
+  type BoundedCopy,
+  type BoundedCopyOptions,
+  type Omission,
+  type OmissionReason,
+} from "./encodable/bounded-copy.js";
+export {
+  boundEventValue,
+  stringifyEvent,
+  VALUE_OMITTED_WARNING,
+  withOmissions,
+  type BoundedEventValue,
+  type EventOmission,
+} from "./encodable/encodable-event.js";

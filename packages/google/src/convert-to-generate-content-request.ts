@@ -8,6 +8,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core";
+import { parseRunAgentInput } from "@agui-bridge/core";
 import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
 import { convertMediaSource } from "./convert-media.js";
@@ -49,6 +50,8 @@ export function toGenerateContentRequest(
   input: Pick<RunAgentInput, "messages"> & Partial<Pick<RunAgentInput, "tools" | "context">>,
   options: GenerateContentRequestOptions = {},
 ): GenerateContentRequestResult {
+  // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
+  parseRunAgentInput(input, { conversationOnly: true });
   const warnings: BridgeWarning[] = [];
   const warn = (warning: BridgeWarning): void => {
     warnings.push(warning);

@@ -1,5 +1,5 @@
 import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets, providerRunOptions } from "@agui-bridge/core";
+import { clientSecrets, providerInputOptions, providerRunOptions } from "@agui-bridge/core";
 import type { GenerateContentConfig, GenerateContentParameters } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { toGenerateContentRequest } from "./convert-to-generate-content-request.js";
@@ -47,11 +47,11 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
         });
       };
       return streamGenerateContent(open, {
-        input,
         // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
         secrets: clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
         ...providerRunOptions(options),
+        ...providerInputOptions(input), // invalid input is not echoed; the converter rejects it
       });
     },
   };

@@ -9,6 +9,7 @@ import {
   type Tool,
   type WarningHandler,
 } from "@agui-bridge/core";
+import { parseRunAgentInput } from "@agui-bridge/core";
 import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
@@ -43,6 +44,8 @@ export interface ChatCompletionsRequest {
  * value), as are parts the API cannot take, foreign file handles and provider-executed calls.
  */
 export function toChatCompletionsRequest(input: RunAgentInput, options: ChatCompletionsRequestOptions): ChatCompletionsRequest {
+  // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
+  parseRunAgentInput(input, { conversationOnly: true });
   const sink = createWarningSink(options.onWarning);
   const roles = classifyAllToolCalls(input.messages, "chat", sink);
   const messages: ChatCompletionMessageParam[] = [];

@@ -9,6 +9,7 @@ import {
   type ToolCall,
   type WarningHandler,
 } from "@agui-bridge/core";
+import { parseRunAgentInput } from "@agui-bridge/core";
 import type {
   FunctionTool,
   ResponseCreateParamsStreaming,
@@ -49,6 +50,8 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
  * another provider's message metadata) and foreign encrypted values are dropped with a warning.
  */
 export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
+  // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
+  parseRunAgentInput(input, { conversationOnly: true });
   const sink = createWarningSink(options.onWarning);
   const roles = classifyAllToolCalls(input.messages, "responses", sink);
   const calls = new Map<string, ToolCall>();

@@ -1,5 +1,5 @@
 import type { Event, Provider, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets, providerRunOptions } from "@agui-bridge/core";
+import { clientSecrets, providerInputOptions, providerRunOptions } from "@agui-bridge/core";
 import type OpenAI from "openai";
 import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./convert-to-chat-completions-request.js";
 import { toResponsesRequest, type ResponsesRequestOptions } from "./convert-to-responses-request.js";
@@ -43,7 +43,7 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
           const { params } = toChatCompletionsRequest(input, requestOptions(options));
           return options.client.chat.completions.create(params, { signal });
         },
-        { ...runOptions(options), model: options.model, input, ...(call.signal !== undefined && { signal: call.signal }) },
+        { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) },
       );
     },
   };
@@ -64,7 +64,7 @@ export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOp
           const { params } = toResponsesRequest(input, requestOptions(options));
           return options.client.responses.create(params, { signal });
         },
-        { ...runOptions(options), model: options.model, input, ...(call.signal !== undefined && { signal: call.signal }) },
+        { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) },
       );
     },
   };

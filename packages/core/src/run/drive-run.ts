@@ -1,5 +1,6 @@
 import type { Event } from "../types/events.js";
 import type { RunAgentInput } from "../types/input.js";
+import type { WarningHandler } from "../warnings.js";
 import { describeError as defaultDescribeError, redactSecrets, type ErrorDescription } from "./describe-error.js";
 import type { IdGenerator } from "./ids.js";
 import { RunBuilder } from "./run-builder.js";
@@ -46,6 +47,8 @@ export interface DriveRunOptions<Chunk> {
   now?: () => number;
   /** Exact strings (API keys) removed from every RUN_ERROR message, on top of pattern redaction. */
   secrets?: readonly string[];
+  /** Told when a payload had to be bounded to stay encodable (passed to the run builder). */
+  onWarning?: WarningHandler;
 }
 
 /** The message RUN_ERROR carries when a stream ends without the provider's end marker. */
@@ -71,6 +74,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
     ...(options.provider !== undefined && { provider: options.provider }),
     ...(generateId !== undefined && { generateId }),
     ...(options.now !== undefined && { now: options.now }),
+    ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
   });
   run.start();
   yield* run.drain();

@@ -2,7 +2,9 @@ import type { FinishInfo } from "../finish-reason.js";
 import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
 import type { Metadata, ReasoningEncryptedValueSubtype } from "../types/common.js";
 import { EventType, type Event } from "../types/events.js";
+import type { RunAgentInput } from "../types/input.js";
 import { UsageLedger } from "../usage/usage-ledger.js";
+import { boundEventValue, withOmissions } from "../encodable/encodable-event.js";
 import type {
   FailOptions,
   FinishOptions,
@@ -84,13 +86,16 @@ export class RunBuilder {
     if (this.#started) throw new RunStateError("RUN_STARTED was already emitted");
     this.#started = true;
     const { input, echoInput, parentRunId } = this.#options;
+    // The echo is a bounded copy: input nested too deep to encode never reaches the wire as is.
+    const echo = input !== undefined && echoInput !== false ? boundEventValue(input, "input", this.#options.onWarning) : undefined;
     this.#push({
       type: EventType.RUN_STARTED,
       threadId: this.threadId,
       runId: this.runId,
       protocolVersion: PROTOCOL_VERSION,
       ...(parentRunId !== undefined && { parentRunId }),
-      ...(input !== undefined && echoInput !== false && { input }),
+      ...(echo !== undefined && { input: echo.value as RunAgentInput }),
+      ...(echo?.omitted !== undefined && { metadata: withOmissions(undefined, echo.omitted) }),
     });
   }
 
@@ -294,16 +299,29 @@ export class RunBuilder {
 
   // ---- other ------------------------------------------------------------------------------
 
-  /** Emits a CUSTOM event. */
+  /** Emits a CUSTOM event; the value is a bounded copy (see `boundEventValue`). */
   custom(name: string, value: unknown, metadata?: BridgeMetadata): void {
     this.#live();
-    this.#push({ type: EventType.CUSTOM, name, value: value === undefined ? null : value, ...eventMeta(metadata) });
+    const bounded = boundEventValue(value, "value", this.#options.onWarning);
+    const { metadata: fields } = eventMeta(metadata);
+    this.#push({
+      type: EventType.CUSTOM,
+      name,
+      value: bounded.value,
+      ...(bounded.omitted !== undefined ? { metadata: withOmissions(fields, bounded.omitted) } : fields !== undefined && { metadata: fields }),
+    });
   }
 
-  /** Emits a RAW event carrying a provider-native payload. */
+  /** Emits a RAW event carrying a bounded copy of a provider-native payload (see `boundEventValue`). */
   raw(event: unknown, source?: string): void {
     this.#live();
-    this.#push({ type: EventType.RAW, event: event === undefined ? null : event, ...(source !== undefined && { source }) });
+    const bounded = boundEventValue(event, "event", this.#options.onWarning);
+    this.#push({
+      type: EventType.RAW,
+      event: bounded.value,
+      ...(source !== undefined && { source }),
+      ...(bounded.omitted !== undefined && { metadata: withOmissions(undefined, bounded.omitted) }),
+    });
   }
 
   // ---- terminal ---------------------------------------------------------------------------

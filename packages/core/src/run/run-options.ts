@@ -2,6 +2,7 @@ import type { FinishInfo } from "../finish-reason.js";
 import type { BridgeMetadata } from "../metadata.js";
 import type { ContentPart, RunAgentInput } from "../types/input.js";
 import type { TextMessageRole } from "../types/messages.js";
+import type { WarningHandler } from "../warnings.js";
 import type { IdGenerator } from "./ids.js";
 
 /** Options for {@link RunBuilder}. */
@@ -19,6 +20,8 @@ export interface RunBuilderOptions {
   generateId?: IdGenerator;
   /** When given, every event carries `timestamp: now()`. */
   now?: () => number;
+  /** Told when a payload had to be bounded to stay encodable (`event.value-omitted`). */
+  onWarning?: WarningHandler;
 }
 
 /** Options for opening a text message. */

@@ -1,0 +1,128 @@
+/**
+ * Bounded copies of untrusted values (provider payloads, echoed input), so every event the bridge
+ * emits can be serialized: nothing nested too deep for a recursive encoder, no cycles, nothing
+ * that is not JSON.
+ */
+
+/** How deep a copied value may nest by default (the value itself is depth 1). */
+export const DEFAULT_MAX_VALUE_DEPTH = 64;
+
+/** How many nodes (values of any kind) a copy may hold by default. */
+export const DEFAULT_MAX_VALUE_NODES = 200_000;
+
+/** The string a value is replaced with when it could not be copied as it was. */
+export const OMITTED_VALUE = "[omitted by agui-bridge]";
+
+/** Why a part of a value was replaced by {@link OMITTED_VALUE}. */
+export type OmissionReason = "depth" | "size" | "cycle" | "not-json";
+
+/** One part of a value that was replaced. */
+export interface Omission {
+  /** Property path from the copied value (`""` is the value itself). */
+  path: string;
+  reason: OmissionReason;
+}
+
+/** Options for {@link boundedCopy}. */
+export interface BoundedCopyOptions {
+  /** Deepest nesting kept (default {@link DEFAULT_MAX_VALUE_DEPTH}). */
+  maxDepth?: number;
+  /** Most nodes kept (default {@link DEFAULT_MAX_VALUE_NODES}); later ones are omitted. */
+  maxNodes?: number;
+}
+
+/** What {@link boundedCopy} returns. */
+export interface BoundedCopy {
+  /** A JSON-only copy: plain objects, arrays, strings, finite numbers, booleans, null. */
+  value: unknown;
+  /** What was replaced by {@link OMITTED_VALUE}, in the order found (at most 20 listed). */
+  omissions: Omission[];
+  /** Whether anything was replaced (also true when more than 20 omissions happened). */
+  truncated: boolean;
+}
+
+const MAX_LISTED = 20;
+
+/**
+ * Copies `value` as JSON would serialize it (`toJSON` honoured, `undefined` and functions
+ * dropped from objects and nulled in arrays, non-finite numbers nulled), but replaces with
+ * {@link OMITTED_VALUE} any container nested deeper than `maxDepth`, any value past `maxNodes`,
+ * any cycle, and any bigint or symbol. Never throws and never recurses deeper than `maxDepth`, so
+ * the copy is always encodable. Values already within bounds are copied unchanged.
+ */
+export function boundedCopy(value: unknown, options: BoundedCopyOptions = {}): BoundedCopy {
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_VALUE_DEPTH;
+  const maxNodes = options.maxNodes ?? DEFAULT_MAX_VALUE_NODES;
+  const omissions: Omission[] = [];
+  let truncated = false;
+  let nodes = 0;
+  const ancestors = new Set<object>();
+
+  const omit = (path: string, reason: OmissionReason): string => {
+    truncated = true;
+    if (omissions.length < MAX_LISTED) omissions.push({ path, reason });
+    return OMITTED_VALUE;
+  };
+
+  const copy = (input: unknown, path: string, depth: number, inArray: boolean): unknown => {
+    nodes++;
+    if (nodes > maxNodes) return omit(path, "size");
+    let current = input;
+    if (typeof current === "object" && current !== null && typeof (current as { toJSON?: unknown }).toJSON === "function") {
+      try {
+        current = (current as { toJSON: (key: string) => unknown }).toJSON("");
+      } catch {
+        return omit(path, "not-json");
+      }
+    }
+    switch (typeof current) {
+      case "string":
+      case "boolean":
+        return current;
+      case "number":
+        return Number.isFinite(current) ? current : null;
+      case "undefined":
+      case "function":
+        return inArray ? null : undefined;
+      case "bigint":
+      case "symbol":
+        return omit(path, "not-json");
+      default:
+        break;
+    }
+    if (current === null) return null;
+    const container = current as object;
+    if (depth > maxDepth) return omit(path, "depth");
+    if (ancestors.has(container)) return omit(path, "cycle");
+    ancestors.add(container);
+    try {
+      if (Array.isArray(container)) {
+        const out: unknown[] = [];
+        for (let i = 0; i < container.length; i++) out.push(copy(container[i], `${path}[${i}]`, depth + 1, true));
+        return out;
+      }
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(container)) {
+        let member: unknown;
+        try {
+          member = (container as Record<string, unknown>)[key];
+        } catch {
+          member = omit(joinPath(path, key), "not-json");
+        }
+        const copied = copy(member, joinPath(path, key), depth + 1, false);
+        if (copied !== undefined) out[key] = copied;
+      }
+      return out;
+    } finally {
+      ancestors.delete(container);
+    }
+  };
+
+  const result = copy(value, "", 1, false);
+  return { value: result === undefined ? null : result, omissions, truncated };
+}
+
+/** `a.b`, `a[0]`, `a["odd key"]` (internal: shared with the input parser). */
+export function joinPath(path: string, key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? (path === "" ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`;
+}

@@ -1,0 +1,157 @@
+import {
+  DEFAULT_MAX_INPUT_DEPTH,
+  parseRunAgentInput,
+  RunInputError,
+  SSE_HEADERS,
+  toEncodedReadableStream,
+  toSSEReadableStream,
+  type Event,
+  type Provider,
+  type RunAgentInput,
+  type WarningHandler,
+} from "@agui-bridge/core";
+import { corsHeaders, preflightHeaders, type AllowOrigins } from "./cors.js";
+import { downlevelEvents, shouldDownlevel, type LegacyClients } from "./downlevel.js";
+import { encodeProtobufFrame } from "./encode-protobuf.js";
+import { errorResponse } from "./http-errors.js";
+import { negotiateTransport, PROTOBUF_MEDIA_TYPE, type Transport } from "./negotiate.js";
+import { BodyError, readJsonBody } from "./read-json-body.js";
+
+/** A Fetch-API request handler: what Hono, Next.js route handlers, Bun and Deno take. */
+export type AgUiHandler = (request: Request) => Promise<Response>;
+
+/** The default request body limit: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Options for {@link createAgUiHandler}. */
+export interface AgUiHandlerOptions {
+  /**
+   * What runs the input: any {@link Provider} (an agent from `@agui-bridge/agent`, or a bare
+   * provider such as `createAnthropicProvider(...)`). Its `stream` must never throw (every
+   * agui-bridge provider ends failures in RUN_ERROR); an exception is answered as 500.
+   */
+  agent: Provider;
+  /** Largest request body accepted, in bytes (default {@link DEFAULT_MAX_BODY_BYTES}); larger gets 413. */
+  maxBodyBytes?: number;
+  /** Deepest JSON nesting accepted in the input (default {@link DEFAULT_MAX_INPUT_DEPTH}); deeper gets 400. */
+  maxDepth?: number;
+  /**
+   * Origins allowed to call from a browser (CORS). Absent (the default): no CORS headers at all, so
+   * browsers refuse cross-origin calls; together with the `application/json`-only rule no web page
+   * can start a run on a local endpoint.
+   */
+  allowOrigins?: AllowOrigins;
+  /** Down-level events for pre-1.0 clients (default `"auto"`: when the input has no `protocolVersion`). */
+  legacyClients?: LegacyClients;
+  /** Answer in AG-UI's protobuf encoding when `Accept` asks for it (default true). */
+  protobuf?: boolean;
+  /**
+   * Only answer this pathname (others get 404). Absent: every path, for mounting under a router
+   * (`app.post("/agent", ...)`).
+   */
+  path?: string;
+  /** Told about values replaced to keep an event encodable. */
+  onWarning?: WarningHandler;
+  /** Told about an unexpected failure answered as 500 (default: `console.error`). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Creates the AG-UI endpoint as a Fetch-API handler: `POST` a `RunAgentInput` as
+ * `application/json` and get the run as `text/event-stream` (or protobuf, when `Accept` asks).
+ *
+ * - Only `POST` (405 otherwise, `OPTIONS` answered for allowed origins), only
+ *   `content-type: application/json` (415: a `text/plain` "simple request" from any web page cannot
+ *   start a run), a body limit (413), a depth limit, and the whole input validated against the
+ *   AG-UI 1.0 schema (400 `{ error: { code: "invalid_input", message, path } }`).
+ * - The response is pulled: a slow reader holds the provider back, memory stays bounded per
+ *   connection. The client going away (`request.signal`, or the body stream cancelled) aborts the
+ *   run at once, which releases the provider request.
+ * - Every event is encodable by construction; pre-1.0 clients get down-levelled events.
+ * - Never throws: anything unexpected is a 500 JSON error.
+ */
+export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_INPUT_DEPTH;
+  const onError = options.onError ?? ((error: unknown) => console.error("[agui-bridge/server]", error));
+  return async (request: Request): Promise<Response> => {
+    let cors: Record<string, string> = {};
+    try {
+      cors = corsHeaders(request, options.allowOrigins);
+      if (options.path !== undefined && pathnameOf(request) !== options.path) {
+        return errorResponse(404, "not_found", `No AG-UI endpoint here; POST to ${options.path}.`, { headers: cors });
+      }
+      if (request.method === "OPTIONS") {
+        const preflight = preflightHeaders(request, options.allowOrigins);
+        if (preflight === undefined) {
+          return errorResponse(403, "forbidden_origin", "Cross-origin calls are not allowed here.", { headers: { allow: "POST" } });
+        }
+        return new Response(null, { status: 204, headers: preflight });
+      }
+      if (request.method !== "POST") {
+        return errorResponse(405, "method_not_allowed", "POST a RunAgentInput as application/json.", { headers: { ...cors, allow: "POST" } });
+      }
+      if (!isJsonContentType(request.headers.get("content-type"))) {
+        await request.body?.cancel().catch(() => undefined);
+        return errorResponse(415, "unsupported_media_type", "The body must be sent as content-type: application/json.", { headers: cors });
+      }
+      let input: RunAgentInput;
+      try {
+        input = parseRunAgentInput(await readJsonBody(request, maxBodyBytes), { maxDepth });
+      } catch (error) {
+        if (error instanceof BodyError) return errorResponse(error.status, error.code, error.message, { headers: cors });
+        if (error instanceof RunInputError) return errorResponse(400, error.code, error.message, { path: error.path, headers: cors });
+        throw error;
+      }
+      const transport = negotiateTransport(request.headers.get("accept"), options.protobuf !== false);
+      const downlevel = shouldDownlevel(input.protocolVersion, options.legacyClients);
+      return streamRun(options, input, { transport, downlevel, signal: request.signal, cors });
+    } catch (error) {
+      try {
+        onError(error);
+      } catch {
+        // a throwing reporter must not turn a 500 into a crash
+      }
+      return errorResponse(500, "internal_error", "The endpoint failed unexpectedly.", { headers: cors });
+    }
+  };
+}
+
+function streamRun(
+  options: AgUiHandlerOptions,
+  input: RunAgentInput,
+  how: { transport: Transport; downlevel: boolean; signal: AbortSignal; cors: Record<string, string> },
+): Response {
+  const events = (signal: AbortSignal): AsyncIterable<Event> => {
+    const run = options.agent.stream(input, { signal });
+    return how.downlevel ? downlevelEvents(run) : run;
+  };
+  if (how.transport === "protobuf") {
+    const body = toEncodedReadableStream(events, encodeProtobufFrame, { signal: how.signal });
+    return new Response(body, {
+      status: 200,
+      headers: { ...SSE_HEADERS, "content-type": PROTOBUF_MEDIA_TYPE, ...how.cors },
+    });
+  }
+  const body = toSSEReadableStream(events, {
+    signal: how.signal,
+    ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+  });
+  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...how.cors } });
+}
+
+function isJsonContentType(value: string | null): boolean {
+  if (value === null) return false;
+  const [type = "", ...params] = value.split(";").map((p) => p.trim().toLowerCase());
+  if (type !== "application/json") return false;
+  const charset = params.find((p) => p.startsWith("charset="));
+  return charset === undefined || /^charset="?utf-8"?$/.test(charset);
+}
+
+function pathnameOf(request: Request): string {
+  try {
+    return new URL(request.url).pathname;
+  } catch {
+    return "";
+  }
+}

@@ -1,0 +1,62 @@
+/** Why a body could not be read as JSON. */
+export class BodyError extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    readonly code: "payload_too_large" | "invalid_json",
+    message: string,
+  ) {
+    super(message);
+    this.name = "BodyError";
+  }
+}
+
+/**
+ * Reads a request body of at most `maxBytes` bytes as UTF-8 JSON. A declared `content-length`
+ * over the limit is refused before reading; a body that grows past it is cancelled as soon as it
+ * does (never buffered whole). Throws {@link BodyError}.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await request.body?.cancel().catch(() => undefined);
+    throw new BodyError(413, "payload_too_large", `The body is larger than ${maxBytes} bytes.`);
+  }
+  const text = await readText(request, maxBytes);
+  if (text.trim() === "") throw new BodyError(400, "invalid_json", "The body is empty: POST a RunAgentInput as JSON.");
+  try {
+    // JSON.parse is not recursive in V8, so deep nesting cannot overflow here; the depth limit
+    // is enforced by the input validation right after.
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new BodyError(400, "invalid_json", `The body is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
+
+async function readText(request: Request, maxBytes: number): Promise<string> {
+  const body = request.body;
+  if (body === null) return "";
+  const reader = body.getReader();
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const parts: string[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new BodyError(413, "payload_too_large", `The body is larger than ${maxBytes} bytes.`);
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+    parts.push(decoder.decode());
+  } catch (error) {
+    if (error instanceof BodyError) throw error;
+    if (error instanceof TypeError) throw new BodyError(400, "invalid_json", "The body is not valid UTF-8.");
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
+  return parts.join("");
+}
