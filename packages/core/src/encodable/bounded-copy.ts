@@ -48,11 +48,13 @@ const MAX_LISTED = 20;
  * dropped from objects and nulled in arrays, non-finite numbers nulled), but replaces with
  * {@link OMITTED_VALUE} any container nested deeper than `maxDepth`, any value past `maxNodes`,
  * any cycle, and any bigint or symbol. Never throws and never recurses deeper than `maxDepth`, so
- * the copy is always encodable. Values already within bounds are copied unchanged.
+ * the copy is always encodable. A value that is already plain JSON within the bounds is returned
+ * as it is (same reference, nothing allocated).
  */
 export function boundedCopy(value: unknown, options: BoundedCopyOptions = {}): BoundedCopy {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_VALUE_DEPTH;
   const maxNodes = options.maxNodes ?? DEFAULT_MAX_VALUE_NODES;
+  if (isPlainJsonWithin(value, maxDepth, maxNodes)) return { value: value === undefined ? null : value, omissions: [], truncated: false };
   const omissions: Omission[] = [];
   let truncated = false;
   let nodes = 0;
@@ -120,6 +122,39 @@ export function boundedCopy(value: unknown, options: BoundedCopyOptions = {}): B
 
   const result = copy(value, "", 1, false);
   return { value: result === undefined ? null : result, omissions, truncated };
+}
+
+/** Whether `value` is plain JSON (no toJSON, undefined, non-finite, bigint, symbol, function, cycle) within the bounds. */
+function isPlainJsonWithin(value: unknown, maxDepth: number, maxNodes: number): boolean {
+  let nodes = 0;
+  const ancestors = new Set<object>();
+  const within = (current: unknown, depth: number): boolean => {
+    nodes++;
+    if (nodes > maxNodes) return false;
+    if (current === null || typeof current === "string" || typeof current === "boolean") return true;
+    if (typeof current === "number") return Number.isFinite(current);
+    if (typeof current !== "object") return false;
+    if (depth > maxDepth || ancestors.has(current)) return false;
+    if (typeof (current as { toJSON?: unknown }).toJSON === "function") return false;
+    ancestors.add(current);
+    try {
+      if (Array.isArray(current)) {
+        for (const item of current) if (!within(item, depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(current) as unknown;
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const key of Object.keys(current)) {
+        if (!within((current as Record<string, unknown>)[key], depth + 1)) return false;
+      }
+      return true;
+    } catch {
+      return false;
+    } finally {
+      ancestors.delete(current);
+    }
+  };
+  return within(value, 1);
 }
 
 /** `a.b`, `a[0]`, `a["odd key"]` (internal: shared with the input parser). */
