@@ -123,8 +123,12 @@ describe("examples/server driven by @ag-ui/client's HttpAgent (unmodified)", () 
 
   it("rejects what is not a RunAgentInput", async () => {
     running = await start("anthropic", "swap-demo");
-    const bad = await fetch(running.url, { method: "POST", body: "{}" });
+    const bad = await fetch(running.url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: "invalid_input", path: "threadId" } });
+    // Not JSON by content type (a CORS "simple request" any web page can send): refused.
+    const plain = await fetch(running.url, { method: "POST", body: "{}" });
+    expect(plain.status).toBe(415);
     const wrongMethod = await fetch(running.url);
     expect(wrongMethod.status).toBe(405);
     expect(running.mock.requests).toHaveLength(0);
