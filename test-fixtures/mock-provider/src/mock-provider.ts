@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { pickFault, respondWithFault, streamPlan, type FaultChooser, type MockFaultName } from "./faults.js";
 import { matchRoute, type MockFormat } from "./routes.js";
 
 /** The header that names the fixture to stream, e.g. `x-mock-fixture: text`. */
@@ -19,11 +20,13 @@ export interface RecordedRequest {
   body: unknown;
   /** True when the client went away before the response was complete. */
   aborted: boolean;
+  /** The fault played for this request, when there was one. */
+  fault?: MockFaultName;
 }
 
 /** Options for {@link startMockProvider}. */
 export interface MockProviderOptions {
-  /** Folder holding `<format>/<fixture>.sse` (default: the repository's test-fixtures/). */
+  /** Folder holding `<format>/<fixture>.sse` (default: the recorded bodies shipped with the package). */
   fixturesDir?: string;
   /**
    * Picks the fixture for a request when neither the header nor a fixture named like the model
@@ -37,6 +40,12 @@ export interface MockProviderOptions {
    * (used to test that a client disconnect releases the provider request).
    */
   hangAfterBytes?: number;
+  /**
+   * A fault to play (429 with retry-after, 500, 529, 401, hang, a cut mid-frame, slow drip), for
+   * every request or chosen per request; the `x-mock-fault` header names one for a single request.
+   * See `MockFault`.
+   */
+  fault?: FaultChooser;
 }
 
 /** A running mock provider. */
@@ -50,7 +59,9 @@ export interface MockProvider {
   close(): Promise<void>;
 }
 
-const repoFixtures = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** The recorded bodies: shipped in the package's `fixtures/`, read in place in the repository. */
+const defaultFixtures = existsSync(join(packageDir, "fixtures")) ? join(packageDir, "fixtures") : resolve(packageDir, "..");
 
 /**
  * Starts the mock on 127.0.0.1 with a random port. It answers
@@ -61,7 +72,7 @@ const repoFixtures = resolve(dirname(fileURLToPath(import.meta.url)), "..", ".."
  * get 404; a missing fixture gets a provider-shaped 404 error body.
  */
 export async function startMockProvider(options: MockProviderOptions = {}): Promise<MockProvider> {
-  const fixturesDir = options.fixturesDir ?? repoFixtures;
+  const fixturesDir = options.fixturesDir ?? defaultFixtures;
   const requests: RecordedRequest[] = [];
   const writeSize = options.writeSize ?? 64;
 
@@ -90,6 +101,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     if (fixture === undefined && route !== undefined) {
       fixture = options.choose?.({ format: route.format, model: route.model, body, index: requests.length });
     }
+    const fault = route === undefined ? undefined : pickFault(req, options.fault, { format: route.format, model: route.model, body, index: requests.length });
     const record: RecordedRequest = {
       method: req.method ?? "",
       path: url.pathname,
@@ -98,6 +110,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       fixture,
       body,
       aborted: false,
+      ...(fault !== undefined && { fault: fault.type }),
     };
     requests.push(record);
     res.on("close", () => {
@@ -109,6 +122,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       res.end(JSON.stringify({ error: { message: `mock provider: no route for ${req.method} ${url.pathname}` } }));
       return;
     }
+    if (fault !== undefined && respondWithFault(res, fault, route.format)) return;
     const file = fixture === undefined ? undefined : fixturePath(route.format, fixture);
     if (file === undefined || !existsSync(file)) {
       res.writeHead(404, { "content-type": "application/json" });
@@ -117,11 +131,18 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     }
     const bytes = readFileSync(file);
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const limit = options.hangAfterBytes ?? bytes.length;
-    for (let offset = 0; offset < Math.min(limit, bytes.length); offset += writeSize) {
+    const plan = streamPlan(bytes, fault, writeSize);
+    const limit = plan.cutAt ?? options.hangAfterBytes ?? bytes.length;
+    for (let offset = 0; offset < Math.min(limit, bytes.length); offset += plan.writeSize) {
       if (res.destroyed) return;
-      res.write(bytes.subarray(offset, Math.min(offset + writeSize, limit)));
-      await new Promise((resolveTick) => setImmediate(resolveTick));
+      res.write(bytes.subarray(offset, Math.min(offset + plan.writeSize, limit)));
+      await new Promise((resolveTick) => (plan.delayMs > 0 ? setTimeout(resolveTick, plan.delayMs) : setImmediate(resolveTick)));
+    }
+    if (plan.cutAt !== undefined) {
+      // Stopped mid-frame: a reset connection, or a response that ends inside an SSE frame.
+      if (plan.cutMode === "end") res.end();
+      else res.destroy();
+      return;
     }
     if (options.hangAfterBytes !== undefined) return; // held open until the client leaves
     res.end();

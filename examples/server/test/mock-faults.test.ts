@@ -1,0 +1,61 @@
+import { assertConformant } from "@agui-bridge/conformance";
+import type { Event, RunAgentInput } from "@agui-bridge/core";
+import { startMockProvider, type MockFault, type MockProvider } from "@agui-bridge/mock-provider";
+import { afterEach, describe, expect, it } from "vitest";
+import { createProviderFromConfig, PROVIDER_NAMES } from "../src/index.js";
+
+let mock: MockProvider | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+const input: RunAgentInput = { threadId: "t", runId: "r", protocolVersion: "1.0", messages: [{ id: "u", role: "user", content: "Hi" }] };
+
+async function runWith(name: (typeof PROVIDER_NAMES)[number], fault: MockFault, signal?: AbortSignal): Promise<Event[]> {
+  mock = await startMockProvider({ choose: () => "text", fault });
+  const provider = createProviderFromConfig(name, { mockBaseUrls: mock.baseUrls });
+  const events: Event[] = [];
+  for await (const event of provider.stream(input, signal === undefined ? {} : { signal })) events.push(event);
+  await assertConformant(events, { initialMessages: input.messages });
+  return events;
+}
+
+describe.each(PROVIDER_NAMES)("the mock's fault modes through the real SDK (%s)", (name) => {
+  it.each<[MockFault, RegExp]>([
+    [{ type: "rate-limit" }, /429|rate/i],
+    [{ type: "server-error" }, /500|server|internal/i],
+    [{ type: "overloaded" }, /529|overloaded/i],
+    [{ type: "unauthorized" }, /401|auth|key/i],
+  ])("%o ends the run in RUN_ERROR", async (fault, pattern) => {
+    const events = await runWith(name, fault);
+    const end = events.at(-1) as Event & { message?: string; code?: string };
+    expect(end.type).toBe("RUN_ERROR");
+    expect(`${end.code ?? ""} ${end.message ?? ""}`).toMatch(pattern);
+    expect(end.message).not.toContain("mock-key");
+  });
+
+  it("a stream cut mid-frame ends in RUN_ERROR, never a success", async () => {
+    for (const mode of ["reset", "end"] as const) {
+      const events = await runWith(name, { type: "cut-mid-frame", afterFrames: 1, mode });
+      expect(events.at(-1)?.type).toBe("RUN_ERROR");
+      await mock?.close();
+      mock = undefined;
+    }
+  });
+
+  it("a hanging request is released by the abort: the run ends cancelled", async () => {
+    const controller = new AbortController();
+    const pending = runWith(name, { type: "hang" }, controller.signal);
+    await expect.poll(() => mock?.requests.length ?? 0).toBe(1);
+    controller.abort();
+    const events = await pending;
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    await expect.poll(() => mock?.requests[0]?.aborted).toBe(true);
+  });
+
+  it("a slow drip still completes", async () => {
+    const events = await runWith(name, { type: "slow-drip", delayMs: 0, writeSize: 7 });
+    expect(events.at(-1)?.type).toBe("RUN_FINISHED");
+  });
+});

@@ -1,0 +1,120 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { MockFormat } from "./routes.js";
+
+/** The header that names a fault for one request, e.g. `x-mock-fault: rate-limit`. */
+export const FAULT_HEADER = "x-mock-fault";
+
+/**
+ * A failure the mock plays instead of (or while) streaming a recorded body, so an application
+ * tests its error handling offline with the real SDKs:
+ * - `rate-limit`: 429 with `retry-after` (seconds, default 1) and the provider's error body;
+ * - `server-error`: 500; `overloaded`: 529 (Anthropic's `overloaded_error`; the same status for
+ *   every format); `unauthorized`: 401 (a bad API key);
+ * - `hang`: the request is accepted and never answered (until the client gives up);
+ * - `cut-mid-frame`: the stream starts, then stops in the middle of an SSE frame (`afterFrames`
+ *   complete frames first, default 1): the connection is reset (`mode: "reset"`, the default, as a
+ *   network failure does) or the response ends cleanly there (`mode: "end"`, as a proxy that
+ *   truncates does);
+ * - `slow-drip`: the body is streamed in `writeSize`-byte writes with `delayMs` between them.
+ */
+export type MockFault =
+  | { type: "rate-limit"; retryAfterSeconds?: number }
+  | { type: "server-error" }
+  | { type: "overloaded" }
+  | { type: "unauthorized" }
+  | { type: "hang" }
+  | { type: "cut-mid-frame"; afterFrames?: number; mode?: "reset" | "end" }
+  | { type: "slow-drip"; delayMs?: number; writeSize?: number };
+
+/** The fault names accepted in the {@link FAULT_HEADER} header. */
+export type MockFaultName = MockFault["type"];
+
+/** The fault names, in one list. */
+export const FAULT_NAMES: readonly MockFaultName[] = ["rate-limit", "server-error", "overloaded", "unauthorized", "hang", "cut-mid-frame", "slow-drip"];
+
+/** How the fault for a request is chosen (see `MockProviderOptions.fault`). */
+export type FaultChooser = MockFault | ((request: { format: MockFormat; model: string | undefined; body: unknown; index: number }) => MockFault | undefined);
+
+/** The fault for one request: the header wins, then the option. */
+export function pickFault(
+  req: IncomingMessage,
+  chooser: FaultChooser | undefined,
+  request: { format: MockFormat; model: string | undefined; body: unknown; index: number },
+): MockFault | undefined {
+  const header = req.headers[FAULT_HEADER];
+  if (typeof header === "string" && (FAULT_NAMES as readonly string[]).includes(header)) return { type: header as MockFaultName } as MockFault;
+  if (chooser === undefined) return undefined;
+  return typeof chooser === "function" ? chooser(request) : chooser;
+}
+
+const STATUS: Record<"rate-limit" | "server-error" | "overloaded" | "unauthorized", number> = {
+  "rate-limit": 429,
+  "server-error": 500,
+  overloaded: 529,
+  unauthorized: 401,
+};
+
+/**
+ * Answers a status fault (429, 500, 529, 401) with the provider's own error body shape, or holds
+ * the request for `hang`. Returns false for faults that shape the stream instead.
+ */
+export function respondWithFault(res: ServerResponse, fault: MockFault, format: MockFormat): boolean {
+  if (fault.type === "hang") return true; // never answered; the client's timeout or abort ends it
+  if (fault.type === "cut-mid-frame" || fault.type === "slow-drip") return false;
+  const status = STATUS[fault.type];
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (fault.type === "rate-limit") headers["retry-after"] = String(fault.retryAfterSeconds ?? 1);
+  res.writeHead(status, headers);
+  res.end(JSON.stringify(errorBody(fault.type, status, format)));
+  return true;
+}
+
+function errorBody(type: keyof typeof STATUS, status: number, format: MockFormat): unknown {
+  const message = {
+    "rate-limit": "mock provider: rate limit reached, retry later",
+    "server-error": "mock provider: internal server error",
+    overloaded: "mock provider: overloaded",
+    unauthorized: "mock provider: invalid API key",
+  }[type];
+  if (format === "anthropic") {
+    const errorType = { "rate-limit": "rate_limit_error", "server-error": "api_error", overloaded: "overloaded_error", unauthorized: "authentication_error" }[type];
+    return { type: "error", error: { type: errorType, message } };
+  }
+  if (format === "google") {
+    const statusName = { "rate-limit": "RESOURCE_EXHAUSTED", "server-error": "INTERNAL", overloaded: "UNAVAILABLE", unauthorized: "UNAUTHENTICATED" }[type];
+    return { error: { code: status, message, status: statusName } };
+  }
+  const errorType = { "rate-limit": "rate_limit_exceeded", "server-error": "server_error", overloaded: "server_error", unauthorized: "invalid_request_error" }[type];
+  return { error: { message, type: errorType, param: null, code: type === "unauthorized" ? "invalid_api_key" : errorType } };
+}
+
+/** How a body is streamed under a stream fault: write size, pause between writes, where to cut. */
+export interface StreamPlan {
+  writeSize: number;
+  delayMs: number;
+  /** Byte offset at which the stream stops (inside a frame), if any. */
+  cutAt?: number;
+  /** How it stops there. */
+  cutMode?: "reset" | "end";
+}
+
+/** The stream plan for `bytes` under `fault` (or the plain plan when there is none). */
+export function streamPlan(bytes: Uint8Array, fault: MockFault | undefined, writeSize: number): StreamPlan {
+  if (fault?.type === "slow-drip") return { writeSize: fault.writeSize ?? 16, delayMs: fault.delayMs ?? 20 };
+  if (fault?.type === "cut-mid-frame") return { writeSize, delayMs: 0, cutAt: midFrame(bytes, fault.afterFrames ?? 1), cutMode: fault.mode ?? "reset" };
+  return { writeSize, delayMs: 0 };
+}
+
+/** An offset in the middle of the frame after the first `afterFrames` complete ones. */
+function midFrame(bytes: Uint8Array, afterFrames: number): number {
+  const text = Buffer.from(bytes).toString("latin1");
+  let start = 0;
+  for (let i = 0; i < afterFrames; i++) {
+    const end = text.indexOf("\n\n", start);
+    if (end === -1) break;
+    start = end + 2;
+  }
+  const next = text.indexOf("\n\n", start);
+  const end = next === -1 ? text.length : next;
+  return Math.max(start + 1, Math.min(end - 1, start + Math.floor((end - start) / 2)));
+}
