@@ -1,6 +1,7 @@
 import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets, providerInputOptions, providerRunOptions } from "@agui-bridge/core";
+import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
+import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-messages-request.js";
 import { runMessagesStream } from "./stream-messages.js";
 
@@ -12,14 +13,15 @@ export interface AnthropicMessagesClient {
   messages: {
     create(
       body: MessageCreateParamsStreaming,
-      options?: { signal?: AbortSignal | null },
+      options?: { signal?: AbortSignal | null; maxRetries?: number },
     ): PromiseLike<AsyncIterable<unknown>> | AsyncIterable<unknown>;
   };
 }
 
 /** Options for {@link createAnthropicProvider}. */
 export interface AnthropicProviderOptions
-  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput"> {
+  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput">,
+    ProviderReliabilityOptions {
   client: AnthropicMessagesClient;
   /** The model every request uses. */
   model: MessageCreateParamsStreaming["model"];
@@ -39,19 +41,22 @@ export interface AnthropicProviderOptions
  * aborting the signal ends the run cancelled and aborts the HTTP request.
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions): Provider {
+  const check = prepareProvider("anthropic", options); // reliability: model and credentials checked at creation
   return {
     id: "anthropic",
+    check,
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
       // Converting inside the source: anything thrown there becomes RUN_ERROR, never an exception.
       const open = async (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
         const { params: converted } = toMessagesRequest(input, {
           ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
         });
-        return options.client.messages.create(buildBody(options, converted), { signal });
+        return options.client.messages.create(buildBody(options, converted), { signal, maxRetries: 0 });
       };
-      return runMessagesStream(open, {
-        // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
-        secrets: clientSecrets(options.client),
+      return runMessagesStream(retryingSource(open, { policy: options.retry, describe: describeAnthropicError }), {
+        // The client's credentials (API key, auth token, auth headers) never reach a RUN_ERROR, even
+        // when the server echoes them; read when the error is written.
+        secrets: () => clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
         ...providerRunOptions(options),
         ...providerInputOptions(input), // invalid input is not echoed; the converter rejects it

@@ -1,30 +1,92 @@
-import { describeError, redactSecrets, type ErrorDescription } from "@agui-bridge/core";
-import { asNonEmptyString, asRecord, isRecord } from "./narrow.js";
+import {
+  constructorName,
+  describeError,
+  genericCategory,
+  isRetryableCategory,
+  redactSecrets,
+  retryAfterMsFromHeaders,
+  safeGet,
+  safeNumber,
+  safeString,
+  withErrorMetadata,
+  type ErrorCategory,
+  type ErrorDescription,
+} from "@agui-bridge/core";
+import { ANTHROPIC_ERROR_CLASS_CATEGORIES, anthropicCategory } from "./anthropic-error-categories.js";
+
+/** An `invalid_request_error` whose message says the prompt does not fit the context window. */
+const CONTEXT_LENGTH_MESSAGE = /prompt is too long|context (window|length)|too many (input )?tokens/i;
 
 /**
  * Reads an error the Anthropic SDK threw (an `error` SSE frame, an HTTP error, a connection
- * failure) into RUN_ERROR's message and code. The code is the Anthropic error type
- * (`overloaded_error`, `rate_limit_error`, …) when known, else the HTTP status. Only the error body's
- * message is read: never headers, request ids or keys; the message is redacted of anything that
- * looks like a credential.
+ * failure), or an in-band `error` event (`{ type: "error", error: { type, message } }`), into
+ * RUN_ERROR's message, code, normalized category (see {@link ANTHROPIC_ERROR_CATEGORIES}), HTTP
+ * status, retry-after and retryability; the same fields are set as bridge metadata, so the result
+ * can be handed to `run.fail` as it is. The code is the Anthropic error type (`overloaded_error`,
+ * `rate_limit_error`, …) when known, else the HTTP status. Only the error body's message and the
+ * `retry-after` header are read: never other headers, request ids or keys; the message is redacted
+ * of anything that looks like a credential. Never throws.
  */
 export function describeAnthropicError(error: unknown): ErrorDescription {
-  if (!isRecord(error) && !(error instanceof Error)) return describeError(error);
-  const record = error as unknown as Record<string, unknown>;
-  const body = asRecord(record.error);
-  const inner = asRecord(body?.error) ?? body;
-  const type = asNonEmptyString(record.type) ?? asNonEmptyString(inner?.type);
-  const apiMessage = asNonEmptyString(record.apiMessage) ?? asNonEmptyString(inner?.message);
-  const status = typeof record.status === "number" ? String(record.status) : undefined;
+  try {
+    return withErrorMetadata(readAnthropicError(error));
+  } catch {
+    return withErrorMetadata(describeError(error));
+  }
+}
+
+function readAnthropicError(error: unknown): ErrorDescription {
+  if ((typeof error !== "object" || error === null) && typeof error !== "function") return describeError(error);
+  const body = safeGet(error, "error");
+  // The SDK's APIError keeps the whole body ({ type: "error", error: {…} }); an event is that body.
+  const inner = typeof safeGet(body, "error") === "object" && safeGet(body, "error") !== null ? safeGet(body, "error") : body;
+  const ownType = safeString(error, "type");
+  const type = (ownType !== "error" ? ownType : undefined) ?? safeString(inner, "type");
+  const detailCode = safeString(error, "errorCode") ?? safeString(safeGet(inner, "details"), "error_code");
+  const apiMessage = safeString(error, "apiMessage") ?? safeString(inner, "message");
+  const status = safeNumber(error, "status");
   const fallback = describeError(error);
-  const code = type ?? fallback.code ?? status;
+  const code = type ?? (fallback.code !== "error" ? fallback.code : undefined) ?? (status !== undefined ? String(status) : undefined);
+  const category = categorize(error, type, detailCode, apiMessage, status, code);
+  const retryAfterMs = retryAfterMsFromHeaders(safeGet(error, "headers"));
   // An HTTP error whose body has no message: the SDK's own message would echo the whole body,
   // which may hold anything the request carried. Say what is known instead.
   const message =
     apiMessage !== undefined
       ? redactSecrets(apiMessage)
       : status !== undefined
-        ? `The provider answered HTTP ${status}${code !== undefined && code !== status ? ` (${code})` : ""}`
-        : fallback.message;
-  return { message, ...(code !== undefined && { code }) };
+        ? `The provider answered HTTP ${status}${code !== undefined && code !== String(status) ? ` (${code})` : ""}`
+        : type !== undefined
+          ? `The Anthropic stream reported an error (${type}).`
+          : ownType === "error"
+            ? "The Anthropic stream reported an error."
+            : fallback.message;
+  return {
+    message,
+    ...(code !== undefined && { code }),
+    category,
+    ...(status !== undefined && { status }),
+    ...(retryAfterMs !== undefined && { retryAfterMs }),
+    retryable: isRetryableCategory(category),
+  };
+}
+
+function categorize(
+  error: unknown,
+  type: string | undefined,
+  detailCode: string | undefined,
+  message: string | undefined,
+  status: number | undefined,
+  code: string | undefined,
+): ErrorCategory {
+  const byDetail = anthropicCategory(detailCode);
+  if (byDetail !== undefined) return byDetail;
+  const byType = anthropicCategory(type);
+  if (byType === "invalid_request" && message !== undefined && CONTEXT_LENGTH_MESSAGE.test(message)) return "context_length";
+  if (byType !== undefined) return byType;
+  const className = safeString(error, "name") ?? constructorName(error);
+  if (status === undefined && className !== undefined && Object.prototype.hasOwnProperty.call(ANTHROPIC_ERROR_CLASS_CATEGORIES, className)) {
+    return ANTHROPIC_ERROR_CLASS_CATEGORIES[className] as ErrorCategory;
+  }
+  return genericCategory(error, code, status);
 }

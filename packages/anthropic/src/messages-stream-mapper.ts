@@ -1,7 +1,7 @@
 import type { AdapterStreamOptions, RunBuilder, StreamMapper } from "@agui-bridge/core";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { messageDelta, messageStart, messageStop } from "./handle-message.js";
-import { asNonEmptyString, asRecord, isRecord, MalformedChunkError, requireIndex, requireRecord } from "./narrow.js";
+import { asNonEmptyString, isRecord, MalformedChunkError, requireIndex, requireRecord } from "./narrow.js";
 import { deltaBlock, startBlock, stopBlock } from "./route-content-block.js";
 import type { MessageState, StreamContext } from "./stream-state.js";
 
@@ -33,15 +33,10 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
           return messageStop(context);
         case "ping":
           return;
-        case "error": {
-          const error = asRecord(chunk.error);
-          const code = asNonEmptyString(error?.type);
-          run.fail({
-            message: asNonEmptyString(error?.message) ?? "The Anthropic stream reported an error.",
-            ...(code !== undefined && { code }),
-          });
+        case "error":
+          // Described like a thrown SDK error (category, retryability); the driver redacts it.
+          run.fail(describeAnthropicError(chunk));
           return;
-        }
         default:
           if (options.emitRawEvents === true) run.raw(chunk, "anthropic");
       }

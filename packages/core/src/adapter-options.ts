@@ -1,4 +1,5 @@
 import type { DriveRunOptions } from "./run/drive-run.js";
+import type { SecretSource } from "./run/finalize-run-error.js";
 import type { IdGenerator } from "./run/ids.js";
 import type { RunAgentInput } from "./types/input.js";
 import type { WarningHandler } from "./warnings.js";
@@ -27,10 +28,11 @@ export interface AdapterStreamOptions {
   /** Told about dropped or rejected values (bad usage counts, unknown items, …). */
   onWarning?: WarningHandler;
   /**
-   * Strings that must never appear in a RUN_ERROR message, whatever the provider echoed back (the
-   * provider factories pass their client's API key here).
+   * Strings that must never appear in a RUN_ERROR (message, code, metadata), whatever the provider
+   * echoed back: a list, or a function read when the error is written (the provider factories pass
+   * their client's credentials here, read late so a key resolved by a key function is covered).
    */
-  secrets?: readonly string[];
+  secrets?: SecretSource;
 }
 
 /** The run-level part of {@link AdapterStreamOptions}, as `driveRun` takes it. */
@@ -54,14 +56,64 @@ export function runLevelOptions(options: AdapterStreamOptions): RunLevelOptions 
   return out;
 }
 
+/** Client fields that hold a credential (OpenAI, Anthropic, Google, and the cloud variants' keys). */
+const CREDENTIAL_FIELDS = ["apiKey", "authToken", "adminAPIKey", "awsAccessKey", "awsSecretKey", "awsSessionToken", "accessToken"];
+/** Header names whose value is a credential, lowercase. */
+const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key"]);
+
 /**
- * The credentials an SDK client holds (its `apiKey`), read defensively, for
- * {@link AdapterStreamOptions.secrets}.
+ * Every credential an SDK client holds, read defensively, for {@link AdapterStreamOptions.secrets}:
+ * its key fields (`apiKey`, `authToken`, `adminAPIKey`, cloud keys) on the client and its
+ * `_options`, and the values of auth headers it sends by default (`_options.defaultHeaders`,
+ * Google's `httpOptions.headers`), with the token of an `Authorization: Bearer …` on its own.
+ * Never throws; values shorter than 8 characters are left out (they would redact ordinary words).
  */
 export function clientSecrets(client: unknown): string[] {
-  if (typeof client !== "object" || client === null) return [];
-  const key = (client as { apiKey?: unknown }).apiKey;
-  return typeof key === "string" && key.length >= 8 ? [key] : [];
+  const found = new Set<string>();
+  const add = (value: unknown): void => {
+    if (typeof value !== "string") return;
+    const trimmed = value.trim();
+    if (trimmed.length >= 8) found.add(trimmed);
+    const token = /^(?:Bearer|Basic|Token)\s+(\S{8,})$/i.exec(trimmed)?.[1];
+    if (token !== undefined) found.add(token);
+  };
+  const options = read(client, "_options");
+  for (const holder of [client, options]) {
+    for (const field of CREDENTIAL_FIELDS) add(read(holder, field));
+  }
+  for (const headers of [read(options, "defaultHeaders"), read(read(client, "httpOptions"), "headers")]) {
+    for (const [name, value] of headerEntries(headers)) if (CREDENTIAL_HEADERS.has(name.toLowerCase())) add(value);
+  }
+  return [...found];
+}
+
+function read(value: unknown, key: string): unknown {
+  if (typeof value !== "object" || value === null) return undefined;
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function headerEntries(headers: unknown): Array<[string, unknown]> {
+  if (typeof headers !== "object" || headers === null) return [];
+  try {
+    const entries: Array<[string, unknown]> = [];
+    const iterable = typeof (headers as { entries?: unknown }).entries === "function" && !Array.isArray(headers);
+    const source: Iterable<unknown> = iterable
+      ? (headers as { entries(): Iterable<unknown> }).entries()
+      : Array.isArray(headers)
+        ? (headers as unknown[])
+        : Object.entries(headers);
+    for (const entry of source) {
+      if (Array.isArray(entry) && typeof entry[0] === "string") entries.push([entry[0], entry[1]]);
+      if (entries.length > 1000) break;
+    }
+    return entries;
+  } catch {
+    return [];
+  }
 }
 
 /** The options a provider factory forwards to every run it streams. */

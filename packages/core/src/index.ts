@@ -37,9 +37,48 @@ export type {
   StartToolCallOptions,
   ToolCallResultOptions,
 } from "./run/run-options.js";
-export { describeError, redactSecrets, type ErrorDescription } from "./run/describe-error.js";
+export { describeError, genericCategory, redactSecrets, UNDESCRIBABLE_MESSAGE, type ErrorDescription } from "./run/describe-error.js";
+export {
+  createRedactor,
+  errorMetadataFields,
+  failOptionsFrom,
+  finalizeErrorEvent,
+  withErrorMetadata,
+  type Redactor,
+  type SecretSource,
+} from "./run/finalize-run-error.js";
+export {
+  categoryForBridgeCode,
+  categoryForStatus,
+  ERROR_CATEGORIES,
+  isErrorCategory,
+  isRetryableCategory,
+  type ErrorCategory,
+} from "./errors/error-category.js";
+export { durationToMs, retryAfterMsFromHeaders } from "./errors/retry-after.js";
+export { constructorName, safeGet, safeInstanceOf, safeNumber, safeString, safeStringify } from "./errors/safe-read.js";
+export {
+  DEFAULT_RETRY_POLICY,
+  resolveRetryPolicy,
+  retryDelayMs,
+  type ResolvedRetryPolicy,
+  type RetryInfo,
+  type RetryPolicy,
+} from "./retry/retry-policy.js";
+export { retryingSource, type OpenStream, type RetryingSourceOptions } from "./retry/retrying-source.js";
+export {
+  assertModel,
+  checkProviderConfig,
+  clientHasCredentials,
+  prepareProvider,
+  ProviderConfigError,
+  type ProviderReliabilityOptions,
+  type ProviderCheckResult,
+  type ProviderProblem,
+} from "./provider-check.js";
 export {
   driveRun,
+  INVALID_STEP_MESSAGE,
   TRUNCATED_MESSAGE,
   type ChunkSource,
   type DriveRunOptions,

@@ -1,3 +1,4 @@
+import type { ProviderCheckResult } from "./provider-check.js";
 import type { Event } from "./types/events.js";
 import type { RunAgentInput } from "./types/input.js";
 
@@ -19,4 +20,9 @@ export interface Provider {
    * one terminal event last. Never throws; failures arrive as RUN_ERROR.
    */
   stream(input: RunAgentInput, options?: ProviderStreamOptions): AsyncIterable<Event>;
+  /**
+   * Reports configuration problems without sending a request: an empty model, a client that
+   * visibly holds no credentials. The same for every provider of this library.
+   */
+  check?(): ProviderCheckResult;
 }

@@ -1,7 +1,8 @@
 import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets, providerInputOptions, providerRunOptions } from "@agui-bridge/core";
+import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core";
 import type { GenerateContentConfig, GenerateContentParameters } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
+import { describeGoogleError } from "./describe-google-error.js";
 import { toGenerateContentRequest } from "./convert-to-generate-content-request.js";
 import { streamGenerateContent } from "./stream-generate-content.js";
 
@@ -14,7 +15,8 @@ export interface GoogleGenAIClientLike {
 
 /** Options for {@link createGoogleProvider}. */
 export interface GoogleProviderOptions
-  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput"> {
+  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput">,
+    ProviderReliabilityOptions {
   /** The `GoogleGenAI` client (Gemini API or Vertex AI). */
   client: GoogleGenAIClientLike;
   /** Model id, e.g. `gemini-3-pro-preview`. */
@@ -35,8 +37,11 @@ export interface GoogleProviderOptions
  */
 export function createGoogleProvider(options: GoogleProviderOptions): Provider {
   const { client, model, config = {} } = options;
+  // reliability: model and credentials checked at creation (Vertex AI authenticates without a key)
+  const check = prepareProvider(GOOGLE_PROVIDER, { ...options, extraCredentials: (client as { vertexai?: unknown }).vertexai === true });
   return {
     id: GOOGLE_PROVIDER,
+    check,
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
       const open = (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
         const { params } = toGenerateContentRequest(input, options.onWarning === undefined ? {} : { onWarning: options.onWarning });
@@ -46,9 +51,10 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
           config: mergeConfig(config, params.config, signal),
         });
       };
-      return streamGenerateContent(open, {
-        // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
-        secrets: clientSecrets(options.client),
+      return streamGenerateContent(retryingSource(open, { policy: options.retry, describe: describeGoogleError }), {
+        // The client's credentials (API key, auth headers) never reach a RUN_ERROR, even when the
+        // server echoes them; read when the error is written.
+        secrets: () => clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
         ...providerRunOptions(options),
         ...providerInputOptions(input), // invalid input is not echoed; the converter rejects it

@@ -1,50 +1,113 @@
-import { describeError, redactSecrets, type ErrorDescription } from "@agui-bridge/core";
-import { asNumber, asRecord, asString } from "./narrow.js";
+import {
+  describeError,
+  durationToMs,
+  genericCategory,
+  isRetryableCategory,
+  redactSecrets,
+  safeInstanceOf,
+  safeNumber,
+  safeString,
+  withErrorMetadata,
+  type ErrorCategory,
+  type ErrorDescription,
+} from "@agui-bridge/core";
+import { googleCategory } from "./google-error-categories.js";
+import { asArray, asRecord, asString } from "./narrow.js";
 import { PartialArgsError } from "./partial-args-writer.js";
 
+/** An `INVALID_ARGUMENT` whose message says the input does not fit the context window. */
+const CONTEXT_LENGTH_MESSAGE = /exceeds the maximum number of tokens|input token count|context (window|length)/i;
+
 /**
- * Reads what `@google/genai` throws into RUN_ERROR's message and code:
+ * Reads what `@google/genai` throws into RUN_ERROR's message, code, normalized category (see
+ * {@link GOOGLE_ERROR_CATEGORIES}), HTTP status, retry-after (from a `RetryInfo.retryDelay`) and
+ * retryability; the same fields are set as bridge metadata:
  * - `ApiError` (an HTTP error status, or an in-band `{"error": …}` frame): code = the numeric
  *   status (`"429"`, `"500"`), message = the API's status name and message, read from the error
  *   body the SDK embeds; headers are never read;
  * - `Incomplete JSON segment at the end` (a truncated frame): code `stream_truncated`;
  * - a frame that is not JSON (`SyntaxError`): code `invalid_json`;
  * - a `partialArgs` sequence that cannot be written as JSON: code `invalid_tool_arguments`.
- * Anything else falls back to core's reading. Messages are redacted of credentials.
+ * Anything else falls back to core's reading. Messages are redacted of credentials. Never throws.
  */
 export function describeGoogleError(error: unknown): ErrorDescription {
-  if (error instanceof PartialArgsError) return { message: error.message, code: error.code };
-  const record = asRecord(error);
-  if (record === undefined) return describeError(error);
-  const name = asString(record.name);
-  const message = asString(record.message) ?? "";
-  const status = asNumber(record.status);
+  try {
+    return withErrorMetadata(readGoogleError(error));
+  } catch {
+    return withErrorMetadata(describeError(error));
+  }
+}
+
+function readGoogleError(error: unknown): ErrorDescription {
+  if (safeInstanceOf(error, PartialArgsError)) {
+    const partial = error as PartialArgsError;
+    return { message: partial.message, code: partial.code, category: "invalid_response", retryable: false };
+  }
+  if ((typeof error !== "object" || error === null) && typeof error !== "function") return describeError(error);
+  const name = safeString(error, "name");
+  const message = safeString(error, "message") ?? "";
+  const status = safeNumber(error, "status");
   if (name === "ApiError" && status !== undefined) {
-    return { message: redactSecrets(apiErrorMessage(message, status)), code: String(status) };
+    const body = apiErrorBody(message);
+    const category = categorize(error, body, status);
+    const retryAfterMs = body?.retryAfterMs;
+    return {
+      message: redactSecrets(body?.text !== undefined ? `${body.statusName ?? `HTTP ${status}`}: ${body.text}` : `The provider answered HTTP ${status}`),
+      code: String(status),
+      category,
+      status,
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+      retryable: isRetryableCategory(category),
+    };
   }
   if (message.startsWith("Incomplete JSON segment")) {
-    return { message: "The stream ended inside a frame: the response was cut short.", code: "stream_truncated" };
+    return { message: "The stream ended inside a frame: the response was cut short.", code: "stream_truncated", category: "truncated", retryable: true };
   }
-  if (error instanceof SyntaxError || message.startsWith("exception parsing stream chunk")) {
-    return { message: redactSecrets(`A stream frame is not valid JSON: ${message}`), code: "invalid_json" };
+  if (safeInstanceOf(error, SyntaxError) || message.startsWith("exception parsing stream chunk")) {
+    return { message: redactSecrets(`A stream frame is not valid JSON: ${message}`), code: "invalid_json", category: "invalid_response", retryable: false };
   }
   return describeError(error);
 }
 
-/** `STATUS: message` from the JSON the SDK embeds in the error message, else the message itself. */
-function apiErrorMessage(message: string, status: number): string {
+interface ApiErrorBody {
+  text?: string;
+  statusName?: string;
+  reasons: string[];
+  retryAfterMs?: number;
+}
+
+/** The error body the SDK embeds as JSON in the error message (never echoed raw: it may hold anything the request carried). */
+function apiErrorBody(message: string): ApiErrorBody | undefined {
   const start = message.indexOf("{");
-  if (start !== -1) {
-    try {
-      const body = asRecord(JSON.parse(message.slice(start)));
-      const inner = asRecord(body?.error);
-      const text = asString(inner?.message);
-      const statusName = asString(inner?.status);
-      if (text !== undefined) return `${statusName ?? `HTTP ${status}`}: ${text}`;
-    } catch {
-      // Not JSON: use the message as it is.
+  if (start === -1) return undefined;
+  try {
+    const inner = asRecord(asRecord(JSON.parse(message.slice(start)))?.error);
+    if (inner === undefined) return undefined;
+    const out: ApiErrorBody = { reasons: [] };
+    const text = asString(inner.message);
+    const statusName = asString(inner.status);
+    if (text !== undefined) out.text = text;
+    if (statusName !== undefined) out.statusName = statusName;
+    for (const detail of asArray(inner.details) ?? []) {
+      const record = asRecord(detail);
+      const reason = asString(record?.reason);
+      if (reason !== undefined) out.reasons.push(reason);
+      const delay = durationToMs(record?.retryDelay);
+      if (delay !== undefined) out.retryAfterMs = delay;
     }
+    return out;
+  } catch {
+    return undefined;
   }
-  // No message in a JSON body: never echo the raw body, which may hold anything the request carried.
-  return `The provider answered HTTP ${status}`;
+}
+
+function categorize(error: unknown, body: ApiErrorBody | undefined, status: number): ErrorCategory {
+  for (const reason of body?.reasons ?? []) {
+    const byReason = googleCategory(reason);
+    if (byReason !== undefined) return byReason;
+  }
+  const byStatus = googleCategory(body?.statusName);
+  if (byStatus === "invalid_request" && body?.text !== undefined && CONTEXT_LENGTH_MESSAGE.test(body.text)) return "context_length";
+  if (byStatus !== undefined) return byStatus;
+  return genericCategory(error, String(status), status);
 }

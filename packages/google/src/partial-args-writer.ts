@@ -37,6 +37,12 @@ interface Container {
   segment: PathSegment | undefined;
 }
 
+/**
+ * The most array elements one `partialArgs` entry may skip (each written as `null`). Gemini streams
+ * array elements in order, so a larger gap is malformed input and ends the run with RUN_ERROR.
+ */
+export const MAX_ARRAY_GAP = 256;
+
 /** Thrown when the fragments cannot be written as the JSON the whole arguments would give. */
 export class PartialArgsError extends Error {
   override readonly name = "PartialArgsError";
@@ -131,6 +137,10 @@ export class PartialArgsWriter {
     }
     if (typeof segment !== "number") throw new PartialArgsError(`member ${JSON.stringify(segment)} used on an array`);
     if (segment < top.count) throw new PartialArgsError(`partialArgs array index [${segment}] arrived out of order`);
+    // Each skipped index is written as `null`: a huge jump is malformed input, never megabytes of nulls.
+    if (segment - top.count > MAX_ARRAY_GAP) {
+      throw new PartialArgsError(`partialArgs array index [${segment}] skips more than ${MAX_ARRAY_GAP} elements`);
+    }
     let out = "";
     while (top.count < segment) {
       out += `${top.count > 0 ? "," : ""}null`;

@@ -1,6 +1,7 @@
 import type { Event, Provider, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets, providerInputOptions, providerRunOptions } from "@agui-bridge/core";
+import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core";
 import type OpenAI from "openai";
+import { describeOpenAIError } from "./describe-openai-error.js";
 import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./convert-to-chat-completions-request.js";
 import { toResponsesRequest, type ResponsesRequestOptions } from "./convert-to-responses-request.js";
 import { runChatCompletions } from "./stream-chat-completions.js";
@@ -11,7 +12,7 @@ export type { ProviderRunOptions } from "@agui-bridge/core";
 import type { ProviderRunOptions } from "@agui-bridge/core";
 
 /** Options of {@link createOpenAIChatProvider}. */
-export interface OpenAIChatProviderOptions extends ProviderRunOptions {
+export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderReliabilityOptions {
   /** An `OpenAI` client (or any client with the same `chat.completions.create`). */
   client: Pick<OpenAI, "chat">;
   model: string;
@@ -20,7 +21,7 @@ export interface OpenAIChatProviderOptions extends ProviderRunOptions {
 }
 
 /** Options of {@link createOpenAIResponsesProvider}. */
-export interface OpenAIResponsesProviderOptions extends ProviderRunOptions {
+export interface OpenAIResponsesProviderOptions extends ProviderRunOptions, ProviderReliabilityOptions {
   /** An `OpenAI` client (or any client with the same `responses.create`). */
   client: Pick<OpenAI, "responses">;
   model: string;
@@ -35,14 +36,16 @@ export interface OpenAIResponsesProviderOptions extends ProviderRunOptions {
  * opening the request (HTTP error, network) ends the run with RUN_ERROR.
  */
 export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Provider {
+  const check = prepareProvider("openai-chat", options); // reliability: model and credentials checked at creation
   return {
     id: "openai-chat",
+    check,
     stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
       return runChatCompletions(
-        async (signal) => {
+        retryingSource(async (signal) => {
           const { params } = toChatCompletionsRequest(input, requestOptions(options));
-          return options.client.chat.completions.create(params, { signal });
-        },
+          return options.client.chat.completions.create(params, { signal, maxRetries: 0 });
+        }, retryOptions(options)),
         { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) },
       );
     },
@@ -56,14 +59,16 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
  * signal, and maps the stream. A failure opening the request ends the run with RUN_ERROR.
  */
 export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOptions): Provider {
+  const check = prepareProvider("openai-responses", options); // reliability: model and credentials checked at creation
   return {
     id: "openai-responses",
+    check,
     stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
       return runResponses(
-        async (signal) => {
+        retryingSource(async (signal) => {
           const { params } = toResponsesRequest(input, requestOptions(options));
-          return options.client.responses.create(params, { signal });
-        },
+          return options.client.responses.create(params, { signal, maxRetries: 0 });
+        }, retryOptions(options)),
         { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) },
       );
     },
@@ -82,10 +87,16 @@ function requestOptions<P>(options: { model: string; params?: P } & ProviderRunO
   };
 }
 
-function runOptions(options: ProviderRunOptions & { client: unknown }): ProviderRunOptions & { secrets: string[] } {
+function runOptions(options: ProviderRunOptions & { client: unknown }): ProviderRunOptions & { secrets: () => string[] } {
   return {
-    // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
-    secrets: clientSecrets(options.client),
+    // The client's credentials never reach a RUN_ERROR, even when the server echoes them (read
+    // when the error is written, so a key a key function resolved is covered too).
+    secrets: () => clientSecrets(options.client),
     ...providerRunOptions(options),
   };
+}
+
+/** The retry policy, applied the same way for every provider (the SDK's own retries are off). */
+function retryOptions(options: ProviderReliabilityOptions & { client: unknown }): Parameters<typeof retryingSource>[1] {
+  return { policy: options.retry, describe: describeOpenAIError };
 }

@@ -1,31 +1,91 @@
-import { redactSecrets, type ErrorDescription } from "@agui-bridge/core";
-import { asNonEmptyString, asNumber, isRecord } from "./narrow.js";
+import {
+  constructorName,
+  describeError,
+  genericCategory,
+  isRetryableCategory,
+  redactSecrets,
+  retryAfterMsFromHeaders,
+  safeGet,
+  safeInstanceOf,
+  safeNumber,
+  safeString,
+  withErrorMetadata,
+  type ErrorCategory,
+  type ErrorDescription,
+} from "@agui-bridge/core";
+import { OPENAI_ERROR_CLASS_CATEGORIES, openAICategory } from "./openai-error-categories.js";
+
+/** What the SDK throws when a frame's data is not JSON: at the end of a body, a frame cut short. */
+const SDK_MALFORMED_FRAME = "malformed server-sent event JSON";
+
+/** The message RUN_ERROR carries when the body ended inside a server-sent event. */
+export const CUT_FRAME_MESSAGE = "The provider stream ended inside a server-sent event: the response was cut short.";
 
 /**
  * Reads an error thrown by the `openai` SDK (an `APIError` from an HTTP failure or from an error
- * frame mid-stream) or an error payload a provider sent, into RUN_ERROR's message and code.
+ * frame mid-stream, a connection failure) or an error payload a provider sent, into RUN_ERROR's
+ * message, code, normalized category (see {@link OPENAI_ERROR_CATEGORIES}), HTTP status,
+ * retry-after and retryability; the same fields are set as bridge metadata, so the result can be
+ * handed to `run.fail` as it is.
  *
  * Only the provider's error `code` (else its `type`, else the HTTP status) and its message are
- * read, never request headers, request ids or keys; the message is redacted of anything that looks
- * like a credential.
+ * read, plus the `retry-after(-ms)` header; never other headers, request ids or keys. The message
+ * is redacted of anything that looks like a credential (the driver also removes the client's own
+ * credentials). A body cut inside a server-sent event (the SDK's "malformed server-sent event
+ * JSON") is `stream_truncated`, as for the other providers. Never throws.
  */
 export function describeOpenAIError(error: unknown): ErrorDescription {
-  if (!isRecord(error) && !(error instanceof Error)) return { message: redactSecrets(String(error)) };
-  const record = error as Record<string, unknown>;
-  const body = isRecord(record.error) ? record.error : undefined;
+  try {
+    return withErrorMetadata(readOpenAIError(error));
+  } catch {
+    return withErrorMetadata(describeError(error));
+  }
+}
+
+function readOpenAIError(error: unknown): ErrorDescription {
+  if ((typeof error !== "object" || error === null) && typeof error !== "function") return describeError(error);
+  if (safeInstanceOf(error, SyntaxError) && (safeString(error, "message") ?? "").includes(SDK_MALFORMED_FRAME)) {
+    return { message: CUT_FRAME_MESSAGE, code: "stream_truncated", category: "truncated", retryable: true };
+  }
+  const bodyValue = safeGet(error, "error");
+  const body = typeof bodyValue === "object" && bodyValue !== null && !Array.isArray(bodyValue) ? bodyValue : undefined;
+  const status = safeNumber(error, "status");
+  const bodyType = safeString(body, "type");
+  const ownType = safeString(error, "type");
   const code =
-    asNonEmptyString(record.code) ??
-    asNonEmptyString(body?.code) ??
-    (body?.type !== "error" ? asNonEmptyString(body?.type) : undefined) ??
-    (record.type !== "error" ? asNonEmptyString(record.type) : undefined) ??
-    (asNumber(record.status) !== undefined ? String(record.status) : undefined);
-  const status = asNumber(record.status);
+    safeString(error, "code") ??
+    safeString(body, "code") ??
+    (bodyType !== "error" ? bodyType : undefined) ??
+    (ownType !== "error" ? ownType : undefined) ??
+    (status !== undefined ? String(status) : undefined);
+  const category = categorize(error, [safeString(error, "code"), safeString(body, "code"), bodyType, ownType], status, code);
+  const retryAfterMs = retryAfterMsFromHeaders(safeGet(error, "headers"));
   // An HTTP error whose body has no message: the SDK's own message would be the whole body echoed
   // back, which may hold anything the request carried. Say what is known instead.
   const message =
-    asNonEmptyString(body?.message) ??
+    safeString(body, "message") ??
     (status !== undefined ? `The provider answered HTTP ${status}${code !== undefined && code !== String(status) ? ` (${code})` : ""}` : undefined) ??
-    asNonEmptyString(record.message) ??
-    (error instanceof Error ? error.name : "The provider reported an error");
-  return { message: redactSecrets(message), ...(code !== undefined && { code }) };
+    safeString(error, "message") ??
+    safeString(error, "name") ??
+    "The provider reported an error";
+  return {
+    message: redactSecrets(message),
+    ...(code !== undefined && { code }),
+    category,
+    ...(status !== undefined && { status }),
+    ...(retryAfterMs !== undefined && { retryAfterMs }),
+    retryable: isRetryableCategory(category),
+  };
+}
+
+function categorize(error: unknown, values: Array<string | undefined>, status: number | undefined, code: string | undefined): ErrorCategory {
+  for (const value of values) {
+    const listed = openAICategory(value);
+    if (listed !== undefined) return listed;
+  }
+  const className = constructorName(error) ?? safeString(error, "name");
+  if (status === undefined && className !== undefined && Object.prototype.hasOwnProperty.call(OPENAI_ERROR_CLASS_CATEGORIES, className)) {
+    return OPENAI_ERROR_CLASS_CATEGORIES[className] as ErrorCategory;
+  }
+  return genericCategory(error, code, status);
 }

@@ -50,12 +50,8 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   });
   if (type === "response.failed") {
     const error = asRecord(response.error);
-    const described = error === undefined ? undefined : describeOpenAIError(error);
-    state.run.fail({
-      message: described?.message ?? "The provider reported the response as failed.",
-      code: described?.code ?? "response_failed",
-      finish,
-    });
+    const described = describeOpenAIError(error ?? { message: "The provider reported the response as failed.", code: "response_failed" });
+    state.run.fail({ ...described, finish });
     return;
   }
   closeResponseItems(state);

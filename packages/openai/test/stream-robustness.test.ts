@@ -102,12 +102,16 @@ describe("Responses stream robustness", () => {
 
 describe("describeOpenAIError", () => {
   it("reads code (else type, else status) and the provider message, redacted", () => {
-    expect(describeOpenAIError({ error: { code: "c", message: "m sk-abcdefghijkl" } })).toEqual({ code: "c", message: "m [redacted]" });
-    expect(describeOpenAIError({ type: "error", code: "rate_limit_exceeded", message: "slow down" })).toEqual({ code: "rate_limit_exceeded", message: "slow down" });
+    const pick = (error: unknown): { code?: string; message: string } => {
+      const { code, message } = describeOpenAIError(error);
+      return { ...(code !== undefined && { code }), message };
+    };
+    expect(pick({ error: { code: "c", message: "m sk-abcdefghijkl" } })).toEqual({ code: "c", message: "m [redacted]" });
+    expect(pick({ type: "error", code: "rate_limit_exceeded", message: "slow down" })).toEqual({ code: "rate_limit_exceeded", message: "slow down" });
     // An HTTP error without a message in its body: never the SDK message, which echoes the body.
-    expect(describeOpenAIError({ status: 500, message: "500 {\"detail\":\"echo\"}" })).toEqual({ code: "500", message: "The provider answered HTTP 500" });
-    expect(describeOpenAIError("plain")).toEqual({ message: "plain" });
+    expect(pick({ status: 500, message: "500 {\"detail\":\"echo\"}" })).toEqual({ code: "500", message: "The provider answered HTTP 500" });
+    expect(pick("plain")).toEqual({ message: "plain" });
     // The `error` event's own `type: "error"` is not a code.
-    expect(describeOpenAIError({ type: "error", code: null, message: "m" })).toEqual({ message: "m" });
+    expect(pick({ type: "error", code: null, message: "m" })).toEqual({ message: "m" });
   });
 });

@@ -1,8 +1,30 @@
+import type { ErrorCategory } from "../errors/error-category.js";
+import type { BridgeMetadata } from "../metadata.js";
+import { categoryForBridgeCode, categoryForStatus, isRetryableCategory } from "../errors/error-category.js";
+import { constructorName, safeGet, safeInstanceOf, safeNumber, safeString, safeStringify } from "../errors/safe-read.js";
+
 /** What RUN_ERROR says about a failure. */
 export interface ErrorDescription {
   message: string;
+  /** The provider's own code (or one of the bridge's: `stream_truncated`, `invalid_chunk`, …). */
   code?: string;
+  /** The normalized category (recorded as `errorCategory` in `agui-bridge` metadata). */
+  category?: ErrorCategory;
+  /** The HTTP status the provider answered, when there was one. */
+  status?: number;
+  /** The delay the provider asked for before a retry. */
+  retryAfterMs?: number;
+  /** Whether sending the request again can help (default: from the category). */
+  retryable?: boolean;
+  /**
+   * Bridge metadata for RUN_ERROR (what {@link withErrorMetadata} sets: `errorCategory`, `status`,
+   * `retryAfterMs`, `retryable`), so a description can be handed to `run.fail` as it is.
+   */
+  metadata?: BridgeMetadata;
 }
+
+/** The message used when a thrown value cannot be read at all. */
+export const UNDESCRIBABLE_MESSAGE = "The provider stream failed with a value that could not be described.";
 
 const SECRET_PATTERNS: readonly RegExp[] = [
   /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
@@ -28,22 +50,68 @@ export function redactSecrets(text: string): string {
 
 /**
  * The default reading of a thrown value: its message (redacted of credentials; never request
- * headers, which are not read) and a code from a string `code`, an error `type` or an HTTP `status`.
- * Adapters refine this with what their SDK's errors carry.
+ * headers, which are not read), a code from a string `code`, an error `type` or an HTTP `status`,
+ * and the category those imply. Adapters refine this with what their SDK's errors carry.
+ *
+ * Never throws, whatever the value (an object without a prototype, a revoked Proxy, a throwing
+ * `message` getter): what cannot be read is left out.
  */
 export function describeError(error: unknown): ErrorDescription {
-  if (error instanceof Error || (typeof error === "object" && error !== null)) {
-    const record = error as Record<string, unknown>;
-    const rawMessage = typeof record.message === "string" && record.message !== "" ? record.message : String(error);
-    const code =
-      typeof record.code === "string" && record.code !== ""
-        ? record.code
-        : typeof record.type === "string" && record.type !== ""
-          ? record.type
-          : typeof record.status === "number"
-            ? String(record.status)
-            : undefined;
-    return { message: redactSecrets(rawMessage), ...(code !== undefined && { code }) };
+  try {
+    return describeReadable(error);
+  } catch {
+    return { message: UNDESCRIBABLE_MESSAGE, category: "unknown", retryable: false };
   }
-  return { message: redactSecrets(String(error)) };
+}
+
+function describeReadable(error: unknown): ErrorDescription {
+  const isObject = (typeof error === "object" && error !== null) || typeof error === "function";
+  if (!isObject) {
+    const text = safeStringify(error);
+    return { message: text === undefined || text === "" ? UNDESCRIBABLE_MESSAGE : redactSecrets(text), category: "unknown", retryable: false };
+  }
+  const status = safeNumber(error, "status");
+  const code = safeString(error, "code") ?? safeString(error, "type") ?? (status !== undefined ? String(status) : undefined);
+  const rawMessage = safeString(error, "message") ?? plainText(error);
+  const category = genericCategory(error, code, status);
+  return {
+    message: rawMessage === undefined ? UNDESCRIBABLE_MESSAGE : redactSecrets(rawMessage),
+    ...(code !== undefined && { code }),
+    category,
+    ...(status !== undefined && { status }),
+    retryable: isRetryableCategory(category),
+  };
+}
+
+/** `String(error)` unless it is the uninformative `[object Object]` or cannot be computed. */
+function plainText(error: unknown): string | undefined {
+  const text = safeStringify(error);
+  return text === undefined || text === "" || text.startsWith("[object ") ? undefined : text;
+}
+
+/**
+ * The category a thrown value implies without knowing its SDK: one of the bridge's codes, an HTTP
+ * status, an abort or timeout by name, a network failure by Node's error codes.
+ */
+export function genericCategory(error: unknown, code: string | undefined, status: number | undefined): ErrorCategory {
+  const bridge = categoryForBridgeCode(code);
+  if (bridge !== undefined) return bridge;
+  if (status !== undefined) {
+    const byStatus = categoryForStatus(status);
+    if (byStatus !== undefined) return byStatus;
+  }
+  const name = safeString(error, "name") ?? constructorName(error) ?? "";
+  if (name === "AbortError" || /UserAbort/.test(name)) return "aborted";
+  if (name === "TimeoutError" || /Timeout/.test(name) || code === "ETIMEDOUT") return "timeout";
+  if (/Connection|Network|Fetch/.test(name) || isNetworkCode(code) || isNetworkCode(safeString(safeGet(error, "cause"), "code"))) {
+    return "network";
+  }
+  if (safeInstanceOf(error, SyntaxError)) return "invalid_response";
+  return "unknown";
+}
+
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT"]);
+
+function isNetworkCode(code: string | undefined): boolean {
+  return code !== undefined && NETWORK_CODES.has(code);
 }

@@ -1,7 +1,9 @@
 import type { Event } from "../types/events.js";
+import type { FailOptions } from "./run-options.js";
 import type { RunAgentInput } from "../types/input.js";
 import type { WarningHandler } from "../warnings.js";
-import { describeError as defaultDescribeError, redactSecrets, type ErrorDescription } from "./describe-error.js";
+import { describeError as defaultDescribeError, UNDESCRIBABLE_MESSAGE, type ErrorDescription } from "./describe-error.js";
+import { createRedactor, failOptionsFrom, finalizeErrorEvent, type SecretSource } from "./finalize-run-error.js";
 import type { IdGenerator } from "./ids.js";
 import { RunBuilder } from "./run-builder.js";
 import { RunStateError } from "./run-state-error.js";
@@ -45,8 +47,11 @@ export interface DriveRunOptions<Chunk> {
   provider?: string;
   generateId?: IdGenerator;
   now?: () => number;
-  /** Exact strings (API keys) removed from every RUN_ERROR message, on top of pattern redaction. */
-  secrets?: readonly string[];
+  /**
+   * Exact strings (API keys, tokens) removed from every string of every RUN_ERROR (message, code,
+   * metadata), on top of pattern redaction: a list, or a function read when the error is written.
+   */
+  secrets?: SecretSource;
   /** Told when a payload had to be bounded to stay encodable (passed to the run builder). */
   onWarning?: WarningHandler;
 }
@@ -54,7 +59,31 @@ export interface DriveRunOptions<Chunk> {
 /** The message RUN_ERROR carries when a stream ends without the provider's end marker. */
 export const TRUNCATED_MESSAGE = "The provider stream ended before its end marker: the response was cut short.";
 
+/** The message RUN_ERROR carries when the provider iterator yields something that is not an iterator result. */
+export const INVALID_STEP_MESSAGE = "The provider stream yielded something that is not an iterator result.";
+
 const ABORTED = Symbol("aborted");
+
+/** Reads an iterator step defensively: undefined when it is not an object or reading it throws. */
+function readStep<Chunk>(step: unknown): { done: true } | { done: false; value: Chunk } | undefined {
+  if (typeof step !== "object" || step === null) return undefined;
+  try {
+    const done = (step as { done?: unknown }).done;
+    if (done === true) return { done: true };
+    return { done: false, value: (step as { value: Chunk }).value };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `instanceof RunStateError`, safe for a revoked Proxy. */
+function isRunStateError(error: unknown): boolean {
+  try {
+    return error instanceof RunStateError;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Runs a provider stream through a mapper and yields a valid AG-UI event sequence:
@@ -76,8 +105,16 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
     ...(options.now !== undefined && { now: options.now }),
     ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
   });
+  // Every RUN_ERROR leaves through here, whoever built it (the driver, a mapper's in-band error
+  // frame): one redaction for message, code and metadata, and the error category always set.
+  const redact = createRedactor(options.secrets);
+  const drain = (): Event[] => {
+    const events = run.drain();
+    for (let i = 0; i < events.length; i++) events[i] = finalizeErrorEvent(events[i] as Event, redact);
+    return events;
+  };
   run.start();
-  yield* run.drain();
+  yield* drain();
 
   const controller = new AbortController();
   const outer = options.signal;
@@ -98,20 +135,23 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
 
   let mapper: StreamMapper<Chunk> | undefined;
   let iterator: AsyncIterator<Chunk> | undefined;
-  const describe = (error: unknown): ErrorDescription => {
-    if (error instanceof RunStateError) return { message: error.message, code: error.code };
+  // Describing never throws: a mapper's reading that throws (or returns junk) falls back to core's,
+  // which reads hostile values (revoked Proxies, throwing getters) safely. Redaction happens in drain().
+  const describe = (error: unknown): FailOptions => {
     let described: ErrorDescription;
     try {
-      described = mapper?.describeError?.(error) ?? defaultDescribeError(error);
+      described = isRunStateError(error)
+        ? { message: (error as RunStateError).message, code: (error as RunStateError).code, category: "invalid_response" }
+        : (mapper?.describeError?.(error) ?? defaultDescribeError(error));
+      if (typeof described !== "object" || described === null || typeof described.message !== "string") throw new TypeError("not a description");
     } catch {
       described = defaultDescribeError(error);
     }
-    // Whatever the mapper read out of the error, no credential reaches the wire.
-    let message = redactSecrets(described.message);
-    for (const secret of options.secrets ?? []) {
-      if (secret.length >= 8) message = message.split(secret).join("[redacted]");
+    try {
+      return failOptionsFrom(described);
+    } catch {
+      return { message: UNDESCRIBABLE_MESSAGE };
     }
-    return { ...described, message };
   };
   const release = (): void => {
     const it = iterator;
@@ -128,7 +168,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
   try {
     if (controller.signal.aborted) {
       run.cancel();
-      yield* run.drain();
+      yield* drain();
       return;
     }
     try {
@@ -138,19 +178,21 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
       const iterable = await raceAbort(opening);
       if (iterable === ABORTED) {
         // The request may still be opening: release it whenever it arrives.
-        void Promise.resolve(opening).then(
-          (late) => late[Symbol.asyncIterator]().return?.(),
-          () => undefined,
-        );
+        void Promise.resolve(opening)
+          .then(
+            (late) => late[Symbol.asyncIterator]().return?.(),
+            () => undefined,
+          )
+          .catch(() => undefined);
         run.cancel();
-        yield* run.drain();
+        yield* drain();
         return;
       }
       iterator = iterable[Symbol.asyncIterator]();
     } catch (error) {
       if (controller.signal.aborted) run.cancel();
       else run.fail(describe(error));
-      yield* run.drain();
+      yield* drain();
       return;
     }
 
@@ -163,26 +205,34 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
         iterator = undefined;
         if (controller.signal.aborted) run.cancel();
         else run.fail(describe(error));
-        yield* run.drain();
+        yield* drain();
         return;
       }
       if (step === ABORTED) {
         release();
         run.cancel();
-        yield* run.drain();
+        yield* drain();
         return;
       }
-      if (step.done === true) {
+      // The step itself is untrusted: next() may resolve null, or a `done`/`value` getter may throw.
+      const read = readStep<Chunk>(step);
+      if (read === undefined) {
+        release();
+        if (!run.ended) run.fail(failOptionsFrom({ message: INVALID_STEP_MESSAGE, code: "invalid_step", category: "invalid_response" }));
+        yield* drain();
+        return;
+      }
+      if (read.done) {
         iterator = undefined;
         break;
       }
       try {
-        mapper.chunk(step.value);
+        mapper.chunk(read.value);
       } catch (error) {
         // Events the chunk queued before throwing are legal as far as they go; fail() closes them.
         if (!run.ended) run.fail(describe(error));
       }
-      const events = run.drain();
+      const events = drain();
       for (const event of events) yield event;
       if (run.ended) {
         release();
@@ -191,7 +241,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
       if (controller.signal.aborted) {
         release();
         run.cancel();
-        yield* run.drain();
+        yield* drain();
         return;
       }
     }
@@ -201,8 +251,8 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
     } catch (error) {
       if (!run.ended) run.fail(describe(error));
     }
-    if (!run.ended) run.fail({ message: TRUNCATED_MESSAGE, code: "stream_truncated" });
-    yield* run.drain();
+    if (!run.ended) run.fail(failOptionsFrom({ message: TRUNCATED_MESSAGE, code: "stream_truncated", category: "truncated" }));
+    yield* drain();
   } finally {
     outer?.removeEventListener("abort", onAbort);
     // The consumer stopped early (break/return on this generator): release the provider stream,

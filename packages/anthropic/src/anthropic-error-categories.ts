@@ -1,0 +1,35 @@
+import type { ErrorCategory } from "@agui-bridge/core";
+
+/**
+ * Anthropic error types (the `error.type` of an error body or an in-band `error` event, from the
+ * API's errors reference) and `error.details.error_code` values, with the normalized category of
+ * each. A value not listed falls back to the SDK error class, then to the HTTP status.
+ */
+export const ANTHROPIC_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = Object.freeze({
+  invalid_request_error: "invalid_request",
+  authentication_error: "auth",
+  billing_error: "quota",
+  permission_error: "permission",
+  not_found_error: "not_found",
+  request_too_large: "request_too_large",
+  rate_limit_error: "rate_limit",
+  api_error: "server",
+  overloaded_error: "overloaded",
+  timeout_error: "timeout",
+  conflict_error: "server",
+  // error.details.error_code
+  enforced_spend_limit_reached: "quota",
+});
+
+/** SDK error classes (by name) that carry no HTTP status, and their category. */
+export const ANTHROPIC_ERROR_CLASS_CATEGORIES: Readonly<Record<string, ErrorCategory>> = Object.freeze({
+  APIUserAbortError: "aborted",
+  APIConnectionTimeoutError: "timeout",
+  APIConnectionError: "network",
+});
+
+/** The category of an Anthropic error type or detail code, when listed. */
+export function anthropicCategory(value: string | undefined): ErrorCategory | undefined {
+  if (value === undefined || !Object.prototype.hasOwnProperty.call(ANTHROPIC_ERROR_CATEGORIES, value)) return undefined;
+  return ANTHROPIC_ERROR_CATEGORIES[value];
+}

@@ -1,0 +1,115 @@
+import type { ErrorDescription } from "../run/describe-error.js";
+import { describeError } from "../run/describe-error.js";
+import type { ChunkSource } from "../run/drive-run.js";
+import type { Redactor } from "../run/finalize-run-error.js";
+import { resolveRetryPolicy, retryDelayMs, type RetryPolicy } from "./retry-policy.js";
+
+/** Opens one provider stream with the run's abort signal. */
+export type OpenStream<Chunk> = (signal: AbortSignal) => AsyncIterable<Chunk> | Promise<AsyncIterable<Chunk>>;
+
+/** Options of {@link retryingSource}. */
+export interface RetryingSourceOptions {
+  /** The policy (default {@link DEFAULT_RETRY_POLICY}; `false` or `maxRetries: 0`: the source as it is). */
+  policy?: RetryPolicy | false | undefined;
+  /** Reads a failure (the adapter's error description: category, retryable, retryAfterMs). */
+  describe?: (error: unknown) => ErrorDescription;
+  /** Applied to what `onRetry` is told. */
+  redact?: Redactor;
+  /** Waits (injected in tests); must settle early when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+/**
+ * Wraps a stream opener so a failure before the provider's first chunk (opening the request, or
+ * the first pull) is retried under the {@link RetryPolicy}: the provider's retry-after honoured,
+ * the abort signal respected while waiting, and nothing retried once a chunk arrived. The last
+ * failure is rethrown as it was, so the run's RUN_ERROR describes it.
+ */
+export function retryingSource<Chunk>(open: OpenStream<Chunk>, options: RetryingSourceOptions = {}): ChunkSource<Chunk> {
+  const policy = resolveRetryPolicy(options.policy);
+  if (policy.maxRetries === 0) return open;
+  const describe = options.describe ?? describeError;
+  const sleep = options.sleep ?? abortableSleep;
+  return (signal) => ({
+    [Symbol.asyncIterator](): AsyncIterator<Chunk> {
+      let inner: AsyncIterator<Chunk> | undefined;
+      let started = false;
+      let closed = false;
+      return {
+        async next(): Promise<IteratorResult<Chunk>> {
+          if (started) return closed || inner === undefined ? { done: true, value: undefined } : inner.next();
+          started = true;
+          for (let attempt = 1; ; attempt++) {
+            let iterator: AsyncIterator<Chunk> | undefined;
+            try {
+              iterator = (await open(signal))[Symbol.asyncIterator]();
+              const first = await iterator.next();
+              inner = iterator;
+              return first;
+            } catch (error) {
+              release(iterator);
+              if (signal.aborted || closed) throw error;
+              const described = safeDescribe(describe, error, options.redact);
+              const delayMs = retryDelayMs(attempt, described, policy, options.random);
+              if (delayMs === undefined) throw error;
+              try {
+                policy.onRetry?.({ attempt, delayMs, error: described });
+              } catch {
+                // A throwing listener does not change the run.
+              }
+              await sleep(delayMs, signal).catch(() => undefined);
+              if (signal.aborted || closed) throw error;
+            }
+          }
+        },
+        async return(value?: unknown): Promise<IteratorResult<Chunk>> {
+          closed = true;
+          release(inner);
+          inner = undefined;
+          return { done: true, value: value as never };
+        },
+      };
+    },
+  });
+}
+
+function safeDescribe(describe: (error: unknown) => ErrorDescription, error: unknown, redact: Redactor | undefined): ErrorDescription {
+  let described: ErrorDescription;
+  try {
+    described = describe(error);
+  } catch {
+    described = describeError(error);
+  }
+  if (redact === undefined) return described;
+  try {
+    return {
+      ...described,
+      message: redact(String(described.message)),
+      ...(typeof described.code === "string" && { code: redact(described.code) }),
+    };
+  } catch {
+    return { message: "The request failed.", ...(described.category !== undefined && { category: described.category }) };
+  }
+}
+
+function release(iterator: AsyncIterator<unknown> | undefined): void {
+  try {
+    void Promise.resolve(iterator?.return?.()).catch(() => undefined);
+  } catch {
+    // A throwing return() must not escape.
+  }
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,67 @@
+import type { ErrorCategory } from "@agui-bridge/core";
+
+/**
+ * OpenAI error `code` / `type` values (from the API's error-codes guide and the Responses
+ * `response.failed` error codes) and the normalized category of each. A value not listed falls
+ * back to the SDK error class, then to the HTTP status.
+ */
+export const OPENAI_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = Object.freeze({
+  // error.code
+  rate_limit_exceeded: "rate_limit",
+  insufficient_quota: "quota",
+  billing_hard_limit_reached: "quota",
+  credit_balance_exhausted: "quota",
+  invalid_api_key: "auth",
+  invalid_authentication: "auth",
+  ip_not_authorized: "auth",
+  unsupported_country_region_territory: "permission",
+  model_not_found: "not_found",
+  context_length_exceeded: "context_length",
+  string_above_max_length: "invalid_request",
+  content_filter: "content_filter",
+  content_policy_violation: "content_filter",
+  invalid_prompt: "content_filter",
+  server_error: "server",
+  server_is_overloaded: "overloaded",
+  slow_down: "overloaded",
+  vector_store_timeout: "timeout",
+  invalid_image: "invalid_request",
+  invalid_image_format: "invalid_request",
+  invalid_base64_image: "invalid_request",
+  invalid_image_url: "invalid_request",
+  image_too_large: "request_too_large",
+  image_too_small: "invalid_request",
+  image_parse_error: "invalid_request",
+  image_content_policy_violation: "content_filter",
+  invalid_image_mode: "invalid_request",
+  image_file_too_large: "request_too_large",
+  unsupported_image_media_type: "invalid_request",
+  empty_image_file: "invalid_request",
+  failed_to_download_image: "invalid_request",
+  image_file_not_found: "not_found",
+  // error.type
+  invalid_request_error: "invalid_request",
+  authentication_error: "auth",
+  permission_error: "permission",
+  not_found_error: "not_found",
+  rate_limit_error: "rate_limit",
+  tokens: "rate_limit",
+  requests: "rate_limit",
+  service_unavailable_error: "overloaded",
+  api_error: "server",
+  // the bridge's own reading of a body cut inside a server-sent event
+  stream_truncated: "truncated",
+});
+
+/** SDK error classes (by name) that carry no HTTP status, and their category. */
+export const OPENAI_ERROR_CLASS_CATEGORIES: Readonly<Record<string, ErrorCategory>> = Object.freeze({
+  APIUserAbortError: "aborted",
+  APIConnectionTimeoutError: "timeout",
+  APIConnectionError: "network",
+});
+
+/** The category of an OpenAI error code or type, when listed. */
+export function openAICategory(value: string | undefined): ErrorCategory | undefined {
+  if (value === undefined || !Object.prototype.hasOwnProperty.call(OPENAI_ERROR_CATEGORIES, value)) return undefined;
+  return OPENAI_ERROR_CATEGORIES[value];
+}
