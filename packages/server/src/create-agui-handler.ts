@@ -14,6 +14,7 @@ import { corsHeaders, preflightHeaders, type AllowOrigins } from "./cors.js";
 import { downlevelEvents, shouldDownlevel, type LegacyClients } from "./downlevel.js";
 import { encodeProtobufFrame } from "./encode-protobuf.js";
 import { guardRun } from "./guard-run.js";
+import { uplevelLegacyInput } from "./uplevel-input.js";
 import { errorResponse } from "./http-errors.js";
 import { negotiateTransport, PROTOBUF_MEDIA_TYPE, type Transport } from "./negotiate.js";
 import { BodyError, readJsonBody } from "./read-json-body.js";
@@ -99,7 +100,10 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
       }
       let input: RunAgentInput;
       try {
-        input = parseRunAgentInput(await readJsonBody(request, maxBodyBytes), { maxDepth });
+        const body = await readJsonBody(request, maxBodyBytes);
+        // A pre-1.0 client's legacy shapes (binary parts, null state) are brought up to 1.0 first.
+        const legacy = options.legacyClients !== "never" ? uplevelLegacyInput(body) : body;
+        input = parseRunAgentInput(legacy, { maxDepth });
       } catch (error) {
         if (error instanceof BodyError) return errorResponse(error.status, error.code, error.message, { headers: cors });
         if (error instanceof RunInputError) return errorResponse(400, error.code, error.message, { path: error.path, headers: cors });
