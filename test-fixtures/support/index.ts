@@ -1,7 +1,8 @@
 export * from "./run-checks.js";
 export * from "./security-conversation.js";
 export { listSharedStreams, readJsonl, sharedStreamsDir, sharedSuiteTitle, type JsonlLine, type SharedFormat } from "./shared-streams.js";
-export { readmeSnippet, runSnippet, type SnippetRun } from "./run-readme-snippet.js";
+export { readmeSnippet, runSnippet, writeSnippet, type SnippetRun } from "./run-readme-snippet.js";
+export { startSnippetServer, type SnippetServer } from "./run-readme-server.js";
 export * from "./reliability-counts.js";
 export * from "./file-handles.js";
 export * from "./text-arbitraries.js";

@@ -31,13 +31,7 @@ export interface SnippetRun {
  * `packages/<name>/dist/index.js`; other imports resolve from `resolveFrom` (a package folder).
  */
 export async function runSnippet(source: string, resolveFrom: string, env: Record<string, string> = {}): Promise<SnippetRun> {
-  const rewritten = source.replace(/from "@agui-bridge\/([a-z-]+)"/g, (_m, name: string) => {
-    return `from ${JSON.stringify(pathToFileURL(join(repoRoot, "packages", name, "dist", "index.js")).href)}`;
-  });
-  const { code } = await transform(rewritten, { loader: "ts", format: "esm", target: "node20" });
-  // Run from inside the package folder so its own dependencies (SDKs) resolve.
-  const file = join(resolveFrom, `.readme-snippet-${process.pid}-${Date.now()}.mjs`);
-  writeFileSync(file, code);
+  const file = await writeSnippet(source, resolveFrom);
   return new Promise((resolvePromise) => {
     execFile(process.execPath, [file], { cwd: resolveFrom, env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
       rmSync(file, { force: true });
@@ -45,4 +39,19 @@ export async function runSnippet(source: string, resolveFrom: string, env: Recor
       resolvePromise({ code: exitCode, stdout, stderr });
     });
   });
+}
+
+/**
+ * Transpiles a snippet into a temporary `.mjs` file inside `resolveFrom` (so that package's own
+ * dependencies resolve) and returns its path; `@agui-bridge/<name>` imports point at the built
+ * `packages/<name>/dist/index.js`. The caller removes the file.
+ */
+export async function writeSnippet(source: string, resolveFrom: string): Promise<string> {
+  const rewritten = source.replace(/from "@agui-bridge\/([a-z-]+)"/g, (_m, name: string) => {
+    return `from ${JSON.stringify(pathToFileURL(join(repoRoot, "packages", name, "dist", "index.js")).href)}`;
+  });
+  const { code } = await transform(rewritten, { loader: "ts", format: "esm", target: "node20" });
+  const file = join(resolveFrom, `.readme-snippet-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.mjs`);
+  writeFileSync(file, code);
+  return file;
 }

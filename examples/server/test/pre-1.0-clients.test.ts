@@ -1,31 +1,8 @@
 import { HttpAgent as LegacyHttpAgent } from "@ag-ui/client-0.0.59";
 import { CopilotKitCore } from "@copilotkit/core";
-import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAgUiServer, createProviderFromConfig, type ProviderName } from "../src/index.js";
-
-interface Running {
-  url: string;
-  mock: MockProvider;
-  close(): Promise<void>;
-}
-
-async function start(name: ProviderName, fixtures: string[], legacyClients: "auto" | "never" = "auto"): Promise<Running> {
-  const mock = await startMockProvider({ choose: ({ index }) => fixtures[Math.min(index, fixtures.length - 1)] });
-  const server = createAgUiServer({ provider: createProviderFromConfig(name, { mockBaseUrls: mock.baseUrls }), legacyClients });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    mock,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await mock.close();
-    },
-  };
-}
+import type { ProviderName } from "../src/index.js";
+import { start, type Running } from "./start-server.js";
 
 let running: Running | undefined;
 afterEach(async () => {
@@ -102,7 +79,7 @@ describe.each(toolTurns)("pre-1.0 clients on %s", (name, fixture, toolName) => {
 
 describe("without down-levelling", () => {
   it("CopilotKit 1.75's client rejects a run that leaves a frontend tool pending (the bug down-levelling fixes)", async () => {
-    running = await start("anthropic", ["swap-demo"], "never");
+    running = await start("anthropic", ["swap-demo"], { legacyClients: "never" });
     const agent = new LegacyHttpAgent({ url: running.url, threadId: "t1", initialMessages: [user] });
     const core = new CopilotKitCore({
       agents__unsafe_dev_only: { default: agent as never },

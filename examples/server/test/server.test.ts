@@ -1,32 +1,8 @@
 import { HttpAgent, type Message } from "@ag-ui/client";
 import { assertConformant } from "@agui-bridge/conformance";
 import type { Event, TokenUsage } from "@agui-bridge/core";
-import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAgUiServer, createProviderFromConfig, type ProviderName } from "../src/index.js";
-
-interface Running {
-  url: string;
-  mock: MockProvider;
-  close(): Promise<void>;
-}
-
-async function start(name: ProviderName, fixture: string, mockOptions: { hangAfterBytes?: number } = {}): Promise<Running> {
-  const mock = await startMockProvider({ choose: () => fixture, ...mockOptions });
-  const server = createAgUiServer({ provider: createProviderFromConfig(name, { mockBaseUrls: mock.baseUrls }) });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    mock,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await mock.close();
-    },
-  };
-}
+import { start, type Running } from "./start-server.js";
 
 let running: Running | undefined;
 afterEach(async () => {

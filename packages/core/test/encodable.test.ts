@@ -152,3 +152,19 @@ describe("toSSEReadableStream cancellation", () => {
     await reader.cancel();
   });
 });
+
+describe("metadata the adapters attach is bounded too", () => {
+  it("a 10,000-deep citation on TEXT_MESSAGE_END encodes, marked and warned", () => {
+    const warnings: BridgeWarning[] = [];
+    const run = new RunBuilder({ threadId: "t", runId: "r", generateId: createSequentialIds(), onWarning: (w) => warnings.push(w) });
+    run.start();
+    const id = run.startText();
+    run.endText(id, { citations: [nest(10_000)] });
+    run.finish();
+    const events = run.drain();
+    for (const event of events) expect(() => JSON.stringify(event)).not.toThrow();
+    const end = events.find((e) => e.type === EventType.TEXT_MESSAGE_END) as Event & { metadata: Record<string, { omitted?: unknown[]; provider?: unknown }> };
+    expect(end.metadata[BRIDGE_METADATA_KEY]?.omitted).toEqual([{ field: "metadata", path: expect.stringMatching(/^\["agui-bridge"\]\.citations\[0\](\.child)+$/), reason: "depth" }]);
+    expect(warnings).toHaveLength(1);
+  });
+});

@@ -1,5 +1,4 @@
 import type { AdapterStreamOptions, BridgeMetadata, RunBuilder, StreamMapper } from "@agui-bridge/core";
-import { boundEventValue } from "@agui-bridge/core";
 import { describeGoogleError } from "./describe-google-error.js";
 import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
 import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";
@@ -69,11 +68,7 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
 
   const grounding: Record<string, unknown> = {};
   for (const key of ["groundingMetadata", "citationMetadata", "urlContextMetadata"] as const) {
-    if (!isRecord(candidate[key])) continue;
-    // A bounded copy: a payload nested too deep to encode is marked, never copied as is.
-    const bounded = boundEventValue(candidate[key], key, state.options.onWarning);
-    grounding[key] = bounded.value;
-    if (bounded.omitted !== undefined) grounding.omitted = [...(asArray(grounding.omitted) ?? []), ...bounded.omitted];
+    if (isRecord(candidate[key])) grounding[key] = candidate[key];
   }
   if (Object.keys(grounding).length > 0) {
     state.grounding.set(turn.key, {
@@ -155,7 +150,6 @@ function groundingFields(grounding: Record<string, unknown>): BridgeMetadata {
   const citations = asArray(asRecord(grounding.citationMetadata)?.citations);
   if (citations !== undefined) fields.citations = citations;
   if (grounding.urlContextMetadata !== undefined) fields.urlContextMetadata = grounding.urlContextMetadata;
-  if (grounding.omitted !== undefined) fields.omitted = grounding.omitted;
   return fields;
 }
 

@@ -30,10 +30,11 @@ describe("provider payloads copied into events are bounded (issue 16 item 6)", (
     const end = events.find((e) => e.type === "TEXT_MESSAGE_END") as Event & { metadata: Record<string, Record<string, unknown>> };
     const fields = end.metadata[BRIDGE_METADATA_KEY]!;
     expect(JSON.stringify(fields.groundingMetadata)).toContain(OMITTED_VALUE);
-    expect(fields.omitted).toEqual([{ field: "groundingMetadata", path: expect.stringMatching(/^groundingChunks(\[0\])+$/), reason: "depth" }]);
+    expect(fields.omitted).toEqual([{ field: "metadata", path: expect.stringMatching(/^\["agui-bridge"\]\.groundingMetadata\.groundingChunks(\[0\])+$/), reason: "depth" }]);
     const raw = events.find((e) => e.type === "RAW") as Event & { metadata?: Record<string, Record<string, unknown>> };
     expect(raw.metadata?.[BRIDGE_METADATA_KEY]?.omitted).toHaveLength(1);
-    expect(warnings.filter((w) => w.code === "event.value-omitted").map((w) => w.details?.field)).toEqual(["event", "groundingMetadata"]);
+    // RAW, TEXT_MESSAGE_END (the turn's grounding) and RUN_FINISHED (every turn's grounding)
+    expect(warnings.filter((w) => w.code === "event.value-omitted").map((w) => w.details?.field)).toEqual(["event", "metadata", "metadata"]);
     expect(events.at(-1)?.type).toBe("RUN_FINISHED");
   });
 

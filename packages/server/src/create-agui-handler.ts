@@ -13,6 +13,8 @@ import {
 import { corsHeaders, preflightHeaders, type AllowOrigins } from "./cors.js";
 import { downlevelEvents, shouldDownlevel, type LegacyClients } from "./downlevel.js";
 import { encodeProtobufFrame } from "./encode-protobuf.js";
+import { guardRun } from "./guard-run.js";
+import { uplevelLegacyInput } from "./uplevel-input.js";
 import { errorResponse } from "./http-errors.js";
 import { negotiateTransport, PROTOBUF_MEDIA_TYPE, type Transport } from "./negotiate.js";
 import { BodyError, readJsonBody } from "./read-json-body.js";
@@ -27,8 +29,9 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export interface AgUiHandlerOptions {
   /**
    * What runs the input: any {@link Provider} (an agent from `@agui-bridge/agent`, or a bare
-   * provider such as `createAnthropicProvider(...)`). Its `stream` must never throw (every
-   * agui-bridge provider ends failures in RUN_ERROR); an exception is answered as 500.
+   * provider such as `createAnthropicProvider(...)`). Its `stream` should never throw (every
+   * agui-bridge provider ends failures in RUN_ERROR); if it does, the run ends with RUN_ERROR
+   * `internal_error` and the error goes to `onError`.
    */
   agent: Provider;
   /** Largest request body accepted, in bytes (default {@link DEFAULT_MAX_BODY_BYTES}); larger gets 413. */
@@ -52,7 +55,7 @@ export interface AgUiHandlerOptions {
   path?: string;
   /** Told about values replaced to keep an event encodable. */
   onWarning?: WarningHandler;
-  /** Told about an unexpected failure answered as 500 (default: `console.error`). */
+  /** Told about an unexpected failure (answered as 500, or ending a run as RUN_ERROR `internal_error`; default `console.error`). */
   onError?: (error: unknown) => void;
 }
 
@@ -97,7 +100,10 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
       }
       let input: RunAgentInput;
       try {
-        input = parseRunAgentInput(await readJsonBody(request, maxBodyBytes), { maxDepth });
+        const body = await readJsonBody(request, maxBodyBytes);
+        // A pre-1.0 client's legacy shapes (binary parts, null state) are brought up to 1.0 first.
+        const legacy = options.legacyClients !== "never" ? uplevelLegacyInput(body) : body;
+        input = parseRunAgentInput(legacy, { maxDepth });
       } catch (error) {
         if (error instanceof BodyError) return errorResponse(error.status, error.code, error.message, { headers: cors });
         if (error instanceof RunInputError) return errorResponse(400, error.code, error.message, { path: error.path, headers: cors });
@@ -105,7 +111,7 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
       }
       const transport = negotiateTransport(request.headers.get("accept"), options.protobuf !== false);
       const downlevel = shouldDownlevel(input.protocolVersion, options.legacyClients);
-      return streamRun(options, input, { transport, downlevel, signal: request.signal, cors });
+      return streamRun(options, input, { transport, downlevel, signal: request.signal, cors, onError });
     } catch (error) {
       try {
         onError(error);
@@ -120,10 +126,10 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
 function streamRun(
   options: AgUiHandlerOptions,
   input: RunAgentInput,
-  how: { transport: Transport; downlevel: boolean; signal: AbortSignal; cors: Record<string, string> },
+  how: { transport: Transport; downlevel: boolean; signal: AbortSignal; cors: Record<string, string>; onError: (error: unknown) => void },
 ): Response {
   const events = (signal: AbortSignal): AsyncIterable<Event> => {
-    const run = options.agent.stream(input, { signal });
+    const run = guardRun(() => options.agent.stream(input, { signal }), how.onError);
     return how.downlevel ? downlevelEvents(run) : run;
   };
   if (how.transport === "protobuf") {

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import type { AgUiHandler } from "./create-agui-handler.js";
 
 /** A node:http request listener; also an Express handler (`app.post("/agent", handler)`). */
@@ -10,7 +9,8 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise
  * `createServer(toNodeHandler(handler))`, `app.post("/agent", toNodeHandler(handler))`.
  *
  * - The request URL is built without trusting it (`//`, `*` or a bad Host never throw).
- * - The body is streamed to the handler, not buffered (the handler's own limit applies). Mount it
+ * - The body is streamed to the handler, not buffered (the handler's own limit applies); a body
+ *   the handler refuses is discarded without destroying the socket, so its 413/415 arrives. Mount it
  *   before any body parser (`express.json()` would consume the body first).
  * - The response is written with backpressure: the next chunk is read from the handler's body only
  *   after `res.write` has drained, so a client that stops reading holds the run back instead of
@@ -27,9 +27,10 @@ export function toNodeHandler(handler: AgUiHandler): NodeHandler {
     };
     res.on("close", onClose);
     try {
-      const request = toRequest(req, controller.signal);
+      const body = { abandoned: false };
+      const request = toRequest(req, controller.signal, body);
       const response = await handler(request);
-      await writeResponse(response, res, controller.signal);
+      await writeResponse(response, res, controller.signal, body.abandoned);
     } catch {
       if (!res.headersSent) {
         res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
@@ -44,7 +45,7 @@ export function toNodeHandler(handler: AgUiHandler): NodeHandler {
   };
 }
 
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+function toRequest(req: IncomingMessage, signal: AbortSignal, body: { abandoned: boolean }): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(":")) continue;
@@ -61,11 +62,48 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
     method,
     headers,
     signal,
-    ...(hasBody && {
-      body: Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>,
-      duplex: "half",
-    }),
+    ...(hasBody && { body: bodyStream(req, body), duplex: "half" }),
   } as RequestInit);
+}
+
+/**
+ * The request body as a web stream, read only as fast as the handler pulls. Cancelling it (a body
+ * over the limit, a refused content type) does not destroy the socket, so the error response still
+ * reaches the client: the rest of the body is discarded and the connection closed after the answer.
+ */
+function bodyStream(req: IncomingMessage, body: { abandoned: boolean }): ReadableStream<Uint8Array> {
+  let done = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on("data", (chunk: Buffer) => {
+          if (done) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once("end", () => {
+          if (done) return;
+          done = true;
+          controller.close();
+        });
+        req.once("error", (error) => {
+          if (done) return;
+          done = true;
+          controller.error(error);
+        });
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        done = true;
+        body.abandoned = true;
+        req.resume(); // discard what is still coming; the connection closes after the answer
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }
 
 /** `http://<host><path>` where both are only used when they parse; never throws. */
@@ -82,7 +120,7 @@ export function safeUrl(req: Pick<IncomingMessage, "url" | "headers">): string {
   return "http://localhost/";
 }
 
-async function writeResponse(response: Response, res: ServerResponse, signal: AbortSignal): Promise<void> {
+async function writeResponse(response: Response, res: ServerResponse, signal: AbortSignal, bodyAbandoned: boolean): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === "set-cookie") return;
@@ -90,6 +128,8 @@ async function writeResponse(response: Response, res: ServerResponse, signal: Ab
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
+  // An unread request body cannot be skipped on a kept-alive connection: close it after answering.
+  if (bodyAbandoned) headers.connection = "close";
   res.writeHead(response.status, response.statusText, headers);
   const body = response.body;
   if (body === null) {

@@ -88,3 +88,34 @@ describe.each(frameworks)("backpressure and disconnects (%s)", (framework) => {
     expect(agent.probe.aborted).toBe(3);
   });
 });
+
+describe("Hono without the request signal wired", () => {
+  it("cancelling the response body alone releases the upstream run, three times out of three", async () => {
+    const { serve } = await import("@hono/node-server");
+    const { Hono } = await import("hono");
+    const { createAgUiHandler } = await import("../src/index.js");
+    const agent = hangingProvider();
+    const handler = createAgUiHandler({ agent });
+    const app = new Hono();
+    // A Request without the original's signal: only the body's cancel() can stop the run.
+    app.post("/agent", async (c) => {
+      const raw = c.req.raw;
+      return handler(new Request(raw.url, { method: "POST", headers: raw.headers, body: await raw.text() }));
+    });
+    const server = await new Promise<import("node:http").Server>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s as import("node:http").Server));
+    });
+    const { port } = server.address() as import("node:net").AddressInfo;
+    try {
+      for (let i = 1; i <= 3; i++) {
+        const client = new HttpAgent({ url: `http://127.0.0.1:${port}/agent`, threadId: "t" });
+        await client.runAgent({ runId: `r${i}` }, { onRunStartedEvent: () => void setImmediate(() => client.abortRun()) }).catch(() => undefined);
+        expect(await until(() => agent.probe.finalized === i)).toBe(true);
+      }
+      expect(agent.probe.aborted).toBe(3);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

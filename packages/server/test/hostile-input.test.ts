@@ -91,7 +91,7 @@ describe.each(frameworks)("hostile input (%s)", (framework) => {
       [{ threadId: "t", runId: "r", messages: [{ id: "u", role: "robot", content: "x" }] }, "messages[0].role"],
       [{ threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: [{ type: "image", source: { type: "data", value: "AA" } }] }] }, "messages[0].content[0].source.mimeType"],
       [{ threadId: "t", runId: "r", messages: [], extra: 1 }, "extra"],
-      [{ threadId: "t", runId: "r", messages: [], state: null }, "state"],
+      [{ threadId: "t", runId: "r", protocolVersion: "1.0", messages: [], state: null }, "state"],
       [{ threadId: "t", runId: "r", messages: [], tools: [{ name: "f" }] }, "tools[0].description"],
       [[], ""],
     ];
@@ -132,5 +132,27 @@ describe.each(frameworks)("hostile input (%s)", (framework) => {
       expect(res.headers.get("allow")).toBe("POST");
       await res.text();
     }
+  });
+});
+
+describe.each(frameworks)("a large refused body (%s)", (framework) => {
+  it("a 4 MB body over the limit still gets its 413 answer, and the server lives on", async () => {
+    const agent = textProvider();
+    running = await serveWith(framework, { agent, maxBodyBytes: 64 * 1024 });
+    const big = JSON.stringify(runInput({ messages: [{ id: "u", role: "user", content: "z".repeat(4 * 1024 * 1024) }] }));
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(big);
+        for (let i = 0; i < bytes.length; i += 256 * 1024) controller.enqueue(bytes.subarray(i, i + 256 * 1024));
+        controller.close();
+      },
+    });
+    const res = await fetch(running.url, { method: "POST", headers: { "content-type": "application/json" }, body: chunks, duplex: "half" } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+    const ok = await postJson(running.url, runInput());
+    expect(ok.status).toBe(200);
+    await ok.text();
+    expect(agent.probe.runs).toBe(1);
   });
 });

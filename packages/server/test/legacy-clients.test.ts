@@ -68,6 +68,50 @@ describe("clients before AG-UI 1.0", () => {
     expect(seen[0]).not.toHaveProperty("input");
   });
 
+  it("a 0.0.59 client's legacy input (binary parts, null state and props) is brought up to 1.0", async () => {
+    const agent = frontendToolProvider();
+    running = await serveWith("node:http", { agent });
+    const legacyUser = {
+      id: "u2",
+      role: "user" as const,
+      content: [
+        { type: "text" as const, text: "What is in these?" },
+        { type: "binary" as const, mimeType: "image/png", data: "iVBORw0KGgo=", filename: "a.png" },
+        { type: "binary" as const, mimeType: "application/pdf", url: "https://example.com/a.pdf" },
+        { type: "binary" as const, mimeType: "audio/wav", id: "file-123" },
+      ],
+    };
+    const client = new LegacyHttpAgent({ url: running.url, threadId: "t1", initialMessages: [legacyUser as never] });
+    await client.runAgent({ runId: "r1" });
+    expect(agent.inputs[0]?.messages[0]).toEqual({
+      id: "u2",
+      role: "user",
+      content: [
+        { type: "text", text: "What is in these?" },
+        { type: "image", source: { type: "data", value: "iVBORw0KGgo=", mimeType: "image/png" }, metadata: { filename: "a.png" } },
+        { type: "document", source: { type: "url", value: "https://example.com/a.pdf", mimeType: "application/pdf" } },
+        { type: "audio", source: { type: "file", value: "file-123", mimeType: "audio/wav" } },
+      ],
+    });
+    // null where 1.0 means "absent", as pre-1.0 producers send it
+    const res = await fetch(running.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ threadId: "t", runId: "r2", messages: [], state: null, forwardedProps: null, tools: [{ name: "f", description: "d", parameters: null }] }),
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+    expect(agent.inputs[1]).toEqual({ threadId: "t", runId: "r2", messages: [], tools: [{ name: "f", description: "d" }] });
+    // A 1.0 client gets no such leniency: null state is invalid 1.0 input.
+    const strict = await fetch(running.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ threadId: "t", runId: "r3", protocolVersion: "1.0", messages: [], state: null }),
+    });
+    expect(strict.status).toBe(400);
+    await strict.text();
+  });
+
   it("without down-levelling the 0.0.59 client rejects the run (the bug this fixes)", async () => {
     running = await serveWith("hono", { agent: frontendToolProvider(), legacyClients: "never" });
     const client = new LegacyHttpAgent({ url: running.url, threadId: "t1", initialMessages: [user] });

@@ -396,6 +396,11 @@ export class RunBuilder {
   #push(event: Event): void {
     const { now } = this.#options;
     if (now !== undefined) event.timestamp = now();
+    // Metadata carries provider values (citations, annotations, grounding, finish details): bound it.
+    if (event.metadata !== undefined) {
+      const bounded = boundEventValue(event.metadata, "metadata", this.#options.onWarning);
+      if (bounded.omitted !== undefined) event.metadata = withOmissions(bounded.value as Metadata, bounded.omitted);
+    }
     this.#queue.push(event);
   }
 
