@@ -11,6 +11,7 @@ import { createSequentialIds, ProviderConfigError, readBridgeMetadata, type Even
 import { createCounter, hostilePlan, hostileSource } from "@agui-bridge/test-support";
 import { GoogleGenAI } from "@google/genai";
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   createGoogleProvider,
@@ -192,5 +193,14 @@ describe("property: hostile steps and undescribable throws over generated stream
       { numRuns: 80 },
     );
     counter.add("property runs: hostile steps and throws", 80);
+  });
+});
+
+describe("the README's error table", () => {
+  it("lists exactly the codes and categories the adapter uses", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("## Errors and retries"), readme.indexOf("\n## ", readme.indexOf("## Errors and retries") + 1));
+    const rows = Object.fromEntries([...section.matchAll(/^\| `([^`]+)`(?: \(no status\))? \| `([a-z_]+)` \|$/gm)].map((m) => [m[1], m[2]]));
+    expect(rows).toEqual({ ...GOOGLE_ERROR_CATEGORIES });
   });
 });

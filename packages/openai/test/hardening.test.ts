@@ -17,6 +17,7 @@ import {
   createOpenAIResponsesProvider,
   describeOpenAIError,
   OPENAI_ERROR_CATEGORIES,
+  OPENAI_ERROR_CLASS_CATEGORIES,
   streamChatCompletions,
   streamResponses,
 } from "../src/index.js";
@@ -233,5 +234,14 @@ describe("property: hostile steps and undescribable throws over generated stream
       }),
       80,
     );
+  });
+});
+
+describe("the README's error table", () => {
+  it("lists exactly the codes and categories the adapter uses", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("## Errors and retries"), readme.indexOf("\n## ", readme.indexOf("## Errors and retries") + 1));
+    const rows = Object.fromEntries([...section.matchAll(/^\| `([^`]+)`(?: \(no status\))? \| `([a-z_]+)` \|$/gm)].map((m) => [m[1], m[2]]));
+    expect(rows).toEqual({ ...OPENAI_ERROR_CATEGORIES, ...OPENAI_ERROR_CLASS_CATEGORIES });
   });
 });
