@@ -159,6 +159,7 @@ describe("property: hostile steps and undescribable throws over generated stream
         expect(["RUN_ERROR", "RUN_FINISHED"]).toContain(end.type);
         if (end.type === "RUN_ERROR") expect(bridge(end)?.errorCategory).toBeDefined();
         counter.add("hostile step / undescribable throw positions tried");
+        counter.add(`hostile ${plan.kind} (${plan.value.label})`);
       }),
       { numRuns: 80 },
     );

@@ -140,6 +140,7 @@ describe("a body cut inside a server-sent event is stream_truncated (item 9)", (
           expect(bridge(end)?.errorCategory).toBeDefined();
         } else expect(end.type).toBe("RUN_FINISHED");
         counts.add(`${format}: byte cuts tried through the SDK`);
+        counts.add(`${format}: byte cuts ending ${end.type === "RUN_ERROR" ? `RUN_ERROR ${String(end.code)}` : end.type}`);
       }),
       60,
     );
@@ -231,6 +232,7 @@ describe("property: hostile steps and undescribable throws over generated stream
         expect(["RUN_ERROR", "RUN_FINISHED"]).toContain(end.type);
         if (end.type === "RUN_ERROR") expect(bridge(end)?.errorCategory).toBeDefined();
         counts.add(`${format}: hostile positions tried`);
+        counts.add(`${format}: hostile ${plan.kind} (${plan.value.label})`);
       }),
       80,
     );
