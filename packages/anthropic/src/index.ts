@@ -14,4 +14,5 @@ export {
 export { mapAnthropicUsage, mergeAnthropicUsage, type AnthropicRawUsage } from "./map-anthropic-usage.js";
 export { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
 export { describeAnthropicError } from "./describe-anthropic-error.js";
+export { ANTHROPIC_ERROR_CATEGORIES, ANTHROPIC_ERROR_CLASS_CATEGORIES } from "./anthropic-error-categories.js";
 export { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";

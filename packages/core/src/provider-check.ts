@@ -54,13 +54,16 @@ export function clientHasCredentials(client: unknown, extraCredentials = false):
   if (!declares) return undefined;
   if (extraCredentials) return true;
   const options = safeGet(client, "_options");
-  for (const holder of [client, options]) {
-    for (const key of ["apiKey", "authToken", "adminAPIKey", "credentials", "credential", "workloadIdentity", "config", "profile"]) {
-      const value = safeGet(holder, key);
-      if ((typeof value === "string" && value !== "") || typeof value === "function" || (typeof value === "object" && value !== null && key !== "config")) {
-        return true;
-      }
-    }
+  // Only plain fields: an SDK client's other properties may be getters with side effects.
+  for (const key of ["apiKey", "authToken", "adminAPIKey"]) {
+    const value = safeGet(client, key);
+    if ((typeof value === "string" && value !== "") || typeof value === "function") return true;
+  }
+  // Other credential kinds the SDKs take as constructor options (a key function, OAuth
+  // credentials, workload identity, a profile).
+  for (const key of ["apiKey", "authToken", "adminAPIKey", "credentials", "credential", "workloadIdentity", "profile"]) {
+    const value = safeGet(options, key);
+    if ((typeof value === "string" && value !== "") || typeof value === "function" || (typeof value === "object" && value !== null)) return true;
   }
   const headerSets = [safeGet(options, "defaultHeaders"), safeGet(safeGet(client, "httpOptions"), "headers")];
   return headerSets.some(hasAuthHeader);

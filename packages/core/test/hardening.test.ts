@@ -178,6 +178,7 @@ describe("hostile iterator steps and undescribable throws never escape (items 7,
         expect(["RUN_ERROR", "RUN_FINISHED"]).toContain(end.type);
         if (end.type === "RUN_ERROR") expect(ERROR_CATEGORIES).toContain(readBridgeMetadata(end.metadata)?.errorCategory);
         counts.add("hostile step / undescribable throw positions tried");
+        counts.add(`hostile ${plan.kind} (${plan.value.label})`);
       }),
       { numRuns: 200 },
     );

@@ -10,7 +10,9 @@ export { createGoogleProvider, type GoogleGenAIClientLike, type GoogleProviderOp
 export { mapGoogleUsage } from "./map-google-usage.js";
 export { mapGoogleFinishReason } from "./map-google-finish-reason.js";
 export { describeGoogleError } from "./describe-google-error.js";
+export { GOOGLE_ERROR_CATEGORIES } from "./google-error-categories.js";
 export {
+  MAX_ARRAY_GAP,
   PartialArgsWriter,
   PartialArgsError,
   parseJsonPath,

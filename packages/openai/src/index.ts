@@ -20,6 +20,7 @@ export {
   type ProviderRunOptions,
 } from "./create-openai-providers.js";
 export { describeOpenAIError } from "./describe-openai-error.js";
+export { OPENAI_ERROR_CATEGORIES, OPENAI_ERROR_CLASS_CATEGORIES } from "./openai-error-categories.js";
 export { mapChatUsage, mapResponsesUsage } from "./map-openai-usage.js";
 export { mapChatFinishReason, mapResponsesFinishReason } from "./map-openai-finish-reason.js";
 export { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";
