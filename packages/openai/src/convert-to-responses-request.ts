@@ -18,10 +18,11 @@ import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.j
 import { annotatedOutputMessage, warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
-import { createWarningSink, type WarningSink } from "./request-warnings.js";
+import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
+import { createRequestSink, type WarningSink } from "./request-warnings.js";
 
 /** Options of {@link toResponsesRequest}. */
-export interface ResponsesRequestOptions {
+export interface ResponsesRequestOptions extends ProviderLabelOption {
   /** The model to call. */
   model: string;
   /** Extra request parameters (reasoning, store, instructions, built-in tools, …), merged in. */
@@ -49,7 +50,7 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
  * another provider's message metadata) and foreign encrypted values are dropped with a warning.
  */
 export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
-  const sink = createWarningSink(options.onWarning);
+  const sink = createRequestSink(options.onWarning, providerLabel(options));
   const roles = classifyAllToolCalls(input.messages, "responses", sink);
   const calls = new Map<string, ToolCall>();
   for (const message of input.messages) {

@@ -1,0 +1,104 @@
+import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core";
+import type { ChatDialect } from "./chat-dialect.js";
+import { REASONING_DETAIL_KIND } from "./chat-stream-state.js";
+import { asRecord } from "./narrow.js";
+import { targetOf, type WarningSink } from "./request-warnings.js";
+
+/** Which reasoning goes back inside which assistant message of a Chat request. */
+export interface ChatReasoningBack {
+  readonly dialect: ChatDialect;
+  readonly target: string;
+  /** Reasoning messages sent back, per the assistant message they belong to, in conversation order. */
+  readonly byAssistant: ReadonlyMap<string, ReasoningMessage[]>;
+  /** Ids of the reasoning messages sent back inside their assistant message. */
+  readonly sentBack: ReadonlySet<string>;
+}
+
+/**
+ * Decides, before converting, which reasoning messages go back and with which assistant message:
+ * only ones minted under the request's provider label that name their assistant message
+ * (`assistantMessageId`, recorded by the stream side) present in the input, and only for a dialect
+ * that takes them back: `openrouter` (entries recorded from `reasoning_details`) and `deepseek`
+ * (the reasoning of a turn that made tool calls). Every other reasoning message is left to the
+ * converter, which drops it (with a warning when it carried an encrypted value).
+ */
+export function collectChatReasoning(messages: readonly Message[], dialect: ChatDialect, sink: WarningSink): ChatReasoningBack {
+  const target = targetOf(sink);
+  const byAssistant = new Map<string, ReasoningMessage[]>();
+  const sentBack = new Set<string>();
+  if (dialect !== "openrouter" && dialect !== "deepseek") return { dialect, target, byAssistant, sentBack };
+  const assistants = new Map<string, AssistantMessage>();
+  for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
+  for (const message of messages) {
+    if (message.role !== "reasoning" || !isMintedBy(message, target)) continue;
+    const fields = readBridgeMetadata(message.metadata);
+    const owner = typeof fields?.assistantMessageId === "string" ? assistants.get(fields.assistantMessageId) : undefined;
+    if (owner === undefined) continue;
+    const takes =
+      dialect === "openrouter"
+        ? fields?.encryptedKind === REASONING_DETAIL_KIND && descriptorOf(message) !== undefined
+        : (owner.toolCalls ?? []).length > 0 && fields?.encryptedKind === undefined;
+    if (!takes) continue;
+    byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
+    sentBack.add(message.id);
+  }
+  return { dialect, target, byAssistant, sentBack };
+}
+
+/**
+ * The reasoning fields of one assistant message, per dialect: `reasoning_details` (OpenRouter:
+ * every recorded entry of the turn, from its reasoning messages and its tool calls, rebuilt
+ * exactly and in their original order), `reasoning_content` (DeepSeek, on a turn with tool
+ * calls), or nothing.
+ */
+export function reasoningFieldsFor(
+  message: AssistantMessage,
+  calls: readonly ToolCall[],
+  back: ChatReasoningBack,
+): Record<string, unknown> | undefined {
+  const reasoning = back.byAssistant.get(message.id) ?? [];
+  if (back.dialect === "deepseek") {
+    if (calls.length === 0 || reasoning.length === 0) return undefined;
+    return { reasoning_content: reasoning.map((m) => m.content).join("") };
+  }
+  if (back.dialect !== "openrouter") return undefined;
+  const entries: Array<{ order: number; entry: Record<string, unknown> }> = [];
+  for (const m of reasoning) {
+    const rebuilt = rebuild(descriptorOf(m), m.content, m.encryptedValue);
+    if (rebuilt !== undefined) entries.push(rebuilt);
+  }
+  for (const call of calls) {
+    if (!isMintedBy(call, back.target) || readBridgeMetadata(call.metadata)?.encryptedKind !== REASONING_DETAIL_KIND) continue;
+    const rebuilt = rebuild(descriptorOf(call), "", call.encryptedValue);
+    if (rebuilt !== undefined) entries.push(rebuilt);
+  }
+  if (entries.length === 0) return undefined;
+  entries.sort((a, b) => a.order - b.order);
+  return { reasoning_details: entries.map((e) => e.entry) };
+}
+
+type Descriptor = { order: number; entry: Record<string, unknown> };
+
+function descriptorOf(entity: { metadata?: unknown }): Descriptor | undefined {
+  const detail = asRecord(readBridgeMetadata(entity.metadata)?.reasoningDetail);
+  const entry = asRecord(detail?.entry);
+  const order = detail?.order;
+  if (entry === undefined || typeof order !== "number" || typeof entry.type !== "string") return undefined;
+  return { order, entry };
+}
+
+/** One entry as the server sent it: its recorded fields plus its text and opaque value. */
+function rebuild(descriptor: Descriptor | undefined, content: string, encrypted: string | undefined): Descriptor | undefined {
+  if (descriptor === undefined) return undefined;
+  const { entry, order } = descriptor;
+  switch (entry.type) {
+    case "reasoning.text":
+      return { order, entry: { ...entry, text: content, ...(encrypted !== undefined && { signature: encrypted }) } };
+    case "reasoning.summary":
+      return { order, entry: { ...entry, summary: content } };
+    case "reasoning.encrypted":
+      return encrypted === undefined ? undefined : { order, entry: { ...entry, data: encrypted } };
+    default:
+      return undefined;
+  }
+}
