@@ -49,12 +49,30 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
  * The reasoning fields of one assistant message, per dialect: `reasoning_details` (OpenRouter:
  * every recorded entry of the turn, from its reasoning messages and its tool calls, rebuilt
  * exactly and in their original order), `reasoning_content` (DeepSeek, on a turn with tool
- * calls), or nothing.
+ * calls), or nothing. An encrypted value on a tool call that does not go back is reported.
  */
 export function reasoningFieldsFor(
   message: AssistantMessage,
   calls: readonly ToolCall[],
   back: ChatReasoningBack,
+  sink: WarningSink,
+): Record<string, unknown> | undefined {
+  const used = new Set<string>();
+  const fields = fieldsFor(message, calls, back, used);
+  for (const call of calls) {
+    if (call.encryptedValue === undefined || used.has(call.id)) continue;
+    sink.warn("request.encrypted-value-dropped", `Tool call ${call.id}: its encrypted value cannot go back to ${back.target} (${back.dialect} dialect); dropped`, {
+      toolCallId: call.id,
+    });
+  }
+  return fields;
+}
+
+function fieldsFor(
+  message: AssistantMessage,
+  calls: readonly ToolCall[],
+  back: ChatReasoningBack,
+  used: Set<string>,
 ): Record<string, unknown> | undefined {
   const reasoning = back.byAssistant.get(message.id) ?? [];
   if (back.dialect === "deepseek") {
@@ -70,7 +88,9 @@ export function reasoningFieldsFor(
   for (const call of calls) {
     if (!isMintedBy(call, back.target) || readBridgeMetadata(call.metadata)?.encryptedKind !== REASONING_DETAIL_KIND) continue;
     const rebuilt = rebuild(descriptorOf(call), "", call.encryptedValue);
-    if (rebuilt !== undefined) entries.push(rebuilt);
+    if (rebuilt === undefined) continue;
+    entries.push(rebuilt);
+    used.add(call.id);
   }
   if (entries.length === 0) return undefined;
   entries.sort((a, b) => a.order - b.order);

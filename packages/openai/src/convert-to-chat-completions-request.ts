@@ -88,7 +88,7 @@ function convertMessage(
       const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function");
       const refusal = readBridgeMetadata(message.metadata)?.refusal === true;
       const content = message.content ?? "";
-      const back = reasoningFieldsFor(message, calls, reasoning);
+      const back = reasoningFieldsFor(message, calls, reasoning, sink);
       if (calls.length === 0 && content === "" && back === undefined) return [];
       return [
         {
