@@ -19,7 +19,9 @@ export interface ChatReasoningBack {
  * only ones minted under the request's provider label that name their assistant message
  * (`assistantMessageId`, recorded by the stream side) present in the input, and only for a dialect
  * that takes them back: `openrouter` (entries recorded from `reasoning_details`) and `deepseek`
- * (the reasoning of a turn that made tool calls). Every other reasoning message is left to the
+ * (DeepSeek's thinking-mode rule: between two user messages where the model made a tool call,
+ * every assistant message's `reasoning_content` must go back on all later requests; elsewhere it
+ * is ignored, so it is not sent). Every other reasoning message is left to the
  * converter, which drops it (with a warning when it carried an encrypted value).
  */
 export function collectChatReasoning(messages: readonly Message[], dialect: ChatDialect, sink: WarningSink): ChatReasoningBack {
@@ -29,6 +31,7 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
   if (dialect !== "openrouter" && dialect !== "deepseek") return { dialect, target, byAssistant, sentBack };
   const assistants = new Map<string, AssistantMessage>();
   for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
+  const toolSpans = deepSeekToolSpans(messages);
   for (const message of messages) {
     if (message.role !== "reasoning" || !isMintedBy(message, target)) continue;
     const fields = readBridgeMetadata(message.metadata);
@@ -37,7 +40,7 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
     const takes =
       dialect === "openrouter"
         ? fields?.encryptedKind === REASONING_DETAIL_KIND && descriptorOf(message) !== undefined
-        : (owner.toolCalls ?? []).length > 0 && fields?.encryptedKind === undefined;
+        : toolSpans.has(owner.id) && fields?.encryptedKind === undefined;
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
@@ -48,8 +51,8 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
 /**
  * The reasoning fields of one assistant message, per dialect: `reasoning_details` (OpenRouter:
  * every recorded entry of the turn, from its reasoning messages and its tool calls, rebuilt
- * exactly and in their original order), `reasoning_content` (DeepSeek, on a turn with tool
- * calls), or nothing. An encrypted value on a tool call that does not go back is reported.
+ * exactly and in their original order), `reasoning_content` (DeepSeek, on every assistant message
+ * of a user turn that made tool calls), or nothing. An encrypted value on a tool call that does not go back is reported.
  */
 export function reasoningFieldsFor(
   message: AssistantMessage,
@@ -76,7 +79,7 @@ function fieldsFor(
 ): Record<string, unknown> | undefined {
   const reasoning = back.byAssistant.get(message.id) ?? [];
   if (back.dialect === "deepseek") {
-    if (calls.length === 0 || reasoning.length === 0) return undefined;
+    if (reasoning.length === 0) return undefined;
     return { reasoning_content: reasoning.map((m) => m.content).join("") };
   }
   if (back.dialect !== "openrouter") return undefined;
@@ -121,4 +124,25 @@ function rebuild(descriptor: Descriptor | undefined, content: string, encrypted:
     default:
       return undefined;
   }
+}
+
+/** Ids of the assistant messages that sit between two user messages where some assistant message made a tool call. */
+function deepSeekToolSpans(messages: readonly Message[]): Set<string> {
+  const out = new Set<string>();
+  let span: AssistantMessage[] = [];
+  let hasTools = false;
+  const close = (): void => {
+    if (hasTools) for (const m of span) out.add(m.id);
+    span = [];
+    hasTools = false;
+  };
+  for (const message of messages) {
+    if (message.role === "user") close();
+    else if (message.role === "assistant") {
+      span.push(message);
+      if ((message.toolCalls ?? []).length > 0) hasTools = true;
+    }
+  }
+  close();
+  return out;
 }
