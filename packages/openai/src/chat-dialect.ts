@@ -11,7 +11,8 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  *   unchanged and in their order (OpenRouter, and the Vercel AI Gateway, which speaks the same).
  * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
  *   (DeepSeek's thinking mode rejects a later request without it); other turns carry none.
- * - `mistral`: like `openai` (Mistral's thinking chunks are read on the stream, not sent back).
+ * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
+ *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
  */
 export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral";
 

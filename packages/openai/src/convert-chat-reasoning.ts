@@ -21,14 +21,15 @@ export interface ChatReasoningBack {
  * that takes them back: `openrouter` (entries recorded from `reasoning_details`) and `deepseek`
  * (DeepSeek's thinking-mode rule: between two user messages where the model made a tool call,
  * every assistant message's `reasoning_content` must go back on all later requests; elsewhere it
- * is ignored, so it is not sent). Every other reasoning message is left to the
+ * is ignored, so it is not sent) and `mistral` (the thinking of every turn, as Mistral's own
+ * `thinking` content chunks). Every other reasoning message is left to the
  * converter, which drops it (with a warning when it carried an encrypted value).
  */
 export function collectChatReasoning(messages: readonly Message[], dialect: ChatDialect, sink: WarningSink): ChatReasoningBack {
   const target = targetOf(sink);
   const byAssistant = new Map<string, ReasoningMessage[]>();
   const sentBack = new Set<string>();
-  if (dialect !== "openrouter" && dialect !== "deepseek") return { dialect, target, byAssistant, sentBack };
+  if (dialect === "openai") return { dialect, target, byAssistant, sentBack };
   const assistants = new Map<string, AssistantMessage>();
   for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
   const toolSpans = deepSeekToolSpans(messages);
@@ -40,7 +41,7 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
     const takes =
       dialect === "openrouter"
         ? fields?.encryptedKind === REASONING_DETAIL_KIND && descriptorOf(message) !== undefined
-        : toolSpans.has(owner.id) && fields?.encryptedKind === undefined;
+        : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id));
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
@@ -52,7 +53,8 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
  * The reasoning fields of one assistant message, per dialect: `reasoning_details` (OpenRouter:
  * every recorded entry of the turn, from its reasoning messages and its tool calls, rebuilt
  * exactly and in their original order), `reasoning_content` (DeepSeek, on every assistant message
- * of a user turn that made tool calls), or nothing. An encrypted value on a tool call that does not go back is reported.
+ * of a user turn that made tool calls), Mistral's content array (`thinking` chunks, `closed: true`,
+ * then the text), or nothing. An encrypted value on a tool call that does not go back is reported.
  */
 export function reasoningFieldsFor(
   message: AssistantMessage,
@@ -81,6 +83,16 @@ function fieldsFor(
   if (back.dialect === "deepseek") {
     if (reasoning.length === 0) return undefined;
     return { reasoning_content: reasoning.map((m) => m.content).join("") };
+  }
+  if (back.dialect === "mistral") {
+    if (reasoning.length === 0 || readBridgeMetadata(message.metadata)?.refusal === true) return undefined;
+    const text = message.content ?? "";
+    return {
+      content: [
+        ...reasoning.map((m) => ({ type: "thinking", thinking: [{ type: "text", text: m.content }], closed: true })),
+        ...(text !== "" ? [{ type: "text", text }] : []),
+      ],
+    };
   }
   if (back.dialect !== "openrouter") return undefined;
   const entries: Array<{ order: number; entry: Record<string, unknown> }> = [];

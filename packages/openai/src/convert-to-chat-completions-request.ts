@@ -93,8 +93,9 @@ function convertMessage(
       return [
         {
           role: "assistant",
-          ...back,
           ...(refusal ? { refusal: content, content: null } : { content: content === "" ? null : content }),
+          // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
+          ...back,
           ...(calls.length > 0 && {
             tool_calls: calls.map((call) => ({
               id: call.id,

@@ -106,9 +106,19 @@ describe("Mistral content arrays (our fixtures, after Mistral's reasoning docs)"
     ]);
     const types: string[] = events.map((e) => e.type);
     expect(types.indexOf("REASONING_END")).toBeLessThan(types.indexOf("TEXT_MESSAGE_START"));
-    // The mistral dialect sends no reasoning back.
+    // The mistral dialect sends the thinking back as Mistral's own chunks, before the text.
     const { sent } = request(messages, { model: "magistral-medium-latest", provider: "mistral" });
-    expect(sent).toEqual([{ role: "assistant", content: "144 it is." }]);
+    expect(sent).toEqual([
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: [{ type: "text", text: "12 × 12 = 144. Done." }], closed: true },
+          { type: "text", text: "144 it is." },
+        ],
+      },
+    ]);
+    // Minted under another label, or to another dialect: only the text goes.
+    expect(request(messages, { model: "m", provider: "openai" }).sent).toEqual([{ role: "assistant", content: "144 it is." }]);
   });
 
   it("whole tool calls without index, two in one chunk: two calls, arguments intact", async () => {
