@@ -53,6 +53,8 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     },
     end() {
       if (!state.endSeen) return;
+      // Anything a choice still holds (an encrypted entry that came after its finish_reason).
+      for (const choice of state.choices.values()) closeChoice(state, choice);
       const metadata = costMetadata(state.costs);
       run.finish({ ...(state.finish !== undefined && { finish: state.finish }), ...(metadata !== undefined && { metadata }) });
     },

@@ -46,10 +46,21 @@ export interface ChatChoiceState {
   reasoningId?: string;
   /** Open tool calls by the provider's `index`. */
   readonly tools: Map<number, ChatToolState>;
+  /**
+   * Calls whose `index` a later call took (servers reusing index 0, or sending whole calls without
+   * one): they stay open until the choice ends, so an encrypted entry naming one still lands on it.
+   */
+  readonly parkedTools: ChatToolState[];
   /** The `reasoning_details` entry being streamed. */
   detail?: OpenReasoningDetail;
   /** How many `reasoning_details` entries this choice has started (their `order`). */
   detailCount: number;
+  /**
+   * The last text/summary entry (key and order), kept after its message closed: a later fragment
+   * of the same entry (a tool call or text came in between) continues it in a new reasoning
+   * message with the same `order`, which the request side joins back.
+   */
+  lastDetail?: { key: string; order: number };
   /** Encrypted entries whose tool call has not been seen (yet). */
   readonly pendingEncrypted: PendingEncryptedDetail[];
 }
@@ -85,7 +96,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, tools: new Map(), detailCount: 0, pendingEncrypted: [] };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [] };
     state.choices.set(index, choice);
   }
   return choice;
@@ -104,7 +115,7 @@ export function endChatToolCall(state: ChatStreamState, tool: ChatToolState): vo
  */
 export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): void {
   const { run } = state;
-  for (const tool of choice.tools.values()) endChatToolCall(state, tool);
+  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool);
   choice.tools.clear();
   const citations = state.citations;
   if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, citations);

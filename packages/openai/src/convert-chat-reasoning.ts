@@ -108,8 +108,7 @@ function fieldsFor(
     used.add(call.id);
   }
   if (entries.length === 0) return undefined;
-  entries.sort((a, b) => a.order - b.order);
-  return { reasoning_details: entries.map((e) => e.entry) };
+  return { reasoning_details: joinContinued(entries).map((e) => e.entry) };
 }
 
 type Descriptor = { order: number; entry: Record<string, unknown> };
@@ -157,4 +156,21 @@ function deepSeekToolSpans(messages: readonly Message[]): Set<string> {
   }
   close();
   return out;
+}
+
+/** Entries in their original order, the pieces of one entry (same `order`) joined in stream order. */
+function joinContinued(entries: Descriptor[]): Descriptor[] {
+  const byOrder = new Map<number, Descriptor>();
+  for (const piece of entries) {
+    const seen = byOrder.get(piece.order);
+    if (seen === undefined) {
+      byOrder.set(piece.order, { order: piece.order, entry: { ...piece.entry } });
+      continue;
+    }
+    for (const field of ["text", "summary", "signature"]) {
+      const more = piece.entry[field];
+      if (typeof more === "string") seen.entry[field] = `${typeof seen.entry[field] === "string" ? (seen.entry[field] as string) : ""}${more}`;
+    }
+  }
+  return [...byOrder.values()].sort((a, b) => a.order - b.order);
 }

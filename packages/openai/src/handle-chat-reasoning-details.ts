@@ -15,7 +15,8 @@ const VALUE_FIELDS = new Set(["text", "summary", "data", "signature"]);
  * `delta.reasoning_details` (OpenRouter, Vercel AI Gateway): entries `reasoning.text` (`text`,
  * optional `signature`), `reasoning.summary` (`summary`) and `reasoning.encrypted` (`data`), each
  * with `id`, `format`, `index`. Fragments of one entry (same `type` and `index`) arrive over
- * several chunks.
+ * several chunks; a fragment continuing an entry whose message was closed meanwhile (a tool call
+ * or text came in between) opens a new reasoning message with the same `order`.
  *
  * - Text and summary entries stream into a reasoning message of their own, byte for byte; a
  *   `signature` becomes the REASONING_ENCRYPTED_VALUE of that message.
@@ -78,7 +79,9 @@ function handleTextEntry(state: ChatStreamState, choice: ChatChoiceState, entry:
   }
   if (open === undefined) {
     if (choice.reasoningId !== undefined) closeChoiceReasoning(state, choice);
-    const descriptor = describe(entry, choice.detailCount++);
+    const continued = choice.lastDetail?.key === key ? choice.lastDetail.order : undefined;
+    const descriptor = describe(entry, continued ?? choice.detailCount++);
+    choice.lastDetail = { key, order: descriptor.order };
     if (run.reasoningSpan === undefined) run.startReasoning();
     const messageId = run.startReasoningMessage({
       metadata: reasoningStartMetadata(choice, { encryptedKind: REASONING_DETAIL_KIND, reasoningDetail: copyDescriptor(descriptor) }),
@@ -97,9 +100,13 @@ function handleTextEntry(state: ChatStreamState, choice: ChatChoiceState, entry:
 function handleEncrypted(state: ChatStreamState, choice: ChatChoiceState, entry: Record<string, unknown>): void {
   const data = asString(entry.data);
   if (data === undefined) return;
+  // Another entry comes between: the one being streamed is complete.
+  if (choice.detail !== undefined) closeChoiceReasoning(state, choice);
+  choice.lastDetail = undefined;
   const descriptor = describe(entry, choice.detailCount++);
   const id = asNonEmptyString(entry.id);
-  const tool = id === undefined ? undefined : [...choice.tools.values()].find((t) => t.providerId === id && t.reasoningDetail === undefined);
+  const open = [...choice.parkedTools, ...choice.tools.values()];
+  const tool = id === undefined ? undefined : open.find((t) => t.providerId === id && t.reasoningDetail === undefined);
   if (tool !== undefined && state.run.isToolCallOpen(tool.toolCallId)) {
     state.run.encryptedValue("tool-call", tool.toolCallId, data);
     tool.reasoningDetail = descriptor;

@@ -1,4 +1,4 @@
-import { reasoningStartMetadata, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
+import { closeChoiceReasoning, reasoningStartMetadata, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
 
 /**
  * `delta.reasoning_content` / `delta.reasoning` (sent by OpenAI-compatible servers such as
@@ -11,7 +11,9 @@ export function handleChatReasoning(state: ChatStreamState, choice: ChatChoiceSt
   const { run } = state;
   if (choice.reasoningId === undefined || !run.isReasoningOpen(choice.reasoningId)) {
     if (delta === "") return;
-    if (choice.detail === undefined) run.startReasoning();
+    // A `reasoning_details` entry being streamed is closed first: one reasoning message at a time keeps the order.
+    if (choice.detail !== undefined) closeChoiceReasoning(state, choice);
+    run.startReasoning();
     choice.reasoningId = run.startReasoningMessage({ metadata: reasoningStartMetadata(choice) });
   }
   run.reasoning(choice.reasoningId, delta);

@@ -81,9 +81,12 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
       const entries = arr(delta.reasoning_details).map(rec).filter((e): e is Rec => e !== undefined);
       const detailText = entries.filter((e) => e.type === "reasoning.text" || e.type === "reasoning.summary");
       for (const e of entries) {
+        // Entries of unmodelled types carry nothing to keep, and neither continue nor break an entry.
+        if (e.type !== "reasoning.text" && e.type !== "reasoning.summary" && e.type !== "reasoning.encrypted") continue;
         const key = `${String(e.type)}:${String(e.index)}`;
-        const previous = details[details.length - 1];
-        if (e.type !== "reasoning.encrypted" && key === lastKey && previous !== undefined) {
+        const previous2 = lastKey === undefined ? undefined : [...details].reverse().find((d) => `${String(d.type)}:${String(d.index)}` === lastKey);
+        if (e.type !== "reasoning.encrypted" && key === lastKey && previous2 !== undefined) {
+          const previous = previous2;
           for (const field of ["text", "summary", "signature"]) {
             if (typeof e[field] === "string") previous[field] = `${str(previous[field]) ?? ""}${e[field] as string}`;
           }
