@@ -34,8 +34,8 @@ export function warnForeignCitedFiles(message: AssistantMessage, sink: WarningSi
  * annotations included, so every cited handle goes back to OpenAI exactly as issued. `undefined`
  * for any other message (sent as plain assistant text).
  */
-export function annotatedOutputMessage(message: AssistantMessage): ResponseInputItem | undefined {
-  if (!isMintedBy(message, PROVIDER) || citedFiles(message).length === 0) return undefined;
+export function annotatedOutputMessage(message: AssistantMessage, provider: string = PROVIDER): ResponseInputItem | undefined {
+  if (!isMintedBy(message, provider) || citedFiles(message).length === 0) return undefined;
   const fields = readBridgeMetadata(message.metadata);
   const annotations = asArray(fields?.annotations);
   const itemId = asNonEmptyString(fields?.itemId);

@@ -19,7 +19,7 @@ import { annotatedOutputMessage, warnForeignCitedFiles } from "./convert-cited-f
 import { convertContentParts } from "./convert-content-parts.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
-import { createRequestSink, type WarningSink } from "./request-warnings.js";
+import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
 
 /** Options of {@link toResponsesRequest}. */
 export interface ResponsesRequestOptions extends ProviderLabelOption {
@@ -95,7 +95,7 @@ function convertMessage(
     case "assistant": {
       const out: ResponseInputItem[] = [];
       warnForeignCitedFiles(message, sink);
-      const annotated = annotatedOutputMessage(message);
+      const annotated = annotatedOutputMessage(message, targetOf(sink));
       if (annotated !== undefined) out.push(annotated);
       else if (message.content !== undefined && message.content !== "") out.push({ role: "assistant", content: message.content });
       for (const call of message.toolCalls ?? []) {

@@ -56,4 +56,30 @@ describe("the provider label", () => {
     const chat = toChatCompletionsRequest(input as never, { model: "m", provider: "openrouter" });
     expect(JSON.stringify(chat.params)).not.toContain("opaque");
   });
+
+  it("file handles a labelled server issued carry its label, and go back to it only", async () => {
+    const annotation = { type: "file_citation", file_id: "assistant-AzureFile1", filename: "report.pdf", index: 2 };
+    const events = [
+      { type: "response.created", response: { id: "r1", model: "m", status: "in_progress" } },
+      { type: "response.output_item.added", output_index: 0, item: { type: "message", id: "msg_1", role: "assistant", content: [] } },
+      { type: "response.output_text.delta", output_index: 0, item_id: "msg_1", content_index: 0, delta: "See it." },
+      {
+        type: "response.output_item.done",
+        output_index: 0,
+        item: { type: "message", id: "msg_1", role: "assistant", content: [{ type: "output_text", text: "See it.", annotations: [annotation] }] },
+      },
+      { type: "response.completed", response: { id: "r1", model: "m", status: "completed", usage: { input_tokens: 1, output_tokens: 1 } } },
+    ];
+    const out = await collect(streamResponses(of(events), { provider: "azure-openai", generateId: createSequentialIds("id") }));
+    const messages = (await assertConformant(out)) as Message[];
+    const files = readBridgeMetadata(ofType(out, "TEXT_MESSAGE_END")[0]?.metadata)?.files as Array<{ source: { provider?: string } }>;
+    expect(files.map((f) => f.source.provider)).toEqual(["azure-openai"]);
+    const input = { threadId: "t", runId: "r", messages };
+    const same = toResponsesRequest(input, { model: "m", provider: "azure-openai" });
+    expect(JSON.stringify(same.params.input)).toContain("assistant-AzureFile1");
+    expect(same.warnings).toEqual([]);
+    const other = toResponsesRequest(input, { model: "m" });
+    expect(JSON.stringify(other.params.input)).not.toContain("assistant-AzureFile1");
+    expect(other.warnings.map((w) => w.code)).toContain("request.foreign-file");
+  });
 });
