@@ -100,7 +100,8 @@ describe("OpenAI-compatible dialect streams (generated)", () => {
         // Signatures land on reasoning messages (their pieces are joined on the request, below).
         for (const p of placed) if (p.subtype === "message") expect(reasoningIds.has(p.entityId)).toBe(true);
         // The next request rebuilds the same entries, in order.
-        const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model: "m", provider: "openrouter" });
+        const user = { id: "u0", role: "user", content: "Go" } as Message;
+        const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages: [user, ...messages] }, { model: "m", provider: "openrouter" });
         const assistant = (params.messages as unknown as Rec[]).find((m) => m.role === "assistant");
         const sent = (assistant?.reasoning_details as Rec[] | undefined) ?? [];
         // Entries of unmodelled types (and encrypted ones without data) are dropped, with a warning.

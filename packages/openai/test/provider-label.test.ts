@@ -47,7 +47,8 @@ describe("the provider label", () => {
       encryptedValue: "opaque",
       metadata: { "agui-bridge": { provider: "openai", encryptedKind: "openai-encrypted-content", itemId: "rs_1" } },
     } as Message;
-    const input = { threadId: "t", runId: "r", messages: [reasoning], tools: [], context: [], state: null, forwardedProps: null };
+    const user: Message = { id: "u1", role: "user", content: "Hi" } as Message;
+    const input = { threadId: "t", runId: "r", messages: [user, reasoning], tools: [], context: [], state: null, forwardedProps: null };
     const same = toResponsesRequest(input as never, { model: "m" });
     expect(JSON.stringify(same.params.input)).toContain("opaque");
     const other = toResponsesRequest(input as never, { model: "m", provider: "azure-openai" });
