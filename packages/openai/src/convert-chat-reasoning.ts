@@ -118,7 +118,13 @@ function descriptorOf(entity: { metadata?: unknown }): Descriptor | undefined {
   const entry = asRecord(detail?.entry);
   const order = detail?.order;
   if (entry === undefined || typeof order !== "number" || typeof entry.type !== "string") return undefined;
-  return { order, entry };
+  // Metadata comes back from the client: only scalar fields are rebuilt.
+  const scalars: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(entry)) {
+    if (field === "__proto__") continue;
+    if (value === null || typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))) scalars[field] = value;
+  }
+  return { order, entry: scalars };
 }
 
 /** One entry as the server sent it: its recorded fields plus its text and opaque value. */

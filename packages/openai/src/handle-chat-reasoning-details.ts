@@ -130,7 +130,7 @@ function describe(entry: Record<string, unknown>, order: number): ReasoningDetai
 /** Adds fields a later fragment brings (the first value of a field wins). */
 function fillDescriptor(descriptor: ReasoningDetailDescriptor, entry: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(entry)) {
-    if ((VALUE_FIELDS.has(field) && typeof value === "string") || field in descriptor.entry) continue;
+    if (field === "__proto__" || (VALUE_FIELDS.has(field) && typeof value === "string") || Object.hasOwn(descriptor.entry, field)) continue;
     if (value === null || typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))) {
       descriptor.entry[field] = value;
     }
