@@ -30,9 +30,9 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     choices: new Map(),
     endSeen: false,
     costs: new Map(),
+    warned: new Set(),
     ...(options.model !== undefined && { model: options.model }),
   };
-  const warnedParts = new Set<string>();
   return {
     chunk(chunk) {
       if (!isRecord(chunk)) {
@@ -47,7 +47,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       trackCompletion(state, chunk);
       trackCitations(state, chunk);
       const choices = asArray(chunk.choices) ?? [];
-      for (const choice of choices) handleChoice(state, choice, warnedParts);
+      for (const choice of choices) handleChoice(state, choice);
       if (chunk.usage !== undefined && chunk.usage !== null) recordUsage(state, chunk);
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
@@ -103,7 +103,7 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>): vo
   });
 }
 
-function handleChoice(state: ChatStreamState, raw: unknown, warnedParts: Set<string>): void {
+function handleChoice(state: ChatStreamState, raw: unknown): void {
   const record = asRecord(raw);
   if (record === undefined) return;
   const index = asNumber(record.index) ?? 0;
@@ -119,7 +119,7 @@ function handleChoice(state: ChatStreamState, raw: unknown, warnedParts: Set<str
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);
     if (content !== undefined) handleChatContent(state, choice, content);
-    else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content, warnedParts);
+    else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
     for (const fragment of asArray(delta.tool_calls) ?? []) handleChatToolCallDelta(state, choice, fragment);
   }
   if (finishReason !== undefined) {

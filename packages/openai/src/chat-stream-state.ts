@@ -84,6 +84,8 @@ export interface ChatStreamState {
   citations?: BridgeMetadata;
   /** Gateway cost fields per model call, for the terminal event. */
   readonly costs: Map<string, Record<string, unknown>>;
+  /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */
+  readonly warned: Set<string>;
 }
 
 /** Options of {@link streamChatCompletions}. */

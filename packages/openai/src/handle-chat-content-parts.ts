@@ -10,7 +10,7 @@ import { asArray, asRecord, asString } from "./narrow.js";
  * gives both, byte for byte. Other part types are not modelled: each is reported once per stream
  * through `onWarning` and passed through as RAW when `emitRawEvents` is set.
  */
-export function handleChatContentParts(state: ChatStreamState, choice: ChatChoiceState, parts: readonly unknown[], warned: Set<string>): void {
+export function handleChatContentParts(state: ChatStreamState, choice: ChatChoiceState, parts: readonly unknown[]): void {
   for (const raw of parts) {
     const part = asRecord(raw);
     const type = asString(part?.type);
@@ -26,8 +26,8 @@ export function handleChatContentParts(state: ChatStreamState, choice: ChatChoic
       }
     } else {
       if (state.options.emitRawEvents === true) state.run.raw(part, state.provider);
-      if (warned.has(type)) continue;
-      warned.add(type);
+      if (state.warned.has(`part:${type}`)) continue;
+      state.warned.add(`part:${type}`);
       state.options.onWarning?.({
         code: "stream.unknown-content-part",
         message: `A content chunk of type ${type} is not modelled; dropped`,

@@ -40,10 +40,11 @@ export function handleChatReasoningDetails(state: ChatStreamState, choice: ChatC
     else if (type === "reasoning.text" || type === "reasoning.summary") {
       carriedText = true;
       handleTextEntry(state, choice, entry, type);
-    } else {
+    } else if (!state.warned.has(`detail:${type}`)) {
+      state.warned.add(`detail:${type}`);
       state.options.onWarning?.({
         code: "stream.unknown-reasoning-detail",
-        message: `A reasoning_details entry of type ${type} is not modelled; dropped`,
+        message: `reasoning_details entries of type ${type} are not modelled; dropped (reported once per stream)`,
         details: { type },
       });
     }

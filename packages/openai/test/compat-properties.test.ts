@@ -115,6 +115,23 @@ describe("OpenAI-compatible dialect streams (generated)", () => {
   });
 });
 
+describe("unmodelled dialect parts", () => {
+  it("an unknown content chunk type or reasoning_details entry type is dropped and reported once per stream", async () => {
+    const warnings: string[] = [];
+    const chunk = (delta: Rec): Rec => ({ id: "c", model: "m", choices: [{ index: 0, delta, finish_reason: null }] });
+    const chunks = [
+      chunk({ content: [{ type: "reference", reference_ids: [1] }, { type: "text", text: "A" }] }),
+      chunk({ content: [{ type: "reference", reference_ids: [2] }, { type: "text", text: "B" }], reasoning_details: [{ type: "reasoning.future", index: 0 }] }),
+      chunk({ reasoning_details: [{ type: "reasoning.future", index: 1 }] }),
+      { id: "c", model: "m", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
+    ];
+    const events = await collect(streamChatCompletions(of(chunks), { onWarning: (w) => warnings.push(w.code), generateId: createSequentialIds("id") }));
+    await assertConformant(events);
+    expect(textOf(events as never)).toBe("AB");
+    expect(warnings.sort()).toEqual(["stream.unknown-content-part", "stream.unknown-reasoning-detail"]);
+  });
+});
+
 /** What the adapter can rebuild: text/summary entries carry their (possibly empty) text. */
 function normalize(entry: Rec): Rec {
   if (entry.type === "reasoning.text") return { ...entry, text: typeof entry.text === "string" ? entry.text : "" };
