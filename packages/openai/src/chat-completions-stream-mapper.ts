@@ -1,25 +1,36 @@
 import type { RunBuilder, StreamMapper } from "@agui-bridge/core";
 import { choiceState, closeChoice, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
+import { chatUsageCost, costMetadata } from "./chat-usage-cost.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
+import { handleChatContentParts } from "./handle-chat-content-parts.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
+import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { mapChatFinishReason } from "./map-openai-finish-reason.js";
 import { mapChatUsage } from "./map-openai-usage.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
+import { providerLabel } from "./provider-label.js";
 
 /**
- * Maps `ChatCompletionChunk`s onto a run: a thin router handing each part of a chunk (usage,
- * each choice's reasoning, refusal, content, tool call fragments and finish reason) to its
- * handler. The end marker is a choice's `finish_reason`; the trailing usage chunk and chunks with
- * empty `choices` (Azure's prompt-filter preamble) are handled in any order.
+ * Maps `ChatCompletionChunk`s onto a run: a thin router handing each part of a chunk (usage and
+ * its cost fields, chunk-level citations, each choice's reasoning, refusal, content, tool call
+ * fragments and finish reason) to its handler. Every dialect's fields are read whatever the
+ * provider label: `reasoning_content` / `reasoning` / `reasoning_details` deltas, content as a
+ * string or as Mistral's typed chunks, tool calls with or without `index`, Perplexity's
+ * `citations` / `search_results`. The end marker is a choice's `finish_reason`; the trailing
+ * usage chunk and chunks with empty `choices` (Azure's prompt-filter preamble) are handled in any
+ * order.
  */
 export function createChatCompletionsMapper(run: RunBuilder, options: ChatStreamOptions = {}): StreamMapper<unknown> {
   const state: ChatStreamState = {
     run,
     options,
+    provider: providerLabel(options),
     choices: new Map(),
     endSeen: false,
+    costs: new Map(),
+    warned: new Set(),
     ...(options.model !== undefined && { model: options.model }),
   };
   return {
@@ -29,20 +40,23 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
         return;
       }
       if (isRecord(chunk.error)) {
-        run.fail(describeOpenAIError(chunk.error));
+        const metadata = costMetadata(state.costs);
+        run.fail({ ...describeOpenAIError(chunk.error), ...(metadata !== undefined && { metadata }) });
         return;
       }
       trackCompletion(state, chunk);
+      trackCitations(state, chunk);
       const choices = asArray(chunk.choices) ?? [];
       for (const choice of choices) handleChoice(state, choice);
-      if (chunk.usage !== undefined && chunk.usage !== null) {
-        const callKey = state.completionId ?? "chat-completion";
-        run.usage.record(callKey, mapChatUsage(chunk.usage, usageContext(state)));
-      }
-      if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, "openai");
+      if (chunk.usage !== undefined && chunk.usage !== null) recordUsage(state, chunk);
+      if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
-      if (state.endSeen) run.finish(state.finish === undefined ? {} : { finish: state.finish });
+      if (!state.endSeen) return;
+      // Anything a choice still holds (an encrypted entry that came after its finish_reason).
+      for (const choice of state.choices.values()) closeChoice(state, choice);
+      const metadata = costMetadata(state.costs);
+      run.finish({ ...(state.finish !== undefined && { finish: state.finish }), ...(metadata !== undefined && { metadata }) });
     },
     describeError: describeOpenAIError,
   };
@@ -57,8 +71,36 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
   if (state.completionId !== undefined) {
     for (const choice of state.choices.values()) closeChoice(state, choice);
     state.choices.clear();
+    state.citations = undefined;
   }
   state.completionId = id;
+}
+
+/** Perplexity repeats the completion's `citations` / `search_results` on its chunks: the latest are kept for the text's END. */
+function trackCitations(state: ChatStreamState, chunk: Record<string, unknown>): void {
+  const citations = asArray(chunk.citations);
+  const searchResults = asArray(chunk.search_results);
+  if (citations === undefined && searchResults === undefined) return;
+  state.citations = {
+    ...state.citations,
+    ...(citations !== undefined && { citations: citations.filter((c) => typeof c === "string" || isRecord(c)) }),
+    ...(searchResults !== undefined && { searchResults: searchResults.filter(isRecord) }),
+  };
+}
+
+function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>): void {
+  const callKey = state.completionId ?? "chat-completion";
+  state.run.usage.record(callKey, mapChatUsage(chunk.usage, usageContext(state)));
+  const cost = chatUsageCost(chunk.usage);
+  if (cost === undefined) return;
+  const upstream = asNonEmptyString(chunk.provider);
+  state.costs.set(callKey, {
+    callId: callKey,
+    provider: state.provider,
+    ...(state.model !== undefined && { model: state.model }),
+    ...(upstream !== undefined && { upstreamProvider: upstream }),
+    ...cost,
+  });
 }
 
 function handleChoice(state: ChatStreamState, raw: unknown): void {
@@ -70,12 +112,14 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   if (delta === undefined && finishReason === undefined) return;
   const choice = choiceState(state, index);
   if (delta !== undefined) {
+    const detailed = delta.reasoning_details !== undefined && handleChatReasoningDetails(state, choice, delta.reasoning_details);
     const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
-    if (reasoning !== undefined) handleChatReasoning(state, choice, reasoning);
+    if (reasoning !== undefined && !detailed) handleChatReasoning(state, choice, reasoning);
     const refusal = asString(delta.refusal);
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);
     if (content !== undefined) handleChatContent(state, choice, content);
+    else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
     for (const fragment of asArray(delta.tool_calls) ?? []) handleChatToolCallDelta(state, choice, fragment);
   }
   if (finishReason !== undefined) {
@@ -85,8 +129,9 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   }
 }
 
-function usageContext(state: ChatStreamState): { model?: string; onWarning?: ChatStreamOptions["onWarning"] } {
+function usageContext(state: ChatStreamState): { model?: string; provider: string; onWarning?: ChatStreamOptions["onWarning"] } {
   return {
+    provider: state.provider,
     ...(state.model !== undefined && { model: state.model }),
     ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
   };

@@ -1,4 +1,39 @@
-import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core";
+import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core";
+import type { ProviderLabelOption } from "./provider-label.js";
+
+/**
+ * What is kept to rebuild one `reasoning_details` entry: its fields other than its text and
+ * opaque value (`type`, `id`, `format`, `index`, any other scalar), exactly as sent, and its
+ * position among the turn's entries.
+ */
+export interface ReasoningDetailDescriptor {
+  order: number;
+  entry: Record<string, string | number | boolean | null>;
+}
+
+/** A `reasoning_details` entry being streamed into its own reasoning message. */
+export interface OpenReasoningDetail {
+  /** `type` + `index`: fragments with the same key continue the entry. */
+  key: string;
+  messageId: string;
+  descriptor: ReasoningDetailDescriptor;
+  /** The entry's `signature` so far (a `reasoning.text` entry's opaque value). */
+  signature: string;
+}
+
+/** A `reasoning.encrypted` entry waiting for the tool call its `id` may name. */
+export interface PendingEncryptedDetail {
+  descriptor: ReasoningDetailDescriptor;
+  data: string;
+}
+
+/** An open tool call of a choice. */
+export interface ChatToolState {
+  toolCallId: string;
+  providerId?: string;
+  /** The `reasoning_details` entry whose opaque value went on this call (written on TOOL_CALL_END). */
+  reasoningDetail?: ReasoningDetailDescriptor;
+}
 
 /** What one choice of the current completion has open. */
 export interface ChatChoiceState {
@@ -10,13 +45,32 @@ export interface ChatChoiceState {
   refusalId?: string;
   reasoningId?: string;
   /** Open tool calls by the provider's `index`. */
-  readonly tools: Map<number, { toolCallId: string; providerId?: string }>;
+  readonly tools: Map<number, ChatToolState>;
+  /**
+   * Calls whose `index` a later call took (servers reusing index 0, or sending whole calls without
+   * one): they stay open until the choice ends, so an encrypted entry naming one still lands on it.
+   */
+  readonly parkedTools: ChatToolState[];
+  /** The `reasoning_details` entry being streamed. */
+  detail?: OpenReasoningDetail;
+  /** How many `reasoning_details` entries this choice has started (their `order`). */
+  detailCount: number;
+  /**
+   * The last text/summary entry (key and order), kept after its message closed: a later fragment
+   * of the same entry (a tool call or text came in between) continues it in a new reasoning
+   * message with the same `order`, which the request side joins back.
+   */
+  lastDetail?: { key: string; order: number };
+  /** Encrypted entries whose tool call has not been seen (yet). */
+  readonly pendingEncrypted: PendingEncryptedDetail[];
 }
 
 /** Per-stream state of the Chat Completions mapper. */
 export interface ChatStreamState {
   readonly run: RunBuilder;
   readonly options: ChatStreamOptions;
+  /** The provider label stamped on usage (the run builder stamps entities). */
+  readonly provider: string;
   /** `id` of the completion being read (several may follow one another in a recording). */
   completionId?: string;
   /** Model reported by the chunks (falls back to `options.model`). */
@@ -26,10 +80,16 @@ export interface ChatStreamState {
   finish?: FinishInfo;
   /** A `finish_reason` was seen: the completion reached its end marker. */
   endSeen: boolean;
+  /** Chunk-level citations of the current completion (Perplexity `citations` / `search_results`). */
+  citations?: BridgeMetadata;
+  /** Gateway cost fields per model call, for the terminal event. */
+  readonly costs: Map<string, Record<string, unknown>>;
+  /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */
+  readonly warned: Set<string>;
 }
 
 /** Options of {@link streamChatCompletions}. */
-export interface ChatStreamOptions extends AdapterStreamOptions {
+export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOption {
   /** Model name for usage entries when the chunks carry none. */
   model?: string;
 }
@@ -38,29 +98,70 @@ export interface ChatStreamOptions extends AdapterStreamOptions {
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, tools: new Map() };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [] };
     state.choices.set(index, choice);
   }
   return choice;
 }
 
-/** Closes what a choice still has open (tool calls, text, refusal, reasoning). */
+/** Closes one open tool call, writing the reasoning entry it carries on its END. */
+export function endChatToolCall(state: ChatStreamState, tool: ChatToolState): void {
+  if (!state.run.isToolCallOpen(tool.toolCallId)) return;
+  const detail = tool.reasoningDetail;
+  state.run.endToolCall(tool.toolCallId, detail === undefined ? undefined : { encryptedKind: REASONING_DETAIL_KIND, reasoningDetail: detail });
+}
+
+/**
+ * Closes what a choice still has open (tool calls, text, refusal, reasoning); encrypted entries no
+ * tool call claimed go on reasoning messages of their own.
+ */
 export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): void {
   const { run } = state;
-  for (const { toolCallId } of choice.tools.values()) if (run.isToolCallOpen(toolCallId)) run.endToolCall(toolCallId);
+  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool);
   choice.tools.clear();
-  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId);
+  const citations = state.citations;
+  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, citations);
   choice.textId = undefined;
   if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId);
   choice.refusalId = undefined;
   closeChoiceReasoning(state, choice);
+  flushPendingEncrypted(state, choice);
 }
 
-/** Closes the choice's reasoning message and the reasoning span around it. */
+/** Metadata of every reasoning message of a choice: the assistant message it belongs to. */
+export function reasoningStartMetadata(choice: ChatChoiceState, extra?: BridgeMetadata): BridgeMetadata {
+  return { assistantMessageId: choice.assistantId, ...extra };
+}
+
+/** Closes the choice's reasoning messages (plain and `reasoning_details`) and the span around them. */
 export function closeChoiceReasoning(state: ChatStreamState, choice: ChatChoiceState): void {
-  if (choice.reasoningId === undefined) return;
   const { run } = state;
-  if (run.isReasoningOpen(choice.reasoningId)) run.endReasoningMessage(choice.reasoningId);
+  const detail = choice.detail;
+  choice.detail = undefined;
+  if (detail !== undefined && run.isReasoningOpen(detail.messageId)) {
+    if (detail.signature !== "") run.encryptedValue("message", detail.messageId, detail.signature);
+    run.endReasoningMessage(detail.messageId, { reasoningDetail: { order: detail.descriptor.order, entry: { ...detail.descriptor.entry } } });
+  }
+  const hadPlain = choice.reasoningId !== undefined;
+  if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) run.endReasoningMessage(choice.reasoningId);
   choice.reasoningId = undefined;
+  if (detail !== undefined || hadPlain) run.endReasoning();
+}
+
+/** Encrypted entries no tool call claimed: each on a reasoning message of its own. */
+function flushPendingEncrypted(state: ChatStreamState, choice: ChatChoiceState): void {
+  const { run } = state;
+  const pending = choice.pendingEncrypted.splice(0);
+  if (pending.length === 0) return;
+  for (const entry of pending) {
+    const messageId = run.startReasoningMessage({
+      metadata: reasoningStartMetadata(choice, { encryptedKind: REASONING_DETAIL_KIND, reasoningDetail: entry.descriptor }),
+    });
+    run.encryptedValue("message", messageId, entry.data);
+    run.endReasoningMessage(messageId);
+  }
   run.endReasoning();
 }
+
+/** `encryptedKind` of a reasoning message or tool call holding a `reasoning_details` entry. */
+export const REASONING_DETAIL_KIND = "reasoning-details-entry";

@@ -1,5 +1,5 @@
 import { isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core";
-import type { WarningSink } from "./request-warnings.js";
+import { targetOf, type WarningSink } from "./request-warnings.js";
 
 /** What a converter does with an assistant tool call. */
 export type ToolCallRole = "function" | "custom" | "mcp-approval" | "omit";
@@ -22,7 +22,7 @@ export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink
     return "omit";
   }
   const itemType = typeof fields?.itemType === "string" ? fields.itemType : undefined;
-  const fromOpenAI = isMintedBy(call, "openai");
+  const fromOpenAI = isMintedBy(call, targetOf(sink));
   if (itemType === undefined || !fromOpenAI || itemType === "function_call") return "function";
   if (api === "responses" && REBUILDABLE.has(itemType)) return itemType === "custom_tool_call" ? "custom" : "mcp-approval";
   if (itemType === "custom_tool_call") return "function";

@@ -1,7 +1,7 @@
 import { isMintedBy, isSourceUsableBy, readBridgeMetadata, type AssistantMessage, type ContentPart } from "@agui-bridge/core";
 import type { ResponseInputItem, ResponseOutputMessage, ResponseOutputText } from "openai/resources/responses/responses";
 import { asArray, asNonEmptyString, isRecord } from "./narrow.js";
-import type { WarningSink } from "./request-warnings.js";
+import { targetOf, type WarningSink } from "./request-warnings.js";
 
 const PROVIDER = "openai";
 
@@ -19,7 +19,7 @@ export function citedFiles(message: { metadata?: unknown }): ContentPart[] {
 export function warnForeignCitedFiles(message: AssistantMessage, sink: WarningSink): boolean {
   const files = citedFiles(message);
   files.forEach((part, index) => {
-    if (part.type === "text" || isSourceUsableBy(part.source, PROVIDER)) return;
+    if (part.type === "text" || isSourceUsableBy(part.source, targetOf(sink))) return;
     sink.warn("request.foreign-file", `assistant message ${message.id}: a cited file minted by ${part.source.type === "file" ? String(part.source.provider) : "another provider"} cannot be sent to OpenAI; dropped`, {
       where: `assistant message ${message.id} cited file ${index}`,
       provider: part.source.type === "file" ? (part.source.provider ?? null) : null,
@@ -34,8 +34,8 @@ export function warnForeignCitedFiles(message: AssistantMessage, sink: WarningSi
  * annotations included, so every cited handle goes back to OpenAI exactly as issued. `undefined`
  * for any other message (sent as plain assistant text).
  */
-export function annotatedOutputMessage(message: AssistantMessage): ResponseInputItem | undefined {
-  if (!isMintedBy(message, PROVIDER) || citedFiles(message).length === 0) return undefined;
+export function annotatedOutputMessage(message: AssistantMessage, provider: string = PROVIDER): ResponseInputItem | undefined {
+  if (!isMintedBy(message, provider) || citedFiles(message).length === 0) return undefined;
   const fields = readBridgeMetadata(message.metadata);
   const annotations = asArray(fields?.annotations);
   const itemId = asNonEmptyString(fields?.itemId);

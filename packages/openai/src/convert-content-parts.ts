@@ -1,14 +1,12 @@
 import { isSourceUsableBy, type ContentPart, type PartSource } from "@agui-bridge/core";
 import { asNonEmptyString, asRecord } from "./narrow.js";
-import type { WarningSink } from "./request-warnings.js";
+import { targetOf, type WarningSink } from "./request-warnings.js";
 
 /** Which API a part is converted for. */
 export type TargetApi = "chat" | "responses";
 
 /** A content part in the target API's wire shape. */
 export type WirePart = Record<string, unknown> & { type: string };
-
-const PROVIDER = "openai";
 
 /**
  * Converts AG-UI content parts to the target API's parts: text; image (data → data URL, url →
@@ -34,7 +32,7 @@ export function convertContentParts(
 function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where: string): WirePart | undefined {
   if (part.type === "text") return api === "chat" ? { type: "text", text: part.text } : { type: "input_text", text: part.text };
   if (part.type === "video") return unsupported(sink, where, part.type, part.source, api);
-  if (part.source.type === "file" && !isSourceUsableBy(part.source, PROVIDER)) {
+  if (part.source.type === "file" && !isSourceUsableBy(part.source, targetOf(sink))) {
     sink.warn("request.foreign-file", `${where}: a file handle minted by ${part.source.provider} cannot be sent to OpenAI; dropped`, {
       where,
       provider: part.source.provider ?? null,

@@ -1,7 +1,7 @@
 import { isMintedBy, readBridgeMetadata, type ReasoningMessage } from "@agui-bridge/core";
 import type { ResponseReasoningItem } from "openai/resources/responses/responses";
 import { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";
-import type { WarningSink } from "./request-warnings.js";
+import { targetOf, type WarningSink } from "./request-warnings.js";
 
 /**
  * A reasoning message streamed from OpenAI (metadata `provider: "openai"`, `encryptedKind:
@@ -13,7 +13,7 @@ import type { WarningSink } from "./request-warnings.js";
 export function toReasoningItem(message: ReasoningMessage, sink: WarningSink): ResponseReasoningItem | undefined {
   const fields = readBridgeMetadata(message.metadata);
   const itemId = typeof fields?.itemId === "string" ? fields.itemId : undefined;
-  const ours = isMintedBy(message, "openai") && fields?.encryptedKind === OPENAI_ENCRYPTED_KIND && itemId !== undefined;
+  const ours = isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_ENCRYPTED_KIND && itemId !== undefined;
   if (!ours) {
     if (message.encryptedValue !== undefined) {
       sink.warn("request.foreign-encrypted-value", `Reasoning message ${message.id}: its encrypted value was not minted by OpenAI; dropped`, {

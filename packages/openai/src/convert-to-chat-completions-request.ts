@@ -18,10 +18,13 @@ import type {
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
-import { createWarningSink, type WarningSink } from "./request-warnings.js";
+import { chatDialect, type ChatDialectOption } from "./chat-dialect.js";
+import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
+import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
+import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
-export interface ChatCompletionsRequestOptions {
+export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
   /** The model to call. */
   model: string;
   /** Extra request parameters (temperature, reasoning_effort, provider tools, …), merged in. */
@@ -46,12 +49,13 @@ export interface ChatCompletionsRequest {
 export function toChatCompletionsRequest(input: RunAgentInput, options: ChatCompletionsRequestOptions): ChatCompletionsRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
   parseRunAgentInput(input, { conversationOnly: true });
-  const sink = createWarningSink(options.onWarning);
+  const sink = createRequestSink(options.onWarning, providerLabel(options));
   const roles = classifyAllToolCalls(input.messages, "chat", sink);
+  const reasoning = collectChatReasoning(input.messages, chatDialect(options), sink);
   const messages: ChatCompletionMessageParam[] = [];
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
-  for (const message of input.messages) messages.push(...convertMessage(message, roles, sink));
+  for (const message of input.messages) messages.push(...convertMessage(message, roles, reasoning, sink));
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
   const params: ChatCompletionCreateParamsStreaming = {
@@ -65,7 +69,12 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   return { params, warnings: sink.warnings };
 }
 
-function convertMessage(message: Message, roles: Map<string, ToolCallRole>, sink: WarningSink): ChatCompletionMessageParam[] {
+function convertMessage(
+  message: Message,
+  roles: Map<string, ToolCallRole>,
+  reasoning: ChatReasoningBack,
+  sink: WarningSink,
+): ChatCompletionMessageParam[] {
   switch (message.role) {
     case "system":
       return [{ role: "system", content: message.content }];
@@ -74,7 +83,7 @@ function convertMessage(message: Message, roles: Map<string, ToolCallRole>, sink
     case "user":
       return [{ role: "user", content: userContent(message.content, sink, `message ${message.id}`) } as ChatCompletionMessageParam];
     case "assistant": {
-      if (warnForeignCitedFiles(message, sink) && isMintedBy(message, "openai")) {
+      if (warnForeignCitedFiles(message, sink) && isMintedBy(message, targetOf(sink))) {
         sink.warn("request.cited-files-dropped", `assistant message ${message.id}: Chat Completions takes no annotations; the files it cites are not sent`, {
           messageId: message.id,
         });
@@ -82,11 +91,14 @@ function convertMessage(message: Message, roles: Map<string, ToolCallRole>, sink
       const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function");
       const refusal = readBridgeMetadata(message.metadata)?.refusal === true;
       const content = message.content ?? "";
-      if (calls.length === 0 && content === "") return [];
+      const back = reasoningFieldsFor(message, calls, reasoning, sink);
+      if (calls.length === 0 && content === "" && back === undefined) return [];
       return [
         {
           role: "assistant",
           ...(refusal ? { refusal: content, content: null } : { content: content === "" ? null : content }),
+          // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
+          ...back,
           ...(calls.length > 0 && {
             tool_calls: calls.map((call) => ({
               id: call.id,
@@ -102,6 +114,7 @@ function convertMessage(message: Message, roles: Map<string, ToolCallRole>, sink
       return [{ role: "tool", tool_call_id: message.toolCallId, content: toolContent(message.content, message.error, sink, message.id) }];
     }
     case "reasoning":
+      if (reasoning.sentBack.has(message.id)) return [];
       if (message.encryptedValue !== undefined) {
         sink.warn("request.encrypted-value-dropped", `Reasoning message ${message.id}: Chat Completions cannot take reasoning or its encrypted value; dropped`, {
           messageId: message.id,

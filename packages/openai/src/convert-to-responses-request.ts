@@ -19,10 +19,11 @@ import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.j
 import { annotatedOutputMessage, warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
-import { createWarningSink, type WarningSink } from "./request-warnings.js";
+import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
+import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
 
 /** Options of {@link toResponsesRequest}. */
-export interface ResponsesRequestOptions {
+export interface ResponsesRequestOptions extends ProviderLabelOption {
   /** The model to call. */
   model: string;
   /** Extra request parameters (reasoning, store, instructions, built-in tools, …), merged in. */
@@ -52,7 +53,7 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
 export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
   parseRunAgentInput(input, { conversationOnly: true });
-  const sink = createWarningSink(options.onWarning);
+  const sink = createRequestSink(options.onWarning, providerLabel(options));
   const roles = classifyAllToolCalls(input.messages, "responses", sink);
   const calls = new Map<string, ToolCall>();
   for (const message of input.messages) {
@@ -97,7 +98,7 @@ function convertMessage(
     case "assistant": {
       const out: ResponseInputItem[] = [];
       warnForeignCitedFiles(message, sink);
-      const annotated = annotatedOutputMessage(message);
+      const annotated = annotatedOutputMessage(message, targetOf(sink));
       if (annotated !== undefined) out.push(annotated);
       else if (message.content !== undefined && message.content !== "") out.push({ role: "assistant", content: message.content });
       for (const call of message.toolCalls ?? []) {

@@ -6,13 +6,15 @@ import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./
 import { toResponsesRequest, type ResponsesRequestOptions } from "./convert-to-responses-request.js";
 import { runChatCompletions } from "./stream-chat-completions.js";
 import { runResponses } from "./stream-responses.js";
+import type { ChatDialectOption } from "./chat-dialect.js";
+import type { ProviderLabelOption } from "./provider-label.js";
 
 /** Stream options a provider factory accepts (everything but what each call brings). */
 export type { ProviderRunOptions } from "@agui-bridge/core";
 import type { ProviderRunOptions } from "@agui-bridge/core";
 
 /** Options of {@link createOpenAIChatProvider}. */
-export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderReliabilityOptions {
+export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderReliabilityOptions, ProviderLabelOption, ChatDialectOption {
   /** An `OpenAI` client (or any client with the same `chat.completions.create`). */
   client: Pick<OpenAI, "chat">;
   model: string;
@@ -21,7 +23,7 @@ export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderR
 }
 
 /** Options of {@link createOpenAIResponsesProvider}. */
-export interface OpenAIResponsesProviderOptions extends ProviderRunOptions, ProviderReliabilityOptions {
+export interface OpenAIResponsesProviderOptions extends ProviderRunOptions, ProviderReliabilityOptions, ProviderLabelOption {
   /** An `OpenAI` client (or any client with the same `responses.create`). */
   client: Pick<OpenAI, "responses">;
   model: string;
@@ -43,7 +45,10 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
     stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
       return runChatCompletions(
         retryingSource(async (signal) => {
-          const { params } = toChatCompletionsRequest(input, requestOptions(options));
+          const { params } = toChatCompletionsRequest(input, {
+            ...requestOptions(options),
+            ...(options.dialect !== undefined && { dialect: options.dialect }),
+          });
           return options.client.chat.completions.create(params, { signal, maxRetries: 0 });
         }, retryOptions(options)),
         { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) },
@@ -75,20 +80,25 @@ export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOp
   };
 }
 
-function requestOptions<P>(options: { model: string; params?: P } & ProviderRunOptions): {
+function requestOptions<P>(options: { model: string; params?: P } & ProviderRunOptions & ProviderLabelOption): {
   model: string;
   params?: P;
   onWarning?: ProviderRunOptions["onWarning"];
+  provider?: string;
 } {
   return {
     model: options.model,
+    ...(options.provider !== undefined && { provider: options.provider }),
     ...(options.params !== undefined && { params: options.params }),
     ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
   };
 }
 
-function runOptions(options: ProviderRunOptions & { client: unknown }): ProviderRunOptions & { secrets: () => string[] } {
+function runOptions(
+  options: ProviderRunOptions & ProviderLabelOption & { client: unknown },
+): ProviderRunOptions & ProviderLabelOption & { secrets: () => string[] } {
   return {
+    ...(options.provider !== undefined && { provider: options.provider }),
     // The client's credentials never reach a RUN_ERROR, even when the server echoes them (read
     // when the error is written, so a key a key function resolved is covered too).
     secrets: () => clientSecrets(options.client),

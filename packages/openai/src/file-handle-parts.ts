@@ -21,8 +21,8 @@ export interface FileHandleInfo {
  * FileSource `{ type: "file", value, provider: "openai" }` whose value is the handle exactly as
  * issued: it is never parsed, fetched or rewritten.
  */
-export function fileHandlePart(handle: string, info: FileHandleInfo = {}): ContentPart {
-  const source: FileSource = { type: "file", value: handle, provider: PROVIDER, ...(info.mimeType !== undefined && { mimeType: info.mimeType }) };
+export function fileHandlePart(handle: string, info: FileHandleInfo = {}, provider: string = PROVIDER): ContentPart {
+  const source: FileSource = { type: "file", value: handle, provider, ...(info.mimeType !== undefined && { mimeType: info.mimeType }) };
   const metadata = { ...(info.filename !== undefined && { filename: info.filename }), ...info.metadata };
   const extra = Object.keys(metadata).length > 0 ? { metadata } : {};
   return isImage(info) ? { type: "image", source, ...extra } : { type: "document", source, ...extra };
@@ -43,7 +43,7 @@ const FILE_ANNOTATIONS = new Set(["file_citation", "container_file_citation", "f
  * lists the indexes of the annotations naming it (`annotationIndexes`), the filename and, for
  * container files, the `containerId` (a container file is read through its container).
  */
-export function filesOfAnnotations(annotations: readonly unknown[]): ContentPart[] {
+export function filesOfAnnotations(annotations: readonly unknown[], provider: string = PROVIDER): ContentPart[] {
   const byHandle = new Map<string, { info: FileHandleInfo; indexes: number[] }>();
   annotations.forEach((raw, index) => {
     const annotation = asRecord(raw);
@@ -63,7 +63,7 @@ export function filesOfAnnotations(annotations: readonly unknown[]): ContentPart
     });
   });
   return [...byHandle].map(([handle, { info, indexes }]) =>
-    fileHandlePart(handle, { ...info, metadata: { ...info.metadata, annotationIndexes: indexes } }),
+    fileHandlePart(handle, { ...info, metadata: { ...info.metadata, annotationIndexes: indexes } }, provider),
   );
 }
 
@@ -74,9 +74,9 @@ export function filesOfAnnotations(annotations: readonly unknown[]): ContentPart
  *   image's URL (a DataSource when it is a base64 `data:` URL): not a handle;
  * - `file_search_call`: each distinct `results[].file_id` (with its `filename`).
  */
-export function filesOfToolItem(item: Record<string, unknown>): ContentPart[] {
+export function filesOfToolItem(item: Record<string, unknown>, provider: string = PROVIDER): ContentPart[] {
   const type = asString(item.type);
-  if (type === "file_search_call") return searchResultFiles(asArray(item.results) ?? []);
+  if (type === "file_search_call") return searchResultFiles(asArray(item.results) ?? [], provider);
   if (type !== "code_interpreter_call") return [];
   const containerId = asNonEmptyString(item.container_id);
   const parts: ContentPart[] = [];
@@ -97,14 +97,14 @@ export function filesOfToolItem(item: Record<string, unknown>): ContentPart[] {
           ...(mimeType !== undefined && { mimeType }),
           ...(filename !== undefined && { filename }),
           ...(containerId !== undefined && { metadata: { containerId } }),
-        }));
+        }, provider));
       }
     }
   }
   return parts;
 }
 
-function searchResultFiles(results: readonly unknown[]): ContentPart[] {
+function searchResultFiles(results: readonly unknown[], provider: string): ContentPart[] {
   const seen = new Set<string>();
   const parts: ContentPart[] = [];
   for (const raw of results) {
@@ -113,7 +113,7 @@ function searchResultFiles(results: readonly unknown[]): ContentPart[] {
     if (handle === undefined || seen.has(handle)) continue;
     seen.add(handle);
     const filename = asNonEmptyString(result?.filename);
-    parts.push(fileHandlePart(handle, filename !== undefined ? { filename } : {}));
+    parts.push(fileHandlePart(handle, filename !== undefined ? { filename } : {}, provider));
   }
   return parts;
 }

@@ -1,12 +1,16 @@
 import { asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
+import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
 
 /**
  * One `delta.tool_calls[]` fragment. Calls are keyed by `index` (the `id` and the name arrive only
  * on a call's first fragment); several calls may interleave. Each call opens TOOL_CALL_START with
  * the turn's assistant message as parent, and its argument fragments pass through byte for byte.
- * A fragment naming a new `id` at an index already in use starts a new call there (servers that
- * reuse index 0 for sequential calls).
+ * A fragment naming a new `id` at an index already in use starts a new call there, the earlier one
+ * staying open (no more fragments reach it) until the choice ends (servers that
+ * reuse index 0 for sequential calls, and servers that send whole calls without `index`, several in
+ * one chunk). A `reasoning_details` encrypted entry waiting for the call's id goes on it as it
+ * opens.
  */
 export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoiceState, fragment: unknown): void {
   const record = asRecord(fragment);
@@ -17,7 +21,7 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
   const providerId = asNonEmptyString(record.id);
   let open = choice.tools.get(index);
   if (open !== undefined && providerId !== undefined && open.providerId !== undefined && providerId !== open.providerId) {
-    if (run.isToolCallOpen(open.toolCallId)) run.endToolCall(open.toolCallId);
+    choice.parkedTools.push(open);
     open = undefined;
   }
   if (open === undefined) {
@@ -28,7 +32,8 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
       toolCallName: asString(fn?.name) ?? "",
       parentMessageId: choice.assistantId,
     });
-    open = { toolCallId, ...(providerId !== undefined && { providerId }) };
+    const reasoningDetail = claimEncryptedDetail(state, choice, providerId, toolCallId);
+    open = { toolCallId, ...(providerId !== undefined && { providerId }), ...(reasoningDetail !== undefined && { reasoningDetail }) };
     choice.tools.set(index, open);
   }
   const args = asString(fn?.arguments);

@@ -1,5 +1,6 @@
 import type { BridgeMetadata } from "@agui-bridge/core";
 import { filesOfAnnotations } from "./file-handle-parts.js";
+import { providerLabel } from "./provider-label.js";
 import { asArray, asNumber, asRecord, asString } from "./narrow.js";
 import {
   findItem,
@@ -107,13 +108,13 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
   }
   for (const part of [item.text, item.refusal]) {
     if (part === undefined || !run.isTextOpen(part.messageId)) continue;
-    run.endText(part.messageId, endMetadata(item, part));
+    run.endText(part.messageId, endMetadata(item, part, providerLabel(state.options)));
   }
 }
 
-function endMetadata(item: MessageItem, part: MessagePart): BridgeMetadata | undefined {
+function endMetadata(item: MessageItem, part: MessagePart, provider: string): BridgeMetadata | undefined {
   if (part.annotations.length === 0) return undefined;
-  const files = filesOfAnnotations(part.annotations);
+  const files = filesOfAnnotations(part.annotations, provider);
   return files.length === 0 ? { annotations: part.annotations } : { annotations: part.annotations, files, itemId: item.itemId };
 }
 

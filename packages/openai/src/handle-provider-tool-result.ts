@@ -1,6 +1,7 @@
 import type { ContentPart } from "@agui-bridge/core";
 import { RESULT_FIELDS } from "./classify-output-item.js";
 import { filesOfToolItem } from "./file-handle-parts.js";
+import { providerLabel } from "./provider-label.js";
 import { asNonEmptyString, asString } from "./narrow.js";
 import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js";
 
@@ -13,7 +14,7 @@ import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js
  * {@link filesOfToolItem}): a handle as a FileSource `{ provider: "openai" }`.
  */
 export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
-  const content = providerResultContent(done);
+  const content = providerResultContent(done, providerLabel(state.options));
   tool.resulted = true;
   state.run.toolCallResult({
     toolCallId: tool.toolCallId,
@@ -51,12 +52,12 @@ export function emitSeparateOutput(state: ResponsesStreamState, done: Record<str
   }
   state.run.toolCallResult({
     toolCallId,
-    content: providerResultContent(done),
+    content: providerResultContent(done, providerLabel(state.options)),
     metadata: { providerExecuted: true, providerToolType: itemType, ...(asNonEmptyString(done.id) !== undefined && { itemId: asNonEmptyString(done.id) }) },
   });
 }
 
-function providerResultContent(done: Record<string, unknown>): string | ContentPart[] {
+function providerResultContent(done: Record<string, unknown>, provider: string): string | ContentPart[] {
   const type = asString(done.type);
   const image = asNonEmptyString(done.result);
   if (type === "image_generation_call" && image !== undefined) {
@@ -72,7 +73,7 @@ function providerResultContent(done: Record<string, unknown>): string | ContentP
     if (sources !== undefined) result.sources = sources;
   }
   const text = JSON.stringify(result);
-  const files = filesOfToolItem(done);
+  const files = filesOfToolItem(done, provider);
   return files.length === 0 ? text : [{ type: "text", text }, ...files];
 }
 

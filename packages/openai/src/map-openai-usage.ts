@@ -1,31 +1,31 @@
 import { createTokenUsage, type TokenUsage, type WarningHandler } from "@agui-bridge/core";
+import { chatUsageCounts } from "./chat-usage-dialects.js";
 import { asRecord } from "./narrow.js";
+import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
 
 /** Where usage entries are stamped from. */
 export interface UsageContext {
   model?: string;
+  /** The provider label for the entry (default `openai`). */
+  provider?: string;
   onWarning?: WarningHandler;
 }
 
 /**
- * Chat Completions `usage` → TokenUsage: `prompt_tokens` is the input total, with
- * `prompt_tokens_details.cached_tokens` / `.cache_write_tokens` parts of it; `completion_tokens` is
- * the output total, with `completion_tokens_details.reasoning_tokens` part of it.
+ * Chat Completions `usage` → TokenUsage: `prompt_tokens` is the input total, with cache reads and
+ * writes parts of it; `completion_tokens` is the output total, with
+ * `completion_tokens_details.reasoning_tokens` part of it, unless the object's own numbers say a
+ * part is reported beside its total, in which case it is added in (the rule is documented on
+ * {@link chatUsageCounts}: xAI's reasoning, a gateway's cache count beside a smaller prompt count).
  */
 export function mapChatUsage(usage: unknown, context: UsageContext): TokenUsage | undefined {
   const record = asRecord(usage);
   if (record === undefined) return undefined;
-  const prompt = asRecord(record.prompt_tokens_details);
-  const completion = asRecord(record.completion_tokens_details);
   return createTokenUsage(
     {
-      provider: "openai",
+      provider: context.provider ?? DEFAULT_PROVIDER_LABEL,
       ...(context.model !== undefined && { model: context.model }),
-      inputTokens: record.prompt_tokens,
-      outputTokens: record.completion_tokens,
-      reasoningTokens: completion?.reasoning_tokens,
-      cachedInputTokens: prompt?.cached_tokens,
-      cacheWriteInputTokens: prompt?.cache_write_tokens,
+      ...chatUsageCounts(record, warningOptions(context)),
     },
     warningOptions(context),
   );
@@ -43,7 +43,7 @@ export function mapResponsesUsage(usage: unknown, context: UsageContext): TokenU
   const output = asRecord(record.output_tokens_details);
   return createTokenUsage(
     {
-      provider: "openai",
+      provider: context.provider ?? DEFAULT_PROVIDER_LABEL,
       ...(context.model !== undefined && { model: context.model }),
       inputTokens: record.input_tokens,
       outputTokens: record.output_tokens,

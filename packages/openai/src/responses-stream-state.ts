@@ -1,8 +1,9 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core";
 import { asNonEmptyString, asNumber } from "./narrow.js";
+import type { ProviderLabelOption } from "./provider-label.js";
 
 /** Options of {@link streamResponses}. */
-export interface ResponsesStreamOptions extends AdapterStreamOptions {
+export interface ResponsesStreamOptions extends AdapterStreamOptions, ProviderLabelOption {
   /** Model name for usage entries when the events carry none. */
   model?: string;
 }

@@ -3,6 +3,7 @@
  * payloads (independently of the adapter), for conservation and usage assertions.
  */
 import type { TokenUsage } from "@agui-bridge/core";
+import { expectedChatUsage } from "./chat-usage-oracle.js";
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Rec) : undefined);
@@ -63,14 +64,9 @@ export function expectedFromChatChunks(chunks: readonly unknown[]): {
     const usage = rec(chunk.usage);
     if (usage !== undefined) {
       const model = typeof chunk.model === "string" && chunk.model !== "" ? chunk.model : undefined;
-      calls.set(String(chunk.id), clean({
-        ...(model !== undefined && { model }),
-        inputTokens: num(usage.prompt_tokens),
-        outputTokens: num(usage.completion_tokens),
-        reasoningTokens: num(rec(usage.completion_tokens_details)?.reasoning_tokens),
-        cachedInputTokens: num(rec(usage.prompt_tokens_details)?.cached_tokens),
-        cacheWriteInputTokens: num(rec(usage.prompt_tokens_details)?.cache_write_tokens),
-      }));
+      // The documented Chat rule (parts beside their totals added in), computed independently.
+      const fields = expectedChatUsage(usage) ?? {};
+      calls.set(String(chunk.id), clean({ ...(model !== undefined && { model }), ...fields, totalTokens: undefined }));
     }
   }
   return { text, reasoning, args, usage: sumPerModel(calls) };

@@ -1,0 +1,46 @@
+import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
+
+/**
+ * How a Chat Completions server wants a conversation's reasoning sent back (the one thing that
+ * cannot be read off a stream). The stream side reads every dialect's fields whatever the
+ * dialect; only the request side changes:
+ *
+ * - `openai`: reasoning is never sent back (OpenAI's Chat Completions takes none; most
+ *   compatible servers ignore or reject it).
+ * - `openrouter`: an assistant message carries the `reasoning_details` entries streamed with it,
+ *   unchanged and in their order (OpenRouter, and the Vercel AI Gateway, which speaks the same).
+ * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
+ *   (DeepSeek's thinking mode rejects a later request without it); other turns carry none.
+ * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
+ *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
+ */
+export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral";
+
+/** The dialect option of the Chat request converter, the Chat provider factory and the stream function. */
+export interface ChatDialectOption {
+  /** How reasoning goes back to the server (default: from the provider label, see {@link defaultChatDialect}). */
+  dialect?: ChatDialect;
+}
+
+const BY_LABEL: Record<string, ChatDialect> = {
+  openrouter: "openrouter",
+  vercel: "openrouter",
+  "vercel-ai-gateway": "openrouter",
+  deepseek: "deepseek",
+  mistral: "mistral",
+};
+
+/**
+ * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
+ * `openrouter`; `deepseek` → `deepseek`; `mistral` → `mistral`; anything else → `openai`.
+ */
+export function defaultChatDialect(label: string | undefined): ChatDialect {
+  return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";
+}
+
+/** The dialect in effect: the option, else the label's default. */
+export function chatDialect(options: ChatDialectOption & { provider?: string }): ChatDialect {
+  const dialect = options.dialect;
+  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral") return dialect;
+  return defaultChatDialect(options.provider);
+}

@@ -1,0 +1,50 @@
+import type { BridgeMetadata } from "@agui-bridge/core";
+import { asRecord, isRecord } from "./narrow.js";
+
+/** Cost fields gateways add to `usage` (they are not token counts), as the server names them. */
+const COST_FIELDS: Record<string, string> = {
+  cost: "cost",
+  cost_details: "costDetails",
+  is_byok: "isByok",
+  cost_in_usd_ticks: "costInUsdTicks",
+};
+
+/**
+ * The cost fields of a Chat Completions `usage` object, or undefined when it has none:
+ * OpenRouter / Vercel `cost` (a number, in credits = USD), `cost_details` and `is_byok`;
+ * Perplexity's `cost` object (`input_tokens_cost`, `output_tokens_cost`, `request_cost`,
+ * `total_cost`, USD); xAI's `cost_in_usd_ticks`. Values are copied as sent (numbers, strings,
+ * booleans, and objects of those), renamed to camelCase at the top level.
+ */
+export function chatUsageCost(usage: unknown): Record<string, unknown> | undefined {
+  const record = asRecord(usage);
+  if (record === undefined) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [field, name] of Object.entries(COST_FIELDS)) {
+    const value = plain(record[field], 0);
+    if (value !== undefined) out[name] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * The terminal event's cost metadata: `costs`, one entry per model call (`callId`, `provider`,
+ * `model`, `upstreamProvider` when a gateway named it, and the cost fields).
+ */
+export function costMetadata(costs: ReadonlyMap<string, Record<string, unknown>>): BridgeMetadata | undefined {
+  if (costs.size === 0) return undefined;
+  return { costs: [...costs.values()] };
+}
+
+/** JSON scalars and (two levels of) objects of them; anything else is left out. */
+function plain(value: unknown, depth: number): unknown {
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (!isRecord(value) || depth >= 2) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const kept = plain(inner, depth + 1);
+    if (kept !== undefined) out[key] = kept;
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+import { sumTokenCounts, type RawTokenCounts, type TokenUsageOptions } from "@agui-bridge/core";
+import { asRecord } from "./narrow.js";
+
+/**
+ * How a Chat Completions `usage` object counts its parts, decided from its own numbers (servers
+ * behind one label do not agree, and a gateway forwards each upstream's habit):
+ *
+ * - The parts are read wherever a dialect puts them: reasoning from
+ *   `completion_tokens_details.reasoning_tokens`; cache reads from
+ *   `prompt_tokens_details.cached_tokens`, else DeepSeek's `prompt_cache_hit_tokens`, else
+ *   Mistral's `num_cached_tokens`; cache writes from `prompt_tokens_details.cache_write_tokens`.
+ * - A part is **inside** its total (OpenAI's rule) unless the numbers say otherwise. It is
+ *   **beside** it (so added in, as AG-UI's TokenUsage requires) when it is larger than its total
+ *   (it cannot be a part of it), or when `total_tokens` equals the sum only with that part added
+ *   (xAI: `total_tokens = prompt + completion + reasoning`). Cache reads and writes are decided
+ *   together against `prompt_tokens`.
+ * - Every combination consistent with the parts that must be beside is tried in a fixed order
+ *   (nothing added, reasoning added, cache added, both); the first one whose sum equals
+ *   `total_tokens` wins. Without a usable `total_tokens`, only the forced decisions apply.
+ *
+ * The result keeps `totalTokens = inputTokens + outputTokens` (computed by `createTokenUsage`),
+ * so it may differ from a `total_tokens` that counts another way.
+ */
+export function chatUsageCounts(usage: Record<string, unknown>, options: TokenUsageOptions = {}): Omit<RawTokenCounts, "provider" | "model"> {
+  const promptDetails = asRecord(usage.prompt_tokens_details);
+  const completionDetails = asRecord(usage.completion_tokens_details);
+  const prompt = usage.prompt_tokens;
+  const completion = usage.completion_tokens;
+  const reasoning = completionDetails?.reasoning_tokens;
+  const cached = firstPresent(promptDetails?.cached_tokens, usage.prompt_cache_hit_tokens, usage.num_cached_tokens);
+  const cacheWrite = promptDetails?.cache_write_tokens;
+  const raw = { inputTokens: prompt, outputTokens: completion, reasoningTokens: reasoning, cachedInputTokens: cached, cacheWriteInputTokens: cacheWrite };
+
+  const p = count(prompt);
+  const c = count(completion);
+  const r = count(reasoning) ?? 0;
+  const cache = (count(cached) ?? 0) + (count(cacheWrite) ?? 0);
+  if (p === undefined || c === undefined) return raw;
+  const { reasoningBeside, cacheBeside } = decide(p, c, r, cache, count(usage.total_tokens));
+  // Only valid parts are added in; an invalid one is reported (once) by createTokenUsage.
+  return {
+    ...raw,
+    inputTokens: cacheBeside ? sumTokenCounts([p, count(cached), count(cacheWrite)], "inputTokens", options) : prompt,
+    outputTokens: reasoningBeside ? sumTokenCounts([c, r], "outputTokens", options) : completion,
+  };
+}
+
+/** Which parts are reported beside (outside) their totals. */
+export function decide(
+  prompt: number,
+  completion: number,
+  reasoning: number,
+  cache: number,
+  total: number | undefined,
+): { reasoningBeside: boolean; cacheBeside: boolean } {
+  const forcedReasoning = reasoning > completion;
+  const forcedCache = cache > prompt;
+  const combos: Array<[boolean, boolean]> = [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ];
+  if (total !== undefined) {
+    for (const [reasoningBeside, cacheBeside] of combos) {
+      if ((forcedReasoning && !reasoningBeside) || (forcedCache && !cacheBeside)) continue;
+      const sum = prompt + completion + (reasoningBeside ? reasoning : 0) + (cacheBeside ? cache : 0);
+      if (sum === total) return { reasoningBeside, cacheBeside };
+    }
+  }
+  return { reasoningBeside: forcedReasoning, cacheBeside: forcedCache };
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+function firstPresent(...values: unknown[]): unknown {
+  return values.find((value) => value !== undefined && value !== null);
+}

@@ -1,0 +1,146 @@
+/**
+ * The raw SSE recordings of OpenAI-compatible servers in `../shared/provider-streams/raw/openai-chat`
+ * (read in place), with the provider label each server is driven under, and what their chunks
+ * themselves say a run must contain (computed from the payloads, independently of the adapter).
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { sharedStreamsDir } from "../../../../test-fixtures/support/shared-streams.js";
+import { expectedChatUsage } from "./chat-usage-oracle.js";
+
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Rec) : undefined);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+/** The raw `.sse` recordings (empty when ../shared is absent). */
+export function listRawChatStreams(): string[] {
+  const dir = sharedStreamsDir();
+  if (dir === undefined) return [];
+  const raw = join(dir, "raw", "openai-chat");
+  return readdirSync(raw)
+    .filter((name) => name.endsWith(".sse"))
+    .sort()
+    .map((name) => join(raw, name));
+}
+
+const LABELS: Array<[string, string]> = [
+  ["openrouter_", "openrouter"],
+  ["vercel_", "vercel"],
+  ["magistral_", "mistral"],
+  ["xai_", "xai"],
+  ["deepseek_", "deepseek"],
+  ["groq_", "groq"],
+  ["ollama_", "ollama"],
+  ["azure_", "azure-openai"],
+  ["perplexity_", "perplexity"],
+];
+
+/** The provider label a recording's server is driven under (by its file name). */
+export function labelOf(fileName: string): string {
+  return LABELS.find(([prefix]) => fileName.startsWith(prefix))?.[1] ?? "openai";
+}
+
+/** One `reasoning_details` entry as a client accumulating the stream must rebuild it. */
+export type DetailEntry = Rec;
+
+export interface RawChatExpectation {
+  text: string;
+  reasoning: string;
+  args: Map<string, string>;
+  toolCallIds: string[];
+  usage: Rec[] | undefined;
+  /** The `reasoning_details` entries of the turn, fragments merged (same type and index in a row). */
+  details: DetailEntry[];
+  /** Cost fields of the last usage object per completion id. */
+  costs: Rec[];
+  citations?: unknown[];
+  searchResults?: unknown[];
+}
+
+/** What the chunks say: texts, reasoning, arguments, usage per the documented rule, details, costs. */
+export function expectedFromRawChat(chunks: readonly unknown[], label: string): RawChatExpectation {
+  let text = "";
+  let reasoning = "";
+  const args = new Map<string, string>();
+  const toolCallIds: string[] = [];
+  const usageByCall = new Map<string, { model?: string; usage: unknown }>();
+  const details: DetailEntry[] = [];
+  let lastKey: string | undefined;
+  const idsByIndex = new Map<number, string>();
+  let citations: unknown[] | undefined;
+  let searchResults: unknown[] | undefined;
+  for (const raw of chunks) {
+    const chunk = rec(raw);
+    if (chunk === undefined) continue;
+    if (Array.isArray(chunk.citations)) citations = chunk.citations;
+    if (Array.isArray(chunk.search_results)) searchResults = chunk.search_results;
+    for (const c of arr(chunk.choices)) {
+      const delta = rec(rec(c)?.delta);
+      if (delta === undefined) continue;
+      const entries = arr(delta.reasoning_details).map(rec).filter((e): e is Rec => e !== undefined);
+      const detailText = entries.filter((e) => e.type === "reasoning.text" || e.type === "reasoning.summary");
+      for (const e of entries) {
+        // Entries of unmodelled types carry nothing to keep, and neither continue nor break an entry.
+        if (e.type !== "reasoning.text" && e.type !== "reasoning.summary" && e.type !== "reasoning.encrypted") continue;
+        const key = `${String(e.type)}:${String(e.index)}`;
+        const previous2 = lastKey === undefined ? undefined : [...details].reverse().find((d) => `${String(d.type)}:${String(d.index)}` === lastKey);
+        if (e.type !== "reasoning.encrypted" && key === lastKey && previous2 !== undefined) {
+          const previous = previous2;
+          for (const field of ["text", "summary", "signature"]) {
+            if (typeof e[field] === "string") previous[field] = `${str(previous[field]) ?? ""}${e[field] as string}`;
+          }
+          for (const [field, value] of Object.entries(e)) if (!(field in previous)) previous[field] = value;
+        } else {
+          details.push({ ...e });
+        }
+        lastKey = key;
+        if (e.type === "reasoning.text") reasoning += str(e.text) ?? "";
+        if (e.type === "reasoning.summary") reasoning += str(e.summary) ?? "";
+      }
+      if (detailText.length === 0) reasoning += str(delta.reasoning_content) ?? str(delta.reasoning) ?? "";
+      if (typeof delta.refusal === "string") text += delta.refusal;
+      if (typeof delta.content === "string") text += delta.content;
+      for (const part of arr(delta.content).map(rec)) {
+        if (part?.type === "text") text += str(part.text) ?? "";
+        if (part?.type === "thinking") for (const t of arr(part.thinking).map(rec)) reasoning += str(t?.text) ?? "";
+      }
+      for (const t of arr(delta.tool_calls)) {
+        const call = rec(t);
+        const index = typeof call?.index === "number" ? call.index : 0;
+        const id = str(call?.id) ?? idsByIndex.get(index);
+        if (id === undefined) continue;
+        if (!args.has(id)) toolCallIds.push(id);
+        idsByIndex.set(index, id);
+        args.set(id, (args.get(id) ?? "") + (str(rec(call?.function)?.arguments) ?? ""));
+      }
+    }
+    if (rec(chunk.usage) !== undefined) {
+      const model = typeof chunk.model === "string" && chunk.model !== "" ? chunk.model : undefined;
+      usageByCall.set(String(chunk.id), { ...(model !== undefined && { model }), usage: chunk.usage });
+    }
+  }
+  const perModel = new Map<string, Rec>();
+  const costs: Rec[] = [];
+  for (const [callId, { model, usage }] of usageByCall) {
+    const fields = expectedChatUsage(usage);
+    const u = rec(usage) ?? {};
+    if (u.cost !== undefined || u.cost_in_usd_ticks !== undefined) costs.push({ callId, cost: u.cost, costInUsdTicks: u.cost_in_usd_ticks });
+    if (fields === undefined) continue;
+    const key = model ?? "";
+    const seen = perModel.get(key) ?? { provider: label, ...(model !== undefined && { model }) };
+    for (const [field, value] of Object.entries(fields)) seen[field] = ((seen[field] as number | undefined) ?? 0) + value;
+    perModel.set(key, seen);
+  }
+  return {
+    text,
+    reasoning,
+    args,
+    toolCallIds,
+    usage: perModel.size === 0 ? undefined : [...perModel.values()],
+    details,
+    costs,
+    ...(citations !== undefined && { citations }),
+    ...(searchResults !== undefined && { searchResults }),
+  };
+}
