@@ -1,4 +1,4 @@
-import type { ErrorCategory } from "@agui-bridge/core";
+import { categoryFromTable, type ErrorCategory } from "@agui-bridge/core";
 
 /**
  * Anthropic error types (the `error.type` of an error body or an in-band `error` event, from the
@@ -28,8 +28,12 @@ export const ANTHROPIC_ERROR_CLASS_CATEGORIES: Readonly<Record<string, ErrorCate
   APIConnectionError: "network",
 });
 
-/** The category of an Anthropic error type or detail code, when listed. */
-export function anthropicCategory(value: string | undefined): ErrorCategory | undefined {
-  if (value === undefined || !Object.prototype.hasOwnProperty.call(ANTHROPIC_ERROR_CATEGORIES, value)) return undefined;
-  return ANTHROPIC_ERROR_CATEGORIES[value];
+/** The category of the first listed value (code, type, status name or reason). */
+export function anthropicCategory(...values: Array<string | undefined>): ErrorCategory | undefined {
+  return categoryFromTable(ANTHROPIC_ERROR_CATEGORIES, ...values);
+}
+
+/** The category of an SDK error without an HTTP status, by its class name. */
+export function anthropicClassCategory(className: string | undefined): ErrorCategory | undefined {
+  return categoryFromTable(ANTHROPIC_ERROR_CLASS_CATEGORIES, className);
 }

@@ -1,6 +1,7 @@
 import {
   constructorName,
   describeError,
+  describeSafely,
   genericCategory,
   isRetryableCategory,
   redactSecrets,
@@ -8,11 +9,10 @@ import {
   safeGet,
   safeNumber,
   safeString,
-  withErrorMetadata,
   type ErrorCategory,
   type ErrorDescription,
 } from "@agui-bridge/core";
-import { ANTHROPIC_ERROR_CLASS_CATEGORIES, anthropicCategory } from "./anthropic-error-categories.js";
+import { anthropicCategory, anthropicClassCategory } from "./anthropic-error-categories.js";
 
 /** An `invalid_request_error` whose message says the prompt does not fit the context window. */
 const CONTEXT_LENGTH_MESSAGE = /prompt is too long|context (window|length)|too many (input )?tokens/i;
@@ -28,11 +28,7 @@ const CONTEXT_LENGTH_MESSAGE = /prompt is too long|context (window|length)|too m
  * of anything that looks like a credential. Never throws.
  */
 export function describeAnthropicError(error: unknown): ErrorDescription {
-  try {
-    return withErrorMetadata(readAnthropicError(error));
-  } catch {
-    return withErrorMetadata(describeError(error));
-  }
+  return describeSafely(error, readAnthropicError);
 }
 
 function readAnthropicError(error: unknown): ErrorDescription {
@@ -83,10 +79,9 @@ function categorize(
   if (byDetail !== undefined) return byDetail;
   const byType = anthropicCategory(type);
   if (byType === "invalid_request" && message !== undefined && CONTEXT_LENGTH_MESSAGE.test(message)) return "context_length";
-  if (byType !== undefined) return byType;
-  const className = safeString(error, "name") ?? constructorName(error);
-  if (status === undefined && className !== undefined && Object.prototype.hasOwnProperty.call(ANTHROPIC_ERROR_CLASS_CATEGORIES, className)) {
-    return ANTHROPIC_ERROR_CLASS_CATEGORIES[className] as ErrorCategory;
-  }
-  return genericCategory(error, code, status);
+  return (
+    byType ??
+    (status === undefined ? anthropicClassCategory(safeString(error, "name") ?? constructorName(error)) : undefined) ??
+    genericCategory(error, code, status)
+  );
 }

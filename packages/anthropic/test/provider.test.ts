@@ -72,6 +72,7 @@ describe("createAnthropicProvider", () => {
 
   it("a failure opening the request becomes RUN_ERROR with the error type, never the key", async () => {
     const provider = createAnthropicProvider({
+      retry: false,
       client: client(
         () =>
           new Response(JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }), {
@@ -93,6 +94,7 @@ describe("createAnthropicProvider", () => {
 
   it("a connection failure becomes RUN_ERROR", async () => {
     const provider = createAnthropicProvider({
+      retry: false,
       client: client(() => {
         throw new TypeError("fetch failed");
       }),

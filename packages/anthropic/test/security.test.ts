@@ -159,7 +159,7 @@ describe("RUN_ERROR never carries the API key or request headers (real SDK, cust
         return answer({ key, headers: requestHeaders });
       },
     });
-    const provider = createAnthropicProvider({ client, model: "claude-test", maxTokens: 16, generateId: createSequentialIds("id") });
+    const provider = createAnthropicProvider({ client, model: "claude-test", maxTokens: 16, retry: false, generateId: createSequentialIds("id") });
     const events: Event[] = await drain(provider.stream(input));
     const { terminal } = await checkRun(events);
     expect(terminal.type).toBe("RUN_ERROR");

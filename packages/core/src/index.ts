@@ -40,6 +40,7 @@ export type {
 export { describeError, genericCategory, redactSecrets, UNDESCRIBABLE_MESSAGE, type ErrorDescription } from "./run/describe-error.js";
 export {
   createRedactor,
+  describeSafely,
   errorMetadataFields,
   failOptionsFrom,
   finalizeErrorEvent,
@@ -50,6 +51,7 @@ export {
 export {
   categoryForBridgeCode,
   categoryForStatus,
+  categoryFromTable,
   ERROR_CATEGORIES,
   isErrorCategory,
   isRetryableCategory,

@@ -1,5 +1,6 @@
 import {
   describeError,
+  describeSafely,
   durationToMs,
   genericCategory,
   isRetryableCategory,
@@ -7,7 +8,6 @@ import {
   safeInstanceOf,
   safeNumber,
   safeString,
-  withErrorMetadata,
   type ErrorCategory,
   type ErrorDescription,
 } from "@agui-bridge/core";
@@ -31,11 +31,7 @@ const CONTEXT_LENGTH_MESSAGE = /exceeds the maximum number of tokens|input token
  * Anything else falls back to core's reading. Messages are redacted of credentials. Never throws.
  */
 export function describeGoogleError(error: unknown): ErrorDescription {
-  try {
-    return withErrorMetadata(readGoogleError(error));
-  } catch {
-    return withErrorMetadata(describeError(error));
-  }
+  return describeSafely(error, readGoogleError);
 }
 
 function readGoogleError(error: unknown): ErrorDescription {
@@ -102,10 +98,8 @@ function apiErrorBody(message: string): ApiErrorBody | undefined {
 }
 
 function categorize(error: unknown, body: ApiErrorBody | undefined, status: number): ErrorCategory {
-  for (const reason of body?.reasons ?? []) {
-    const byReason = googleCategory(reason);
-    if (byReason !== undefined) return byReason;
-  }
+  const byReason = googleCategory(...(body?.reasons ?? []));
+  if (byReason !== undefined) return byReason;
   const byStatus = googleCategory(body?.statusName);
   if (byStatus === "invalid_request" && body?.text !== undefined && CONTEXT_LENGTH_MESSAGE.test(body.text)) return "context_length";
   if (byStatus !== undefined) return byStatus;

@@ -1,4 +1,4 @@
-import type { ErrorCategory } from "@agui-bridge/core";
+import { categoryFromTable, type ErrorCategory } from "@agui-bridge/core";
 
 /**
  * Gemini API error statuses (the `error.status` of an error body: the google.rpc code names the
@@ -31,8 +31,7 @@ export const GOOGLE_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   RATE_LIMIT_EXCEEDED: "rate_limit",
 });
 
-/** The category of a Gemini status name or ErrorInfo reason, when listed. */
-export function googleCategory(value: string | undefined): ErrorCategory | undefined {
-  if (value === undefined || !Object.prototype.hasOwnProperty.call(GOOGLE_ERROR_CATEGORIES, value)) return undefined;
-  return GOOGLE_ERROR_CATEGORIES[value];
+/** The category of the first listed value (code, type, status name or reason). */
+export function googleCategory(...values: Array<string | undefined>): ErrorCategory | undefined {
+  return categoryFromTable(GOOGLE_ERROR_CATEGORIES, ...values);
 }

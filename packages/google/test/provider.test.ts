@@ -51,6 +51,7 @@ describe("createGoogleProvider", () => {
 
   it("a failing request becomes RUN_ERROR with the status as code", async () => {
     const provider = createGoogleProvider({
+      retry: false,
       client: {
         models: {
           generateContentStream: async () => {

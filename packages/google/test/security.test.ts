@@ -176,7 +176,7 @@ async function runAgainst(key: string, headerSecret: string, input: RunAgentInpu
       },
     },
   });
-  const provider = createGoogleProvider({ client, model: "gemini-test", generateId: createSequentialIds("id") });
+  const provider = createGoogleProvider({ client, model: "gemini-test", retry: false, generateId: createSequentialIds("id") });
   const events = await drain(provider.stream(input));
   const { terminal } = await checkRun(events);
   expect(terminal.type).toBe("RUN_ERROR");

@@ -1,6 +1,7 @@
 import {
   constructorName,
   describeError,
+  describeSafely,
   genericCategory,
   isRetryableCategory,
   redactSecrets,
@@ -9,11 +10,10 @@ import {
   safeInstanceOf,
   safeNumber,
   safeString,
-  withErrorMetadata,
   type ErrorCategory,
   type ErrorDescription,
 } from "@agui-bridge/core";
-import { OPENAI_ERROR_CLASS_CATEGORIES, openAICategory } from "./openai-error-categories.js";
+import { openAICategory, openAIClassCategory } from "./openai-error-categories.js";
 
 /** What the SDK throws when a frame's data is not JSON: at the end of a body, a frame cut short. */
 const SDK_MALFORMED_FRAME = "malformed server-sent event JSON";
@@ -35,11 +35,7 @@ export const CUT_FRAME_MESSAGE = "The provider stream ended inside a server-sent
  * JSON") is `stream_truncated`, as for the other providers. Never throws.
  */
 export function describeOpenAIError(error: unknown): ErrorDescription {
-  try {
-    return withErrorMetadata(readOpenAIError(error));
-  } catch {
-    return withErrorMetadata(describeError(error));
-  }
+  return describeSafely(error, readOpenAIError);
 }
 
 function readOpenAIError(error: unknown): ErrorDescription {
@@ -79,13 +75,9 @@ function readOpenAIError(error: unknown): ErrorDescription {
 }
 
 function categorize(error: unknown, values: Array<string | undefined>, status: number | undefined, code: string | undefined): ErrorCategory {
-  for (const value of values) {
-    const listed = openAICategory(value);
-    if (listed !== undefined) return listed;
-  }
-  const className = constructorName(error) ?? safeString(error, "name");
-  if (status === undefined && className !== undefined && Object.prototype.hasOwnProperty.call(OPENAI_ERROR_CLASS_CATEGORIES, className)) {
-    return OPENAI_ERROR_CLASS_CATEGORIES[className] as ErrorCategory;
-  }
-  return genericCategory(error, code, status);
+  return (
+    openAICategory(...values) ??
+    (status === undefined ? openAIClassCategory(constructorName(error) ?? safeString(error, "name")) : undefined) ??
+    genericCategory(error, code, status)
+  );
 }

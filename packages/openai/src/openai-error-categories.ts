@@ -1,4 +1,4 @@
-import type { ErrorCategory } from "@agui-bridge/core";
+import { categoryFromTable, type ErrorCategory } from "@agui-bridge/core";
 
 /**
  * OpenAI error `code` / `type` values (from the API's error-codes guide and the Responses
@@ -60,8 +60,12 @@ export const OPENAI_ERROR_CLASS_CATEGORIES: Readonly<Record<string, ErrorCategor
   APIConnectionError: "network",
 });
 
-/** The category of an OpenAI error code or type, when listed. */
-export function openAICategory(value: string | undefined): ErrorCategory | undefined {
-  if (value === undefined || !Object.prototype.hasOwnProperty.call(OPENAI_ERROR_CATEGORIES, value)) return undefined;
-  return OPENAI_ERROR_CATEGORIES[value];
+/** The category of the first listed value (code, type, status name or reason). */
+export function openAICategory(...values: Array<string | undefined>): ErrorCategory | undefined {
+  return categoryFromTable(OPENAI_ERROR_CATEGORIES, ...values);
+}
+
+/** The category of an SDK error without an HTTP status, by its class name. */
+export function openAIClassCategory(className: string | undefined): ErrorCategory | undefined {
+  return categoryFromTable(OPENAI_ERROR_CLASS_CATEGORIES, className);
 }

@@ -64,6 +64,7 @@ describe("createOpenAIChatProvider", () => {
   it("a failure opening the request becomes RUN_ERROR with the provider's code, no key or header", async () => {
     const captured: Captured = {};
     const provider = createOpenAIChatProvider({
+      retry: false,
       client: fakeClient(
         () =>
           new Response(
@@ -139,6 +140,7 @@ describe("createOpenAIResponsesProvider", () => {
 
   it("a failure opening the request becomes RUN_ERROR", async () => {
     const provider = createOpenAIResponsesProvider({
+      retry: false,
       client: fakeClient(
         () => new Response(JSON.stringify({ error: { message: "Server overloaded", type: "server_error", code: null } }), { status: 503 }),
         {},

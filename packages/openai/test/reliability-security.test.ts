@@ -144,7 +144,7 @@ describe("no URL source is ever fetched", () => {
           ? toSSE([{ type: "response.created", response: { id: "r" } }, { type: "response.completed", response: { id: "r", status: "completed" } }], "responses")
           : toSSE([{ id: "c", model: "m", choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }] }], "chat");
         const client = bytesClient(body, { onRequest: (u) => requested.push(u) });
-        const provider = useResponses ? createOpenAIResponsesProvider({ client, model: "m", ...ids() }) : createOpenAIChatProvider({ client, model: "m", ...ids() });
+        const provider = useResponses ? createOpenAIResponsesProvider({ client, model: "m", retry: false, ...ids() }) : createOpenAIChatProvider({ client, model: "m", retry: false, ...ids() });
         const events = await drain(provider.stream(input) as AsyncGenerator<Event, void, undefined>);
         await assertWellFormed(events);
         expect(requested).toEqual([useResponses ? "http://replay.invalid/v1/responses" : "http://replay.invalid/v1/chat/completions"]);
@@ -174,7 +174,7 @@ describe("RUN_ERROR never carries the API key or request headers", () => {
         const errorBody = JSON.stringify({ error: { message, type: "invalid_request_error", param: null, code: echo ? "invalid_api_key" : "rate_limit_exceeded" } });
         const client = bytesClient(errorBody, { status, contentType: "application/json", apiKey: key, defaultHeaders: { "x-custom-secret": header }, responseHeaders: { "x-request-id": "req_abc" } });
         const input: RunAgentInput = { threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "hi" }] };
-        const provider = useResponses ? createOpenAIResponsesProvider({ client, model: "m", ...ids() }) : createOpenAIChatProvider({ client, model: "m", ...ids() });
+        const provider = useResponses ? createOpenAIResponsesProvider({ client, model: "m", retry: false, ...ids() }) : createOpenAIChatProvider({ client, model: "m", retry: false, ...ids() });
         const events = await drain(provider.stream(input) as AsyncGenerator<Event, void, undefined>);
         await assertWellFormed(events);
         const end = terminalOf(events);
@@ -197,7 +197,7 @@ describe("RUN_ERROR never carries the API key or request headers", () => {
           : toSSE([{ id: "c", model: "m", choices: [{ index: 0, delta: { content: "partial" } }] }], "chat", { done: false }) + `data: ${JSON.stringify({ error })}\n\n`;
         const client = bytesClient(body, { apiKey: key, defaultHeaders: { "x-custom-secret": header } });
         const input: RunAgentInput = { threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "hi" }] };
-        const provider = useResponses ? createOpenAIResponsesProvider({ client, model: "m", ...ids() }) : createOpenAIChatProvider({ client, model: "m", ...ids() });
+        const provider = useResponses ? createOpenAIResponsesProvider({ client, model: "m", retry: false, ...ids() }) : createOpenAIChatProvider({ client, model: "m", retry: false, ...ids() });
         const events = await drain(provider.stream(input) as AsyncGenerator<Event, void, undefined>);
         await assertWellFormed(events);
         expect(terminalOf(events).type).toBe("RUN_ERROR");
@@ -217,7 +217,7 @@ describe("RUN_ERROR never carries the API key or request headers", () => {
     const key = "0123456789abcdef0123456789abcdef";
     const errorBody = JSON.stringify({ error: { code: "401", message: `Access denied due to invalid subscription key ${key}.` } });
     const client = bytesClient(errorBody, { status: 401, contentType: "application/json", apiKey: key });
-    const provider = createOpenAIChatProvider({ client, model: "m", ...ids() });
+    const provider = createOpenAIChatProvider({ client, model: "m", retry: false, ...ids() });
     const events = await drain(provider.stream({ threadId: "t", runId: "r", messages: [] }) as AsyncGenerator<Event, void, undefined>);
     expect(terminalOf(events).type).toBe("RUN_ERROR");
     expect(JSON.stringify(events)).not.toContain(key);

@@ -212,7 +212,7 @@ async function runAgainst(api: Api, key: string, headerSecret: string, input: Ru
       return answer(key, api);
     },
   });
-  const common = { client, model: "gpt-test", generateId: createSequentialIds("id") };
+  const common = { client, model: "gpt-test", retry: false as const, generateId: createSequentialIds("id") };
   const provider = api === "chat" ? createOpenAIChatProvider(common) : createOpenAIResponsesProvider(common);
   const events = await drain(provider.stream(input));
   const { terminal } = await checkRun(events);

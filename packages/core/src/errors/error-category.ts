@@ -105,6 +105,13 @@ const BRIDGE_CODES: Readonly<Record<string, ErrorCategory>> = {
 
 /** The category of one of the bridge's own RUN_ERROR codes (`stream_truncated`, `invalid_chunk`, …). */
 export function categoryForBridgeCode(code: string | undefined): ErrorCategory | undefined {
-  if (code === undefined || !Object.prototype.hasOwnProperty.call(BRIDGE_CODES, code)) return undefined;
-  return BRIDGE_CODES[code];
+  return categoryFromTable(BRIDGE_CODES, code);
+}
+
+/** The category a provider's table lists for the first of `values` it knows (own keys only). */
+export function categoryFromTable(table: Readonly<Record<string, ErrorCategory>>, ...values: Array<string | undefined>): ErrorCategory | undefined {
+  for (const value of values) {
+    if (value !== undefined && Object.prototype.hasOwnProperty.call(table, value)) return table[value];
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@ import { isErrorCategory, isRetryableCategory, categoryForBridgeCode, type Error
 import { BRIDGE_METADATA_KEY, readBridgeMetadata, type BridgeMetadata } from "../metadata.js";
 import type { Metadata } from "../types/common.js";
 import { EventType, type Event } from "../types/events.js";
-import { redactSecrets, type ErrorDescription } from "./describe-error.js";
+import { describeError, redactSecrets, type ErrorDescription } from "./describe-error.js";
 import type { FailOptions } from "./run-options.js";
 
 /** Removes credentials from one string. */
@@ -77,6 +77,18 @@ export function failOptionsFrom(description: ErrorDescription, extra: Omit<FailO
  */
 export function withErrorMetadata(description: ErrorDescription): ErrorDescription {
   return { ...description, metadata: { ...description.metadata, ...errorMetadataFields(description) } };
+}
+
+/**
+ * Runs an adapter's error reader so that it never throws: its description with the RUN_ERROR
+ * fields as metadata ({@link withErrorMetadata}), or core's reading when the reader throws.
+ */
+export function describeSafely(error: unknown, read: (error: unknown) => ErrorDescription): ErrorDescription {
+  try {
+    return withErrorMetadata(read(error));
+  } catch {
+    return withErrorMetadata(describeError(error));
+  }
 }
 
 /**
