@@ -58,3 +58,14 @@ export {
 export { encodeSSE, encodeSSEStream, SSE_CONTENT_TYPE, SSE_HEADERS, toSSEReadableStream } from "./sse.js";
 export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
+export {
+  decodeSseStream,
+  SSE_SKIP,
+  SSE_STOP,
+  SseTruncatedError,
+  TRUNCATED_FRAME_MESSAGE,
+  type DecodeSseOptions,
+  type SseBody,
+  type SseFrame,
+  type SseFrameDecoder,
+} from "./sse/decode-sse-stream.js";
