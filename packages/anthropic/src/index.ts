@@ -15,3 +15,5 @@ export { mapAnthropicUsage, mergeAnthropicUsage, type AnthropicRawUsage } from "
 export { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
 export { describeAnthropicError } from "./describe-anthropic-error.js";
 export { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
+export { streamMessagesFromResponse } from "./stream-messages-from-response.js";
+export { AnthropicStreamError, decodeAnthropicFrame } from "./decode-anthropic-frame.js";

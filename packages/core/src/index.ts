@@ -60,6 +60,7 @@ export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./r
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
 export {
   decodeSseStream,
+  sseChunkSource,
   SSE_SKIP,
   SSE_STOP,
   SseTruncatedError,
@@ -68,4 +69,5 @@ export {
   type SseBody,
   type SseFrame,
   type SseFrameDecoder,
+  type SseSource,
 } from "./sse/decode-sse-stream.js";

@@ -23,3 +23,6 @@ export { describeOpenAIError } from "./describe-openai-error.js";
 export { mapChatUsage, mapResponsesUsage } from "./map-openai-usage.js";
 export { mapChatFinishReason, mapResponsesFinishReason } from "./map-openai-finish-reason.js";
 export { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";
+export { streamChatCompletionsFromResponse } from "./stream-chat-completions-from-response.js";
+export { streamResponsesFromResponse } from "./stream-responses-from-response.js";
+export { createOpenAIFrameDecoder, OpenAIStreamError, type OpenAIFrameDecoder } from "./decode-openai-frame.js";

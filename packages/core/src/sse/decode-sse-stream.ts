@@ -6,6 +6,9 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
  */
 export type SseBody = Response | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
+/** SSE bytes, or a function opening them with the run's abort signal (e.g. an SDK request's `.asResponse()`). */
+export type SseSource = SseBody | ((signal: AbortSignal) => SseBody | Promise<SseBody>);
+
 /** One server-sent event: its `event:` name, its `data:` lines joined by `\n`, its `id:`. */
 export interface SseFrame {
   event: string | undefined;
@@ -111,6 +114,18 @@ export async function* decodeSseStream<T>(
     signal?.removeEventListener("abort", onAbort);
     if (!finished) source.cancel();
   }
+}
+
+/**
+ * A `driveRun` source over SSE bytes: opens `source` with the run's signal and decodes it with
+ * {@link decodeSseStream}, so aborting the run cancels the body at once.
+ */
+export function sseChunkSource<T>(
+  source: SseSource,
+  decode: SseFrameDecoder<T>,
+  options: Omit<DecodeSseOptions, "signal"> = {},
+): (signal: AbortSignal) => Promise<AsyncIterable<T>> {
+  return async (signal) => decodeSseStream(await (typeof source === "function" ? source(signal) : source), decode, { ...options, signal });
 }
 
 /** A fetch `Response` (duck-typed: polyfilled and cross-realm responses count too). */
