@@ -3,7 +3,9 @@ import { clientSecrets, providerRunOptions } from "@agui-bridge/core";
 import type { GenerateContentConfig, GenerateContentParameters } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { toGenerateContentRequest } from "./convert-to-generate-content-request.js";
+import { openGenerateContentResponse, type FetchLike } from "./open-generate-content-response.js";
 import { streamGenerateContent } from "./stream-generate-content.js";
+import { streamGenerateContentFromResponse } from "./stream-generate-content-from-response.js";
 
 /** The part of a `GoogleGenAI` client the provider uses (a `GoogleGenAI` instance fits). */
 export interface GoogleGenAIClientLike {
@@ -25,6 +27,14 @@ export interface GoogleProviderOptions
    * run's system messages. `abortSignal` is always the run's.
    */
   config?: GenerateContentConfig;
+  /**
+   * The raw-bytes path: the request still goes through `client` (URL, auth, request conversion,
+   * HTTP errors) but its SSE body is parsed by {@link streamGenerateContentFromResponse} instead of
+   * the SDK's stream (see {@link openGenerateContentResponse}; one request, no automatic continuation).
+   */
+  fast?: boolean;
+  /** The `fetch` the raw-bytes path sends the request with (default: the global one). */
+  fetch?: FetchLike;
 }
 
 /**
@@ -38,21 +48,22 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
   return {
     id: GOOGLE_PROVIDER,
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
-      const open = (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
+      const request = (signal: AbortSignal): GenerateContentParameters => {
         const { params } = toGenerateContentRequest(input, options.onWarning === undefined ? {} : { onWarning: options.onWarning });
-        return client.models.generateContentStream({
-          model,
-          contents: params.contents,
-          config: mergeConfig(config, params.config, signal),
-        });
+        return { model, contents: params.contents, config: mergeConfig(config, params.config, signal) };
       };
-      return streamGenerateContent(open, {
+      const open = (signal: AbortSignal): Promise<AsyncIterable<unknown>> => client.models.generateContentStream(request(signal));
+      const runOptions = {
         input,
         // The client's own key never reaches a RUN_ERROR message, even when the server echoes it.
         secrets: clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
         ...providerRunOptions(options),
-      });
+      };
+      if (options.fast === true) {
+        return streamGenerateContentFromResponse((signal) => openGenerateContentResponse(client, request(signal), options.fetch), runOptions);
+      }
+      return streamGenerateContent(open, runOptions);
     },
   };
 }
