@@ -18,7 +18,7 @@ import { createMessagesMapper } from "./messages-stream-mapper.js";
  */
 export function streamMessagesFromResponse(body: SseSource, options: AdapterStreamOptions = {}): AsyncGenerator<Event, void, undefined> {
   return driveRun<unknown>({
-    source: sseChunkSource(body, decodeAnthropicFrame),
+    source: sseChunkSource(body, decodeAnthropicFrame, options.signal === undefined ? {} : { signal: options.signal }),
     provider: "anthropic",
     createMapper: (run) => createMessagesMapper(run, options),
     ...runLevelOptions(options),

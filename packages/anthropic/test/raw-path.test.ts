@@ -40,4 +40,32 @@ describe("Anthropic raw path edges", () => {
     const events = await raw(`${start}event: content_block_start\ndata: {"type":"content_bl`);
     expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
   });
+
+  it("aborting mid-stream: cancelled outcome, and the body is cancelled while its read is pending", async () => {
+    let cancelled = false;
+    const controller = new AbortController();
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(stream) {
+          pulls++;
+          if (pulls === 1) {
+            stream.enqueue(new TextEncoder().encode(start));
+            return undefined;
+          }
+          // The second read stays pending (a stalled connection) and the run is aborted meanwhile.
+          controller.abort();
+          return new Promise<void>(() => undefined);
+        },
+        cancel() {
+          cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const events = await collect(streamMessagesFromResponse(body, { ...ids(), signal: controller.signal }));
+    expect((await checkEvents(events)).issues).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    expect(cancelled).toBe(true);
+  });
 });

@@ -23,7 +23,7 @@ export function streamGenerateContentFromResponse(
   options: AdapterStreamOptions = {},
 ): AsyncGenerator<Event, void, undefined> {
   return driveRun<unknown>({
-    source: sseChunkSource(body, decodeGoogleFrame),
+    source: sseChunkSource(body, decodeGoogleFrame, options.signal === undefined ? {} : { signal: options.signal }),
     createMapper: (run) => createGenerateContentMapper(run, options),
     provider: GOOGLE_PROVIDER,
     ...runLevelOptions(options),

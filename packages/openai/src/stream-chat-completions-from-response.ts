@@ -26,7 +26,10 @@ export function streamChatCompletionsFromResponse(
 ): AsyncGenerator<Event, void, undefined> {
   const frames = createOpenAIFrameDecoder();
   return driveRun<unknown>({
-    source: sseChunkSource(body, frames.decode, { acceptUnterminated: (frame) => frame.data === "[DONE]" }),
+    source: sseChunkSource(body, frames.decode, {
+      acceptUnterminated: (frame) => frame.data === "[DONE]",
+      ...(options.signal !== undefined && { signal: options.signal }),
+    }),
     createMapper: (run) => {
       const mapper = createChatCompletionsMapper(run, options);
       return {

@@ -24,7 +24,7 @@ export function streamResponsesFromResponse(
 ): AsyncGenerator<Event, void, undefined> {
   const frames = createOpenAIFrameDecoder();
   return driveRun<unknown>({
-    source: sseChunkSource(body, frames.decode),
+    source: sseChunkSource(body, frames.decode, options.signal === undefined ? {} : { signal: options.signal }),
     createMapper: (run) => createResponsesMapper(run, options),
     provider: "openai",
     ...driveOptions(options),

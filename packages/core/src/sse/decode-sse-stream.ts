@@ -1,4 +1,4 @@
-import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { createParser } from "eventsource-parser";
 
 /**
  * SSE bytes as an adapter's raw path takes them: a fetch `Response` (e.g. what an SDK's
@@ -11,9 +11,9 @@ export type SseSource = SseBody | ((signal: AbortSignal) => SseBody | Promise<Ss
 
 /** One server-sent event: its `event:` name, its `data:` lines joined by `\n`, its `id:`. */
 export interface SseFrame {
-  event: string | undefined;
+  event?: string | undefined;
   data: string;
-  id: string | undefined;
+  id?: string | undefined;
 }
 
 /** Returned by a frame decoder: the frame yields nothing (keep-alives, `ping`, …). */
@@ -60,12 +60,9 @@ export async function* decodeSseStream<T>(
   decode: SseFrameDecoder<T>,
   options: DecodeSseOptions = {},
 ): AsyncGenerator<T, void, undefined> {
+  // The parser's own message objects are the frames (`{ id, event, data }`): no copy per frame.
   const frames: SseFrame[] = [];
-  const parser = createParser({
-    onEvent: (message: EventSourceMessage) => {
-      frames.push({ event: message.event, data: message.data, id: message.id });
-    },
-  });
+  const parser = createParser({ onEvent: (message) => frames.push(message) });
   const source = openBytes(body);
   const { signal } = options;
   const onAbort = (): void => source.cancel();
@@ -117,15 +114,18 @@ export async function* decodeSseStream<T>(
 }
 
 /**
- * A `driveRun` source over SSE bytes: opens `source` with the run's signal and decodes it with
- * {@link decodeSseStream}, so aborting the run cancels the body at once.
+ * A `driveRun` source over SSE bytes, decoded with {@link decodeSseStream}. A function source is
+ * opened with the run's signal (so aborting the run aborts the request it opened, and cancels the
+ * body at once); bytes given as they are are cancelled at once when `options.signal` (the run's
+ * outer signal) aborts.
  */
 export function sseChunkSource<T>(
   source: SseSource,
   decode: SseFrameDecoder<T>,
-  options: Omit<DecodeSseOptions, "signal"> = {},
-): (signal: AbortSignal) => Promise<AsyncIterable<T>> {
-  return async (signal) => decodeSseStream(await (typeof source === "function" ? source(signal) : source), decode, { ...options, signal });
+  options: DecodeSseOptions = {},
+): AsyncIterable<T> | ((signal: AbortSignal) => Promise<AsyncIterable<T>>) {
+  if (typeof source !== "function") return decodeSseStream(source, decode, options);
+  return async (signal) => decodeSseStream(await source(signal), decode, { ...options, signal });
 }
 
 /** A fetch `Response` (duck-typed: polyfilled and cross-realm responses count too). */
