@@ -27,6 +27,11 @@ const PACKAGES = [
   "@ai-sdk/openai",
   "@ai-sdk/anthropic",
   "@ai-sdk/google",
+  "@tanstack/ai",
+  "@tanstack/ai-openai",
+  "@tanstack/ai-anthropic",
+  "@tanstack/ai-gemini",
+  "eventsource-parser",
   "mitata",
 ];
 
