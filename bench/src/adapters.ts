@@ -2,10 +2,15 @@
  * Our adapters, one per format, behind one signature: provider chunks in, AG-UI events out.
  * Default options (random ids, no timestamps), as an application would call them.
  */
-import { streamMessages } from "@agui-bridge/anthropic";
-import type { Event } from "@agui-bridge/core";
-import { streamGenerateContent } from "@agui-bridge/google";
-import { streamChatCompletions, streamResponses } from "@agui-bridge/openai";
+import { streamMessages, streamMessagesFromResponse } from "@agui-bridge/anthropic";
+import type { Event, SseBody } from "@agui-bridge/core";
+import { streamGenerateContent, streamGenerateContentFromResponse } from "@agui-bridge/google";
+import {
+  streamChatCompletions,
+  streamChatCompletionsFromResponse,
+  streamResponses,
+  streamResponsesFromResponse,
+} from "@agui-bridge/openai";
 import type { FormatId } from "./formats.js";
 
 /** Maps a stream of provider chunks to AG-UI events. */
@@ -16,4 +21,14 @@ export const ADAPTERS: Readonly<Record<FormatId, Adapter>> = {
   "openai-responses": (chunks) => streamResponses(chunks),
   anthropic: (chunks) => streamMessages(chunks),
   google: (chunks) => streamGenerateContent(chunks),
+};
+
+/** Maps raw SSE bytes to AG-UI events (the raw-bytes path: our SSE parser, no SDK). */
+export type RawAdapter = (body: SseBody) => AsyncGenerator<Event, void, undefined>;
+
+export const RAW_ADAPTERS: Readonly<Record<FormatId, RawAdapter>> = {
+  "openai-chat": (body) => streamChatCompletionsFromResponse(body),
+  "openai-responses": (body) => streamResponsesFromResponse(body),
+  anthropic: (body) => streamMessagesFromResponse(body),
+  google: (body) => streamGenerateContentFromResponse(body),
 };

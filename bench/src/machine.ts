@@ -27,16 +27,25 @@ const PACKAGES = [
   "@ai-sdk/openai",
   "@ai-sdk/anthropic",
   "@ai-sdk/google",
+  "@tanstack/ai",
+  "@tanstack/ai-openai",
+  "@tanstack/ai-anthropic",
+  "@tanstack/ai-gemini",
+  "eventsource-parser",
   "mitata",
 ];
 
+/** The installed version, from the bench's own dependencies or core's (eventsource-parser). */
 function versionOf(name: string): string {
-  try {
-    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "bench", "node_modules", name, "package.json"), "utf8")) as { version?: string };
-    return pkg.version ?? "?";
-  } catch {
-    return "?";
+  for (const dir of [join(REPO_ROOT, "bench"), join(REPO_ROOT, "packages", "core")]) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8")) as { version?: string };
+      if (pkg.version !== undefined) return pkg.version;
+    } catch {
+      // Not installed there: try the next place.
+    }
   }
+  return "?";
 }
 
 export function describeMachine(): Machine {

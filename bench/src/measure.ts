@@ -126,3 +126,34 @@ export async function timePair(a: () => Promise<unknown>, b: () => Promise<unkno
 export function perSecond(items: number, timing: Timing): number {
   return (items * 1e9) / timing.median;
 }
+
+/** Several operations compared: each one's timing, and ratios between any two of them. */
+export interface GroupComparison {
+  timings: Timing[];
+  /** Median over the rounds of (op i's median / op j's median in that round). */
+  ratio(i: number, j: number): number;
+}
+
+/**
+ * Times several operations in interleaved rounds (op 0, op 1, …, op 0, op 1, …), like
+ * {@link timePair}: every ratio is the median of the per-round ratios, so all of them come from the
+ * same run, side by side.
+ */
+export async function timeGroup(ops: ReadonlyArray<() => Promise<unknown>>): Promise<GroupComparison> {
+  const budget = budgetFor(await warm(ops));
+  const samples: number[][] = ops.map(() => []);
+  const rounds: number[][] = [];
+  for (let round = 0; round < budget.rounds; round++) {
+    const medians: number[] = [];
+    for (const [i, op] of ops.entries()) {
+      const roundSamples = await sample(op, budget, budget.rounds);
+      samples[i]?.push(...roundSamples);
+      medians.push(summarize(roundSamples).median);
+    }
+    rounds.push(medians);
+  }
+  return {
+    timings: samples.map(summarize),
+    ratio: (i, j) => summarize(rounds.map((m) => (m[i] ?? Number.NaN) / (m[j] ?? Number.NaN))).median,
+  };
+}

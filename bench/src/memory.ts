@@ -6,7 +6,7 @@
  * after 100k chunks is at most FLAT_LIMIT_MIB above the heap after the first 10k.
  */
 import { encodeSSE } from "@agui-bridge/core";
-import { ADAPTERS } from "./adapters.js";
+import { ADAPTERS, RAW_ADAPTERS } from "./adapters.js";
 import { SPECS, type FormatId } from "./formats.js";
 import { sdkStreamOpener } from "./sdk-parse.js";
 import { lazyBody, synthesize, syntheticBase, SYNTHETIC_XL_CHUNKS } from "./sources.js";
@@ -18,7 +18,7 @@ const MiB = 1024 * 1024;
 /** Largest heap growth from the first to the last sample that still counts as flat. */
 export const FLAT_LIMIT_MIB = 1;
 
-export type MemoryPipeline = "SDK parse alone" | "adapter alone" | "SDK → adapter → SSE";
+export type MemoryPipeline = "SDK parse alone" | "adapter alone" | "SDK → adapter → SSE" | "raw bytes → adapter → SSE";
 
 /** One memory measurement. */
 export interface MemoryRow {
@@ -70,6 +70,13 @@ async function* counted(source: AsyncIterable<unknown>, sampler: Sampler): Async
   }
 }
 
+function* countedSync(source: Iterable<unknown>, sampler: Sampler): Generator<unknown, void, undefined> {
+  for (const chunk of source) {
+    sampler.tick();
+    yield chunk;
+  }
+}
+
 async function* lazyChunks(format: FormatId): AsyncGenerator<unknown, void, undefined> {
   for (const chunk of synthesize(SPECS[format], syntheticBase(format), SYNTHETIC_XL_CHUNKS)) yield chunk;
 }
@@ -84,8 +91,12 @@ async function measurePipeline(format: FormatId, pipeline: MemoryPipeline): Prom
     for await (const chunk of counted(await openSdk(), sampler)) if (chunk !== undefined) sink++;
   } else if (pipeline === "adapter alone") {
     for await (const event of ADAPTERS[format](counted(lazyChunks(format), sampler))) sink += event.type.length;
-  } else {
+  } else if (pipeline === "SDK → adapter → SSE") {
     for await (const event of ADAPTERS[format](counted(await openSdk(), sampler))) sink += encodeSSE(event).length;
+  } else {
+    // Chunks are counted as their bytes are made (one 16 KiB read ahead of the parser at most).
+    const body = lazyBody(spec, countedSync(synthesize(spec, syntheticBase(format), SYNTHETIC_XL_CHUNKS), sampler));
+    for await (const event of RAW_ADAPTERS[format](body)) sink += encodeSSE(event).length;
   }
   const seconds = (performance.now() - started) / 1000;
   if (sink === 0) throw new Error(`${format} ${pipeline}: nothing came out`);
@@ -107,6 +118,8 @@ async function measurePipeline(format: FormatId, pipeline: MemoryPipeline): Prom
 /** The three memory measurements of a format. */
 export async function benchMemory(format: FormatId): Promise<MemoryRow[]> {
   const rows: MemoryRow[] = [];
-  for (const pipeline of ["SDK parse alone", "adapter alone", "SDK → adapter → SSE"] as const) rows.push(await measurePipeline(format, pipeline));
+  for (const pipeline of ["SDK parse alone", "adapter alone", "SDK → adapter → SSE", "raw bytes → adapter → SSE"] as const) {
+    rows.push(await measurePipeline(format, pipeline));
+  }
   return rows;
 }

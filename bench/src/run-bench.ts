@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { benchAdapterAlone, type AdapterRow } from "./bench-adapter.js";
 import { benchOverhead, type OverheadRow } from "./bench-overhead.js";
-import { benchPeer, type PeerRow } from "./bench-peer.js";
+import { benchPeers, type PeersRow } from "./bench-peers.js";
+import { benchRaw, type RawRow } from "./bench-raw.js";
+import { benchFirstEvent, type FirstEventRow } from "./first-event.js";
 import { FORMATS, type FormatId } from "./formats.js";
 import { checkLatency, type LatencyRow } from "./latency.js";
 import { describeMachine } from "./machine.js";
@@ -19,7 +21,7 @@ import { parseWithSdk } from "./sdk-parse.js";
 import { bodyOver, loadStreams, loadXlStream, REPO_ROOT, type BenchStream } from "./sources.js";
 import { validateStream } from "./validate.js";
 
-const PARTS = ["adapter", "overhead", "peer", "memory", "latency"] as const;
+const PARTS = ["adapter", "overhead", "raw", "peer", "memory", "latency", "first-event"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -44,7 +46,9 @@ async function main(): Promise<void> {
   const memory: MemoryRow[] = [];
   const adapter: AdapterRow[] = [];
   const overhead: OverheadRow[] = [];
-  const peer: PeerRow[] = [];
+  const raw: RawRow[] = [];
+  const peer: PeersRow[] = [];
+  const firstEvent: FirstEventRow[] = [];
   const latency: LatencyRow[] = [];
 
   // Memory first, while the process holds nothing else.
@@ -68,17 +72,26 @@ async function main(): Promise<void> {
       log(`overhead: ${format}`);
       overhead.push(...(await benchOverhead(format, streams)));
     }
+    if (parts.has("raw")) {
+      log(`raw path: ${format}`);
+      raw.push(...(await benchRaw(format, streams)));
+    }
     if (parts.has("peer")) {
-      log(`peer: ${format}`);
-      peer.push(...(await benchPeer(format, streams)));
+      log(`peers: ${format}`);
+      peer.push(...(await benchPeers(format, streams)));
     }
     if (parts.has("latency")) {
       log(`latency: ${format}`);
       for (const stream of streams) latency.push(await checkLatency(format, stream));
     }
+    const synthetic = streams.find((stream) => stream.size === "synthetic");
+    if (parts.has("first-event") && synthetic !== undefined) {
+      log(`first event: ${format}`);
+      firstEvent.push(await benchFirstEvent(format, synthetic));
+    }
   }
 
-  const results: Results = { machine, adapter, overhead, peer, memory, latency, seconds: (performance.now() - started) / 1000, loadAtEnd: loadavg() };
+  const results: Results = { machine, adapter, overhead, raw, peer, memory, latency, firstEvent, seconds: (performance.now() - started) / 1000, loadAtEnd: loadavg() };
   process.stdout.write(`${renderResults(results)}\n`);
   if (complete) {
     const path = join(REPO_ROOT, "bench", "results.md");

@@ -9,3 +9,4 @@ export * from "./text-arbitraries.js";
 export * from "./usage-oracle.js";
 export * from "./quick-start.js";
 export * from "./hostile-iterators.js";
+export { expectSameOutput, framedRecording, inReads, sseFixtures } from "./raw-path-identity.js";

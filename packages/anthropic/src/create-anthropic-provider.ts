@@ -4,6 +4,7 @@ import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/m
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-messages-request.js";
 import { runMessagesStream } from "./stream-messages.js";
+import { streamMessagesFromResponse } from "./stream-messages-from-response.js";
 
 /**
  * The part of an Anthropic client the provider uses: `messages.create` with `stream: true`. A
@@ -32,6 +33,13 @@ export interface AnthropicProviderOptions
    * for `messages`; `system` and `tools` are combined (these first, then the converted ones).
    */
   params?: Partial<Omit<MessageCreateParamsStreaming, "model" | "max_tokens" | "stream" | "messages">>;
+  /**
+   * The raw-bytes path: the request still goes through `client` (auth, retries, HTTP errors), but
+   * its SSE body is read with the SDK's `.asResponse()` and parsed by
+   * {@link streamMessagesFromResponse} instead of the SDK's stream (same output, less per-event
+   * work). Needs a client whose `messages.create` returns the SDK's `APIPromise`.
+   */
+  fast?: boolean;
 }
 
 /**
@@ -53,16 +61,30 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
         });
         return options.client.messages.create(buildBody(options, converted), { signal, maxRetries: 0 });
       };
-      return runMessagesStream(retryingSource(open, { policy: options.retry, describe: describeAnthropicError }), {
+      const runOptions = {
         // The client's credentials (API key, auth token, auth headers) never reach a RUN_ERROR, even
         // when the server echoes them; read when the error is written.
         secrets: () => clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
         ...providerRunOptions(options),
         ...providerInputOptions(input), // invalid input is not echoed; the converter rejects it
-      });
+      };
+      if (options.fast === true) return streamMessagesFromResponse((signal) => openResponse(options, input, signal), runOptions);
+      return runMessagesStream(retryingSource(open, { policy: options.retry, describe: describeAnthropicError }), runOptions);
     },
   };
+}
+
+/** The request through the SDK, its body unparsed (`APIPromise.asResponse()`), for the raw-bytes path. */
+function openResponse(options: AnthropicProviderOptions, input: RunAgentInput, signal: AbortSignal): Promise<Response> {
+  const { params: converted } = toMessagesRequest(input, {
+    ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+  });
+  const pending = options.client.messages.create(buildBody(options, converted), { signal }) as { asResponse?: () => Promise<Response> };
+  if (typeof pending.asResponse !== "function") {
+    throw new Error("fast: true needs the Anthropic SDK client (messages.create must return an APIPromise with asResponse())");
+  }
+  return pending.asResponse();
 }
 
 function buildBody(options: AnthropicProviderOptions, converted: MessagesRequestParams): MessageCreateParamsStreaming {

@@ -16,3 +16,5 @@ export { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthro
 export { describeAnthropicError } from "./describe-anthropic-error.js";
 export { ANTHROPIC_ERROR_CATEGORIES, ANTHROPIC_ERROR_CLASS_CATEGORIES } from "./anthropic-error-categories.js";
 export { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
+export { streamMessagesFromResponse } from "./stream-messages-from-response.js";
+export { AnthropicStreamError, decodeAnthropicFrame } from "./decode-anthropic-frame.js";

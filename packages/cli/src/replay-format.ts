@@ -17,4 +17,6 @@ export interface ReplayFormat {
    * own SDK (served to it through its `fetch` option), never by a hand-written parser.
    */
   fromSse(body: Uint8Array, options: ReplayOptions): AsyncIterable<Event>;
+  /** `--fast`: maps a raw SSE body through the adapter's raw-bytes path (its own SSE parser, no SDK). */
+  fromSseFast(body: Uint8Array, options: ReplayOptions): AsyncIterable<Event>;
 }

@@ -8,6 +8,8 @@ export interface ReplayArgs {
   input: "jsonl" | "sse";
   sse: boolean;
   file: string;
+  /** `--fast`: the raw-bytes path parses the SSE body (implies `--input sse`). */
+  fast?: boolean;
 }
 
 /** Thrown for a bad command line; the CLI prints it with the usage and exits 2. */
@@ -24,6 +26,7 @@ export function usage(): string {
     `  --from       the recorded stream's format: ${ids}`,
     "  --input      jsonl: one SDK chunk object per line (default); sse: a raw SSE body, parsed by the provider SDK",
     "  --sse        print AG-UI events as SSE frames instead of JSONL",
+    "  --fast       parse the SSE body with agui-bridge's raw-bytes path instead of the SDK (implies --input sse)",
     "  FILE|-       the recording, or - for standard input",
   ].join("\n");
 }
@@ -33,6 +36,7 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   let from: string | undefined;
   let input: "jsonl" | "sse" = "jsonl";
   let sse = false;
+  let fast = false;
   let file: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -43,6 +47,7 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
       if (value !== "jsonl" && value !== "sse") throw new UsageError(`--input must be jsonl or sse, not ${String(value)}`);
       input = value;
     } else if (arg === "--sse") sse = true;
+    else if (arg === "--fast") fast = true;
     else if (arg === "-" || (arg !== undefined && !arg.startsWith("--"))) {
       if (file !== undefined) throw new UsageError("give exactly one FILE (or -)");
       file = arg;
@@ -51,7 +56,7 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   if (from === undefined) throw new UsageError("--from is required");
   if (file === undefined) throw new UsageError("FILE (or - for standard input) is required");
   if (findFormat(from) === undefined) throw new UsageError(`unknown format ${from}`);
-  return { from, input, sse, file };
+  return fast ? { from, input: "sse", sse, file, fast } : { from, input, sse, file };
 }
 
 /** The registered format with this id. */
@@ -60,9 +65,10 @@ export function findFormat(id: string): ReplayFormat | undefined {
 }
 
 /** Replays a recording held in memory; yields AG-UI events. */
-export function replay(args: Pick<ReplayArgs, "from" | "input">, bytes: Uint8Array, options: ReplayOptions = {}): AsyncIterable<Event> {
+export function replay(args: Pick<ReplayArgs, "from" | "input" | "fast">, bytes: Uint8Array, options: ReplayOptions = {}): AsyncIterable<Event> {
   const format = findFormat(args.from);
   if (format === undefined) throw new UsageError(`unknown format ${args.from}`);
+  if (args.fast === true) return format.fromSseFast(bytes, options);
   return args.input === "sse" ? format.fromSse(bytes, options) : format.fromChunks(jsonlChunks(bytes), options);
 }
 

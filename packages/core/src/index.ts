@@ -136,3 +136,16 @@ export {
   type BoundedEventValue,
   type EventOmission,
 } from "./encodable/encodable-event.js";
+export {
+  decodeSseStream,
+  sseChunkSource,
+  SSE_SKIP,
+  SSE_STOP,
+  SseTruncatedError,
+  TRUNCATED_FRAME_MESSAGE,
+  type DecodeSseOptions,
+  type SseBody,
+  type SseFrame,
+  type SseFrameDecoder,
+  type SseSource,
+} from "./sse/decode-sse-stream.js";

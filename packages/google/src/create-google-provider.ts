@@ -4,7 +4,9 @@ import type { GenerateContentConfig, GenerateContentParameters } from "@google/g
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { describeGoogleError } from "./describe-google-error.js";
 import { toGenerateContentRequest } from "./convert-to-generate-content-request.js";
+import { openGenerateContentResponse, type FetchLike } from "./open-generate-content-response.js";
 import { streamGenerateContent } from "./stream-generate-content.js";
+import { streamGenerateContentFromResponse } from "./stream-generate-content-from-response.js";
 
 /** The part of a `GoogleGenAI` client the provider uses (a `GoogleGenAI` instance fits). */
 export interface GoogleGenAIClientLike {
@@ -27,6 +29,14 @@ export interface GoogleProviderOptions
    * run's system messages. `abortSignal` is always the run's.
    */
   config?: GenerateContentConfig;
+  /**
+   * The raw-bytes path: the request still goes through `client` (URL, auth, request conversion,
+   * HTTP errors) but its SSE body is parsed by {@link streamGenerateContentFromResponse} instead of
+   * the SDK's stream (see {@link openGenerateContentResponse}; one request, no automatic continuation).
+   */
+  fast?: boolean;
+  /** The `fetch` the raw-bytes path sends the request with (default: the global one). */
+  fetch?: FetchLike;
 }
 
 /**
@@ -43,22 +53,23 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
     id: GOOGLE_PROVIDER,
     check,
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
-      const open = (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
+      const request = (signal: AbortSignal): GenerateContentParameters => {
         const { params } = toGenerateContentRequest(input, options.onWarning === undefined ? {} : { onWarning: options.onWarning });
-        return client.models.generateContentStream({
-          model,
-          contents: params.contents,
-          config: mergeConfig(config, params.config, signal),
-        });
+        return { model, contents: params.contents, config: mergeConfig(config, params.config, signal) };
       };
-      return streamGenerateContent(retryingSource(open, { policy: options.retry, describe: describeGoogleError }), {
+      const open = (signal: AbortSignal): Promise<AsyncIterable<unknown>> => client.models.generateContentStream(request(signal));
+      const runOptions = {
         // The client's credentials (API key, auth headers) never reach a RUN_ERROR, even when the
         // server echoes them; read when the error is written.
         secrets: () => clientSecrets(options.client),
         ...(streamOptions.signal !== undefined && { signal: streamOptions.signal }),
         ...providerRunOptions(options),
         ...providerInputOptions(input), // invalid input is not echoed; the converter rejects it
-      });
+      };
+      if (options.fast === true) {
+        return streamGenerateContentFromResponse((signal) => openGenerateContentResponse(client, request(signal), options.fetch), runOptions);
+      }
+      return streamGenerateContent(retryingSource(open, { policy: options.retry, describe: describeGoogleError }), runOptions);
     },
   };
 }

@@ -66,11 +66,12 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
   if (parts === undefined) throw new MalformedChunkError("content.parts is not an array");
   for (const part of parts) routePart(state, part);
 
-  const grounding: Record<string, unknown> = {};
-  for (const key of ["groundingMetadata", "citationMetadata", "urlContextMetadata"] as const) {
-    if (isRecord(candidate[key])) grounding[key] = candidate[key];
+  // Per chunk: an object only when the candidate carries grounding (most chunks carry none).
+  let grounding: Record<string, unknown> | undefined;
+  for (const key of GROUNDING_KEYS) {
+    if (isRecord(candidate[key])) (grounding ??= {})[key] = candidate[key];
   }
-  if (Object.keys(grounding).length > 0) {
+  if (grounding !== undefined) {
     state.grounding.set(turn.key, {
       ...state.grounding.get(turn.key),
       ...(turn.responseId !== undefined && { responseId: turn.responseId }),
@@ -87,6 +88,8 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
     state.finish = mapGoogleFinishReason(finishReason, turn.toolCallsMade, Object.keys(details).length > 0 ? details : undefined);
   }
 }
+
+const GROUNDING_KEYS = ["groundingMetadata", "citationMetadata", "urlContextMetadata"] as const;
 
 function routePart(state: StreamState, value: unknown): void {
   const part = asRecord(value);

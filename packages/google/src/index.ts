@@ -21,3 +21,6 @@ export {
   type PathSegment,
 } from "./partial-args-writer.js";
 export { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, PROVIDER_TOOL, type ProviderToolType } from "./constants.js";
+export { streamGenerateContentFromResponse } from "./stream-generate-content-from-response.js";
+export { openGenerateContentResponse, type FetchLike } from "./open-generate-content-response.js";
+export { decodeGoogleFrame, GoogleStreamError } from "./decode-google-frame.js";

@@ -5,9 +5,11 @@ import { describeOpenAIError } from "./describe-openai-error.js";
 import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./convert-to-chat-completions-request.js";
 import { toResponsesRequest, type ResponsesRequestOptions } from "./convert-to-responses-request.js";
 import { runChatCompletions } from "./stream-chat-completions.js";
+import { streamChatCompletionsFromResponse } from "./stream-chat-completions-from-response.js";
 import { runResponses } from "./stream-responses.js";
 import type { ChatDialectOption } from "./chat-dialect.js";
 import type { ProviderLabelOption } from "./provider-label.js";
+import { streamResponsesFromResponse } from "./stream-responses-from-response.js";
 
 /** Stream options a provider factory accepts (everything but what each call brings). */
 export type { ProviderRunOptions } from "@agui-bridge/core";
@@ -20,6 +22,12 @@ export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderR
   model: string;
   /** Extra request parameters merged into every request. */
   params?: ChatCompletionsRequestOptions["params"];
+  /**
+   * The raw-bytes path: the request still goes through `client` (auth, retries, HTTP errors), but
+   * its SSE body is read with `.asResponse()` and parsed by {@link streamChatCompletionsFromResponse}
+   * instead of the SDK's stream (same output, less per-chunk work; `[DONE]` seen).
+   */
+  fast?: boolean;
 }
 
 /** Options of {@link createOpenAIResponsesProvider}. */
@@ -29,6 +37,11 @@ export interface OpenAIResponsesProviderOptions extends ProviderRunOptions, Prov
   model: string;
   /** Extra request parameters merged into every request (e.g. `reasoning`, `store: false`). */
   params?: ResponsesRequestOptions["params"];
+  /**
+   * The raw-bytes path: the request still goes through `client`, but its SSE body is read with
+   * `.asResponse()` and parsed by {@link streamResponsesFromResponse} instead of the SDK's stream.
+   */
+  fast?: boolean;
 }
 
 /**
@@ -43,16 +56,16 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
     id: "openai-chat",
     check,
     stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
-      return runChatCompletions(
-        retryingSource(async (signal) => {
-          const { params } = toChatCompletionsRequest(input, {
-            ...requestOptions(options),
-            ...(options.dialect !== undefined && { dialect: options.dialect }),
-          });
-          return options.client.chat.completions.create(params, { signal, maxRetries: 0 });
-        }, retryOptions(options)),
-        { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) },
-      );
+      const create = (signal: AbortSignal) => {
+        const { params } = toChatCompletionsRequest(input, {
+          ...requestOptions(options),
+          ...(options.dialect !== undefined && { dialect: options.dialect }),
+        });
+        return options.client.chat.completions.create(params, { signal, maxRetries: 0 });
+      };
+      const streamOptions = { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) };
+      if (options.fast === true) return streamChatCompletionsFromResponse((signal) => create(signal).asResponse(), streamOptions);
+      return runChatCompletions(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
     },
   };
 }
@@ -69,13 +82,13 @@ export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOp
     id: "openai-responses",
     check,
     stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
-      return runResponses(
-        retryingSource(async (signal) => {
-          const { params } = toResponsesRequest(input, requestOptions(options));
-          return options.client.responses.create(params, { signal, maxRetries: 0 });
-        }, retryOptions(options)),
-        { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) },
-      );
+      const create = (signal: AbortSignal) => {
+        const { params } = toResponsesRequest(input, requestOptions(options));
+        return options.client.responses.create(params, { signal, maxRetries: 0 });
+      };
+      const streamOptions = { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) };
+      if (options.fast === true) return streamResponsesFromResponse((signal) => create(signal).asResponse(), streamOptions);
+      return runResponses(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
     },
   };
 }

@@ -28,3 +28,6 @@ export { DEFAULT_PROVIDER_LABEL, providerLabel, type ProviderLabelOption } from 
 export { chatDialect, defaultChatDialect, type ChatDialect, type ChatDialectOption } from "./chat-dialect.js";
 export { chatUsageCounts } from "./chat-usage-dialects.js";
 export { chatUsageCost } from "./chat-usage-cost.js";
+export { streamChatCompletionsFromResponse } from "./stream-chat-completions-from-response.js";
+export { streamResponsesFromResponse } from "./stream-responses-from-response.js";
+export { createOpenAIFrameDecoder, OpenAIStreamError, type OpenAIFrameDecoder } from "./decode-openai-frame.js";

@@ -1,4 +1,4 @@
-import { streamMessages } from "@agui-bridge/anthropic";
+import { streamMessages, streamMessagesFromResponse } from "@agui-bridge/anthropic";
 import Anthropic from "@anthropic-ai/sdk";
 import type { ReplayFormat, ReplayOptions } from "../replay-format.js";
 
@@ -16,6 +16,7 @@ export const anthropicReplayFormat: ReplayFormat = {
   fromSse(body, options: ReplayOptions) {
     return streamMessages(sdkEvents(body), options);
   },
+  fromSseFast: (body, options) => streamMessagesFromResponse(new Response(new Uint8Array(body)), options),
 };
 
 async function* sdkEvents(bytes: Uint8Array): AsyncGenerator<unknown> {

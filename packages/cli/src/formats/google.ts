@@ -1,4 +1,4 @@
-import { streamGenerateContent } from "@agui-bridge/google";
+import { streamGenerateContent, streamGenerateContentFromResponse } from "@agui-bridge/google";
 import { GoogleGenAI } from "@google/genai";
 import type { ReplayFormat, ReplayOptions } from "../replay-format.js";
 
@@ -17,6 +17,7 @@ export const googleReplayFormat: ReplayFormat = {
   fromSse(body: Uint8Array, options: ReplayOptions) {
     return streamGenerateContent((signal) => parseWithSdk(body, signal), options);
   },
+  fromSseFast: (body, options) => streamGenerateContentFromResponse(new Response(new Uint8Array(body)), options),
 };
 
 async function parseWithSdk(body: Uint8Array, signal: AbortSignal): Promise<AsyncIterable<unknown>> {

@@ -1,4 +1,4 @@
-import { streamChatCompletions } from "@agui-bridge/openai";
+import { streamChatCompletions, streamChatCompletionsFromResponse } from "@agui-bridge/openai";
 import type { ReplayFormat } from "../replay-format.js";
 import { openaiChatChunksFromSse } from "./openai-replay-client.js";
 
@@ -10,4 +10,5 @@ export const openaiChatReplayFormat: ReplayFormat = {
   id: "openai-chat",
   fromChunks: (chunks, options) => streamChatCompletions(chunks, options),
   fromSse: (body, options) => streamChatCompletions(openaiChatChunksFromSse(body), options),
+  fromSseFast: (body, options) => streamChatCompletionsFromResponse(new Response(new Uint8Array(body)), options),
 };

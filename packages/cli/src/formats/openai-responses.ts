@@ -1,4 +1,4 @@
-import { streamResponses } from "@agui-bridge/openai";
+import { streamResponses, streamResponsesFromResponse } from "@agui-bridge/openai";
 import type { ReplayFormat } from "../replay-format.js";
 import { openaiResponseEventsFromSse } from "./openai-replay-client.js";
 
@@ -10,4 +10,5 @@ export const openaiResponsesReplayFormat: ReplayFormat = {
   id: "openai-responses",
   fromChunks: (chunks, options) => streamResponses(chunks, options),
   fromSse: (body, options) => streamResponses(openaiResponseEventsFromSse(body), options),
+  fromSseFast: (body, options) => streamResponsesFromResponse(new Response(new Uint8Array(body)), options),
 };

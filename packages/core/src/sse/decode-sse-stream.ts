@@ -1,0 +1,172 @@
+import { createParser } from "eventsource-parser";
+
+/**
+ * SSE bytes as an adapter's raw path takes them: a fetch `Response` (e.g. what an SDK's
+ * `.asResponse()` resolves to), its `body`, or any async iterable of byte (or text) chunks.
+ */
+export type SseBody = Response | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+
+/** SSE bytes, or a function opening them with the run's abort signal (e.g. an SDK request's `.asResponse()`). */
+export type SseSource = SseBody | ((signal: AbortSignal) => SseBody | Promise<SseBody>);
+
+/** One server-sent event: its `event:` name, its `data:` lines joined by `\n`, its `id:`. */
+export interface SseFrame {
+  event?: string | undefined;
+  data: string;
+  id?: string | undefined;
+}
+
+/** Returned by a frame decoder: the frame yields nothing (keep-alives, `ping`, …). */
+export const SSE_SKIP: unique symbol = Symbol("sse-skip");
+/** Returned by a frame decoder: the stream's end marker (`[DONE]`); nothing after it is read. */
+export const SSE_STOP: unique symbol = Symbol("sse-stop");
+
+/** Turns one frame into a chunk for the mapper, or skips it, or ends the stream. May throw. */
+export type SseFrameDecoder<T> = (frame: SseFrame) => T | typeof SSE_SKIP | typeof SSE_STOP;
+
+/** Options of {@link decodeSseStream}. */
+export interface DecodeSseOptions {
+  /** Aborting cancels the body at once, even while a read is pending. */
+  signal?: AbortSignal;
+  /**
+   * Whether a frame the stream ended inside (no blank line after it) may still be decoded. By
+   * default such a frame is a cut and the stream throws {@link SseTruncatedError}.
+   */
+  acceptUnterminated?: (frame: SseFrame) => boolean;
+}
+
+/** The message of {@link SseTruncatedError}. */
+export const TRUNCATED_FRAME_MESSAGE = "The stream ended inside a frame: the response was cut short.";
+
+/** Thrown when the bytes end inside a frame; the driver reports it as RUN_ERROR `stream_truncated`. */
+export class SseTruncatedError extends Error {
+  override readonly name = "SseTruncatedError";
+  readonly code = "stream_truncated";
+  constructor() {
+    super(TRUNCATED_FRAME_MESSAGE);
+  }
+}
+
+/**
+ * Reads SSE bytes frame by frame (the WHATWG event-stream grammar, through `eventsource-parser`:
+ * `\n`, `\r\n` and `\r` line ends, comments, multi-line `data:`, a leading BOM, `event:` / `id:` /
+ * `retry:`) and yields what `decode` makes of each frame, in order. The frames of one read are
+ * yielded before the next read, so nothing waits on later bytes. Frames without `data:` are not
+ * dispatched (SSE semantics). A frame the bytes end inside throws {@link SseTruncatedError}. When
+ * the consumer stops early, or `decode` says {@link SSE_STOP}, the body is cancelled.
+ */
+export async function* decodeSseStream<T>(
+  body: SseBody,
+  decode: SseFrameDecoder<T>,
+  options: DecodeSseOptions = {},
+): AsyncGenerator<T, void, undefined> {
+  // The parser's own message objects are the frames (`{ id, event, data }`): no copy per frame.
+  const frames: SseFrame[] = [];
+  const parser = createParser({ onEvent: (message) => frames.push(message) });
+  const source = openBytes(body);
+  const { signal } = options;
+  const onAbort = (): void => source.cancel();
+  if (signal?.aborted === true) source.cancel();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const decoder = new TextDecoder();
+  let finished = false;
+  // The last character fed: bytes that stop mid-line (not after a line end) were cut.
+  let last = "";
+  try {
+    for (;;) {
+      const step = await source.next();
+      if (step.done === true) break;
+      const value = step.value;
+      const text = typeof value === "string" ? value : decoder.decode(value, { stream: true });
+      if (text === "") continue;
+      last = text.charAt(text.length - 1);
+      parser.feed(text);
+      // Index loop, then reset: frames are yielded in order and the array is reused per read.
+      for (let i = 0; i < frames.length; i++) {
+        const out = decode(frames[i] as SseFrame);
+        if (out === SSE_SKIP) continue;
+        if (out === SSE_STOP) return;
+        yield out;
+      }
+      frames.length = 0;
+    }
+    const tail = decoder.decode();
+    if (tail !== "") {
+      last = tail.charAt(tail.length - 1);
+      parser.feed(tail);
+    }
+    const cutMidLine = last !== "" && last !== "\n" && last !== "\r";
+    // Any frame the end-of-stream terminator dispatches was not terminated by the server.
+    parser.feed("\n\n");
+    if (cutMidLine && frames.length === 0) throw new SseTruncatedError();
+    for (const frame of frames) {
+      if (options.acceptUnterminated?.(frame) !== true) throw new SseTruncatedError();
+      const out = decode(frame);
+      if (out === SSE_SKIP) continue;
+      if (out === SSE_STOP) return;
+      yield out;
+    }
+    finished = true;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    if (!finished) source.cancel();
+  }
+}
+
+/**
+ * A `driveRun` source over SSE bytes, decoded with {@link decodeSseStream}. A function source is
+ * opened with the run's signal (so aborting the run aborts the request it opened, and cancels the
+ * body at once); bytes given as they are are cancelled at once when `options.signal` (the run's
+ * outer signal) aborts.
+ */
+export function sseChunkSource<T>(
+  source: SseSource,
+  decode: SseFrameDecoder<T>,
+  options: DecodeSseOptions = {},
+): AsyncIterable<T> | ((signal: AbortSignal) => Promise<AsyncIterable<T>>) {
+  if (typeof source !== "function") return decodeSseStream(source, decode, options);
+  return async (signal) => decodeSseStream(await source(signal), decode, { ...options, signal });
+}
+
+/** A fetch `Response` (duck-typed: polyfilled and cross-realm responses count too). */
+function isResponse(body: SseBody): body is Response {
+  return "headers" in body && "body" in body && typeof (body as Response).arrayBuffer === "function";
+}
+
+/** A pull source over any {@link SseBody}. */
+interface ByteSource {
+  next(): Promise<IteratorResult<Uint8Array | string>>;
+  /** Releases the body (idempotent, never throws). */
+  cancel(): void;
+}
+
+function openBytes(body: SseBody): ByteSource {
+  const stream = isResponse(body) ? body.body : body;
+  if (stream === null) throw new Error("The response has no body to read.");
+  if (typeof (stream as ReadableStream<Uint8Array>).getReader === "function") {
+    const reader = (stream as ReadableStream<Uint8Array>).getReader();
+    let cancelled = false;
+    return {
+      next: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
+      cancel: () => {
+        if (cancelled) return;
+        cancelled = true;
+        reader.cancel().catch(() => undefined);
+      },
+    };
+  }
+  const iterator = (stream as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
+  let cancelled = false;
+  return {
+    next: () => iterator.next(),
+    cancel: () => {
+      if (cancelled) return;
+      cancelled = true;
+      try {
+        void Promise.resolve(iterator.return?.()).catch(() => undefined);
+      } catch {
+        // A throwing return() must not escape.
+      }
+    },
+  };
+}

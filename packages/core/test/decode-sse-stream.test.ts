@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { decodeSseStream, SSE_SKIP, SSE_STOP, SseTruncatedError, type SseBody, type SseFrame } from "../src/index.js";
+
+const encoder = new TextEncoder();
+
+/** The bytes as an async iterable, cut at the given byte offsets. */
+async function* cutAt(bytes: Uint8Array, cuts: readonly number[]): AsyncGenerator<Uint8Array> {
+  let start = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    yield bytes.subarray(start, cut);
+    start = cut;
+  }
+}
+
+async function frames(body: SseBody, acceptUnterminated?: (frame: SseFrame) => boolean): Promise<SseFrame[]> {
+  const out: SseFrame[] = [];
+  for await (const frame of decodeSseStream(body, (f) => f, acceptUnterminated === undefined ? {} : { acceptUnterminated })) out.push(frame);
+  return out;
+}
+
+/** Decodes the text whole, then split at every single byte offset and at every pair of offsets. */
+async function expectEverySplit(text: string, expected: SseFrame[]): Promise<void> {
+  const bytes = encoder.encode(text);
+  expect(await frames(cutAt(bytes, []))).toEqual(expected);
+  for (let i = 0; i <= bytes.length; i++) expect(await frames(cutAt(bytes, [i]))).toEqual(expected);
+  // One byte per read: every boundary at once (CR/LF pairs and UTF-8 sequences split too).
+  expect(await frames(cutAt(bytes, Array.from({ length: bytes.length }, (_, i) => i)))).toEqual(expected);
+}
+
+const frame = (data: string, event?: string, id?: string): SseFrame => ({ data, event, id });
+
+describe("decodeSseStream: SSE framing", () => {
+  it("LF, CRLF and CR line ends give the same frames, split at any byte", async () => {
+    const expected = [frame('{"a":1}'), frame('{"b":"é✓"}', "delta")];
+    for (const eol of ["\n", "\r\n", "\r"]) {
+      await expectEverySplit(`data: {"a":1}${eol}${eol}event: delta${eol}data: {"b":"é✓"}${eol}${eol}`, expected);
+    }
+  });
+
+  it("skips comments and keeps multi-line data joined by LF", async () => {
+    await expectEverySplit(": OPENROUTER PROCESSING\n\ndata: line one\n: a comment inside\ndata: line two\ndata:\n\n", [frame("line one\nline two\n")]);
+  });
+
+  it("reads event, id and retry fields; a frame without data is not dispatched", async () => {
+    await expectEverySplit("retry: 3000\nid: 7\n\nevent: ping\n\nid: 8\nevent: message_start\ndata: {}\n\n", [frame("{}", "message_start", "8")]);
+  });
+
+  it("strips one leading BOM (split across reads too)", async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode("data: x\n\n")]);
+    for (let i = 0; i <= 4; i++) expect(await frames(cutAt(bytes, [...new Set([1, i])].sort((a, b) => a - b)))).toEqual([frame("x")]);
+  });
+
+  it("takes a space after the colon off once, and only once", async () => {
+    await expectEverySplit("data:  two spaces\n\ndata:none\n\n", [frame(" two spaces"), frame("none")]);
+  });
+
+  it("throws SseTruncatedError when the bytes end inside a frame, wherever they are cut", async () => {
+    const text = 'data: {"a":1}\n\ndata: {"b":2}\n\n';
+    const bytes = encoder.encode(text);
+    const firstEnd = text.indexOf("\n\n") + 2;
+    for (let end = 0; end < bytes.length; end++) {
+      const cut = bytes.subarray(0, end);
+      const got: SseFrame[] = [];
+      let error: unknown;
+      try {
+        for await (const f of decodeSseStream(cutAt(cut, []), (x) => x)) got.push(f);
+      } catch (e) {
+        error = e;
+      }
+      // Frames the server finished come out; anything after them is a cut, never a frame.
+      expect(got).toEqual(end >= firstEnd ? [frame('{"a":1}')] : []);
+      const inside = end > 0 && end !== firstEnd;
+      if (inside) {
+        expect(error).toBeInstanceOf(SseTruncatedError);
+        expect((error as SseTruncatedError).code).toBe("stream_truncated");
+      } else expect(error).toBeUndefined();
+    }
+  });
+
+  it("an unterminated frame may be accepted (a bare final [DONE])", async () => {
+    const body = cutAt(encoder.encode("data: x\n\ndata: [DONE]"), []);
+    expect(await frames(body, (f) => f.data === "[DONE]")).toEqual([frame("x"), frame("[DONE]")]);
+  });
+
+  it("reads a Response, a ReadableStream and text chunks alike", async () => {
+    const text = "data: 1\n\ndata: 2\n\n";
+    const expected = [frame("1"), frame("2")];
+    expect(await frames(new Response(text))).toEqual(expected);
+    expect(await frames(new Response(text).body as ReadableStream<Uint8Array>)).toEqual(expected);
+    async function* strings(): AsyncGenerator<string> {
+      yield "data: 1\n";
+      yield "\ndata: 2\n\n";
+    }
+    expect(await frames(strings())).toEqual(expected);
+  });
+
+  it("SSE_SKIP drops a frame, SSE_STOP ends the stream and cancels the body", async () => {
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("event: ping\ndata: {}\n\ndata: a\n\ndata: [DONE]\n\ndata: after\n\n"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const out: string[] = [];
+    for await (const data of decodeSseStream(stream, (f) => (f.event === "ping" ? SSE_SKIP : f.data === "[DONE]" ? SSE_STOP : f.data))) out.push(data);
+    expect(out).toEqual(["a"]);
+    expect(cancelled).toBe(true);
+  });
+
+  it("yields the frames of one read before reading again", async () => {
+    let reads = 0;
+    async function* source(): AsyncGenerator<Uint8Array> {
+      reads++;
+      yield encoder.encode("data: 1\n\ndata: 2\n\n");
+      reads++;
+      yield encoder.encode("data: 3\n\n");
+    }
+    const seen: Array<[string, number]> = [];
+    for await (const data of decodeSseStream(source(), (f) => f.data)) seen.push([data, reads]);
+    expect(seen).toEqual([
+      ["1", 1],
+      ["2", 1],
+      ["3", 2],
+    ]);
+  });
+
+  it("aborting cancels a body whose read is pending", async () => {
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull() {
+        return new Promise(() => undefined);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const controller = new AbortController();
+    const iterator = decodeSseStream(stream, (f) => f, { signal: controller.signal });
+    const pending = iterator.next();
+    controller.abort();
+    await expect(pending).resolves.toEqual({ done: true, value: undefined });
+    expect(cancelled).toBe(true);
+  });
+});

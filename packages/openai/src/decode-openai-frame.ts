@@ -1,0 +1,74 @@
+import { SSE_STOP, type SseFrame } from "@agui-bridge/core";
+
+/**
+ * What the `openai` SDK throws for an error frame (`event: error`, or a payload with an `error`
+ * field), rebuilt with the same fields (`error`, `code`, `param`, `type`, message) so that
+ * {@link describeOpenAIError} reads it exactly as it reads the SDK's `APIError`.
+ */
+export class OpenAIStreamError extends Error {
+  override readonly name = "OpenAIStreamError";
+  readonly error: unknown;
+  readonly code: unknown;
+  readonly param: unknown;
+  readonly type: unknown;
+  constructor(error: unknown) {
+    super(errorMessage(error));
+    this.error = error;
+    const data = typeof error === "object" && error !== null ? (error as Record<string, unknown>) : undefined;
+    this.code = data?.code;
+    this.param = data?.param;
+    this.type = data?.type;
+  }
+}
+
+/** The message the SDK's `APIError.makeMessage` gives an error frame (no HTTP status). */
+function errorMessage(error: unknown): string {
+  const message = typeof error === "object" && error !== null ? (error as { message?: unknown }).message : undefined;
+  // The SDK tests truthiness here, and so do we.
+  if (Boolean(message)) return typeof message === "string" ? message : JSON.stringify(message);
+  if (Boolean(error)) return JSON.stringify(error);
+  return "(no status code or body)";
+}
+
+/** The SDK's message for a frame that is not JSON. */
+export const MALFORMED_FRAME_MESSAGE = "Error reading response: malformed server-sent event JSON.";
+
+/** A frame decoder for OpenAI streams that also tells whether the `[DONE]` marker arrived. */
+export interface OpenAIFrameDecoder {
+  decode(frame: SseFrame): unknown;
+  /** Whether `data: [DONE]` was read. */
+  readonly done: boolean;
+}
+
+/**
+ * Decodes OpenAI SSE frames as the `openai` SDK's `Stream.fromSSEResponse` does, so the mapper
+ * sees the same values: `[DONE]` ends the stream (nothing after it is read), `thread.*` events
+ * come as `{ event, data }`, an `error` event or a payload with an `error` throws
+ * {@link OpenAIStreamError}, a frame that is not JSON throws a `SyntaxError` with the SDK's message.
+ */
+export function createOpenAIFrameDecoder(): OpenAIFrameDecoder {
+  let done = false;
+  return {
+    get done() {
+      return done;
+    },
+    decode(frame) {
+      if (frame.data === "[DONE]") {
+        done = true;
+        return SSE_STOP;
+      }
+      let data: unknown;
+      try {
+        data = JSON.parse(frame.data);
+      } catch {
+        throw new SyntaxError(MALFORMED_FRAME_MESSAGE);
+      }
+      const event = frame.event;
+      if (event !== undefined && event.startsWith("thread.")) return { event, data };
+      const record = typeof data === "object" && data !== null ? (data as Record<string, unknown>) : undefined;
+      if (event === "error") throw new OpenAIStreamError(record?.error ?? data);
+      if (record !== undefined && Boolean(record.error)) throw new OpenAIStreamError(record.error);
+      return data;
+    },
+  };
+}

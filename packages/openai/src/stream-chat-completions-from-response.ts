@@ -1,0 +1,48 @@
+import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core";
+import { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
+import type { ChatStreamOptions } from "./chat-stream-state.js";
+import { createOpenAIFrameDecoder } from "./decode-openai-frame.js";
+import { driveOptions } from "./drive-options.js";
+
+/**
+ * The raw-bytes path of {@link streamChatCompletions}: reads a Chat Completions SSE body itself
+ * (`data:` frames, `JSON.parse`) instead of through the SDK's stream, and maps it with the same
+ * mapper. Keep the SDK for the request and hand over its unparsed response:
+ *
+ * ```ts
+ * const response = await client.chat.completions.create({ ...params, stream: true }).asResponse();
+ * for await (const event of streamChatCompletionsFromResponse(response)) send(event);
+ * ```
+ *
+ * `body` is a fetch `Response`, its body stream, any async iterable of byte chunks, or a function
+ * opening one with the run's abort signal. The output equals the SDK path's, with the end of the
+ * stream seen more precisely: a stream that reached `data: [DONE]` is complete even when no choice
+ * reported a `finish_reason`; one that ends with neither, or inside a frame, is RUN_ERROR
+ * `stream_truncated`. Never throws.
+ */
+export function streamChatCompletionsFromResponse(
+  body: SseSource,
+  options: ChatStreamOptions = {},
+): AsyncGenerator<Event, void, undefined> {
+  const frames = createOpenAIFrameDecoder();
+  return driveRun<unknown>({
+    source: sseChunkSource(body, frames.decode, {
+      acceptUnterminated: (frame) => frame.data === "[DONE]",
+      ...(options.signal !== undefined && { signal: options.signal }),
+    }),
+    createMapper: (run) => {
+      const mapper = createChatCompletionsMapper(run, options);
+      return {
+        chunk: (chunk) => mapper.chunk(chunk),
+        end() {
+          mapper.end();
+          // [DONE] is the wire's own end marker: the content before it is complete.
+          if (!run.ended && frames.done) run.finish();
+        },
+        ...(mapper.describeError !== undefined && { describeError: mapper.describeError }),
+      };
+    },
+    provider: "openai",
+    ...driveOptions(options),
+  });
+}
