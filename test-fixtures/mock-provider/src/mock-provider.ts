@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pickFault, respondWithFault, streamPlan, type FaultChooser, type MockFaultName } from "./faults.js";
 import { matchRoute, type MockFormat } from "./routes.js";
@@ -60,8 +60,11 @@ export interface MockProvider {
 }
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-/** The recorded bodies: shipped in the package's `fixtures/`, read in place in the repository. */
-const defaultFixtures = existsSync(join(packageDir, "fixtures")) ? join(packageDir, "fixtures") : resolve(packageDir, "..");
+/**
+ * The recorded bodies: read in place in the repository (the package sits in test-fixtures/), from
+ * the package's own `fixtures/` (copied there at pack time) once installed.
+ */
+const defaultFixtures = basename(resolve(packageDir, "..")) === "test-fixtures" ? resolve(packageDir, "..") : join(packageDir, "fixtures");
 
 /**
  * Starts the mock on 127.0.0.1 with a random port. It answers
