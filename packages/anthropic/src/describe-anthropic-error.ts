@@ -13,7 +13,9 @@ export function describeAnthropicError(error: unknown): ErrorDescription {
   const record = error as unknown as Record<string, unknown>;
   const body = asRecord(record.error);
   const inner = asRecord(body?.error) ?? body;
-  const type = asNonEmptyString(record.type) ?? asNonEmptyString(inner?.type);
+  // Vertex AI answers in Google's error shape, `{ error: { code, message, status } }`: its status
+  // name (`RESOURCE_EXHAUSTED`, …) is the code there.
+  const type = asNonEmptyString(record.type) ?? asNonEmptyString(inner?.type) ?? asNonEmptyString(inner?.status);
   const apiMessage = asNonEmptyString(record.apiMessage) ?? asNonEmptyString(inner?.message);
   const status = typeof record.status === "number" ? String(record.status) : undefined;
   const fallback = describeError(error);

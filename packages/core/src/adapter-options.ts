@@ -31,6 +31,13 @@ export interface AdapterStreamOptions {
    * provider factories pass their client's API key here).
    */
   secrets?: readonly string[];
+  /**
+   * Label of the platform behind the client (default: the adapter's vendor, `openai`,
+   * `anthropic` or `google`), e.g. `azure-openai`, `amazon-bedrock`, `google-vertex`. It is what
+   * `usage[].provider` says and what the run builder stamps as `provider` on every entity, so the
+   * request side knows which platform minted an encrypted value (see `isEncryptedValueUsableBy`).
+   */
+  provider?: string;
 }
 
 /** The run-level part of {@link AdapterStreamOptions}, as `driveRun` takes it. */
@@ -64,7 +71,7 @@ export function clientSecrets(client: unknown): string[] {
 }
 
 /** The options a provider factory forwards to every run it streams. */
-export type ProviderRunOptions = Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput">;
+export type ProviderRunOptions = Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput" | "provider">;
 
 /** Picks {@link ProviderRunOptions} from a provider factory's options (absent ones stay absent). */
 export function providerRunOptions(options: ProviderRunOptions): ProviderRunOptions {
@@ -74,5 +81,6 @@ export function providerRunOptions(options: ProviderRunOptions): ProviderRunOpti
   if (options.emitRawEvents !== undefined) out.emitRawEvents = options.emitRawEvents;
   if (options.onWarning !== undefined) out.onWarning = options.onWarning;
   if (options.echoInput !== undefined) out.echoInput = options.echoInput;
+  if (options.provider !== undefined) out.provider = options.provider;
   return out;
 }
