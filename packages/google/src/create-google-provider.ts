@@ -14,8 +14,8 @@ export interface GoogleGenAIClientLike {
 
 /** Options for {@link createGoogleProvider}. */
 export interface GoogleProviderOptions
-  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput"> {
-  /** The `GoogleGenAI` client (Gemini API or Vertex AI). */
+  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput" | "provider"> {
+  /** The `GoogleGenAI` client (Gemini API, or Vertex AI with `provider: "google-vertex"`). */
   client: GoogleGenAIClientLike;
   /** Model id, e.g. `gemini-3-pro-preview`. */
   model: string;
@@ -39,7 +39,10 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
     id: GOOGLE_PROVIDER,
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
       const open = (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
-        const { params } = toGenerateContentRequest(input, options.onWarning === undefined ? {} : { onWarning: options.onWarning });
+        const { params } = toGenerateContentRequest(input, {
+          ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+          ...(options.provider !== undefined && { provider: options.provider }),
+        });
         return client.models.generateContentStream({
           model,
           contents: params.contents,
