@@ -4,9 +4,11 @@ import { describeOpenAIError } from "./describe-openai-error.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { withContentFilterDetails } from "./azure-content-filter.js";
 import { mapChatFinishReason } from "./map-openai-finish-reason.js";
 import { mapChatUsage } from "./map-openai-usage.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
+import { providerLabel } from "./provider-label.js";
 
 /**
  * Maps `ChatCompletionChunk`s onto a run: a thin router handing each part of a chunk (usage,
@@ -80,13 +82,14 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   }
   if (finishReason !== undefined) {
     closeChoice(state, choice);
-    state.finish = mapChatFinishReason(finishReason);
+    state.finish = withContentFilterDetails(mapChatFinishReason(finishReason), record);
     state.endSeen = true;
   }
 }
 
-function usageContext(state: ChatStreamState): { model?: string; onWarning?: ChatStreamOptions["onWarning"] } {
+function usageContext(state: ChatStreamState): { model?: string; provider: string; onWarning?: ChatStreamOptions["onWarning"] } {
   return {
+    provider: providerLabel(state.options),
     ...(state.model !== undefined && { model: state.model }),
     ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
   };

@@ -4,6 +4,7 @@ import { closeReasoningItem } from "./handle-reasoning-item.js";
 import { mapResponsesFinishReason } from "./map-openai-finish-reason.js";
 import { mapResponsesUsage } from "./map-openai-usage.js";
 import { asNonEmptyString, asRecord, asString } from "./narrow.js";
+import { providerLabel } from "./provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
 
 /**
@@ -36,6 +37,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   const model = asNonEmptyString(response.model) ?? state.response.model;
   const id = asNonEmptyString(response.id) ?? state.response.id ?? `response-${Math.max(state.responseCount, 1)}`;
   const usage = mapResponsesUsage(response.usage, {
+    provider: providerLabel(state.options),
     ...(model !== undefined && { model }),
     ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
   });

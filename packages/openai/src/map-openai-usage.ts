@@ -1,9 +1,12 @@
 import { createTokenUsage, type TokenUsage, type WarningHandler } from "@agui-bridge/core";
 import { asRecord } from "./narrow.js";
+import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
 
 /** Where usage entries are stamped from. */
 export interface UsageContext {
   model?: string;
+  /** The provider label for the entry (default `openai`). */
+  provider?: string;
   onWarning?: WarningHandler;
 }
 
@@ -19,7 +22,7 @@ export function mapChatUsage(usage: unknown, context: UsageContext): TokenUsage 
   const completion = asRecord(record.completion_tokens_details);
   return createTokenUsage(
     {
-      provider: "openai",
+      provider: context.provider ?? DEFAULT_PROVIDER_LABEL,
       ...(context.model !== undefined && { model: context.model }),
       inputTokens: record.prompt_tokens,
       outputTokens: record.completion_tokens,
@@ -43,7 +46,7 @@ export function mapResponsesUsage(usage: unknown, context: UsageContext): TokenU
   const output = asRecord(record.output_tokens_details);
   return createTokenUsage(
     {
-      provider: "openai",
+      provider: context.provider ?? DEFAULT_PROVIDER_LABEL,
       ...(context.model !== undefined && { model: context.model }),
       inputTokens: record.input_tokens,
       outputTokens: record.output_tokens,

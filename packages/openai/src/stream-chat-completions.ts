@@ -2,6 +2,7 @@ import { driveRun, type ChunkSource, type Event } from "@agui-bridge/core";
 import { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
 import type { ChatStreamOptions } from "./chat-stream-state.js";
 import { driveOptions } from "./drive-options.js";
+import { providerLabel } from "./provider-label.js";
 
 export type { ChatStreamOptions } from "./chat-stream-state.js";
 
@@ -28,7 +29,7 @@ export function runChatCompletions(
   return driveRun<unknown>({
     source,
     createMapper: (run) => createChatCompletionsMapper(run, options),
-    provider: "openai",
+    provider: providerLabel(options),
     ...driveOptions(options),
   });
 }

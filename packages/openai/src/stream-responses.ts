@@ -1,5 +1,6 @@
 import { driveRun, type ChunkSource, type Event } from "@agui-bridge/core";
 import { driveOptions } from "./drive-options.js";
+import { providerLabel } from "./provider-label.js";
 import { createResponsesMapper } from "./responses-stream-mapper.js";
 import type { ResponsesStreamOptions } from "./responses-stream-state.js";
 
@@ -30,7 +31,7 @@ export function runResponses(
   return driveRun<unknown>({
     source,
     createMapper: (run) => createResponsesMapper(run, options),
-    provider: "openai",
+    provider: providerLabel(options),
     ...driveOptions(options),
   });
 }
