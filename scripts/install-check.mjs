@@ -6,7 +6,7 @@
 // provider through the SDK's base-URL variable), a CommonJS program requiring every library
 // package, and the CLI README's commands. Every run is checked with the installed conformance kit.
 // Needs the workspace built (the mock provider's dist). Usage: node scripts/install-check.mjs
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -30,6 +30,14 @@ function fail(message) {
 function npm(args, options = {}) {
   const result = spawnSync("npm", args, { cwd: app, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" }, ...options });
   return { code: result.status ?? 1, output: `${result.stdout ?? ""}${result.stderr ?? ""}` };
+}
+/** Runs a program without blocking this process (the mock provider answers from here). */
+function runAsync(file, args, options) {
+  return new Promise((resolvePromise) => {
+    execFile(file, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options }, (error, stdout, stderr) => {
+      resolvePromise({ status: error === null ? 0 : typeof error.code === "number" ? error.code : 1, stdout, stderr });
+    });
+  });
 }
 function checkInstallOutput(what, { code, output }) {
   if (code !== 0) fail(`${what} exited ${code}:\n${output}`);
@@ -94,7 +102,7 @@ console.log("   conformant, " + events.length + " events, usage " + JSON.stringi
       const { code } = await transform(block, { loader: "ts", format: "esm", target: "node20" });
       const file = join(app, `quick-start-${name}.mjs`);
       writeFileSync(file, code);
-      const run = spawnSync(process.execPath, [file], { cwd: app, encoding: "utf8", env: { ...process.env, ...(env[name] ?? {}) }, timeout: 60_000 });
+      const run = await runAsync(process.execPath, [file], { cwd: app, env: { ...process.env, ...(env[name] ?? {}) }, timeout: 60_000 });
       if (run.status !== 0) fail(`${name} quick start exited ${run.status}: ${run.stderr}`);
       else if (name in env) checkRun(`${name} quick start`, run.stdout);
       else console.log(`   ran, exit 0`);
