@@ -4,7 +4,7 @@
  * nothing leaves the machine); with OPENAI_API_KEY, ANTHROPIC_API_KEY and GEMINI_API_KEY all set
  * it runs against the real APIs.
  *
- *   node dist/main.js [--json]
+ *   node dist/main.js [--json] [--cloud]   (--cloud: the Anthropic turn on Amazon Bedrock, offline)
  */
 import { createProviderFromConfig, hasApiKey } from "@agui-bridge/example-server";
 import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
@@ -12,10 +12,12 @@ import type { BridgeWarning, TokenUsage } from "@agui-bridge/core";
 import { createEventRenderer, createPalette, renderUsageTable, renderWarning } from "./render.js";
 import { describeRequest } from "./describe-request.js";
 import { runSwapConversation } from "./run-swap-conversation.js";
+import { createBedrockDemoProvider } from "./cloud-flavour.js";
 
 const json = process.argv.includes("--json");
 const p = createPalette(!json && process.stdout.isTTY === true && process.env.NO_COLOR === undefined);
-const live = hasApiKey("anthropic") && hasApiKey("openai-responses") && hasApiKey("google");
+const cloud = process.argv.includes("--cloud");
+const live = !cloud && hasApiKey("anthropic") && hasApiKey("openai-responses") && hasApiKey("google");
 const mock: MockProvider | undefined = live ? undefined : await startMockProvider({ choose: () => "swap-demo" });
 
 const warnings: BridgeWarning[] = [];
@@ -33,7 +35,7 @@ try {
   }
   const { turns } = await runSwapConversation(
     {
-      anthropic: createProviderFromConfig("anthropic", config),
+      anthropic: cloud && mock !== undefined ? createBedrockDemoProvider(mock, onWarning) : createProviderFromConfig("anthropic", config),
       openaiResponses: createProviderFromConfig("openai-responses", config),
       google: createProviderFromConfig("google", config),
     },

@@ -1,5 +1,7 @@
 import {
+  isEncryptedValueUsableBy,
   isMintedBy,
+  providerLabel,
   readBridgeMetadata,
   renderContext,
   type BridgeWarning,
@@ -21,6 +23,7 @@ import type {
   ToolUnion,
 } from "@anthropic-ai/sdk/resources/messages";
 import { buildAssistantTurn } from "./build-assistant-turn.js";
+import { ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
 import { isRecord } from "./narrow.js";
@@ -36,6 +39,12 @@ export interface MessagesRequestOptions {
   maxTokens?: number;
   /** Told about every dropped value (also returned in `warnings`). */
   onWarning?: WarningHandler;
+  /**
+   * The platform the request goes to (default `anthropic`; `amazon-bedrock`,
+   * `google-vertex-anthropic`): reasoning and provider-run calls are sent back only when minted
+   * there, except what the vendor documents as cross-platform (see `isEncryptedValueUsableBy`).
+   */
+  provider?: string;
 }
 
 /** `MessageCreateParams` without the fields the caller supplies (`model`, `max_tokens`, `stream`). */
@@ -76,7 +85,8 @@ export function toMessagesRequest(
   const sink = createWarningSink(options.onWarning);
   const system: TextBlockParam[] = [];
   const turns: MessageParam[] = [];
-  const plan = planTurns(input.messages);
+  const platform = providerLabel(options.provider, PROVIDER);
+  const plan = planTurns(input.messages, platform);
   let pendingReasoning: ReasoningMessage[] = [];
 
   const push = (role: "user" | "assistant", blocks: ContentBlockParam[]): void => {
@@ -110,7 +120,7 @@ export function toMessagesRequest(
         return;
       case "reasoning":
         if (plan.linkedReasoning.has(message.id)) return;
-        if (!isMintedBy(message, PROVIDER)) {
+        if (!reasoningUsable(message, platform)) {
           sink.warn("request.foreign-reasoning", `Reasoning ${message.id} was not produced by Anthropic; dropped`, {
             messageId: message.id,
           });
@@ -156,7 +166,7 @@ interface TurnPlan {
 }
 
 /** Finds the reasoning and provider-run results that belong to a known assistant message. */
-function planTurns(messages: readonly Message[]): TurnPlan {
+function planTurns(messages: readonly Message[], platform: string): TurnPlan {
   const assistantIds = new Set<string>();
   const providerCalls = new Set<string>();
   const foreignProviderCalls = new Set<string>();
@@ -165,13 +175,13 @@ function planTurns(messages: readonly Message[]): TurnPlan {
     assistantIds.add(message.id);
     for (const call of message.toolCalls ?? []) {
       if (readBridgeMetadata(call.metadata)?.providerExecuted !== true) continue;
-      (isMintedBy(call, PROVIDER) ? providerCalls : foreignProviderCalls).add(call.id);
+      (isMintedBy(call, platform) ? providerCalls : foreignProviderCalls).add(call.id);
     }
   }
   const plan: TurnPlan = { linkedReasoning: new Set(), reasoningByTurn: new Map(), providerResults: new Map(), foreignProviderCalls };
   for (const message of messages) {
     if (message.role === "tool" && providerCalls.has(message.toolCallId)) plan.providerResults.set(message.toolCallId, message);
-    if (message.role !== "reasoning" || !isMintedBy(message, PROVIDER)) continue;
+    if (message.role !== "reasoning" || !reasoningUsable(message, platform)) continue;
     const owner = readBridgeMetadata(message.metadata)?.anthropicMessageId;
     if (typeof owner !== "string" || !assistantIds.has(owner)) continue;
     plan.linkedReasoning.add(message.id);
@@ -180,6 +190,12 @@ function planTurns(messages: readonly Message[]): TurnPlan {
     plan.reasoningByTurn.set(owner, list);
   }
   return plan;
+}
+
+/** Whether a reasoning message's signature or redacted data may go to `platform`. */
+function reasoningUsable(message: ReasoningMessage, platform: string): boolean {
+  const kind = readBridgeMetadata(message.metadata)?.encryptedKind;
+  return isEncryptedValueUsableBy(message, platform, typeof kind === "string" ? kind : ANTHROPIC_SIGNATURE);
 }
 
 function toolResult(message: ToolMessage, sink: WarningSink, position: number): ToolResultBlockParam {

@@ -21,8 +21,9 @@ export interface AnthropicMessagesClient {
 
 /** Options for {@link createAnthropicProvider}. */
 export interface AnthropicProviderOptions
-  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput">,
+  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput" | "provider">,
     ProviderReliabilityOptions {
+  /** An `Anthropic`, `AnthropicBedrock` or `AnthropicVertex` client (pass `provider` to label the platform). */
   client: AnthropicMessagesClient;
   /** The model every request uses. */
   model: MessageCreateParamsStreaming["model"];
@@ -58,6 +59,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
       const open = async (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
         const { params: converted } = toMessagesRequest(input, {
           ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+          ...(options.provider !== undefined && { provider: options.provider }),
         });
         return options.client.messages.create(buildBody(options, converted), { signal, maxRetries: 0 });
       };

@@ -118,7 +118,7 @@ function liveMessage(context: StreamContext, where: string): MessageState {
 function recordUsage(context: StreamContext, message: MessageState): void {
   // Anthropic usage is cumulative and the last values win: a report in which no count survives
   // supersedes the earlier entry instead of leaving it in place.
-  const usage = mapAnthropicUsage(message.usage, message.model, context.options.onWarning);
+  const usage = mapAnthropicUsage(message.usage, message.model, context.options.onWarning, context.options.provider);
   if (usage === undefined) context.run.usage.clear(message.id);
   else context.run.usage.record(message.id, usage);
 }

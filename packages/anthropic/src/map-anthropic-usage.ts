@@ -1,4 +1,4 @@
-import { createTokenUsage, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core";
+import { createTokenUsage, providerLabel, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core";
 import { asRecord, type JsonRecord } from "./narrow.js";
 
 /** The usage fields Anthropic reports, as last seen (message_start, then each message_delta). */
@@ -32,17 +32,19 @@ export function mergeAnthropicUsage(previous: AnthropicRawUsage | undefined, nex
  * `inputTokens = input_tokens + cache_creation_input_tokens + cache_read_input_tokens`,
  * `cachedInputTokens = cache_read_input_tokens`, `cacheWriteInputTokens = cache_creation_input_tokens`,
  * `outputTokens = output_tokens`, `reasoningTokens = output_tokens_details.thinking_tokens`.
+ * `provider` labels the entry (default `anthropic`; e.g. `amazon-bedrock` on Bedrock).
  */
 export function mapAnthropicUsage(
   usage: AnthropicRawUsage,
   model: string | undefined,
   onWarning?: WarningHandler,
+  provider?: string,
 ): TokenUsage | undefined {
   const options = onWarning === undefined ? {} : { onWarning };
   const details = asRecord(usage.output_tokens_details);
   return createTokenUsage(
     {
-      provider: "anthropic",
+      provider: providerLabel(provider, "anthropic"),
       ...(model !== undefined && { model }),
       inputTokens: sumTokenCounts(
         [usage.input_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens],

@@ -1,4 +1,4 @@
-import { driveRun, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core";
+import { driveRun, providerLabel, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core";
 import { createMessagesMapper } from "./messages-stream-mapper.js";
 
 /**
@@ -20,7 +20,7 @@ export function runMessagesStream(
 ): AsyncGenerator<Event, void, undefined> {
   return driveRun<unknown>({
     source,
-    provider: "anthropic",
+    provider: providerLabel(options.provider, "anthropic"),
     createMapper: (run) => createMessagesMapper(run, options),
     ...runLevelOptions(options),
   });

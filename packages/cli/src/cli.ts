@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
+import { createSequentialIds } from "@agui-bridge/core";
 import { formatEvent, parseReplayArgs, replay, usage, UsageError } from "./replay.js";
+import { cliVersion } from "./version.js";
 
 async function readInput(file: string): Promise<Uint8Array> {
   if (file !== "-") return readFileSync(file);
@@ -9,20 +11,57 @@ async function readInput(file: string): Promise<Uint8Array> {
   return Buffer.concat(parts);
 }
 
+const COMMANDS = [
+  "Usage: agui-bridge <command> [options]",
+  "",
+  "Commands:",
+  "  replay       turn a recorded provider stream into AG-UI events (agui-bridge replay --help)",
+  "  help [cmd]   show help for a command",
+  "",
+  "Options:",
+  "  -h, --help     show this help",
+  "  -v, --version  print the version",
+].join("\n");
+const HELP = `${COMMANDS}\n\n${usage()}`;
+
+const isHelp = (arg: string | undefined): boolean => arg === "--help" || arg === "-h";
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === "--help" || command === "-h" || command === undefined) {
-    process.stdout.write(`${usage()}\n`);
-    return command === undefined ? 2 : 0;
+  if (command === "--version" || command === "-v") {
+    process.stdout.write(`${cliVersion()}\n`);
+    return 0;
+  }
+  if (command === undefined) {
+    process.stderr.write(`${HELP}\n`);
+    return 2;
+  }
+  if (isHelp(command) || (command === "help" && rest[0] === undefined)) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (command === "help") {
+    if (rest[0] === "replay") {
+      process.stdout.write(`${usage()}\n`);
+      return 0;
+    }
+    process.stderr.write(`agui-bridge: no command ${String(rest[0])}: the commands are replay and help\n\n${HELP}\n`);
+    return 2;
   }
   if (command !== "replay") {
-    process.stderr.write(`unknown command ${command}\n\n${usage()}\n`);
+    const hint = command.startsWith("-") ? `${command} is not an option of agui-bridge itself` : `unknown command ${command}`;
+    process.stderr.write(`agui-bridge: ${hint}: the commands are replay and help (agui-bridge --help)\n\n${HELP}\n`);
     return 2;
+  }
+  if (rest.some(isHelp)) {
+    process.stdout.write(`${usage()}\n`);
+    return 0;
   }
   try {
     const args = parseReplayArgs(rest);
     const bytes = await readInput(args.file);
-    for await (const event of replay(args, bytes)) process.stdout.write(formatEvent(event, args.sse));
+    const options = args.seqIds ? { generateId: createSequentialIds("id") } : {};
+    for await (const event of replay(args, bytes, options)) process.stdout.write(formatEvent(event, args.sse));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,4 +1,5 @@
 import { encodeSSE, type Event } from "@agui-bridge/core";
+import { closestMatches } from "./suggest.js";
 import { REPLAY_FORMATS } from "./formats/index.js";
 import type { ReplayFormat, ReplayOptions } from "./replay-format.js";
 
@@ -10,6 +11,8 @@ export interface ReplayArgs {
   file: string;
   /** `--fast`: the raw-bytes path parses the SSE body (implies `--input sse`). */
   fast?: boolean;
+  /** Deterministic ids (`id-1`, `id-2`, …) instead of random UUIDs. */
+  seqIds: boolean;
 }
 
 /** Thrown for a bad command line; the CLI prints it with the usage and exits 2. */
@@ -21,13 +24,16 @@ export class UsageError extends Error {
 export function usage(): string {
   const ids = REPLAY_FORMATS.map((format) => format.id).join("|") || "(none registered)";
   return [
-    "Usage: agui-bridge replay --from <format> [--input jsonl|sse] [--sse] FILE|-",
+    "Usage: agui-bridge replay --from <format> [--input jsonl|sse] [--sse] [--seq-ids] FILE|-",
     "",
     `  --from       the recorded stream's format: ${ids}`,
     "  --input      jsonl: one SDK chunk object per line (default); sse: a raw SSE body, parsed by the provider SDK",
+    "               (required for a .sse file)",
     "  --sse        print AG-UI events as SSE frames instead of JSONL",
     "  --fast       parse the SSE body with agui-bridge's raw-bytes path instead of the SDK (implies --input sse)",
+    "  --seq-ids    deterministic ids (id-1, id-2, …) instead of random UUIDs, for diffable output",
     "  FILE|-       the recording, or - for standard input",
+    "  -h, --help   this help",
   ].join("\n");
 }
 
@@ -35,8 +41,10 @@ export function usage(): string {
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   let from: string | undefined;
   let input: "jsonl" | "sse" = "jsonl";
+  let inputGiven = false;
   let sse = false;
   let fast = false;
+  let seqIds = false;
   let file: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -44,19 +52,31 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
     else if (arg?.startsWith("--from=")) from = arg.slice(7);
     else if (arg === "--input" || arg?.startsWith("--input=")) {
       const value = arg === "--input" ? argv[++i] : arg.slice(8);
-      if (value !== "jsonl" && value !== "sse") throw new UsageError(`--input must be jsonl or sse, not ${String(value)}`);
+      if (value !== "jsonl" && value !== "sse") throw new UsageError(`--input must be jsonl or sse, not ${String(value)}: use --input sse for a raw SSE body, --input jsonl for one chunk per line`);
       input = value;
+      inputGiven = true;
     } else if (arg === "--sse") sse = true;
     else if (arg === "--fast") fast = true;
+    else if (arg === "--seq-ids") seqIds = true;
     else if (arg === "-" || (arg !== undefined && !arg.startsWith("--"))) {
       if (file !== undefined) throw new UsageError("give exactly one FILE (or -)");
       file = arg;
-    } else throw new UsageError(`unknown option ${String(arg)}`);
+    } else throw new UsageError(`unknown option ${String(arg)} (see agui-bridge replay --help)`);
   }
-  if (from === undefined) throw new UsageError("--from is required");
-  if (file === undefined) throw new UsageError("FILE (or - for standard input) is required");
-  if (findFormat(from) === undefined) throw new UsageError(`unknown format ${from}`);
-  return fast ? { from, input: "sse", sse, file, fast } : { from, input, sse, file };
+  const ids = REPLAY_FORMATS.map((format) => format.id);
+  if (from === undefined) throw new UsageError(`--from is required: add --from ${ids.join("|")}`);
+  if (findFormat(from) === undefined) throw new UsageError(unknownFormat(from, ids));
+  if (file === undefined) throw new UsageError("FILE (or - for standard input) is required: add the recording's path after the options");
+  if (!inputGiven && !fast && /\.sse$/i.test(file)) {
+    throw new UsageError(`${file} is a raw SSE body: add --input sse (the default, --input jsonl, reads one SDK chunk object per line)`);
+  }
+  return fast ? { from, input: "sse", sse, file, seqIds, fast } : { from, input, sse, file, seqIds };
+}
+
+function unknownFormat(from: string, ids: readonly string[]): string {
+  const close = closestMatches(from, ids);
+  const hint = close.length > 0 ? `did you mean ${close.map((id) => `--from ${id}`).join(" or ")}?` : `use one of --from ${ids.join("|")}`;
+  return `unknown format ${from}: ${hint}`;
 }
 
 /** The registered format with this id. */

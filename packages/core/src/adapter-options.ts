@@ -33,6 +33,13 @@ export interface AdapterStreamOptions {
    * their client's credentials here, read late so a key resolved by a key function is covered).
    */
   secrets?: SecretSource;
+  /**
+   * Label of the platform behind the client (default: the adapter's vendor, `openai`,
+   * `anthropic` or `google`), e.g. `azure-openai`, `amazon-bedrock`, `google-vertex`. It is what
+   * `usage[].provider` says and what the run builder stamps as `provider` on every entity, so the
+   * request side knows which platform minted an encrypted value (see `isEncryptedValueUsableBy`).
+   */
+  provider?: string;
 }
 
 /** The run-level part of {@link AdapterStreamOptions}, as `driveRun` takes it. */
@@ -117,7 +124,7 @@ function headerEntries(headers: unknown): Array<[string, unknown]> {
 }
 
 /** The options a provider factory forwards to every run it streams. */
-export type ProviderRunOptions = Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput">;
+export type ProviderRunOptions = Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput" | "provider">;
 
 /** Picks {@link ProviderRunOptions} from a provider factory's options (absent ones stay absent). */
 export function providerRunOptions(options: ProviderRunOptions): ProviderRunOptions {
@@ -127,5 +134,6 @@ export function providerRunOptions(options: ProviderRunOptions): ProviderRunOpti
   if (options.emitRawEvents !== undefined) out.emitRawEvents = options.emitRawEvents;
   if (options.onWarning !== undefined) out.onWarning = options.onWarning;
   if (options.echoInput !== undefined) out.echoInput = options.echoInput;
+  if (options.provider !== undefined) out.provider = options.provider;
   return out;
 }

@@ -107,6 +107,7 @@ export {
   type SSEReadableStreamOptions,
 } from "./sse.js";
 export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";
+export { INTERCHANGEABLE_ENCRYPTED_VALUES, isEncryptedValueUsableBy, providerLabel } from "./request-helpers.js";
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
 
 // ---- run input validation and encodable events (issue 13) ----

@@ -30,6 +30,40 @@ export function isMintedBy(entity: { metadata?: unknown }, provider: string): bo
 }
 
 /**
+ * The platform label in effect: `label` when it is a non-empty string, else the adapter's vendor
+ * id (`fallback`). Adapters call it once per run with their `provider` option.
+ */
+export function providerLabel(label: unknown, fallback: string): string {
+  return typeof label === "string" && label.trim() !== "" ? label : fallback;
+}
+
+/**
+ * Platforms whose encrypted values of one kind are accepted by each other, because the vendor's
+ * documentation says so. Anthropic's extended-thinking docs state that thinking `signature` values
+ * are compatible across platforms (Claude API, Amazon Bedrock, Vertex AI). Nothing is documented
+ * for redacted thinking `data`, OpenAI `encrypted_content` between OpenAI and Azure OpenAI, or
+ * Gemini thought signatures between the Gemini API and Vertex AI: those go back only to the
+ * platform that minted them.
+ */
+export const INTERCHANGEABLE_ENCRYPTED_VALUES: Readonly<Record<string, readonly string[]>> = {
+  "anthropic-signature": ["anthropic", "amazon-bedrock", "google-vertex-anthropic"],
+};
+
+/**
+ * Whether an encrypted value of kind `encryptedKind` stored on `entity` may be sent to `provider`:
+ * when the entity was minted there ({@link isMintedBy}), or minted on a platform the vendor
+ * documents as interchangeable for that kind ({@link INTERCHANGEABLE_ENCRYPTED_VALUES}).
+ * Values of unknown origin never are.
+ */
+export function isEncryptedValueUsableBy(entity: { metadata?: unknown }, provider: string, encryptedKind: string | undefined): boolean {
+  const minted = entityProvider(entity);
+  if (minted === undefined) return false;
+  if (minted === provider) return true;
+  const group = encryptedKind === undefined ? undefined : INTERCHANGEABLE_ENCRYPTED_VALUES[encryptedKind];
+  return group !== undefined && group.includes(minted) && group.includes(provider);
+}
+
+/**
  * Renders AG-UI `context` entries as instruction text, so every adapter gives the model the same
  * wording. Returns `undefined` when there is no context.
  */

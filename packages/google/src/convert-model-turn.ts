@@ -1,5 +1,6 @@
 import {
   entityProvider,
+  isEncryptedValueUsableBy,
   isMintedBy,
   readBridgeMetadata,
   type AssistantMessage,
@@ -22,6 +23,8 @@ export interface ModelTurnContext {
   /** Tool messages already written as model parts (provider-run results), not to be sent again. */
   consumed: Set<string>;
   warn: (warning: BridgeWarning) => void;
+  /** The platform the request goes to (default `google`; `google-vertex` on Vertex AI). */
+  platform?: string;
 }
 
 /**
@@ -35,7 +38,7 @@ export function assistantParts(message: AssistantMessage, context: ModelTurnCont
   warnForeignCitedFiles(message, context.warn);
   const parts: Part[] = [];
   const text = message.content ?? "";
-  const signature = signatureOf(message, `assistant message ${message.id}`, context.warn);
+  const signature = signatureOf(message, `assistant message ${message.id}`, context.warn, context.platform);
   if (text !== "" || signature !== undefined) parts.push({ text, ...(signature !== undefined && { thoughtSignature: signature }) });
   for (const call of message.toolCalls ?? []) {
     if (readBridgeMetadata(call.metadata)?.providerExecuted === true) parts.push(...providerRunParts(call, context));
@@ -46,7 +49,7 @@ export function assistantParts(message: AssistantMessage, context: ModelTurnCont
 
 /** A reasoning message as a `thought` part, only when Gemini produced it (else dropped, warned). */
 export function reasoningParts(message: ReasoningMessage, context: ModelTurnContext): Part[] {
-  if (!isMintedBy(message, GOOGLE_PROVIDER)) {
+  if (!isMintedBy(message, context.platform ?? GOOGLE_PROVIDER)) {
     context.warn({
       code: "request.foreign-reasoning",
       message: `Reasoning message ${message.id} from ${entityProvider(message) ?? "an unknown source"} was dropped: only Gemini's own thoughts are sent back`,
@@ -54,13 +57,13 @@ export function reasoningParts(message: ReasoningMessage, context: ModelTurnCont
     });
     return [];
   }
-  const signature = signatureOf(message, `reasoning message ${message.id}`, context.warn);
+  const signature = signatureOf(message, `reasoning message ${message.id}`, context.warn, context.platform);
   return [{ text: message.content, thought: true, ...(signature !== undefined && { thoughtSignature: signature }) }];
 }
 
 function functionCallPart(call: ToolCall, context: ModelTurnContext): Part {
   const id = asString(readBridgeMetadata(call.metadata)?.functionCallId);
-  const signature = signatureOf(call, `tool call ${call.id}`, context.warn);
+  const signature = signatureOf(call, `tool call ${call.id}`, context.warn, context.platform);
   return {
     functionCall: { ...(id !== undefined && { id }), name: call.function.name, args: parseArgs(call, context) },
     ...(signature !== undefined && { thoughtSignature: signature }),
@@ -71,7 +74,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
   const result = context.results.get(call.id);
   if (result !== undefined) context.consumed.add(result.id);
   const type = readBridgeMetadata(call.metadata)?.providerToolType;
-  if (!isMintedBy(call, GOOGLE_PROVIDER)) {
+  if (!isMintedBy(call, context.platform ?? GOOGLE_PROVIDER)) {
     context.warn({
       code: "request.foreign-provider-tool",
       message: `Tool call ${call.id} was run by ${entityProvider(call) ?? "an unknown provider"} itself; it and its result were dropped`,
@@ -79,7 +82,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
     });
     return [];
   }
-  const signature = signatureOf(call, `tool call ${call.id}`, context.warn);
+  const signature = signatureOf(call, `tool call ${call.id}`, context.warn, context.platform);
   const signed = (part: Part): Part => (signature !== undefined ? { ...part, thoughtSignature: signature } : part);
   if (type === PROVIDER_TOOL.codeExecution) {
     const args = parseArgs(call, context);
@@ -95,7 +98,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
     ];
     if (result !== undefined) {
       const outcome = asString(readBridgeMetadata(result.metadata)?.outcome);
-      const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn);
+      const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn, context.platform);
       parts.push({
         codeExecutionResult: {
           ...(id !== undefined && { id }),
@@ -133,11 +136,14 @@ export function signatureOf(
   entity: { encryptedValue?: string; metadata?: unknown },
   what: string,
   warn: (warning: BridgeWarning) => void,
+  platform: string = GOOGLE_PROVIDER,
 ): string | undefined {
   const value = entity.encryptedValue;
   if (value === undefined || value === "") return undefined;
   const kind = readBridgeMetadata(entity.metadata)?.encryptedKind;
-  if (isMintedBy(entity, GOOGLE_PROVIDER) && (kind === undefined || kind === GOOGLE_THOUGHT_SIGNATURE)) return value;
+  // No documented rule lets a thought signature cross between the Gemini API and Vertex AI:
+  // core's isEncryptedValueUsableBy sends it back only to the platform that minted it.
+  if (isEncryptedValueUsableBy(entity, platform, GOOGLE_THOUGHT_SIGNATURE) && (kind === undefined || kind === GOOGLE_THOUGHT_SIGNATURE)) return value;
   warn({
     code: "request.foreign-encrypted-value",
     message: `The encrypted value on ${what} was not minted by Gemini (${entityProvider(entity) ?? "unknown origin"}); it was dropped`,

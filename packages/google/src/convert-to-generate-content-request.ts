@@ -1,4 +1,5 @@
 import {
+  providerLabel,
   readBridgeMetadata,
   renderContext,
   type BridgeWarning,
@@ -11,6 +12,7 @@ import {
 import { parseRunAgentInput } from "@agui-bridge/core";
 import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
+import { GOOGLE_PROVIDER } from "./constants.js";
 import { convertMediaSource } from "./convert-media.js";
 import { asString, isRecord } from "./narrow.js";
 
@@ -18,6 +20,12 @@ import { asString, isRecord } from "./narrow.js";
 export interface GenerateContentRequestOptions {
   /** Told about every value that was dropped (each is also returned in `warnings`). */
   onWarning?: WarningHandler;
+  /**
+   * The platform the request goes to (default `google`; `google-vertex` for
+   * `GoogleGenAI({ vertexai: true })`): thought signatures and provider-run calls are sent back
+   * only when minted there.
+   */
+  provider?: string;
 }
 
 /** The request fields {@link toGenerateContentRequest} produces (add `model`, merge your config). */
@@ -57,7 +65,12 @@ export function toGenerateContentRequest(
     warnings.push(warning);
     options.onWarning?.(warning);
   };
-  const context: ModelTurnContext = { results: resultsByCall(input.messages), consumed: new Set(), warn };
+  const context: ModelTurnContext = {
+    results: resultsByCall(input.messages),
+    consumed: new Set(),
+    warn,
+    platform: providerLabel(options.provider, GOOGLE_PROVIDER),
+  };
   const calls = callsById(input.messages);
   const system: string[] = [];
   const contents: Content[] = [];

@@ -17,9 +17,9 @@ export interface GoogleGenAIClientLike {
 
 /** Options for {@link createGoogleProvider}. */
 export interface GoogleProviderOptions
-  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput">,
+  extends Pick<AdapterStreamOptions, "generateId" | "now" | "emitRawEvents" | "onWarning" | "echoInput" | "provider">,
     ProviderReliabilityOptions {
-  /** The `GoogleGenAI` client (Gemini API or Vertex AI). */
+  /** The `GoogleGenAI` client (Gemini API, or Vertex AI with `provider: "google-vertex"`). */
   client: GoogleGenAIClientLike;
   /** Model id, e.g. `gemini-3-pro-preview`. */
   model: string;
@@ -54,7 +54,10 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
     check,
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
       const request = (signal: AbortSignal): GenerateContentParameters => {
-        const { params } = toGenerateContentRequest(input, options.onWarning === undefined ? {} : { onWarning: options.onWarning });
+        const { params } = toGenerateContentRequest(input, {
+          ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+          ...(options.provider !== undefined && { provider: options.provider }),
+        });
         return { model, contents: params.contents, config: mergeConfig(config, params.config, signal) };
       };
       const open = (signal: AbortSignal): Promise<AsyncIterable<unknown>> => client.models.generateContentStream(request(signal));

@@ -37,7 +37,7 @@ function mapChunk(state: StreamState, raw: unknown): void {
   const model = asNonEmptyString(chunk.modelVersion);
   if (model !== undefined) turn.model = model;
   const usage = asRecord(chunk.usageMetadata);
-  if (usage !== undefined) state.run.usage.record(turn.key, mapGoogleUsage(usage, turn.model, state.options.onWarning));
+  if (usage !== undefined) state.run.usage.record(turn.key, mapGoogleUsage(usage, turn.model, state.options.onWarning, state.options.provider));
 
   const candidates = chunk.candidates === undefined ? [] : asArray(chunk.candidates);
   if (candidates === undefined) throw new MalformedChunkError("`candidates` is not an array");

@@ -1,4 +1,4 @@
-import { driveRun, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core";
+import { driveRun, providerLabel, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { createGenerateContentMapper } from "./generate-content-stream-mapper.js";
 
@@ -25,7 +25,7 @@ export function streamGenerateContent(
   return driveRun<unknown>({
     source: chunks,
     createMapper: (run) => createGenerateContentMapper(run, options),
-    provider: GOOGLE_PROVIDER,
+    provider: providerLabel(options.provider, GOOGLE_PROVIDER),
     ...runLevelOptions(options),
   });
 }

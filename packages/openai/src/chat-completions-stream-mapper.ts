@@ -7,6 +7,7 @@ import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { withContentFilterDetails } from "./azure-content-filter.js";
 import { mapChatFinishReason } from "./map-openai-finish-reason.js";
 import { mapChatUsage } from "./map-openai-usage.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
@@ -124,7 +125,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   }
   if (finishReason !== undefined) {
     closeChoice(state, choice);
-    state.finish = mapChatFinishReason(finishReason);
+    state.finish = withContentFilterDetails(mapChatFinishReason(finishReason), record);
     state.endSeen = true;
   }
 }

@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pickFault, respondWithFault, streamPlan, type FaultChooser, type MockFaultName } from "./faults.js";
-import { matchRoute, type MockFormat } from "./routes.js";
+import { matchRoute, type MatchedRoute, type MockFormat } from "./routes.js";
+import { cloudBodyChunks, cloudContentType, isCloudRoute, matchCloudRoute, type CloudPlatform } from "./cloud-routes.js";
+import { readHttpErrorFixture } from "./http-error-fixtures.js";
 
 /** The header that names the fixture to stream, e.g. `x-mock-fixture: text`. */
 export const FIXTURE_HEADER = "x-mock-fixture";
@@ -22,6 +24,10 @@ export interface RecordedRequest {
   aborted: boolean;
   /** The fault played for this request, when there was one. */
   fault?: MockFaultName;
+  /** Cloud routes only: the platform, what the path named (deployment, project, …) and the auth scheme used (never the credential). */
+  platform?: CloudPlatform;
+  resource?: Record<string, string>;
+  authScheme?: string;
 }
 
 /** Options for {@link startMockProvider}. */
@@ -53,7 +59,7 @@ export interface MockProvider {
   /** `http://127.0.0.1:<port>` */
   url: string;
   /** Base URLs to give each SDK client. */
-  baseUrls: { openai: string; anthropic: string; google: string };
+  baseUrls: { openai: string; anthropic: string; google: string } & CloudBaseUrls;
   /** Every request received, in order. */
   requests: RecordedRequest[];
   close(): Promise<void>;
@@ -65,6 +71,14 @@ const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
  * the package's own `fixtures/` (copied there at pack time) once installed.
  */
 const defaultFixtures = basename(resolve(packageDir, "..")) === "test-fixtures" ? resolve(packageDir, "..") : join(packageDir, "fixtures");
+/** Base URLs for the cloud SDK clients (Azure `endpoint`, Bedrock and Vertex `baseURL`, GenAI `httpOptions.baseUrl`). */
+export interface CloudBaseUrls {
+  azure: string;
+  bedrock: string;
+  vertexAnthropic: string;
+  vertex: string;
+}
+
 
 /**
  * Starts the mock on 127.0.0.1 with a random port. It answers
@@ -95,10 +109,10 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     } catch {
       // keep the raw text
     }
-    const route = req.method === "POST" ? matchRoute(url.pathname, body) : undefined;
+    const route = req.method === "POST" ? (matchRoute(url.pathname, body) ?? matchCloudRoute(url, body)) : undefined;
     const header = req.headers[FIXTURE_HEADER];
     let fixture = typeof header === "string" ? header : undefined;
-    if (fixture === undefined && route !== undefined && route.model !== undefined && existsSync(fixturePath(route.format, route.model))) {
+    if (fixture === undefined && route !== undefined && route.model !== undefined && routeFixture(route, route.model) !== undefined) {
       fixture = route.model;
     }
     if (fixture === undefined && route !== undefined) {
@@ -114,6 +128,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       body,
       aborted: false,
       ...(fault !== undefined && { fault: fault.type }),
+      ...(route !== undefined && isCloudRoute(route) && { platform: route.platform, resource: route.resource, authScheme: authScheme(req) }),
     };
     requests.push(record);
     res.on("close", () => {
@@ -126,14 +141,23 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       return;
     }
     if (fault !== undefined && respondWithFault(res, fault, route.format)) return;
-    const file = fixture === undefined ? undefined : fixturePath(route.format, fixture);
+    const file = fixture === undefined ? undefined : routeFixture(route, fixture);
+    const httpError = file?.endsWith(".http.json") === true ? readHttpErrorFixture(file) : undefined;
+    if (httpError !== undefined) {
+      res.writeHead(httpError.status, httpError.headers);
+      res.end(JSON.stringify(httpError.body));
+      return;
+    }
     if (file === undefined || !existsSync(file)) {
       res.writeHead(404, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { type: "not_found_error", message: `mock provider: no fixture ${String(fixture)} for ${route.format}` } }));
       return;
     }
-    const bytes = readFileSync(file);
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const recorded = readFileSync(file);
+    const cloudChunks = isCloudRoute(route) ? cloudBodyChunks(route, recorded) : undefined;
+    const bytes = cloudChunks === undefined ? recorded : Buffer.concat(cloudChunks);
+    const contentType = isCloudRoute(route) ? cloudContentType(route) : "text/event-stream";
+    res.writeHead(200, { "content-type": contentType, "cache-control": "no-cache" });
     const plan = streamPlan(bytes, fault, writeSize);
     const limit = plan.cutAt ?? options.hangAfterBytes ?? bytes.length;
     for (let offset = 0; offset < Math.min(limit, bytes.length); offset += plan.writeSize) {
@@ -151,7 +175,19 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     res.end();
   }
 
-  function fixturePath(format: MockFormat, fixture: string): string {
+  /** The fixture file for a route: the cloud platform's folder first, `.http.json` before `.sse`. */
+  function routeFixture(route: MatchedRoute, fixture: string): string | undefined {
+    const folders = isCloudRoute(route) ? route.fixtureFolders : [route.format];
+    for (const folder of folders) {
+      const sse = fixturePath(folder, fixture);
+      const http = sse.replace(/\.sse$/, ".http.json");
+      if (existsSync(http)) return http;
+      if (existsSync(sse)) return sse;
+    }
+    return undefined;
+  }
+
+  function fixturePath(format: MockFormat | string, fixture: string): string {
     if (!/^[A-Za-z0-9._-]+$/.test(fixture)) return join(fixturesDir, format, "__invalid__.sse");
     return join(fixturesDir, format, `${fixture}.sse`);
   }
@@ -161,7 +197,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    baseUrls: { openai: `${url}/v1`, anthropic: url, google: url },
+    baseUrls: { openai: `${url}/v1`, anthropic: url, google: url, azure: url, bedrock: url, vertexAnthropic: `${url}/v1`, vertex: url },
     requests,
     close: () =>
       new Promise<void>((resolveClose) => {
@@ -169,6 +205,14 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
         server.close(() => resolveClose());
       }),
   };
+}
+
+/** The auth scheme a request used (`AWS4-HMAC-SHA256`, `Bearer`, `api-key`), never the credential itself. */
+function authScheme(req: IncomingMessage): string | undefined {
+  const authorization = req.headers.authorization;
+  if (typeof authorization === "string") return authorization.split(" ")[0];
+  if (typeof req.headers["api-key"] === "string") return "api-key";
+  return undefined;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
