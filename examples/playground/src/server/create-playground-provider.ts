@@ -1,0 +1,62 @@
+import { asRecord, type BridgeWarning, type Event, type Provider, type ProviderStreamOptions, type RunAgentInput } from "@agui-bridge/core";
+import { createPlaygroundAgent } from "./create-playground-agent.js";
+import { asProviderName, buildProvider, isLive, type MockBaseUrls, type PlaygroundProviderName } from "./playground-providers.js";
+import { withWarningEvents } from "./with-warning-events.js";
+import { lastUserText, scriptFor } from "./mock-routing.js";
+
+/** The mock providers the playground runs on offline (see `startPlaygroundMocks`). */
+export interface PlaygroundMockUrls {
+  /** Scripted Anthropic conversations (fixtures/anthropic). */
+  scripted: MockBaseUrls;
+  /** The repository's recorded streams (test-fixtures/<format>). */
+  recorded: MockBaseUrls;
+  /** A long scripted answer that stops mid-stream and holds the connection (to try Stop). */
+  slow: MockBaseUrls;
+}
+
+/** Options for {@link createPlaygroundProvider}. */
+export interface PlaygroundProviderOptions {
+  /** Where offline providers go. Absent: every provider must be live. */
+  mocks?: PlaygroundMockUrls;
+  /** Provider used when the page names none (default `anthropic`). */
+  defaultProvider?: PlaygroundProviderName;
+  /** Replaces how one run's provider is made (tests inject scripted providers here). */
+  build?: (name: PlaygroundProviderName, input: RunAgentInput, onWarning: (warning: BridgeWarning) => void) => Provider;
+  env?: Record<string, string | undefined>;
+  /** Told about every event sent, per run (the tests and the console log read it). */
+  onEvent?: (event: Event, input: RunAgentInput) => void;
+}
+
+/**
+ * The one {@link Provider} the playground endpoint serves. Each run goes to the provider the page
+ * names in `forwardedProps.provider` (so switching mid-conversation is just the next run on
+ * another provider), through {@link createPlaygroundAgent}, with what its request converter
+ * dropped inserted as CUSTOM warning events.
+ */
+export function createPlaygroundProvider(options: PlaygroundProviderOptions = {}): Provider {
+  const env = options.env ?? process.env;
+  const build =
+    options.build ??
+    ((name: PlaygroundProviderName, input: RunAgentInput, onWarning: (warning: BridgeWarning) => void): Provider => {
+      const mock = isLive(name, env) ? undefined : mockFor(name, input, options.mocks);
+      return buildProvider(name, { ...(mock !== undefined && { mock }), onWarning, env });
+    });
+  return {
+    id: "playground",
+    async *stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncGenerator<Event> {
+      const name = asProviderName(asRecord(input.forwardedProps)?.provider) ?? options.defaultProvider ?? "anthropic";
+      const pending: BridgeWarning[] = [];
+      const agent = createPlaygroundAgent(build(name, input, (warning) => pending.push(warning)));
+      for await (const event of withWarningEvents(agent.stream(input, streamOptions), pending)) {
+        options.onEvent?.(event, input);
+        yield event;
+      }
+    },
+  };
+}
+
+function mockFor(name: PlaygroundProviderName, input: RunAgentInput, mocks: PlaygroundMockUrls | undefined): MockBaseUrls | undefined {
+  if (mocks === undefined) return undefined;
+  if (name !== "anthropic") return mocks.recorded;
+  return scriptFor(lastUserText(input)) === "story" ? mocks.slow : mocks.scripted;
+}
