@@ -1,4 +1,4 @@
-import { asRecord, type BridgeWarning, type Event, type Provider, type ProviderStreamOptions, type RunAgentInput } from "@agui-bridge/core";
+import { asRecord, type BridgeWarning, type Event, type Provider, type ProviderStreamOptions, type RunAgentInput, type WarningHandler } from "@agui-bridge/core";
 import { createPlaygroundAgent } from "./create-playground-agent.js";
 import { asProviderName, buildProvider, isLive, type MockBaseUrls, type PlaygroundProviderName } from "./playground-providers.js";
 import { withWarningEvents } from "./with-warning-events.js";
@@ -14,14 +14,20 @@ export interface PlaygroundMockUrls {
   slow: MockBaseUrls;
 }
 
+/** Makes the provider of one run. */
+export type ProviderBuilder = (name: PlaygroundProviderName, input: RunAgentInput, onWarning: WarningHandler) => Provider;
+
 /** Options for {@link createPlaygroundProvider}. */
 export interface PlaygroundProviderOptions {
   /** Where offline providers go. Absent: every provider must be live. */
   mocks?: PlaygroundMockUrls;
   /** Provider used when the page names none (default `anthropic`). */
   defaultProvider?: PlaygroundProviderName;
-  /** Replaces how one run's provider is made (tests inject scripted providers here). */
-  build?: (name: PlaygroundProviderName, input: RunAgentInput, onWarning: (warning: BridgeWarning) => void) => Provider;
+  /**
+   * Replaces how one run's provider is made; `standard` is the default way (tests route some runs
+   * to a scripted stand-in and the rest to the standard providers).
+   */
+  build?: (name: PlaygroundProviderName, input: RunAgentInput, onWarning: WarningHandler, standard: ProviderBuilder) => Provider;
   env?: Record<string, string | undefined>;
   /** Told about every event sent, per run (the tests and the console log read it). */
   onEvent?: (event: Event, input: RunAgentInput) => void;
@@ -35,12 +41,11 @@ export interface PlaygroundProviderOptions {
  */
 export function createPlaygroundProvider(options: PlaygroundProviderOptions = {}): Provider {
   const env = options.env ?? process.env;
-  const build =
-    options.build ??
-    ((name: PlaygroundProviderName, input: RunAgentInput, onWarning: (warning: BridgeWarning) => void): Provider => {
-      const mock = isLive(name, env) ? undefined : mockFor(name, input, options.mocks);
-      return buildProvider(name, { ...(mock !== undefined && { mock }), onWarning, env });
-    });
+  const standard: ProviderBuilder = (name, input, onWarning) => {
+    const mock = isLive(name, env) ? undefined : mockFor(name, input, options.mocks);
+    return buildProvider(name, { ...(mock !== undefined && { mock }), onWarning, env });
+  };
+  const build: ProviderBuilder = options.build !== undefined ? (name, input, onWarning) => (options.build as NonNullable<PlaygroundProviderOptions["build"]>)(name, input, onWarning, standard) : standard;
   return {
     id: "playground",
     async *stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncGenerator<Event> {

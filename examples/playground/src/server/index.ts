@@ -1,5 +1,5 @@
 export { startPlayground, type StartPlaygroundOptions, type StartedPlayground } from "./start-playground.js";
-export { createPlaygroundProvider, type PlaygroundMockUrls, type PlaygroundProviderOptions } from "./create-playground-provider.js";
+export { createPlaygroundProvider, type PlaygroundMockUrls, type PlaygroundProviderOptions, type ProviderBuilder } from "./create-playground-provider.js";
 export { createPlaygroundAgent, PLAYGROUND_SERVER_TOOLS } from "./create-playground-agent.js";
 export { createAgUiEndpoint, type NodeHandler } from "./agui-endpoint.js";
 export { AGENT_PATH, playgroundConfig, servePlayground, WEB_DIR, type PlaygroundConfig, type RunningPlayground, type ServePlaygroundOptions } from "./serve-playground.js";

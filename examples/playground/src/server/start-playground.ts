@@ -7,6 +7,8 @@ import { startPlaygroundMocks, type PlaygroundMocks } from "./start-playground-m
 /** Options for {@link startPlayground}. */
 export interface StartPlaygroundOptions extends Omit<PlaygroundProviderOptions, "mocks"> {
   port?: number;
+  /** The built page (default: dist/web beside the running server). */
+  webDir?: string;
   /** Serve this instead of the provider switch (tests use a scripted stand-in for the agent). */
   agent?: Provider;
 }
@@ -28,6 +30,7 @@ export async function startPlayground(options: StartPlaygroundOptions = {}): Pro
     agent,
     config: playgroundConfig((name) => isLive(name, env), options.defaultProvider),
     ...(options.port !== undefined && { port: options.port }),
+    ...(options.webDir !== undefined && { webDir: options.webDir }),
   });
   return {
     ...running,

@@ -49,7 +49,7 @@ export class ConversationView {
   /** Opens the block of a new run on `providerLabel`. */
   startRun(providerLabel: string): void {
     const status = el("span", { class: "run-status", "data-status": "running" }, "running…");
-    const root = el("section", { class: "run" }, el("header", { class: "run-head" }, el("span", { class: "run-provider" }, providerLabel), status));
+    const root = el("section", { class: "run", "data-status": "running" }, el("header", { class: "run-head" }, el("span", { class: "run-provider" }, providerLabel), status));
     this.container.append(root);
     this.run = { root, status, lanes: new Map([["", root]]) };
   }
