@@ -6,13 +6,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { assertConformant } from "@agui-bridge/conformance";
 import { STEP_USAGE, SUBAGENT_USAGE } from "./support/scripted-agent.js";
-import { assertRunsConformant, launchBrowser, openPlayground, runsOf, send, textOf, waitForRuns, type PlaygroundPage } from "./support/browser.js";
+import { assertRunsConformant, BROWSER_AVAILABLE, CHROMIUM_PATH, launchBrowser, openPlayground, runsOf, send, textOf, waitForRuns, type PlaygroundPage } from "./support/browser.js";
 import { startTestPlayground, type TestPlayground } from "./support/start-test-playground.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Where the README screenshot is written (UPDATE_SCREENSHOT=1 also writes it under docs/). */
 const SCREENSHOT_OUT = join(here, "..", ".test-output", "playground.png");
 const SCREENSHOT_DOC = join(here, "..", "..", "..", "docs", "playground.png");
+
+if (!BROWSER_AVAILABLE) console.warn(`playground browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
 let browser: Browser;
 let playground: TestPlayground;
@@ -21,6 +23,7 @@ let current: PlaygroundPage | undefined;
 let stopped = new Set<number>();
 
 beforeAll(async () => {
+  if (!BROWSER_AVAILABLE) return;
   [browser, playground] = await Promise.all([launchBrowser(), startTestPlayground()]);
 });
 afterAll(async () => {
@@ -48,7 +51,7 @@ const usageOf = (events: readonly Event[]): TokenUsage[] => ((terminalOf(events)
 const cell = (page: Page, key: string, field: string): Promise<string> => textOf(page, `tr[data-usage-key="${key}"] td[data-field="${field}"]`);
 const deltasOf = (events: readonly Event[], type: string): string[] => events.filter((event) => event.type === type).map((event) => (event as { delta: string }).delta);
 
-describe("the playground in headless Chromium", () => {
+describe.runIf(BROWSER_AVAILABLE)("the playground in headless Chromium", () => {
   it("streams text and reasoning; the encrypted value is marked, never shown", async () => {
     const page = await open();
     await send(page, "hello there");

@@ -173,7 +173,8 @@ export class ConversationView {
         );
         run.lanes.set(event.subagentRunId, body);
         const parent = event.parentToolCallId !== undefined ? this.toolCalls.get(event.parentToolCallId) : undefined;
-        (parent ?? run.lanes.get(event.parentSubagentRunId ?? "") ?? run.root).append(group);
+        if (parent !== undefined) parent.insertBefore(group, parent.querySelector(".tool-result"));
+        else (run.lanes.get(event.parentSubagentRunId ?? "") ?? run.root).append(group);
         break;
       }
       case EventType.SUBAGENT_FINISHED:

@@ -1,9 +1,16 @@
+import { existsSync } from "node:fs";
 import { assertConformant } from "@agui-bridge/conformance";
 import type { Event } from "@agui-bridge/core";
 import { chromium, type Browser, type Page } from "playwright-core";
 
-/** The system Chromium (Debian's `chromium` package); no browser is downloaded. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The system Chromium (Debian's `chromium` package, which .ci/run installs); no browser is downloaded. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
+
+/**
+ * Whether the browser suite runs: always under CI (where a missing browser is a failure, not a
+ * skip), and locally when Chromium is installed.
+ */
+export const BROWSER_AVAILABLE = process.env.CI === "true" || existsSync(CHROMIUM_PATH);
 
 /** Launches headless Chromium from {@link CHROMIUM_PATH}. */
 export function launchBrowser(): Promise<Browser> {
