@@ -14,7 +14,8 @@ it("`pnpm playground` prints the URL of a page that is served, with its config a
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on("data", (chunk: string) => {
         output += chunk;
-        const match = /agui-bridge playground: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+        // The URL line, then the line saying which providers are live.
+        const match = /agui-bridge playground: (http:\/\/127\.0\.0\.1:\d+\/)\n.+\n/.exec(output);
         if (match?.[1] !== undefined) resolve(match[1]);
       });
       child.once("exit", (code) => reject(new Error(`exited ${String(code)}: ${output}`)));
