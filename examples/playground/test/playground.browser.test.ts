@@ -102,6 +102,24 @@ describe.runIf(BROWSER_AVAILABLE)("the playground in headless Chromium", () => {
     expect(await cell(page, key, "cost")).toBe(`$${(cost + (sum("outputTokens") * 15) / 1e6).toFixed(6)}`);
   });
 
+  it("marks tools the provider ran itself, with their results", async () => {
+    const page = await open();
+    await send(page, "search the web for Paris");
+    await waitForRuns(page, 1);
+    const started = (await runsOf(page))[0]?.events.filter((event) => event.type === "TOOL_CALL_START") ?? [];
+    expect(started.length).toBeGreaterThan(0);
+    for (const event of started) {
+      const card = `.tool-call[data-tool-call-id="${(event as { toolCallId: string }).toolCallId}"]`;
+      expect(await textOf(page, `${card} .badge.provider-run`)).toContain("run by the provider");
+      expect(await textOf(page, `${card} .tool-result`)).toContain("result");
+    }
+    await page.selectOption("#provider", "google");
+    await send(page, "search again, on Gemini");
+    await waitForRuns(page, 2);
+    expect(await textOf(page, '.run:last-of-type .tool-call.provider-executed .tool-name')).toBe("code_execution");
+    expect(await textOf(page, ".run:last-of-type .tool-call.provider-executed .tool-result pre")).toBe("5050");
+  });
+
   it("approves a tool call through resume and shows its result", async () => {
     const page = await open();
     await send(page, "send an email to the team");

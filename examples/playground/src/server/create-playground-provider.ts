@@ -10,6 +10,8 @@ export interface PlaygroundMockUrls {
   scripted: MockBaseUrls;
   /** The repository's recorded streams (test-fixtures/<format>). */
   recorded: MockBaseUrls;
+  /** Recorded streams where the provider runs a tool itself. */
+  tools: MockBaseUrls;
   /** A long scripted answer that stops mid-stream and holds the connection (to try Stop). */
   slow: MockBaseUrls;
 }
@@ -62,6 +64,8 @@ export function createPlaygroundProvider(options: PlaygroundProviderOptions = {}
 
 function mockFor(name: PlaygroundProviderName, input: RunAgentInput, mocks: PlaygroundMockUrls | undefined): MockBaseUrls | undefined {
   if (mocks === undefined) return undefined;
+  const script = scriptFor(lastUserText(input));
+  if (script === "search") return mocks.tools;
   if (name !== "anthropic") return mocks.recorded;
-  return scriptFor(lastUserText(input)) === "story" ? mocks.slow : mocks.scripted;
+  return script === "story" ? mocks.slow : mocks.scripted;
 }

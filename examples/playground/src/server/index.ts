@@ -5,7 +5,7 @@ export { createAgUiEndpoint, type NodeHandler } from "./agui-endpoint.js";
 export { AGENT_PATH, playgroundConfig, servePlayground, WEB_DIR, type PlaygroundConfig, type RunningPlayground, type ServePlaygroundOptions } from "./serve-playground.js";
 export { startPlaygroundMocks, SCRIPTS_DIR, type PlaygroundMocks } from "./start-playground-mocks.js";
 export { WARNING_EVENT_NAME, withWarningEvents } from "./with-warning-events.js";
-export { chooseScript, lastUserText, RECORDED_FIXTURES, SCRIPT_KEYWORDS, scriptFor } from "./mock-routing.js";
+export { chooseScript, lastUserText, PROVIDER_TOOL_FIXTURES, RECORDED_FIXTURES, SCRIPT_KEYWORDS, scriptFor } from "./mock-routing.js";
 export {
   asProviderName,
   buildProvider,

@@ -12,8 +12,17 @@ export const RECORDED_FIXTURES: Record<MockFormat, string> = {
   google: "thoughts-signatures",
 };
 
+/** Recorded streams in which the provider runs a tool itself (web search, code execution). */
+export const PROVIDER_TOOL_FIXTURES: Record<MockFormat, string> = {
+  "openai-chat": "text",
+  "openai-responses": "builtin-tools",
+  anthropic: "server-tool-citations",
+  google: "code-execution",
+};
+
 /** Words in the user's message that pick a scripted conversation, first match wins. */
 export const SCRIPT_KEYWORDS: ReadonlyArray<readonly [keyword: string, script: string]> = [
+  ["search", "search"],
   ["theme", "set-theme"],
   ["email", "send-email"],
   ["fail", "fail"],
