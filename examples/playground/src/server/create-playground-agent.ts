@@ -13,11 +13,12 @@
  *     provider,
  *     tools: {
  *       send_email: { ...PLAYGROUND_SERVER_TOOLS.send_email, needsApproval: true },
- *       research: subagent({ name: "research", description: "...", agent: createAgent({ provider }) }),
+ *       research: subagent({ name: "research", description: "Looks things up.", agent: createAgent({ provider }) }),
  *     },
  *   });
  *
- * The page already renders the agent's STEP_*, approval interrupts (answered through `resume`
+ * The mock's scripts already call both tools (say "email" or "research"; fixtures/anthropic). The
+ * page already renders the agent's STEP_*, approval interrupts (answered through `resume`
  * with `{ approved, editedArgs?, reason? }`) and SUBAGENT_* events; its browser tests exercise
  * them against a scripted stand-in (test/support/scripted-agent.ts) until then.
  */

@@ -25,6 +25,7 @@ export const SCRIPT_KEYWORDS: ReadonlyArray<readonly [keyword: string, script: s
   ["search", "search"],
   ["theme", "set-theme"],
   ["email", "send-email"],
+  ["research", "research"],
   ["fail", "fail"],
   ["story", "story"],
 ];

@@ -154,9 +154,11 @@ export class ConversationView {
       case EventType.TOOL_CALL_RESULT: {
         const card = this.toolCalls.get(event.toolCallId);
         const result = el("pre", {}, prettyJson(contentText(event.content)));
-        const isError = readBridgeMetadata(event.metadata)?.isError === true || readBridgeMetadata(event.metadata)?.error !== undefined;
+        // An agent marks a failed, denied or invalid call with `toolError: { code, message }`.
+        const toolError = readBridgeMetadata(event.metadata)?.toolError as { code?: unknown } | undefined;
+        const isError = toolError !== undefined && toolError !== null;
         const target = card?.querySelector(".tool-result") ?? lane;
-        target.replaceChildren(el("span", { class: `badge ${isError ? "error" : "result"}` }, isError ? "error" : "result"), result);
+        target.replaceChildren(el("span", { class: `badge ${isError ? "error" : "result"}` }, isError ? `error${typeof toolError?.code === "string" ? `: ${toolError.code}` : ""}` : "result"), result);
         card?.classList.add("has-result");
         break;
       }
