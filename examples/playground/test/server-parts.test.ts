@@ -76,6 +76,8 @@ describe("mock routing", () => {
     expect(scriptFor("Switch to a dark THEME")).toBe("set-theme");
     expect(scriptFor("please send an email")).toBe("send-email");
     expect(scriptFor("hello")).toBe("hello");
+    expect(scriptFor("research Paris")).toBe("research"); // not "search", which it contains
+    expect(scriptFor("search the web")).toBe("search");
   });
 
   it("answers a request that carries a tool result with the closing script", () => {

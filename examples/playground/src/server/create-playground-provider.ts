@@ -31,6 +31,8 @@ export interface PlaygroundProviderOptions {
    */
   build?: (name: PlaygroundProviderName, input: RunAgentInput, onWarning: WarningHandler, standard: ProviderBuilder) => Provider;
   env?: Record<string, string | undefined>;
+  /** Turns a run's provider into what serves the run (default {@link createPlaygroundAgent}). */
+  wrap?: (provider: Provider) => Provider;
   /** Told about every event sent, per run (the tests and the console log read it). */
   onEvent?: (event: Event, input: RunAgentInput) => void;
 }
@@ -53,7 +55,7 @@ export function createPlaygroundProvider(options: PlaygroundProviderOptions = {}
     async *stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncGenerator<Event> {
       const name = asProviderName(asRecord(input.forwardedProps)?.provider) ?? options.defaultProvider ?? "anthropic";
       const pending: BridgeWarning[] = [];
-      const agent = createPlaygroundAgent(build(name, input, (warning) => pending.push(warning)));
+      const agent = (options.wrap ?? createPlaygroundAgent)(build(name, input, (warning) => pending.push(warning)));
       for await (const event of withWarningEvents(agent.stream(input, streamOptions), pending)) {
         options.onEvent?.(event, input);
         yield event;

@@ -22,10 +22,10 @@ export const PROVIDER_TOOL_FIXTURES: Record<MockFormat, string> = {
 
 /** Words in the user's message that pick a scripted conversation, first match wins. */
 export const SCRIPT_KEYWORDS: ReadonlyArray<readonly [keyword: string, script: string]> = [
+  ["research", "research"],
   ["search", "search"],
   ["theme", "set-theme"],
   ["email", "send-email"],
-  ["research", "research"],
   ["fail", "fail"],
   ["story", "story"],
 ];

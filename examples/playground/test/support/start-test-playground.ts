@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Event, Provider, RunAgentInput } from "@agui-bridge/core";
-import { lastUserText, startPlayground, type StartedPlayground } from "../../src/server/index.js";
+import { createPlaygroundAgent, lastUserText, startPlayground, type StartedPlayground } from "../../src/server/index.js";
 import { createScriptedAgent, type ScriptedAgentLog } from "./scripted-agent.js";
 
 /** The playground under test, what its server sent, and what the agent stand-in did. */
@@ -43,6 +43,8 @@ export async function startTestPlayground(): Promise<TestPlayground> {
         produced.set(input.runId, list);
       });
     },
+    // The stand-in is itself an agent's output: it is never wrapped in the real agent.
+    wrap: (provider) => (provider.id === `recording:${agent.id}` ? provider : createPlaygroundAgent(provider)),
     onEvent: (event, input) => {
       const list = sent.get(input.runId) ?? [];
       list.push(event);
@@ -58,7 +60,7 @@ export async function startTestPlayground(): Promise<TestPlayground> {
  */
 function recording(provider: Provider, record: (event: Event) => void): Provider {
   return {
-    id: provider.id,
+    id: `recording:${provider.id}`,
     async *stream(input, options) {
       const iterator = provider.stream(input, options)[Symbol.asyncIterator]();
       let done = false;
