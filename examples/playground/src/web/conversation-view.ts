@@ -67,11 +67,6 @@ export class ConversationView {
     card.querySelector(".tool-result")?.replaceChildren(el("span", { class: "badge page" }, "answered by the page"), el("pre", {}, prettyJson(result)));
   }
 
-  /** The current run's status element's value (for tests and the Stop button). */
-  get status(): RunStatus | undefined {
-    return this.run?.status.dataset.status as RunStatus | undefined;
-  }
-
   /** Renders one event of the current run. */
   handle(event: Event): void {
     const run = this.run;

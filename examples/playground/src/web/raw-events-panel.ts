@@ -15,10 +15,4 @@ export class RawEventsPanel {
     this.counter.textContent = String(Number(this.counter.textContent ?? "0") + 1);
     this.list.scrollTop = this.list.scrollHeight;
   }
-
-  /** Empties the panel. */
-  clear(): void {
-    this.list.replaceChildren();
-    this.counter.textContent = "0";
-  }
 }
