@@ -57,4 +57,22 @@ export {
 } from "./adapter-options.js";
 export { encodeSSE, encodeSSEStream, SSE_CONTENT_TYPE, SSE_HEADERS, toSSEReadableStream } from "./sse.js";
 export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";
+export {
+  acceptProviderExecuted,
+  assertToolNames,
+  claimsProviderExecuted,
+  EmptyRequestError,
+  isValidToolName,
+  mapToolName,
+  MISSING_TOOL_RESULT_ERROR,
+  pairToolResults,
+  REQUEST_WARNINGS,
+  toolCallName,
+  ToolNameError,
+  warnUnknownPart,
+  warnUnknownRole,
+  type RequestWarn,
+  type ToolNameRule,
+  type ToolPairingOptions,
+} from "./request-helpers.js";
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";

@@ -1,6 +1,14 @@
 import {
+  assertToolNames,
+  pairToolResults,
   readBridgeMetadata,
   renderContext,
+  REQUEST_WARNINGS,
+  toolCallName,
+  warnUnknownRole,
+  type AssistantMessage,
+  type ReasoningMessage,
+  type ToolMessage,
   type BridgeWarning,
   type ContentPart,
   type Message,
@@ -15,8 +23,13 @@ import type {
   ResponseInputItem,
 } from "openai/resources/responses/responses";
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
-import { annotatedOutputMessage, warnForeignCitedFiles } from "./convert-cited-files.js";
+import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
+import { assistantMessageItem } from "./convert-output-message.js";
+import { providerItems } from "./convert-provider-items.js";
+import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { outputPosition, restoreOutputOrder, type PlacedItem } from "./output-order.js";
+import { keepReasoningPaired } from "./reasoning-pairs.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
 
@@ -50,13 +63,18 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
  */
 export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
   const sink = createWarningSink(options.onWarning);
+  assertToolNames(input.tools, OPENAI_TOOL_NAME);
   const roles = classifyAllToolCalls(input.messages, "responses", sink);
+  const messages = pairToolResults(input.messages, sink, { isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function") });
   const calls = new Map<string, ToolCall>();
-  for (const message of input.messages) {
+  const results = new Map<string, ToolMessage>();
+  for (const message of messages) {
     if (message.role === "assistant") for (const call of message.toolCalls ?? []) calls.set(call.id, call);
+    if (message.role === "tool") results.set(message.toolCallId, message);
   }
-  const items: ResponseInputItem[] = [];
-  for (const message of input.messages) items.push(...convertMessage(message, roles, calls, sink));
+  const placed: PlacedItem[] = [];
+  for (const message of messages) placed.push(...convertMessage(message, { roles, calls, results, sink }));
+  const items = keepReasoningPaired(restoreOutputOrder(placed), sink);
   const extra = options.params ?? {};
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",
@@ -75,12 +93,50 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   return { params, warnings: sink.warnings };
 }
 
-function convertMessage(
-  message: Message,
-  roles: Map<string, ToolCallRole>,
-  calls: Map<string, ToolCall>,
-  sink: WarningSink,
-): ResponseInputItem[] {
+/** Roles of calls the application answers (a missing result is repaired for these). */
+const APPLICATION_ROLES: ReadonlySet<ToolCallRole> = new Set(["function", "custom"]);
+
+/** What converting one message needs from the whole conversation. */
+interface ConversionContext {
+  roles: Map<string, ToolCallRole>;
+  calls: Map<string, ToolCall>;
+  results: Map<string, ToolMessage>;
+  sink: WarningSink;
+}
+
+function convertMessage(message: Message, context: ConversionContext): PlacedItem[] {
+  if (message.role === "assistant") return convertAssistant(message, context);
+  if (message.role === "reasoning") {
+    const item = toReasoningItem(message, context.sink);
+    return item === undefined ? [] : [{ item, position: outputPosition(message) }];
+  }
+  return convertInput(message, context).map((item) => ({ item }));
+}
+
+function convertAssistant(message: AssistantMessage, { roles, results, sink }: ConversionContext): PlacedItem[] {
+  const out: PlacedItem[] = [];
+  warnForeignCitedFiles(message, sink);
+  const text = assistantMessageItem(message);
+  if (text !== undefined) out.push({ item: text, position: outputPosition(message) });
+  for (const call of message.toolCalls ?? []) {
+    const role = roles.get(call.id) ?? "function";
+    if (role === "provider-item") {
+      const rebuilt = providerItems(call, results.get(call.id), sink);
+      if (rebuilt === undefined) {
+        sink.warn("request.provider-item-dropped", `Provider-run tool call ${call.id} cannot be rebuilt as a Responses item; dropped with its result`, {
+          toolCallId: call.id,
+        });
+      } else rebuilt.forEach((item, index) => out.push({ item, position: outputPosition(call, index / 2) }));
+      continue;
+    }
+    const item = convertToolCall(call, role, sink);
+    if (item !== undefined) out.push({ item, position: outputPosition(call) });
+  }
+  return out;
+}
+
+function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMessage>, context: ConversionContext): ResponseInputItem[] {
+  const { roles, calls, sink } = context;
   switch (message.role) {
     case "system":
     case "developer":
@@ -89,23 +145,15 @@ function convertMessage(
       const content = typeof message.content === "string"
         ? message.content
         : convertContentParts(message.content, "responses", sink, `message ${message.id}`);
-      return [{ role: "user", content } as ResponseInputItem];
-    }
-    case "assistant": {
-      const out: ResponseInputItem[] = [];
-      warnForeignCitedFiles(message, sink);
-      const annotated = annotatedOutputMessage(message);
-      if (annotated !== undefined) out.push(annotated);
-      else if (message.content !== undefined && message.content !== "") out.push({ role: "assistant", content: message.content });
-      for (const call of message.toolCalls ?? []) {
-        const item = convertToolCall(call, roles.get(call.id) ?? "function");
-        if (item !== undefined) out.push(item);
+      if (Array.isArray(content) && content.length === 0) {
+        sink.warn(REQUEST_WARNINGS.emptyMessage, `User message ${message.id} has no part the Responses API can take; dropped`, { messageId: message.id });
+        return [];
       }
-      return out;
+      return [{ role: "user", content } as ResponseInputItem];
     }
     case "tool": {
       const role = roles.get(message.toolCallId) ?? "function";
-      if (role === "omit") return [];
+      if (role === "omit" || role === "provider-item") return [];
       if (role === "mcp-approval") {
         const call = calls.get(message.toolCallId);
         return [{ type: "mcp_approval_response", approval_request_id: itemIdOf(call) ?? message.toolCallId, approve: approves(message.content) }];
@@ -115,20 +163,17 @@ function convertMessage(
         ? [{ type: "custom_tool_call_output", call_id: message.toolCallId, output } as ResponseInputItem]
         : [{ type: "function_call_output", call_id: message.toolCallId, output } as ResponseInputItem];
     }
-    case "reasoning": {
-      const item = toReasoningItem(message, sink);
-      return item === undefined ? [] : [item];
-    }
     default:
+      warnUnknownRole(sink, message, "Responses");
       return [];
   }
 }
 
-function convertToolCall(call: ToolCall, role: ToolCallRole): ResponseInputItem | undefined {
+function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink): ResponseInputItem | undefined {
   const itemId = itemIdOf(call);
-  if (role === "omit") return undefined;
+  if (role === "omit" || role === "provider-item") return undefined;
   if (role === "custom") {
-    return { type: "custom_tool_call", call_id: call.id, name: call.function.name, input: call.function.arguments, ...(itemId !== undefined && { id: itemId }) };
+    return { type: "custom_tool_call", call_id: call.id, name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }) };
   }
   if (role === "mcp-approval") {
     const serverLabel = readBridgeMetadata(call.metadata)?.serverLabel;
@@ -144,7 +189,7 @@ function convertToolCall(call: ToolCall, role: ToolCallRole): ResponseInputItem 
   return {
     type: "function_call",
     call_id: call.id,
-    name: call.function.name,
+    name: toolCallName(call, OPENAI_TOOL_NAME, sink),
     arguments: call.function.arguments,
     ...(itemId !== undefined && { id: itemId }),
     ...(typeof namespace === "string" && { namespace }),
