@@ -6,8 +6,8 @@ import { asArray, asNonEmptyString, isRecord } from "./narrow.js";
 const PHASES = new Set(["commentary", "final_answer"]);
 
 /** The `phase` OpenAI gave the message item, when it streamed it. */
-export function phaseOf(message: AssistantMessage): "commentary" | "final_answer" | undefined {
-  if (!isMintedBy(message, "openai")) return undefined;
+export function phaseOf(message: AssistantMessage, provider = "openai"): "commentary" | "final_answer" | undefined {
+  if (!isMintedBy(message, provider)) return undefined;
   const phase = readBridgeMetadata(message.metadata)?.phase;
   return typeof phase === "string" && PHASES.has(phase) ? (phase as "commentary" | "final_answer") : undefined;
 }
@@ -20,15 +20,15 @@ export function phaseOf(message: AssistantMessage): "commentary" | "final_answer
  * - any other message → an assistant message `{ role, content }` (with `phase` when OpenAI set one).
  * `undefined` for a message without text.
  */
-export function assistantMessageItem(message: AssistantMessage): ResponseInputItem | undefined {
-  const phase = phaseOf(message);
+export function assistantMessageItem(message: AssistantMessage, provider = "openai"): ResponseInputItem | undefined {
+  const phase = phaseOf(message, provider);
   const annotated = annotatedOutputMessage(message);
   if (annotated !== undefined) return phase === undefined ? annotated : ({ ...annotated, phase } as ResponseInputItem);
   const text = message.content ?? "";
   if (text === "") return undefined;
   const fields = readBridgeMetadata(message.metadata);
   const itemId = asNonEmptyString(fields?.itemId);
-  if (isMintedBy(message, "openai") && itemId?.startsWith("msg") === true) {
+  if (isMintedBy(message, provider) && itemId?.startsWith("msg") === true) {
     const annotations = (asArray(fields?.annotations) ?? []).filter(isRecord) as unknown as ResponseOutputText["annotations"];
     const item: ResponseOutputMessage = {
       type: "message",

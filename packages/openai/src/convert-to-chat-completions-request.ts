@@ -2,6 +2,8 @@ import {
   isMintedBy,
   readBridgeMetadata,
   renderContext,
+  toolCallName,
+  warnUnknownRole,
   type BridgeWarning,
   type ContentPart,
   type Message,
@@ -18,6 +20,8 @@ import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.j
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
+import { assertChatMessages, chatInputMessages, keepUserContent } from "./chat-request-rules.js";
+import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions {
@@ -44,11 +48,13 @@ export interface ChatCompletionsRequest {
  */
 export function toChatCompletionsRequest(input: RunAgentInput, options: ChatCompletionsRequestOptions): ChatCompletionsRequest {
   const sink = createWarningSink(options.onWarning);
+  const inputMessages = chatInputMessages(input, sink);
   const roles = classifyAllToolCalls(input.messages, "chat", sink);
   const messages: ChatCompletionMessageParam[] = [];
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
-  for (const message of input.messages) messages.push(...convertMessage(message, roles, sink));
+  for (const message of inputMessages) messages.push(...convertMessage(message, roles, sink));
+  assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
   const params: ChatCompletionCreateParamsStreaming = {
@@ -68,8 +74,10 @@ function convertMessage(message: Message, roles: Map<string, ToolCallRole>, sink
       return [{ role: "system", content: message.content }];
     case "developer":
       return [{ role: "developer", content: message.content }];
-    case "user":
-      return [{ role: "user", content: userContent(message.content, sink, `message ${message.id}`) } as ChatCompletionMessageParam];
+    case "user": {
+      const content = userContent(message.content, sink, `message ${message.id}`);
+      return keepUserContent(content, message.id, sink) ? [{ role: "user", content } as ChatCompletionMessageParam] : [];
+    }
     case "assistant": {
       if (warnForeignCitedFiles(message, sink) && isMintedBy(message, "openai")) {
         sink.warn("request.cited-files-dropped", `assistant message ${message.id}: Chat Completions takes no annotations; the files it cites are not sent`, {
@@ -88,7 +96,7 @@ function convertMessage(message: Message, roles: Map<string, ToolCallRole>, sink
             tool_calls: calls.map((call) => ({
               id: call.id,
               type: "function" as const,
-              function: { name: call.function.name, arguments: call.function.arguments },
+              function: { name: toolCallName(call, OPENAI_TOOL_NAME, sink), arguments: call.function.arguments },
             })),
           }),
         },
@@ -106,6 +114,7 @@ function convertMessage(message: Message, roles: Map<string, ToolCallRole>, sink
       }
       return [];
     default:
+      warnUnknownRole(sink, message, "Chat Completions");
       return [];
   }
 }

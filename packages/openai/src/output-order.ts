@@ -14,8 +14,8 @@ export interface PlacedItem {
 }
 
 /** The output position the Responses stream side recorded on an entity (`responseId` + `outputIndex`). */
-export function outputPosition(entity: { metadata?: unknown }, offset = 0): OutputPosition | undefined {
-  if (!isMintedBy(entity, "openai")) return undefined;
+export function outputPosition(entity: { metadata?: unknown }, offset = 0, provider = "openai"): OutputPosition | undefined {
+  if (!isMintedBy(entity, provider)) return undefined;
   const fields = readBridgeMetadata(entity.metadata);
   const responseId = fields?.responseId;
   const index = fields?.outputIndex;

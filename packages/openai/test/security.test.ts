@@ -123,7 +123,7 @@ describe("RAW passthrough", () => {
       const unknown = api === "chat" ? { id: "", choices: [], prompt_filter_results: [] } : { type: "response.future_event", x: 1 };
       for (const emitRawEvents of [undefined, false, true]) {
         const chunks = api === "chat" ? chatChunks([unknown]) : responsesChunks([unknown]);
-        const events = await drain(stubProvider(api, [], chunks, emitRawEvents).stream({ threadId: "t", runId: "r", messages: [] }));
+        const events = await drain(stubProvider(api, [], chunks, emitRawEvents).stream({ threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "Hi" }] }));
         await checkRun(events);
         const raws = events.filter((event) => event.type === "RAW") as unknown as Rec[];
         expect(raws.map((event) => event.event)).toEqual(emitRawEvents === true ? [unknown] : []);
