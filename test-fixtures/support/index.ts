@@ -7,3 +7,4 @@ export * from "./file-handles.js";
 export * from "./text-arbitraries.js";
 export * from "./usage-oracle.js";
 export * from "./quick-start.js";
+export { typeCheckBodies, type TypedCheckOptions } from "./typed-check.js";

@@ -203,7 +203,7 @@ function providerResultBlock(result: ToolMessage): ContentBlockParam | undefined
   const type = asNonEmptyString(fields?.anthropicBlockType);
   if (type === undefined) return undefined;
   const extra = asRecord(fields?.blockFields) ?? {};
-  return { ...extra, type, tool_use_id: result.toolCallId, content: decodeResultContent(result, fields?.contentEncoding) } as unknown as ContentBlockParam;
+  return { ...extra, type, tool_use_id: result.toolCallId, content: withoutNulls(decodeResultContent(result, fields?.contentEncoding)) } as unknown as ContentBlockParam;
 }
 
 /**
@@ -220,6 +220,16 @@ function decodeResultContent(result: ToolMessage, encoding: unknown): unknown {
   }
   if (encoding === "text") return content;
   return parseJson(content);
+}
+
+/**
+ * The result content without its top-level `null` fields: the response carries output-only fields
+ * as `null` (e.g. `abort_reason` of a code execution result) that the request schema does not
+ * define; a `null` there means "absent", so leaving it out changes nothing.
+ */
+function withoutNulls(content: unknown): unknown {
+  if (!isRecord(content)) return content;
+  return Object.fromEntries(Object.entries(content).filter(([, value]) => value !== null));
 }
 
 function parseJson(text: string): unknown {

@@ -85,6 +85,10 @@ function normalized(blocks: readonly unknown[]): Rec[] {
       if (block.type === "text") return { type: "text", text: block.text };
       if (block.type === "thinking") return { type: "thinking", thinking: block.thinking, signature: block.signature };
       if (block.type === "compaction") return compaction(block);
+      // Output-only `null` fields of a result's content (e.g. abort_reason) are not sent back.
+      if (String(block.type).endsWith("_tool_result") && typeof block.content === "object" && block.content !== null && !Array.isArray(block.content)) {
+        return { ...block, content: Object.fromEntries(Object.entries(block.content as Rec).filter(([, value]) => value !== null)) };
+      }
       return block;
     });
 }
