@@ -43,7 +43,7 @@ let streamed = new Map<string, string>();
 let addedIds = new Map<number, string>();
 
 function project(entry: Rec): Rec {
-  const item = { ...entry, id: addedIds.get(entry.outputIndex as number) ?? entry.id };
+  const item: Rec = { ...entry, id: addedIds.get(entry.outputIndex as number) ?? entry.id };
   const type = item.type as string;
   if (type === "message" && !String(item.id).startsWith("msg")) {
     const text = streamed.get(item.id as string) ?? (item.content as Rec[]).map((part) => part.text ?? "").join("");
@@ -103,7 +103,7 @@ describe(`round trip item by item: ${sharedSuiteTitle("openai-responses")}`, () 
   it.each(files.map((file) => [basename(file), file]))("%s: the next request carries the turn back as it came", async (_name, file) => {
     const lines = readJsonl(file);
     const events = lines.flatMap((line) => (line.ok ? [line.value as Rec] : []));
-    const doneItems = events.filter((e) => e.type === "response.output_item.done").map((e) => ({ ...(e.item as Rec), outputIndex: e.output_index }));
+    const doneItems = events.filter((e) => e.type === "response.output_item.done").map((e): Rec => ({ ...(e.item as Rec), outputIndex: e.output_index }));
     addedIds = new Map(events.filter((e) => e.type === "response.output_item.added").map((e) => [e.output_index as number, (e.item as Rec).id as string]));
     const completed = events.find((e) => e.type === "response.completed");
     if (completed === undefined || doneItems.length === 0) return;
