@@ -55,11 +55,13 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
  * Converts AG-UI run input into streaming Responses params: messages as input items, assistant
  * tool calls as `function_call` / `custom_tool_call` items (ids kept), tool results as their
  * `*_output` items, OpenAI reasoning messages as reasoning items (id, summary,
- * `encrypted_content`), tools, `context` appended to `instructions`, and
- * `include: ["reasoning.encrypted_content"]` for stateless reasoning. An OpenAI assistant message
- * whose annotations cite files goes back as its output message item, annotations (and so every
- * cited handle) verbatim. Parts the API cannot take, foreign file handles (in parts or cited in
- * another provider's message metadata) and foreign encrypted values are dropped with a warning.
+ * `encrypted_content`) and compaction items, assistant messages streamed from Responses as their
+ * output message items (id, `phase`, annotations), provider-run calls OpenAI made as the output
+ * items they came from, all in the order the response had them; tools, `context` appended to
+ * `instructions`, and `include: ["reasoning.encrypted_content"]` for stateless reasoning. Core's
+ * shared rules apply first (tool results paired with their calls, tool names checked). A
+ * reasoning item whose following item could not be sent is dropped with it. Parts the API cannot
+ * take, foreign file handles and foreign encrypted values are dropped with a warning.
  */
 export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
   const sink = createWarningSink(options.onWarning);
