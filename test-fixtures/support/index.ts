@@ -10,3 +10,4 @@ export * from "./usage-oracle.js";
 export * from "./quick-start.js";
 export * from "./hostile-iterators.js";
 export { expectSameOutput, framedRecording, inReads, sseFixtures } from "./raw-path-identity.js";
+export { typeCheckBodies, type TypedCheckOptions } from "./typed-check.js";

@@ -1,5 +1,7 @@
 import {
+  acceptProviderExecuted,
   isMintedBy,
+  toolCallName,
   isSourceUsableBy,
   readBridgeMetadata,
   type AssistantMessage,
@@ -10,7 +12,9 @@ import {
 } from "@agui-bridge/core";
 import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { CONTAINER_UPLOAD } from "./handle-container-upload.js";
-import { ANTHROPIC_REDACTED_THINKING } from "./handle-reasoning.js";
+import { ANTHROPIC_COMPACTION } from "./handle-compaction.js";
+import { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
+import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { asArray, asNonEmptyString, asRecord, isRecord, type JsonRecord } from "./narrow.js";
 import type { WarningSink } from "./request-warnings.js";
 
@@ -56,10 +60,23 @@ export function buildAssistantTurn(
   return placed.map((entry) => entry.block);
 }
 
-/** A reasoning message minted by Anthropic → `thinking` (with its signature) or `redacted_thinking`. */
+/**
+ * A reasoning message minted by Anthropic → `thinking` (with its signature), `redacted_thinking`
+ * or `compaction`, by the kind the stream side recorded. An encrypted value of any other kind
+ * (another vendor's artefact, even on a message that claims to be Anthropic's) is never sent as a
+ * signature: the block is dropped with a warning.
+ */
 function reasoningBlock(message: ReasoningMessage, sink: WarningSink): ContentBlockParam | undefined {
   const kind = readBridgeMetadata(message.metadata)?.encryptedKind;
   const value = message.encryptedValue;
+  if (kind === ANTHROPIC_COMPACTION) return compactionBlock(message);
+  if (kind !== undefined && kind !== ANTHROPIC_SIGNATURE && kind !== ANTHROPIC_REDACTED_THINKING) {
+    sink.warn("request.foreign-encrypted-value", `Reasoning ${message.id} holds a ${String(kind)} value, not an Anthropic signature; dropped`, {
+      messageId: message.id,
+      encryptedKind: String(kind),
+    });
+    return undefined;
+  }
   if (kind === ANTHROPIC_REDACTED_THINKING) {
     if (value === undefined || value === "") {
       sink.warn("request.missing-encrypted-value", `Redacted reasoning ${message.id} has no data; dropped`, { messageId: message.id });
@@ -74,6 +91,23 @@ function reasoningBlock(message: ReasoningMessage, sink: WarningSink): ContentBl
     return undefined;
   }
   return { type: "thinking", thinking: message.content, signature: value };
+}
+
+/**
+ * A compaction block as it came: the summary as `content` (`null` when the compaction produced
+ * none), and the opaque `encrypted_content`, `signature` and `tool_changes` verbatim when it had them.
+ */
+function compactionBlock(message: ReasoningMessage): ContentBlockParam {
+  const fields = readBridgeMetadata(message.metadata);
+  const signature = asNonEmptyString(fields?.compactionSignature);
+  const toolChanges = asArray(fields?.toolChanges);
+  return {
+    type: "compaction",
+    content: message.content === "" ? null : message.content,
+    ...(message.encryptedValue !== undefined && message.encryptedValue !== "" && { encrypted_content: message.encryptedValue }),
+    ...(signature !== undefined && { signature }),
+    ...(toolChanges !== undefined && { tool_changes: toolChanges }),
+  } as unknown as ContentBlockParam;
 }
 
 /** The message text, split back into its original text blocks when their spans were recorded. */
@@ -135,14 +169,17 @@ function toolCallBlocks(
   const input = parseArguments(call, sink);
   const caller = ours && isRecord(fields?.caller) ? { caller: fields.caller } : {};
   if (fields?.providerExecuted !== true) {
-    return [{ block: { type: "tool_use", id: call.id, name: call.function.name, input, ...caller } as ContentBlockParam, index }];
+    const name = toolCallName(call, ANTHROPIC_TOOL_NAME, sink);
+    return [{ block: { type: "tool_use", id: call.id, name, input, ...caller } as ContentBlockParam, index }];
   }
-  if (!ours) {
+  const verdict = acceptProviderExecuted(call, PROVIDER, isAnthropicProviderCall(call), sink);
+  if (verdict === "foreign") {
     sink.warn("request.foreign-provider-tool", `Tool call ${call.id} was run by another provider and cannot be replayed; dropped`, {
       toolCallId: call.id,
     });
     return [];
   }
+  if (verdict === "invalid") return [];
   if (fields.anthropicBlockType === CONTAINER_UPLOAD) return containerUploadBlocks(message, call, parts(results.get(call.id)), sink);
   const type = asNonEmptyString(fields.anthropicBlockType) ?? "server_tool_use";
   const serverName = asNonEmptyString(fields.serverName);
@@ -166,7 +203,7 @@ function providerResultBlock(result: ToolMessage): ContentBlockParam | undefined
   const type = asNonEmptyString(fields?.anthropicBlockType);
   if (type === undefined) return undefined;
   const extra = asRecord(fields?.blockFields) ?? {};
-  return { ...extra, type, tool_use_id: result.toolCallId, content: decodeResultContent(result, fields?.contentEncoding) } as unknown as ContentBlockParam;
+  return { ...extra, type, tool_use_id: result.toolCallId, content: withoutNulls(decodeResultContent(result, fields?.contentEncoding)) } as unknown as ContentBlockParam;
 }
 
 /**
@@ -183,6 +220,16 @@ function decodeResultContent(result: ToolMessage, encoding: unknown): unknown {
   }
   if (encoding === "text") return content;
   return parseJson(content);
+}
+
+/**
+ * The result content without its top-level `null` fields: the response carries output-only fields
+ * as `null` (e.g. `abort_reason` of a code execution result) that the request schema does not
+ * define; a `null` there means "absent", so leaving it out changes nothing.
+ */
+function withoutNulls(content: unknown): unknown {
+  if (!isRecord(content)) return content;
+  return Object.fromEntries(Object.entries(content).filter(([, value]) => value !== null));
 }
 
 function parseJson(text: string): unknown {

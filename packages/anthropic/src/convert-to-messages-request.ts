@@ -1,7 +1,13 @@
 import {
+  assertToolNames,
+  claimsProviderExecuted,
+  EmptyRequestError,
   isEncryptedValueUsableBy,
   isMintedBy,
+  pairToolResults,
   providerLabel,
+  REQUEST_WARNINGS,
+  warnUnknownRole,
   readBridgeMetadata,
   renderContext,
   type BridgeWarning,
@@ -27,6 +33,7 @@ import { ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
 import { isRecord } from "./narrow.js";
+import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
 
 const PROVIDER = "anthropic";
@@ -83,10 +90,12 @@ export function toMessagesRequest(
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
   parseRunAgentInput(input, { conversationOnly: true });
   const sink = createWarningSink(options.onWarning);
+  assertToolNames(input.tools, ANTHROPIC_TOOL_NAME);
+  const messages = pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted });
   const system: TextBlockParam[] = [];
   const turns: MessageParam[] = [];
   const platform = providerLabel(options.provider, PROVIDER);
-  const plan = planTurns(input.messages, platform);
+  const plan = planTurns(messages, platform);
   let pendingReasoning: ReasoningMessage[] = [];
 
   const push = (role: "user" | "assistant", blocks: ContentBlockParam[]): void => {
@@ -101,16 +110,21 @@ export function toMessagesRequest(
     pendingReasoning = [];
   };
 
-  input.messages.forEach((message, position) => {
+  messages.forEach((message, position) => {
     switch (message.role) {
       case "system":
       case "developer":
         if (message.content !== "") system.push({ type: "text", text: message.content });
         return;
-      case "user":
+      case "user": {
         flushReasoning();
-        push("user", convertUserContent(message.content, sink, `message ${position}`));
+        const blocks = convertUserContent(message.content, sink, `message ${position}`);
+        if (blocks.length === 0) {
+          sink.warn(REQUEST_WARNINGS.emptyMessage, `User message ${message.id} has nothing Anthropic can take; dropped`, { messageId: message.id });
+        }
+        push("user", blocks);
         return;
+      }
       case "tool":
         if (plan.providerResults.has(message.toolCallId)) return;
         // The result of a call another provider ran itself: the call was dropped, so is its result.
@@ -136,10 +150,14 @@ export function toMessagesRequest(
         return;
       }
       default:
+        warnUnknownRole(sink, message, "Anthropic");
         return;
     }
   });
   flushReasoning();
+  if (turns.length === 0) {
+    throw new EmptyRequestError("Nothing in the run input can be sent to Anthropic: the request would have no messages");
+  }
 
   const contextText = renderContext(input.context);
   if (contextText !== undefined) system.push({ type: "text", text: contextText });
@@ -161,7 +179,7 @@ interface TurnPlan {
   reasoningByTurn: Map<string, ReasoningMessage[]>;
   /** Results of provider-executed calls (they live in the assistant turn), by tool call id. */
   providerResults: Map<string, ToolMessage>;
-  /** Ids of calls another provider ran itself (dropped with their results). */
+  /** Ids of calls another provider ran itself, or that Anthropic cannot have run (dropped with their results). */
   foreignProviderCalls: Set<string>;
 }
 
@@ -174,8 +192,10 @@ function planTurns(messages: readonly Message[], platform: string): TurnPlan {
     if (message.role !== "assistant") continue;
     assistantIds.add(message.id);
     for (const call of message.toolCalls ?? []) {
-      if (readBridgeMetadata(call.metadata)?.providerExecuted !== true) continue;
-      (isMintedBy(call, platform) ? providerCalls : foreignProviderCalls).add(call.id);
+      const fields = readBridgeMetadata(call.metadata);
+      if (fields?.providerExecuted !== true) continue;
+      const valid = isMintedBy(call, platform) && isAnthropicProviderCall(call)(fields);
+      (valid ? providerCalls : foreignProviderCalls).add(call.id);
     }
   }
   const plan: TurnPlan = { linkedReasoning: new Set(), reasoningByTurn: new Map(), providerResults: new Map(), foreignProviderCalls };

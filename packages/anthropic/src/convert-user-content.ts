@@ -1,4 +1,4 @@
-import { isSourceUsableBy, type ContentPart, type PartSource } from "@agui-bridge/core";
+import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core";
 import type {
   DocumentBlockParam,
   ImageBlockParam,
@@ -28,6 +28,10 @@ export function convertUserContent(content: string | ContentPart[], sink: Warnin
 }
 
 function convertPart(part: ContentPart, sink: WarningSink, where: string): UserContentBlock | undefined {
+  if (part.type !== "text" && !isRecord((part as { source?: unknown }).source)) {
+    warnUnknownPart(sink, where, part, "Anthropic");
+    return undefined;
+  }
   switch (part.type) {
     case "text":
       return part.text === "" ? undefined : { type: "text", text: part.text };
@@ -42,9 +46,7 @@ function convertPart(part: ContentPart, sink: WarningSink, where: string): UserC
       });
       return undefined;
     default:
-      sink.warn("request.unsupported-part", `${where}: unknown part type; the part was dropped`, {
-        type: String((part as { type?: unknown }).type),
-      });
+      warnUnknownPart(sink, where, part, "Anthropic");
       return undefined;
   }
 }

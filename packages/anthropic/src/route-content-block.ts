@@ -9,6 +9,7 @@ import {
 import { inputJsonDelta, startToolBlock, stopToolBlock } from "./handle-tool-call.js";
 import { isProviderToolResult, providerToolResultBlock } from "./handle-provider-tool-result.js";
 import { CONTAINER_UPLOAD, containerUploadBlock } from "./handle-container-upload.js";
+import { compactionDelta, compactionSignature, startCompactionBlock, stopCompactionBlock } from "./handle-compaction.js";
 import { MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
 import { type BlockState, type MessageState, type StreamContext, warn } from "./stream-state.js";
 
@@ -18,7 +19,7 @@ const TOOL_BLOCKS = new Set(["tool_use", "server_tool_use", "mcp_tool_use"]);
 export function startBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
   if (message.blocks.has(index)) throw new MalformedChunkError(`content block ${index} was already started`);
   const type = requireString(block, "type", "content_block");
-  const reasoning = type === "thinking" || type === "redacted_thinking";
+  const reasoning = type === "thinking" || type === "redacted_thinking" || type === "compaction";
   // A reasoning span groups adjacent thinking blocks; any other block closes it.
   if (!reasoning && context.run.reasoningSpan !== undefined) context.run.endReasoning();
   if (type === "text") startTextBlock(context, message, index, block);
@@ -27,6 +28,7 @@ export function startBlock(context: StreamContext, message: MessageState, index:
   else if (TOOL_BLOCKS.has(type)) startToolBlock(context, message, index, block);
   else if (isProviderToolResult(type)) providerToolResultBlock(context, message, index, block);
   else if (type === CONTAINER_UPLOAD) containerUploadBlock(context, message, index, block);
+  else if (type === "compaction") startCompactionBlock(context, message, index, block);
   else {
     message.blocks.set(index, { kind: "ignored", index, type });
     warn(context, "stream.unknown-block", `Content block type ${type} is not mapped; its content is dropped`, { type });
@@ -53,7 +55,10 @@ export function deltaBlock(context: StreamContext, message: MessageState, index:
     case "thinking_delta":
       return thinkingDelta(context, requireKind(block, "reasoning", type).reasoningId, delta);
     case "signature_delta":
+      if (block.kind === "compaction") return compactionSignature(block, delta);
       return signatureDelta(context, requireKind(block, "reasoning", type), delta);
+    case "compaction_delta":
+      return compactionDelta(context, requireKind(block, "compaction", type), delta);
     case "input_json_delta":
       return inputJsonDelta(context, requireKind(block, "tool", type), delta);
     default:
@@ -84,6 +89,9 @@ export function stopBlock(context: StreamContext, message: MessageState, index: 
       if (interrupted && context.run.isToolCallOpen(block.toolCallId)) {
         context.run.abandonToolCall(block.toolCallId);
       } else stopToolBlock(context, block);
+      return;
+    case "compaction":
+      stopCompactionBlock(context, block, interrupted);
       return;
     case "ignored":
       return;

@@ -13,6 +13,14 @@ export type BlockState =
   | { kind: "text"; index: number; start: number }
   | { kind: "reasoning"; index: number; reasoningId: string; signature: string }
   | { kind: "tool"; index: number; toolCallId: string; initialInput: unknown; argsWritten: boolean }
+  | {
+      kind: "compaction";
+      index: number;
+      reasoningId: string;
+      encrypted: string | undefined;
+      signature: string | undefined;
+      toolChanges: readonly unknown[] | undefined;
+    }
   | { kind: "ignored"; index: number; type: string };
 
 /** One Anthropic message (one `message_start` … `message_stop`) inside the stream. */

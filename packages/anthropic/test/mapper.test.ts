@@ -73,8 +73,8 @@ describe("Messages stream mapper", () => {
     const chunks = [
       start(),
       { type: "future_event", data: 1 },
-      { type: "content_block_start", index: 0, content_block: { type: "compaction", content: null } },
-      { type: "content_block_delta", index: 0, delta: { type: "compaction_delta", content: "summary" } },
+      { type: "content_block_start", index: 0, content_block: { type: "future_block", content: null } },
+      { type: "content_block_delta", index: 0, delta: { type: "future_block_delta", content: "summary" } },
       stop(0),
       textBlock(1),
       text(1, "ok"),
@@ -91,7 +91,7 @@ describe("Messages stream mapper", () => {
     const loud = await run(chunks, { emitRawEvents: true });
     expect(ofType(loud, "RAW").map((event) => (event.event as { type: string }).type)).toEqual([
       "future_event",
-      "compaction",
+      "future_block",
       "content_block_delta",
       "content_block_delta",
     ]);

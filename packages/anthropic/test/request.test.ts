@@ -216,7 +216,8 @@ describe("toMessagesRequest", () => {
       { type: "text", text: "edited text" },
       { type: "tool_use", id: "toolu_1", name: "f", input: {} },
     ]);
-    expect(warnings.map((warning) => warning.code)).toEqual(["request.invalid-tool-arguments"]);
+    // The call has no result: an error result follows it (every tool_use needs one).
+    expect(warnings.map((warning) => warning.code)).toEqual(["request.missing-tool-result", "request.invalid-tool-arguments"]);
   });
 
   it("provider-executed calls of another provider are dropped; Anthropic's are rebuilt with their results", () => {
@@ -261,7 +262,7 @@ describe("toMessagesRequest", () => {
       { name: "weather", description: "Weather for a city", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
       { name: "ping", description: "" },
     ];
-    const { params } = toMessagesRequest({ messages: [], tools });
+    const { params } = toMessagesRequest({ messages: [{ id: "u", role: "user", content: "Hi" }], tools });
     expect(params.tools).toEqual([
       {
         name: "weather",

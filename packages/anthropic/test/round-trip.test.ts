@@ -33,6 +33,10 @@ function originalContent(chunks: unknown[]): Rec[][] {
       if (delta.type === "text_delta") block.text = String(block.text ?? "") + String(delta.text);
       if (delta.type === "thinking_delta") block.thinking = String(block.thinking ?? "") + String(delta.thinking);
       if (delta.type === "signature_delta") block.signature = String(delta.signature);
+      if (delta.type === "compaction_delta") {
+        if (typeof delta.content === "string") block.content = String(block.content ?? "") + delta.content;
+        if (typeof delta.encrypted_content === "string") block.encrypted_content = delta.encrypted_content;
+      }
       if (delta.type === "input_json_delta") args.set(Number(event.index), (args.get(Number(event.index)) ?? "") + String(delta.partial_json));
     } else if (event.type === "content_block_stop") {
       const text = args.get(Number(event.index));
@@ -43,22 +47,34 @@ function originalContent(chunks: unknown[]): Rec[][] {
   return messages;
 }
 
-/** The blocks the request must reproduce exactly and in order: thinking, redacted thinking, tool_use. */
+/** The blocks the request must reproduce exactly and in order: thinking, redacted thinking, compaction, tool_use. */
 function replayed(blocks: readonly unknown[]): Rec[] {
   return blocks
     .map(rec)
-    .filter((block) => block.type === "thinking" || block.type === "redacted_thinking" || block.type === "tool_use")
+    .filter((block) => ["thinking", "redacted_thinking", "tool_use", "compaction"].includes(String(block.type)))
     .map((block) =>
       block.type === "thinking"
         ? { type: "thinking", thinking: block.thinking, signature: block.signature }
         : block.type === "redacted_thinking"
           ? { type: "redacted_thinking", data: block.data }
-          : { type: "tool_use", id: block.id, name: block.name, input: block.input },
+          : block.type === "compaction"
+            ? compaction(block)
+            : { type: "tool_use", id: block.id, name: block.name, input: block.input },
     );
 }
 
+/** A compaction block as the API takes it back: the summary and, when it had them, the opaque fields verbatim. */
+function compaction(block: Rec): Rec {
+  return {
+    type: "compaction",
+    content: typeof block.content === "string" && block.content !== "" ? block.content : null,
+    ...(typeof block.encrypted_content === "string" && { encrypted_content: block.encrypted_content }),
+    ...(typeof block.signature === "string" && { signature: block.signature }),
+  };
+}
+
 /** Block types the adapter does not map (README: limits); they cannot come back. */
-const UNMAPPED = new Set(["compaction", "fallback"]);
+const UNMAPPED = new Set(["fallback"]);
 
 /** Every block of a message as the request should rebuild it (empty text dropped, citations not sent back). */
 function normalized(blocks: readonly unknown[]): Rec[] {
@@ -68,13 +84,25 @@ function normalized(blocks: readonly unknown[]): Rec[] {
     .map((block) => {
       if (block.type === "text") return { type: "text", text: block.text };
       if (block.type === "thinking") return { type: "thinking", thinking: block.thinking, signature: block.signature };
+      if (block.type === "compaction") return compaction(block);
+      // Output-only `null` fields of a result's content (e.g. abort_reason) are not sent back.
+      if (String(block.type).endsWith("_tool_result") && typeof block.content === "object" && block.content !== null && !Array.isArray(block.content)) {
+        return { ...block, content: Object.fromEntries(Object.entries(block.content as Rec).filter(([, value]) => value !== null)) };
+      }
       return block;
     });
 }
 
 function assistantBlocks(messages: Message[]): ContentBlockParam[] {
-  const { params, warnings } = toMessagesRequest({ messages });
-  expect(warnings.filter((warning) => warning.code !== "request.invalid-tool-arguments")).toEqual([]);
+  // The turn the recording answered (a user message always precedes it in a real conversation).
+  const { params, warnings } = toMessagesRequest({ messages: [{ id: "u0", role: "user", content: "Hi" }, ...messages] });
+  // A recording that ends on tool_use has no results: each call gets an error result (and a warning).
+  const pending = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).filter(
+    (call) => !messages.some((m) => m.role === "tool" && m.toolCallId === call.id),
+  );
+  const missing = warnings.filter((warning) => warning.code === "request.missing-tool-result").map((w) => w.details?.toolCallId);
+  expect(missing).toEqual(pending.filter((call) => (call.metadata as Rec | undefined)?.["agui-bridge"] === undefined || rec(rec(call.metadata)["agui-bridge"]).providerExecuted !== true).map((call) => call.id));
+  expect(warnings.filter((warning) => warning.code !== "request.invalid-tool-arguments" && warning.code !== "request.missing-tool-result")).toEqual([]);
   return params.messages.flatMap((turn) => (turn.role === "assistant" && Array.isArray(turn.content) ? turn.content : []));
 }
 

@@ -44,6 +44,7 @@ function expectedFrom(chunks: unknown[]): Expected {
       if (typeof block.signature === "string" && block.signature !== "") out.signatures.push(block.signature);
     }
     if (block.type === "redacted_thinking") out.redacted.push(String(block.data));
+    if (block.type === "compaction" && typeof block.content === "string") out.reasoning += block.content;
     if (block.type === "tool_use" || block.type === "server_tool_use" || block.type === "mcp_tool_use") {
       out.args.set(String(block.id), "");
     }
@@ -90,6 +91,8 @@ function expectedFrom(chunks: unknown[]): Expected {
         const block = blocks.get(Number(event.index)) ?? {};
         if (delta.type === "text_delta") out.text.set(messageId, (out.text.get(messageId) ?? "") + String(delta.text));
         if (delta.type === "thinking_delta") out.reasoning += String(delta.thinking);
+        // A compaction block's summary is reasoning content too (kind anthropic-compaction).
+        if (delta.type === "compaction_delta" && typeof delta.content === "string") out.reasoning += delta.content;
         if (delta.type === "signature_delta") out.signatures.push(String(delta.signature));
         if (delta.type === "input_json_delta") {
           const id = String(block.id);

@@ -108,6 +108,24 @@ export {
 } from "./sse.js";
 export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";
 export { INTERCHANGEABLE_ENCRYPTED_VALUES, isEncryptedValueUsableBy, providerLabel } from "./request-helpers.js";
+export {
+  acceptProviderExecuted,
+  assertToolNames,
+  claimsProviderExecuted,
+  EmptyRequestError,
+  isValidToolName,
+  mapToolName,
+  MISSING_TOOL_RESULT_ERROR,
+  pairToolResults,
+  REQUEST_WARNINGS,
+  toolCallName,
+  ToolNameError,
+  warnUnknownPart,
+  warnUnknownRole,
+  type RequestWarn,
+  type ToolNameRule,
+  type ToolPairingOptions,
+} from "./request-helpers.js";
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
 
 // ---- run input validation and encodable events (issue 13) ----

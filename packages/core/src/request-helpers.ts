@@ -1,5 +1,7 @@
 import { readBridgeMetadata } from "./metadata.js";
-import type { Context, PartSource } from "./types/input.js";
+import type { Context, PartSource, Tool } from "./types/input.js";
+import type { ToolCall } from "./types/common.js";
+import type { Message } from "./types/messages.js";
 
 /**
  * Whether a part source may be sent to `provider`. Inline data and URLs always may; a
@@ -71,4 +73,221 @@ export function renderContext(context: readonly Context[] | undefined): string |
   if (context === undefined || context.length === 0) return undefined;
   const lines = context.map((entry) => `- ${entry.description}: ${entry.value}`);
   return `Context for this run:\n${lines.join("\n")}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared request-side rules (issue 15): one wording and one code per rule, for every converter.
+// ---------------------------------------------------------------------------------------------
+
+/** The warning codes every request converter uses for the same situation. */
+export const REQUEST_WARNINGS = {
+  /** A message whose role no converter knows: skipped. */
+  unknownRole: "request.unknown-role",
+  /** A content part whose type no converter knows: skipped. */
+  unknownPart: "request.unknown-part",
+  /** A tool result whose `toolCallId` names no call of the conversation: dropped. */
+  orphanToolResult: "request.orphan-tool-result",
+  /** A second tool result for the same call: dropped (the first one is sent). */
+  duplicateToolResult: "request.duplicate-tool-result",
+  /** A call the application ran with no result: an error result was added. */
+  missingToolResult: "request.missing-tool-result",
+  /** A tool call name the provider's pattern rejects: sent mapped ({@link mapToolName}). */
+  toolNameMapped: "request.tool-name-mapped",
+  /** A call claims `providerExecuted` but the target provider cannot have run it: dropped with its result. */
+  invalidProviderExecuted: "request.invalid-provider-executed",
+  /** A user message with nothing the provider can take: dropped. */
+  emptyMessage: "request.empty-message",
+} as const;
+
+/** The minimal sink the shared rules write to (core's `WarningSink` satisfies it). */
+export interface RequestWarn {
+  warn(code: string, message: string, details?: Record<string, unknown>): void;
+}
+
+/** Reports a message of a role the converter does not know (it is skipped). */
+export function warnUnknownRole(sink: RequestWarn, message: { id?: unknown; role?: unknown }, providerLabel: string): void {
+  const role = String(message.role);
+  sink.warn(REQUEST_WARNINGS.unknownRole, `A message of unknown role ${JSON.stringify(role)} has no ${providerLabel} form; skipped`, {
+    messageId: typeof message.id === "string" ? message.id : null,
+    role,
+  });
+}
+
+/** Reports a content part of a type the converter does not know (it is dropped). */
+export function warnUnknownPart(sink: RequestWarn, where: string, part: unknown, providerLabel: string): void {
+  const type = part !== null && typeof part === "object" ? String((part as { type?: unknown }).type) : typeof part;
+  sink.warn(REQUEST_WARNINGS.unknownPart, `${where}: a part of unknown type ${JSON.stringify(type)} has no ${providerLabel} form; dropped`, {
+    where,
+    partType: type,
+  });
+}
+
+/** The error text of a result added for a call the application never answered. */
+export const MISSING_TOOL_RESULT_ERROR = "No result was provided for this tool call.";
+
+/** Options of {@link pairToolResults}. */
+export interface ToolPairingOptions {
+  /**
+   * Calls the provider ran itself and whose results it keeps with the call (never synthesized,
+   * never orphans). Default: none.
+   */
+  isProviderRun?: (call: ToolCall) => boolean;
+}
+
+/**
+ * The one rule for tool calls and results, applied by every converter before it converts:
+ * - a tool message whose `toolCallId` names no assistant tool call of the conversation is dropped
+ *   (`request.orphan-tool-result`): every provider rejects the whole request for it;
+ * - a second tool message for the same call is dropped (`request.duplicate-tool-result`);
+ * - an application call (not {@link ToolPairingOptions.isProviderRun}) with no result gets one:
+ *   a tool message with `error` {@link MISSING_TOOL_RESULT_ERROR}, placed after the tool messages
+ *   that follow its assistant message (`request.missing-tool-result`), since every provider
+ *   requires a result for each call before the conversation goes on.
+ * Returns a new array; the input is not changed.
+ */
+export function pairToolResults(messages: readonly Message[], sink: RequestWarn, options: ToolPairingOptions = {}): Message[] {
+  const calls = new Map<string, ToolCall>();
+  for (const message of messages) {
+    if (message.role === "assistant") for (const call of message.toolCalls ?? []) if (!calls.has(call.id)) calls.set(call.id, call);
+  }
+  const answered = new Set<string>();
+  const kept: Message[] = [];
+  for (const message of messages) {
+    if (message.role !== "tool") {
+      kept.push(message);
+      continue;
+    }
+    if (!calls.has(message.toolCallId)) {
+      sink.warn(REQUEST_WARNINGS.orphanToolResult, `Tool message ${message.id} answers call ${message.toolCallId}, which no assistant message holds; dropped`, {
+        messageId: message.id,
+        toolCallId: message.toolCallId,
+      });
+      continue;
+    }
+    if (answered.has(message.toolCallId)) {
+      sink.warn(REQUEST_WARNINGS.duplicateToolResult, `Tool message ${message.id} is a second result for call ${message.toolCallId}; dropped`, {
+        messageId: message.id,
+        toolCallId: message.toolCallId,
+      });
+      continue;
+    }
+    answered.add(message.toolCallId);
+    kept.push(message);
+  }
+  const out: Message[] = [];
+  for (let i = 0; i < kept.length; i++) {
+    const message = kept[i] as Message;
+    out.push(message);
+    if (message.role !== "assistant") continue;
+    let j = i + 1;
+    while (kept[j]?.role === "tool") out.push(kept[j++] as Message);
+    i = j - 1;
+    for (const call of message.toolCalls ?? []) {
+      if (answered.has(call.id) || options.isProviderRun?.(call) === true) continue;
+      answered.add(call.id);
+      sink.warn(REQUEST_WARNINGS.missingToolResult, `Tool call ${call.id} has no result; an error result was sent for it`, { toolCallId: call.id });
+      out.push({ id: `${call.id}-missing-result`, role: "tool", toolCallId: call.id, content: "", error: MISSING_TOOL_RESULT_ERROR });
+    }
+  }
+  return out;
+}
+
+/** A provider's documented tool name rule. */
+export interface ToolNameRule {
+  /** The provider, for messages. */
+  provider: string;
+  /** Characters allowed anywhere in a name. */
+  allowed: RegExp;
+  /** The longest name accepted. */
+  maxLength: number;
+  /** A stricter rule for the first character, when the provider has one. */
+  first?: RegExp;
+}
+
+/** Thrown by a converter for a declared tool whose name the provider would reject. */
+export class ToolNameError extends Error {
+  override readonly name = "ToolNameError";
+  readonly code = "invalid_tool_name";
+}
+
+/** Whether `name` satisfies `rule`. */
+export function isValidToolName(name: string, rule: ToolNameRule): boolean {
+  if (name.length === 0 || name.length > rule.maxLength) return false;
+  if (rule.first !== undefined && !rule.first.test(name[0] as string)) return false;
+  return [...name].every((char) => rule.allowed.test(char));
+}
+
+/**
+ * The documented mapping of a tool call name the provider rejects (a call another provider made):
+ * every character outside the rule becomes `_`, a first character the rule rejects gets a `_` in
+ * front, and the name is cut to the maximum length. Valid names are returned unchanged.
+ */
+export function mapToolName(name: string, rule: ToolNameRule): string {
+  if (isValidToolName(name, rule)) return name;
+  let mapped = [...name].map((char) => (rule.allowed.test(char) ? char : "_")).join("");
+  if (mapped === "" || (rule.first !== undefined && !rule.first.test(mapped[0] as string))) mapped = `_${mapped}`;
+  return mapped.slice(0, rule.maxLength);
+}
+
+/**
+ * Checks the declared tools against the provider's name rule: a name it rejects is a clear
+ * {@link ToolNameError} (the run fails with it) instead of the provider's HTTP 400.
+ */
+export function assertToolNames(tools: readonly Tool[] | undefined, rule: ToolNameRule): void {
+  for (const tool of tools ?? []) {
+    if (!isValidToolName(tool.name, rule)) {
+      throw new ToolNameError(
+        `Tool name ${JSON.stringify(tool.name)} is not accepted by ${rule.provider}: it must be 1-${rule.maxLength} characters of ${rule.allowed.source}`,
+      );
+    }
+  }
+}
+
+/** A tool call name checked against the rule: mapped (with a warning) when the provider would reject it. */
+export function toolCallName(call: ToolCall, rule: ToolNameRule, sink: RequestWarn): string {
+  const mapped = mapToolName(call.function.name, rule);
+  if (mapped !== call.function.name) {
+    sink.warn(REQUEST_WARNINGS.toolNameMapped, `Tool call ${call.id}: name ${JSON.stringify(call.function.name)} is not accepted by ${rule.provider}; sent as ${JSON.stringify(mapped)}`, {
+      toolCallId: call.id,
+      name: call.function.name,
+      sentAs: mapped,
+    });
+  }
+  return mapped;
+}
+
+/** Thrown by a converter when the input holds nothing the provider can take. */
+export class EmptyRequestError extends Error {
+  override readonly name = "EmptyRequestError";
+  readonly code = "empty_request";
+}
+
+/**
+ * Whether a call's metadata claims the provider ran it. A claim is only honoured by a converter
+ * when {@link acceptProviderExecuted} confirms the target provider can have run it.
+ */
+export function claimsProviderExecuted(call: ToolCall): boolean {
+  return readBridgeMetadata(call.metadata)?.providerExecuted === true;
+}
+
+/**
+ * Validates a `providerExecuted` claim for `provider`: the call must have been minted by it and
+ * `supported` must recognise what it recorded (its block/item type). A claim minted by another
+ * provider returns `"foreign"`; one the provider cannot have made returns `"invalid"` and warns
+ * (`request.invalid-provider-executed`); the converter drops such a call with its result.
+ */
+export function acceptProviderExecuted(
+  call: ToolCall,
+  provider: string,
+  supported: (fields: Record<string, unknown>) => boolean,
+  sink: RequestWarn,
+): "valid" | "foreign" | "invalid" {
+  if (!isMintedBy(call, provider)) return "foreign";
+  const fields = readBridgeMetadata(call.metadata) ?? {};
+  if (supported(fields)) return "valid";
+  sink.warn(REQUEST_WARNINGS.invalidProviderExecuted, `Tool call ${call.id} claims ${provider} ran it, but nothing it recorded is a ${provider} provider-run tool; dropped with its result`, {
+    toolCallId: call.id,
+    providerToolType: fields.providerToolType ?? null,
+  });
+  return "invalid";
 }

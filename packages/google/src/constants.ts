@@ -1,3 +1,5 @@
+import type { ToolNameRule } from "@agui-bridge/core";
+
 /** The provider id stamped on everything this adapter produces and checked on what it sends back. */
 export const GOOGLE_PROVIDER = "google";
 
@@ -14,7 +16,18 @@ export const PROVIDER_TOOL = {
   inlineData: "inline_data",
   /** `fileData` output. */
   fileData: "file_data",
+  /** A Gemini 3 server-side `toolCall` + `toolResponse` (a built-in tool run by the API). */
+  serverTool: "server_tool",
 } as const;
 
 /** The provider-run tool types the request converter turns back into model parts. */
 export type ProviderToolType = (typeof PROVIDER_TOOL)[keyof typeof PROVIDER_TOOL];
+
+/**
+ * Gemini's documented function name rule: starts with a letter or an underscore; a-z, A-Z, 0-9,
+ * underscores, dots, colons and dashes; at most 128 characters.
+ */
+export const GOOGLE_TOOL_NAME: ToolNameRule = { provider: "Gemini", allowed: /[a-zA-Z0-9_.:-]/, maxLength: 128, first: /[a-zA-Z_]/ };
+
+/** The text of the user turn put where Gemini needs one and the input has none (or only an empty one). */
+export const EMPTY_USER_TURN_TEXT = ".";

@@ -1,6 +1,9 @@
 import {
+  acceptProviderExecuted,
   entityProvider,
   isEncryptedValueUsableBy,
+  toolCallName,
+  type RequestWarn,
   isMintedBy,
   readBridgeMetadata,
   type AssistantMessage,
@@ -11,7 +14,7 @@ import {
   type ToolMessage,
 } from "@agui-bridge/core";
 import type { Part } from "@google/genai";
-import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, PROVIDER_TOOL } from "./constants.js";
+import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, GOOGLE_TOOL_NAME, PROVIDER_TOOL } from "./constants.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertMediaSource } from "./convert-media.js";
 import { asString, isRecord } from "./narrow.js";
@@ -65,7 +68,7 @@ function functionCallPart(call: ToolCall, context: ModelTurnContext): Part {
   const id = asString(readBridgeMetadata(call.metadata)?.functionCallId);
   const signature = signatureOf(call, `tool call ${call.id}`, context.warn, context.platform);
   return {
-    functionCall: { ...(id !== undefined && { id }), name: call.function.name, args: parseArgs(call, context) },
+    functionCall: { ...(id !== undefined && { id }), name: toolCallName(call, GOOGLE_TOOL_NAME, sinkOf(context.warn)), args: parseArgs(call, context) },
     ...(signature !== undefined && { thoughtSignature: signature }),
   };
 }
@@ -74,7 +77,9 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
   const result = context.results.get(call.id);
   if (result !== undefined) context.consumed.add(result.id);
   const type = readBridgeMetadata(call.metadata)?.providerToolType;
-  if (!isMintedBy(call, context.platform ?? GOOGLE_PROVIDER)) {
+  const verdict = acceptProviderExecuted(call, context.platform ?? GOOGLE_PROVIDER, (fields) => KNOWN_PROVIDER_TOOLS.has(String(fields.providerToolType)), sinkOf(context.warn));
+  if (verdict === "invalid") return [];
+  if (verdict === "foreign") {
     context.warn({
       code: "request.foreign-provider-tool",
       message: `Tool call ${call.id} was run by ${entityProvider(call) ?? "an unknown provider"} itself; it and its result were dropped`,
@@ -110,6 +115,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
     }
     return parts;
   }
+  if (type === PROVIDER_TOOL.serverTool) return serverToolParts(call, result, signed, context);
   if (type === PROVIDER_TOOL.imageGeneration || type === PROVIDER_TOOL.inlineData || type === PROVIDER_TOOL.fileData) {
     const media = typeof result?.content === "string" || result === undefined ? [] : result.content;
     const parts: Part[] = [];
@@ -120,12 +126,46 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
     }
     return parts;
   }
-  context.warn({
-    code: "request.unknown-provider-tool",
-    message: `Provider-run tool call ${call.id} of type ${String(type)} has no Gemini request form; it was dropped`,
-    details: { toolCallId: call.id, providerToolType: type },
-  });
   return [];
+}
+
+const KNOWN_PROVIDER_TOOLS: ReadonlySet<string> = new Set(Object.values(PROVIDER_TOOL));
+
+/** The shared rules write through a sink; this adapter reports through a callback. */
+function sinkOf(warn: (warning: BridgeWarning) => void): RequestWarn {
+  return { warn: (code, message, details) => warn({ code, message, ...(details !== undefined && { details }) }) };
+}
+
+/**
+ * A server-side tool call Gemini 3 ran itself → the `toolCall` part (id, `toolType`, args) with
+ * the signature it came with, then its `toolResponse` part (id, `toolType`, response) with the
+ * signature the response part carried: each signature back on the part it came on.
+ */
+function serverToolParts(call: ToolCall, result: ToolMessage | undefined, signed: (part: Part) => Part, context: ModelTurnContext): Part[] {
+  const fields = readBridgeMetadata(call.metadata);
+  const id = asString(fields?.functionCallId);
+  const toolType = asString(fields?.toolType);
+  const parts: Part[] = [
+    signed({ toolCall: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), args: parseArgs(call, context) } }),
+  ];
+  if (result !== undefined) {
+    const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn);
+    const response = parseObject(textOf(result.content)) ?? { output: textOf(result.content) };
+    parts.push({
+      toolResponse: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), response },
+      ...(resultSignature !== undefined && { thoughtSignature: resultSignature }),
+    });
+  }
+  return parts;
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,6 +1,14 @@
 import {
   providerLabel,
+  assertToolNames,
+  claimsProviderExecuted,
+  mapToolName,
+  pairToolResults,
   readBridgeMetadata,
+  REQUEST_WARNINGS,
+  warnUnknownPart,
+  warnUnknownRole,
+  type RequestWarn,
   renderContext,
   type BridgeWarning,
   type ContentPart,
@@ -12,7 +20,7 @@ import {
 import { parseRunAgentInput } from "@agui-bridge/core";
 import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
-import { GOOGLE_PROVIDER } from "./constants.js";
+import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
 import { convertMediaSource } from "./convert-media.js";
 import { asString, isRecord } from "./narrow.js";
 
@@ -65,13 +73,17 @@ export function toGenerateContentRequest(
     warnings.push(warning);
     options.onWarning?.(warning);
   };
+  const sink = { warn: (code: string, message: string, details?: Record<string, unknown>) => warn({ code, message, ...(details !== undefined && { details }) }) };
+  assertToolNames(input.tools, GOOGLE_TOOL_NAME);
+  const messages = pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted });
   const context: ModelTurnContext = {
-    results: resultsByCall(input.messages),
+    results: resultsByCall(messages),
     consumed: new Set(),
     warn,
     platform: providerLabel(options.provider, GOOGLE_PROVIDER),
   };
-  const calls = callsById(input.messages);
+  const calls = callsById(messages);
+  let emptyUser: string | undefined;
   const system: string[] = [];
   const contents: Content[] = [];
   let lastKind: "user" | "model" | "tool" | undefined;
@@ -83,15 +95,21 @@ export function toGenerateContentRequest(
     lastKind = kind;
   };
 
-  for (const message of input.messages) {
+  for (const message of messages) {
     switch (message.role) {
       case "system":
       case "developer":
         if (message.content !== "") system.push(message.content);
         break;
-      case "user":
-        push("user", userParts(message.content, message.id, warn));
+      case "user": {
+        const parts = userParts(message.content, message.id, sink, warn);
+        if (parts.length === 0) {
+          emptyUser ??= message.id;
+          sink.warn(REQUEST_WARNINGS.emptyMessage, `User message ${message.id} has nothing Gemini can take; dropped`, { messageId: message.id });
+        }
+        push("user", parts);
         break;
+      }
       case "assistant":
         push("model", assistantParts(message, context));
         break;
@@ -102,13 +120,10 @@ export function toGenerateContentRequest(
         if (!context.consumed.has(message.id)) push("tool", functionResponseParts(message, calls, warn));
         break;
       default:
-        warn({
-          code: "request.unsupported-message",
-          message: `A ${message.role} message has no Gemini form and was skipped`,
-          details: { messageId: message.id, role: message.role },
-        });
+        warnUnknownRole(sink, message, "Gemini");
     }
   }
+  keepTurnOrder(contents, emptyUser, sink);
 
   const rendered = renderContext(input.context);
   if (rendered !== undefined) system.push(rendered);
@@ -124,12 +139,32 @@ export function toGenerateContentRequest(
   return { params: { contents, config }, warnings };
 }
 
-function userParts(content: string | ContentPart[], messageId: string, warn: (warning: BridgeWarning) => void): Part[] {
+/**
+ * Keeps the turn order Gemini accepts: contents never start with a `model` turn (a `functionCall`
+ * there is rejected), and a conversation whose only user message was empty still has its user
+ * turn. Where a user turn is needed and the input has none with content, one holding
+ * {@link EMPTY_USER_TURN_TEXT} is put first (`request.empty-user-turn`).
+ */
+function keepTurnOrder(contents: Content[], emptyUser: string | undefined, sink: RequestWarn): void {
+  if (contents.length > 0 && contents[0]?.role !== "model") return;
+  if (contents.length === 0 && emptyUser === undefined) return;
+  contents.unshift({ role: "user", parts: [{ text: EMPTY_USER_TURN_TEXT }] });
+  sink.warn("request.empty-user-turn", `Gemini needs a user turn first; one holding ${JSON.stringify(EMPTY_USER_TURN_TEXT)} was put there`, {
+    ...(emptyUser !== undefined && { messageId: emptyUser }),
+  });
+}
+
+function userParts(content: string | ContentPart[], messageId: string, sink: RequestWarn, warn: (warning: BridgeWarning) => void): Part[] {
   if (typeof content === "string") return content === "" ? [] : [{ text: content }];
   const parts: Part[] = [];
-  for (const part of content) {
-    if (part.type === "text") parts.push({ text: part.text });
-    else {
+  for (const [index, part] of content.entries()) {
+    if (!KNOWN_PARTS.has(part.type) || (part.type !== "text" && !isRecord((part as { source?: unknown }).source))) {
+      warnUnknownPart(sink, `user message ${messageId} part ${index}`, part, "Gemini");
+      continue;
+    }
+    if (part.type === "text") {
+      if (part.text !== "") parts.push({ text: part.text });
+    } else {
       const media = convertMediaSource(part.source, `user message ${messageId}`, warn);
       if (media !== undefined) parts.push(media);
     }
@@ -181,12 +216,15 @@ function functionResponseParts(
   ];
 }
 
+const KNOWN_PARTS = new Set(["text", "image", "audio", "video", "document"]);
+
 function callsById(messages: readonly Message[]): Map<string, { name: string; providerId: string | undefined }> {
   const out = new Map<string, { name: string; providerId: string | undefined }>();
   for (const message of messages) {
     if (message.role !== "assistant") continue;
     for (const call of message.toolCalls ?? []) {
-      out.set(call.id, { name: call.function.name, providerId: asString(readBridgeMetadata(call.metadata)?.functionCallId) });
+      // The response carries the name the call was sent with (mapped when Gemini's rule rejects it).
+      out.set(call.id, { name: mapToolName(call.function.name, GOOGLE_TOOL_NAME), providerId: asString(readBridgeMetadata(call.metadata)?.functionCallId) });
     }
   }
   return out;

@@ -2,6 +2,7 @@ import type { AdapterStreamOptions, BridgeMetadata, RunBuilder, StreamMapper } f
 import { describeGoogleError } from "./describe-google-error.js";
 import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
 import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";
+import { handleServerToolCall, handleServerToolResponse } from "./handle-server-tool.js";
 import { closeText, handleTextPart } from "./handle-text.js";
 import { mapGoogleFinishReason } from "./map-google-finish-reason.js";
 import { mapGoogleUsage } from "./map-google-usage.js";
@@ -103,6 +104,10 @@ function routePart(state: StreamState, value: unknown): void {
     handleExecutableCode(state, part.executableCode, signature);
   } else if (isRecord(part.codeExecutionResult)) {
     handleCodeExecutionResult(state, part.codeExecutionResult, signature);
+  } else if (isRecord(part.toolCall)) {
+    handleServerToolCall(state, part.toolCall, signature);
+  } else if (isRecord(part.toolResponse)) {
+    handleServerToolResponse(state, part.toolResponse, signature);
   } else if (isRecord(part.inlineData)) {
     handleOutputMedia(state, "inline", part.inlineData, signature);
   } else if (isRecord(part.fileData)) {

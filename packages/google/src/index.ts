@@ -20,7 +20,14 @@ export {
   type PartialValue,
   type PathSegment,
 } from "./partial-args-writer.js";
-export { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, PROVIDER_TOOL, type ProviderToolType } from "./constants.js";
+export {
+  EMPTY_USER_TURN_TEXT,
+  GOOGLE_PROVIDER,
+  GOOGLE_THOUGHT_SIGNATURE,
+  GOOGLE_TOOL_NAME,
+  PROVIDER_TOOL,
+  type ProviderToolType,
+} from "./constants.js";
 export { streamGenerateContentFromResponse } from "./stream-generate-content-from-response.js";
 export { openGenerateContentResponse, type FetchLike } from "./open-generate-content-response.js";
 export { decodeGoogleFrame, GoogleStreamError } from "./decode-google-frame.js";

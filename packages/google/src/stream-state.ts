@@ -51,6 +51,8 @@ export interface StreamState {
   currentCallKey: string | undefined;
   /** `executableCode` calls waiting for their `codeExecutionResult`, by provider id and in order. */
   pendingCode: Array<{ toolCallId: string; providerId?: string }>;
+  /** Server-side `toolCall`s waiting for their `toolResponse`, by provider id and in order. */
+  pendingServerTools: Array<{ toolCallId: string; providerId?: string }>;
   /** The last finish reason seen, once a candidate reported one. */
   finish: FinishInfo | undefined;
   /** `groundingMetadata` / `citationMetadata` / `urlContextMetadata` per response (turn key), in order. */
@@ -70,6 +72,7 @@ export function createStreamState(run: RunBuilder, options: AdapterStreamOptions
     streamingCalls: new Map(),
     currentCallKey: undefined,
     pendingCode: [],
+    pendingServerTools: [],
     finish: undefined,
     grounding: new Map(),
   };

@@ -36,6 +36,7 @@ function beginTurn(state: StreamState, responseId: string | undefined): TurnStat
   };
   state.turn = turn;
   state.pendingCode = [];
+  state.pendingServerTools = [];
   state.finish = undefined;
   return turn;
 }

@@ -149,6 +149,9 @@ describe("toGenerateContentRequest", () => {
         "request.foreign-provider-tool",
         "request.foreign-encrypted-value",
         "request.orphan-tool-result",
+        // c1 and g have no results: each gets an error response.
+        "request.missing-tool-result",
+        "request.missing-tool-result",
       ].sort(),
     );
   });

@@ -4,6 +4,8 @@ import { asNonEmptyString, asRecord, asString } from "./narrow.js";
 export type ItemClass =
   | { kind: "message" }
   | { kind: "reasoning" }
+  /** A `compaction` item: an encrypted summary of earlier context, sent back as it came. */
+  | { kind: "compaction" }
   /** A call the application runs (function, custom tool, local shell, apply_patch, computer, …). */
   | { kind: "application-tool"; name: string; argsFromDeltas: boolean }
   /** A tool the provider ran itself; `resultInItem`: the item carries its output. */
@@ -30,6 +32,7 @@ export function classifyOutputItem(item: Record<string, unknown>): ItemClass {
   const type = asString(item.type) ?? "";
   if (type === "message") return { kind: "message" };
   if (type === "reasoning") return { kind: "reasoning" };
+  if (type === "compaction") return { kind: "compaction" };
   if (type === "function_call") return { kind: "application-tool", name: asString(item.name) ?? "", argsFromDeltas: true };
   if (type === "custom_tool_call") return { kind: "application-tool", name: asString(item.name) ?? "", argsFromDeltas: true };
   if (type === "mcp_approval_request") {

@@ -1,8 +1,12 @@
-import { isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core";
+import { acceptProviderExecuted, isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core";
+import { REBUILDABLE_PROVIDER_ITEMS } from "./convert-provider-items.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
-/** What a converter does with an assistant tool call. */
-export type ToolCallRole = "function" | "custom" | "mcp-approval" | "omit";
+/**
+ * What a converter does with an assistant tool call. `provider-item`: a provider-run call OpenAI
+ * made, sent back to Responses as the output item(s) it came from (its result with it).
+ */
+export type ToolCallRole = "function" | "custom" | "mcp-approval" | "provider-item" | "omit";
 
 /** Item types the Responses request side can rebuild from a tool call. */
 const REBUILDABLE = new Set(["function_call", "custom_tool_call", "mcp_approval_request"]);
@@ -15,6 +19,11 @@ const REBUILDABLE = new Set(["function_call", "custom_tool_call", "mcp_approval_
  */
 export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink: WarningSink): ToolCallRole {
   const fields = readBridgeMetadata(call.metadata);
+  if (fields?.providerExecuted === true && api === "responses") {
+    const verdict = acceptProviderExecuted(call, targetOf(sink), (recorded) => isProviderItem(recorded), sink);
+    if (verdict === "valid") return "provider-item";
+    if (verdict === "invalid") return "omit";
+  }
   if (fields?.providerExecuted === true) {
     sink.warn("request.provider-executed-call-omitted", `Tool call ${call.id} was run by the provider itself; omitted with its result`, {
       toolCallId: call.id,
@@ -45,4 +54,9 @@ export function classifyAllToolCalls(
     for (const call of message.toolCalls ?? []) roles.set(call.id, classifyToolCall(call, api, sink));
   }
   return roles;
+}
+
+/** A provider-run call recorded by the Responses stream side: an item type it rebuilds and the item id. */
+function isProviderItem(fields: Record<string, unknown>): boolean {
+  return typeof fields.itemType === "string" && REBUILDABLE_PROVIDER_ITEMS.has(fields.itemType) && typeof fields.itemId === "string" && fields.itemId !== "";
 }

@@ -1,4 +1,5 @@
-import { isSourceUsableBy, type ContentPart, type PartSource } from "@agui-bridge/core";
+import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core";
+import { imageDetail } from "./image-detail.js";
 import { asNonEmptyString, asRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
@@ -29,7 +30,13 @@ export function convertContentParts(
   return out;
 }
 
+const KNOWN_PARTS = new Set(["text", "image", "audio", "video", "document"]);
+
 function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where: string): WirePart | undefined {
+  if (!KNOWN_PARTS.has(part.type) || (part.type !== "text" && !isRecord(part.source))) {
+    warnUnknownPart(sink, where, part, api === "chat" ? "Chat Completions" : "Responses");
+    return undefined;
+  }
   if (part.type === "text") return api === "chat" ? { type: "text", text: part.text } : { type: "input_text", text: part.text };
   if (part.type === "video") return unsupported(sink, where, part.type, part.source, api);
   if (part.source.type === "file" && !isSourceUsableBy(part.source, targetOf(sink))) {
@@ -43,11 +50,11 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
   if (part.type === "image") {
     if (source.type === "file") {
       return api === "responses"
-        ? { type: "input_image", file_id: source.value, detail: "auto" }
+        ? { type: "input_image", file_id: source.value, detail: imageDetail(part) }
         : unsupported(sink, where, part.type, source, api);
     }
     const url = source.type === "data" ? dataUrl(source.mimeType, source.value) : source.value;
-    return api === "chat" ? { type: "image_url", image_url: { url } } : { type: "input_image", image_url: url, detail: "auto" };
+    return api === "chat" ? { type: "image_url", image_url: { url } } : { type: "input_image", image_url: url, detail: imageDetail(part) };
   }
   if (part.type === "audio") {
     const format = audioFormat(source.mimeType);

@@ -1,5 +1,6 @@
 import { isMintedBy, readBridgeMetadata, type ReasoningMessage } from "@agui-bridge/core";
-import type { ResponseReasoningItem } from "openai/resources/responses/responses";
+import type { ResponseCompactionItemParam, ResponseReasoningItem } from "openai/resources/responses/responses";
+import { OPENAI_COMPACTION_KIND } from "./handle-compaction-item.js";
 import { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
@@ -10,9 +11,13 @@ import { targetOf, type WarningSink } from "./request-warnings.js";
  * `encrypted_content`, so a `store: false` conversation continues. Anything else is dropped with
  * a warning: an encrypted value minted elsewhere is never sent.
  */
-export function toReasoningItem(message: ReasoningMessage, sink: WarningSink): ResponseReasoningItem | undefined {
+export function toReasoningItem(
+  message: ReasoningMessage,
+  sink: WarningSink,
+): ResponseReasoningItem | ResponseCompactionItemParam | undefined {
   const fields = readBridgeMetadata(message.metadata);
   const itemId = typeof fields?.itemId === "string" ? fields.itemId : undefined;
+  if (isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_COMPACTION_KIND) return compactionItem(message, itemId, sink);
   const ours = isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_ENCRYPTED_KIND && itemId !== undefined;
   if (!ours) {
     if (message.encryptedValue !== undefined) {
@@ -55,4 +60,17 @@ function splitParts(text: string, recorded: unknown): { summary: string[]; conte
     (part.type === "reasoning_text" ? content : summary).push(slice);
   }
   return { summary, content };
+}
+
+/**
+ * A reasoning message holding an OpenAI `compaction` item (kind `openai-compaction`) → that item
+ * again: `{ type: "compaction", id, encrypted_content }`. Without its encrypted content there is
+ * nothing to send: dropped with a warning.
+ */
+function compactionItem(message: ReasoningMessage, itemId: string | undefined, sink: WarningSink): ResponseCompactionItemParam | undefined {
+  if (message.encryptedValue === undefined || message.encryptedValue === "") {
+    sink.warn("request.missing-encrypted-value", `Compaction ${message.id} has no encrypted content; dropped`, { messageId: message.id });
+    return undefined;
+  }
+  return { type: "compaction", encrypted_content: message.encryptedValue, ...(itemId !== undefined && { id: itemId }) };
 }

@@ -2,6 +2,8 @@ import {
   isMintedBy,
   readBridgeMetadata,
   renderContext,
+  toolCallName,
+  warnUnknownRole,
   type BridgeWarning,
   type ContentPart,
   type Message,
@@ -22,6 +24,8 @@ import { chatDialect, type ChatDialectOption } from "./chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
+import { assertChatMessages, chatInputMessages, keepUserContent } from "./chat-request-rules.js";
+import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -50,12 +54,14 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
   parseRunAgentInput(input, { conversationOnly: true });
   const sink = createRequestSink(options.onWarning, providerLabel(options));
+  const inputMessages = chatInputMessages(input, sink);
   const roles = classifyAllToolCalls(input.messages, "chat", sink);
   const reasoning = collectChatReasoning(input.messages, chatDialect(options), sink);
   const messages: ChatCompletionMessageParam[] = [];
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
-  for (const message of input.messages) messages.push(...convertMessage(message, roles, reasoning, sink));
+  for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
+  assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
   const params: ChatCompletionCreateParamsStreaming = {
@@ -80,8 +86,10 @@ function convertMessage(
       return [{ role: "system", content: message.content }];
     case "developer":
       return [{ role: "developer", content: message.content }];
-    case "user":
-      return [{ role: "user", content: userContent(message.content, sink, `message ${message.id}`) } as ChatCompletionMessageParam];
+    case "user": {
+      const content = userContent(message.content, sink, `message ${message.id}`);
+      return keepUserContent(content, message.id, sink) ? [{ role: "user", content } as ChatCompletionMessageParam] : [];
+    }
     case "assistant": {
       if (warnForeignCitedFiles(message, sink) && isMintedBy(message, targetOf(sink))) {
         sink.warn("request.cited-files-dropped", `assistant message ${message.id}: Chat Completions takes no annotations; the files it cites are not sent`, {
@@ -103,7 +111,7 @@ function convertMessage(
             tool_calls: calls.map((call) => ({
               id: call.id,
               type: "function" as const,
-              function: { name: call.function.name, arguments: call.function.arguments },
+              function: { name: toolCallName(call, OPENAI_TOOL_NAME, sink), arguments: call.function.arguments },
             })),
           }),
         },
@@ -122,6 +130,7 @@ function convertMessage(
       }
       return [];
     default:
+      warnUnknownRole(sink, message, "Chat Completions");
       return [];
   }
 }

@@ -1,6 +1,15 @@
 import {
+  assertToolNames,
+  isMintedBy,
+  pairToolResults,
   readBridgeMetadata,
   renderContext,
+  REQUEST_WARNINGS,
+  toolCallName,
+  warnUnknownRole,
+  type AssistantMessage,
+  type ReasoningMessage,
+  type ToolMessage,
   type BridgeWarning,
   type ContentPart,
   type Message,
@@ -16,8 +25,13 @@ import type {
   ResponseInputItem,
 } from "openai/resources/responses/responses";
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
-import { annotatedOutputMessage, warnForeignCitedFiles } from "./convert-cited-files.js";
+import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
+import { assistantMessageItem } from "./convert-output-message.js";
+import { providerItems } from "./convert-provider-items.js";
+import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { outputPosition, restoreOutputOrder, type PlacedItem } from "./output-order.js";
+import { keepReasoningPaired } from "./reasoning-pairs.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
@@ -44,23 +58,30 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
  * Converts AG-UI run input into streaming Responses params: messages as input items, assistant
  * tool calls as `function_call` / `custom_tool_call` items (ids kept), tool results as their
  * `*_output` items, OpenAI reasoning messages as reasoning items (id, summary,
- * `encrypted_content`), tools, `context` appended to `instructions`, and
- * `include: ["reasoning.encrypted_content"]` for stateless reasoning. An OpenAI assistant message
- * whose annotations cite files goes back as its output message item, annotations (and so every
- * cited handle) verbatim. Parts the API cannot take, foreign file handles (in parts or cited in
- * another provider's message metadata) and foreign encrypted values are dropped with a warning.
+ * `encrypted_content`) and compaction items, assistant messages streamed from Responses as their
+ * output message items (id, `phase`, annotations), provider-run calls OpenAI made as the output
+ * items they came from, all in the order the response had them; tools, `context` appended to
+ * `instructions`, and `include: ["reasoning.encrypted_content"]` for stateless reasoning. Core's
+ * shared rules apply first (tool results paired with their calls, tool names checked). A
+ * reasoning item whose following item could not be sent is dropped with it. Parts the API cannot
+ * take, foreign file handles and foreign encrypted values are dropped with a warning.
  */
 export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
   parseRunAgentInput(input, { conversationOnly: true });
   const sink = createRequestSink(options.onWarning, providerLabel(options));
+  assertToolNames(input.tools, OPENAI_TOOL_NAME);
   const roles = classifyAllToolCalls(input.messages, "responses", sink);
+  const messages = pairToolResults(input.messages, sink, { isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function") });
   const calls = new Map<string, ToolCall>();
-  for (const message of input.messages) {
+  const results = new Map<string, ToolMessage>();
+  for (const message of messages) {
     if (message.role === "assistant") for (const call of message.toolCalls ?? []) calls.set(call.id, call);
+    if (message.role === "tool") results.set(message.toolCallId, message);
   }
-  const items: ResponseInputItem[] = [];
-  for (const message of input.messages) items.push(...convertMessage(message, roles, calls, sink));
+  const placed: PlacedItem[] = [];
+  for (const message of messages) placed.push(...convertMessage(message, { roles, calls, results, sink }));
+  const items = keepReasoningPaired(restoreOutputOrder(placed), sink);
   const extra = options.params ?? {};
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",
@@ -79,12 +100,50 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   return { params, warnings: sink.warnings };
 }
 
-function convertMessage(
-  message: Message,
-  roles: Map<string, ToolCallRole>,
-  calls: Map<string, ToolCall>,
-  sink: WarningSink,
-): ResponseInputItem[] {
+/** Roles of calls the application answers (a missing result is repaired for these). */
+const APPLICATION_ROLES: ReadonlySet<ToolCallRole> = new Set(["function", "custom"]);
+
+/** What converting one message needs from the whole conversation. */
+interface ConversionContext {
+  roles: Map<string, ToolCallRole>;
+  calls: Map<string, ToolCall>;
+  results: Map<string, ToolMessage>;
+  sink: WarningSink;
+}
+
+function convertMessage(message: Message, context: ConversionContext): PlacedItem[] {
+  if (message.role === "assistant") return convertAssistant(message, context);
+  if (message.role === "reasoning") {
+    const item = toReasoningItem(message, context.sink);
+    return item === undefined ? [] : [{ item, position: outputPosition(message, 0, targetOf(context.sink)) }];
+  }
+  return convertInput(message, context).map((item) => ({ item }));
+}
+
+function convertAssistant(message: AssistantMessage, { roles, results, sink }: ConversionContext): PlacedItem[] {
+  const out: PlacedItem[] = [];
+  warnForeignCitedFiles(message, sink);
+  const text = assistantMessageItem(message, targetOf(sink));
+  if (text !== undefined) out.push({ item: text, position: outputPosition(message, 0, targetOf(sink)) });
+  for (const call of message.toolCalls ?? []) {
+    const role = roles.get(call.id) ?? "function";
+    if (role === "provider-item") {
+      const rebuilt = providerItems(call, results.get(call.id), sink);
+      if (rebuilt === undefined) {
+        sink.warn("request.provider-item-dropped", `Provider-run tool call ${call.id} cannot be rebuilt as a Responses item; dropped with its result`, {
+          toolCallId: call.id,
+        });
+      } else rebuilt.forEach((item, index) => out.push({ item, position: outputPosition(call, index / 2, targetOf(sink)) }));
+      continue;
+    }
+    const item = convertToolCall(call, role, sink);
+    if (item !== undefined) out.push({ item, position: outputPosition(call, 0, targetOf(sink)) });
+  }
+  return out;
+}
+
+function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMessage>, context: ConversionContext): ResponseInputItem[] {
+  const { roles, calls, sink } = context;
   switch (message.role) {
     case "system":
     case "developer":
@@ -104,35 +163,33 @@ function convertMessage(
       for (const call of message.toolCalls ?? []) {
         const item = convertToolCall(call, roles.get(call.id) ?? "function");
         if (item !== undefined) out.push(item);
+  assertToolNames(input.tools, OPENAI_TOOL_NAME);
       }
-      return out;
+      return [{ role: "user", content } as ResponseInputItem];
     }
     case "tool": {
       const role = roles.get(message.toolCallId) ?? "function";
-      if (role === "omit") return [];
+      if (role === "omit" || role === "provider-item") return [];
       if (role === "mcp-approval") {
         const call = calls.get(message.toolCallId);
-        return [{ type: "mcp_approval_response", approval_request_id: itemIdOf(call) ?? message.toolCallId, approve: approves(message.content) }];
+        return [{ type: "mcp_approval_response", approval_request_id: itemIdOf(call, targetOf(sink)) ?? message.toolCallId, approve: approves(message.content) }];
       }
       const output = toolOutput(message.content, message.error, sink, message.id);
       return role === "custom"
         ? [{ type: "custom_tool_call_output", call_id: message.toolCallId, output } as ResponseInputItem]
         : [{ type: "function_call_output", call_id: message.toolCallId, output } as ResponseInputItem];
     }
-    case "reasoning": {
-      const item = toReasoningItem(message, sink);
-      return item === undefined ? [] : [item];
-    }
     default:
+      warnUnknownRole(sink, message, "Responses");
       return [];
   }
 }
 
-function convertToolCall(call: ToolCall, role: ToolCallRole): ResponseInputItem | undefined {
-  const itemId = itemIdOf(call);
-  if (role === "omit") return undefined;
+function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink): ResponseInputItem | undefined {
+  const itemId = itemIdOf(call, targetOf(sink));
+  if (role === "omit" || role === "provider-item") return undefined;
   if (role === "custom") {
-    return { type: "custom_tool_call", call_id: call.id, name: call.function.name, input: call.function.arguments, ...(itemId !== undefined && { id: itemId }) };
+    return { type: "custom_tool_call", call_id: call.id, name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }) };
   }
   if (role === "mcp-approval") {
     const serverLabel = readBridgeMetadata(call.metadata)?.serverLabel;
@@ -148,18 +205,18 @@ function convertToolCall(call: ToolCall, role: ToolCallRole): ResponseInputItem 
   return {
     type: "function_call",
     call_id: call.id,
-    name: call.function.name,
+    name: toolCallName(call, OPENAI_TOOL_NAME, sink),
     arguments: call.function.arguments,
     ...(itemId !== undefined && { id: itemId }),
     ...(typeof namespace === "string" && { namespace }),
   } as ResponseInputItem;
 }
 
-/** The OpenAI item id recorded on a call streamed from OpenAI. */
-function itemIdOf(call: ToolCall | undefined): string | undefined {
+/** The item id recorded on a call streamed from the target platform (`openai`, `azure-openai`, …). */
+function itemIdOf(call: ToolCall | undefined, provider: string): string | undefined {
   if (call === undefined) return undefined;
   const fields = readBridgeMetadata(call.metadata);
-  return fields?.provider === "openai" && typeof fields.itemId === "string" ? fields.itemId : undefined;
+  return isMintedBy(call, provider) && typeof fields?.itemId === "string" ? fields.itemId : undefined;
 }
 
 /** Whether a tool result answering an MCP approval request approves it (`true`, `{"approve":true}`, "approve", "yes"). */

@@ -4,6 +4,7 @@ import { providerLabel } from "./provider-label.js";
 import { asArray, asNumber, asRecord, asString } from "./narrow.js";
 import {
   findItem,
+  itemPosition,
   trackItem,
   uniqueId,
   type MessageItem,
@@ -12,8 +13,18 @@ import {
 } from "./responses-stream-state.js";
 
 /** `output_item.added` of a `message` item: tracked; its text messages open with their first part. */
-export function openMessageItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined): void {
-  const item: MessageItem = { kind: "message", itemId };
+export function openMessageItem(
+  state: ResponsesStreamState,
+  itemId: string,
+  outputIndex: number | undefined,
+  phase?: string,
+): void {
+  const item: MessageItem = {
+    kind: "message",
+    itemId,
+    ...(phase !== undefined && { phase }),
+    ...(outputIndex !== undefined && { outputIndex }),
+  };
   trackItem(state, item, outputIndex);
 }
 
@@ -26,10 +37,18 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
   if (existing !== undefined) return existing;
   const { run } = state;
   run.endReasoning();
-  const preferred = item.text === undefined && item.refusal === undefined ? item.itemId : undefined;
+  const first = item.text === undefined && item.refusal === undefined;
+  const preferred = first ? item.itemId : undefined;
+  // The item's first message records the item id and phase: the request side sends it back as
+  // this very output message item (one AG-UI message per item id, so no id is sent twice).
+  const metadata: BridgeMetadata = {
+    ...(refusal && { refusal: true }),
+    ...(first && { itemId: item.itemId, ...itemPosition(state, item.outputIndex) }),
+    ...(first && item.phase !== undefined && { phase: item.phase }),
+  };
   const messageId = run.startText({
     messageId: uniqueId(state, preferred),
-    ...(refusal && { metadata: { refusal: true } }),
+    ...(Object.keys(metadata).length > 0 && { metadata }),
   });
   if (state.response.turnId === undefined) state.response.turnId = messageId;
   const part: MessagePart = { messageId, refusal, streamed: false, annotations: [] };
@@ -90,6 +109,10 @@ export function handleAnnotation(state: ResponsesStreamState, event: Record<stri
  */
 export function closeMessageItem(state: ResponsesStreamState, item: MessageItem, done?: Record<string, unknown>): void {
   const { run } = state;
+  if (done !== undefined && item.phase === undefined) {
+    const phase = asString(done.phase);
+    if (phase !== undefined) item.phase = phase;
+  }
   if (done !== undefined) {
     for (const raw of asArray(done.content) ?? []) {
       const content = asRecord(raw);
@@ -108,7 +131,10 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
   }
   for (const part of [item.text, item.refusal]) {
     if (part === undefined || !run.isTextOpen(part.messageId)) continue;
-    run.endText(part.messageId, endMetadata(item, part, providerLabel(state.options)));
+    const end = endMetadata(item, part, providerLabel(state.options));
+    // A phase only known from the finished item goes on the END event of the item's first message.
+    const late = item.phase !== undefined && part.messageId === item.itemId ? { phase: item.phase } : undefined;
+    run.endText(part.messageId, late === undefined ? end : { ...end, ...late });
   }
 }
 

@@ -1,5 +1,5 @@
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
-import { findItem, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
+import { findItem, itemPosition, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
 
 /** Kind recorded on REASONING_MESSAGE_START for OpenAI's `encrypted_content`. */
 export const OPENAI_ENCRYPTED_KIND = "openai-encrypted-content";
@@ -13,7 +13,7 @@ export function openReasoningItem(state: ResponsesStreamState, itemId: string, o
   run.startReasoning();
   const messageId = run.startReasoningMessage({
     messageId: uniqueId(state, itemId),
-    metadata: { encryptedKind: OPENAI_ENCRYPTED_KIND, itemId },
+    metadata: { encryptedKind: OPENAI_ENCRYPTED_KIND, itemId, ...itemPosition(state, outputIndex) },
   });
   const item: ReasoningItem = { kind: "reasoning", itemId, messageId, parts: [] };
   trackItem(state, item, outputIndex);

@@ -1,4 +1,5 @@
 import { describeOpenAIError } from "./describe-openai-error.js";
+import { closeCompactionItem } from "./handle-compaction-item.js";
 import { closeMessageItem } from "./handle-message-item.js";
 import { closeReasoningItem } from "./handle-reasoning-item.js";
 import { mapResponsesFinishReason } from "./map-openai-finish-reason.js";
@@ -72,6 +73,7 @@ export function closeResponseItems(state: ResponsesStreamState): void {
   for (const item of state.response.byIndex.values()) {
     if (item.kind === "message") closeMessageItem(state, item);
     else if (item.kind === "reasoning") closeReasoningItem(state, item);
+    else if (item.kind === "compaction") closeCompactionItem(state, item);
     else if (run.isToolCallOpen(item.toolCallId)) run.endToolCall(item.toolCallId);
   }
   state.response.byIndex.clear();

@@ -3,6 +3,7 @@ import { classifyOutputItem, itemArguments } from "./classify-output-item.js";
 import { asNonEmptyString, asString } from "./narrow.js";
 import {
   findItem,
+  itemPosition,
   trackItem,
   turnParentId,
   uniqueId,
@@ -30,12 +31,14 @@ export function openToolItem(
   const callId = asNonEmptyString(item.call_id);
   const providerExecuted = cls.kind === "provider-tool";
   const toolCallId = uniqueToolCallId(state, callId ?? itemId);
-  const metadata: BridgeMetadata = { itemType, itemId };
+  const metadata: BridgeMetadata = { itemType, itemId, ...itemPosition(state, outputIndex) };
   if (itemType !== "function_call" && itemType !== "custom_tool_call") metadata.providerToolType = itemType;
   const namespace = asNonEmptyString(item.namespace);
   if (namespace !== undefined) metadata.namespace = namespace;
   const serverLabel = asNonEmptyString(item.server_label);
   if (serverLabel !== undefined) metadata.serverLabel = serverLabel;
+  const approvalRequestId = asNonEmptyString(item.approval_request_id);
+  if (approvalRequestId !== undefined) metadata.approvalRequestId = approvalRequestId;
   run.startToolCall({
     toolCallId,
     toolCallName: cls.name,

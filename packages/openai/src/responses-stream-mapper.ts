@@ -11,6 +11,7 @@ import {
   outputIndexOf,
 } from "./handle-message-item.js";
 import { emitProviderToolResult, emitSeparateOutput } from "./handle-provider-tool-result.js";
+import { closeCompactionItem, openCompactionItem } from "./handle-compaction-item.js";
 import { closeReasoningItem, handleReasoningDelta, handleReasoningDone, openReasoningItem } from "./handle-reasoning-item.js";
 import {
   handleErrorEvent,
@@ -101,7 +102,8 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
   const outputIndex = outputIndexOf(event);
   const itemId = asNonEmptyString(item.id) ?? state.run.newId();
   const cls = classifyOutputItem(item);
-  if (cls.kind === "message") openMessageItem(state, itemId, outputIndex);
+  if (cls.kind === "message") openMessageItem(state, itemId, outputIndex, asNonEmptyString(item.phase));
+  else if (cls.kind === "compaction") openCompactionItem(state, itemId, outputIndex);
   else if (cls.kind === "reasoning") openReasoningItem(state, itemId, outputIndex);
   else if (cls.kind === "application-tool" || cls.kind === "provider-tool") openToolItem(state, item, itemId, outputIndex);
   else if (cls.kind === "unknown") unmodelled(state, event, asString(item.type));
@@ -121,6 +123,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     return;
   }
   if (tracked.kind === "message") closeMessageItem(state, tracked, done);
+  else if (tracked.kind === "compaction") closeCompactionItem(state, tracked, done);
   else if (tracked.kind === "reasoning") closeReasoningItem(state, tracked, done);
   else {
     writeFinalArguments(state, tracked, done);

@@ -21,6 +21,10 @@ export interface MessagePart {
 export interface MessageItem {
   kind: "message";
   itemId: string;
+  /** The item's output index in its response. */
+  outputIndex?: number;
+  /** The item's `phase` (`commentary` / `final_answer`), sent back with the message. */
+  phase?: string;
   text?: MessagePart;
   refusal?: MessagePart;
 }
@@ -48,8 +52,15 @@ export interface ToolItem {
   resulted?: boolean;
 }
 
+/** A `compaction` item: a reasoning message holding its encrypted summary. */
+export interface CompactionItem {
+  kind: "compaction";
+  itemId: string;
+  messageId: string;
+}
+
 /** Anything the mapper tracks by item id or output index. */
-export type OutputItem = MessageItem | ReasoningItem | ToolItem;
+export type OutputItem = MessageItem | ReasoningItem | ToolItem | CompactionItem;
 
 /** The response currently streaming (a recording may hold several back to back). */
 export interface ResponseState {
@@ -109,4 +120,16 @@ export function uniqueId(state: ResponsesStreamState, preferred: string | undefi
 export function turnParentId(state: ResponsesStreamState): string {
   if (state.response.turnId === undefined) state.response.turnId = uniqueId(state, undefined);
   return state.response.turnId;
+}
+
+/**
+ * Where an output item sat in its response (`responseId`, `outputIndex`), recorded on the START
+ * event of what it becomes: AG-UI groups a response's tool calls under one assistant message, so
+ * the request side needs this to send the items back in their original order.
+ */
+export function itemPosition(state: ResponsesStreamState, outputIndex: number | undefined): { responseId?: string; outputIndex?: number } {
+  return {
+    ...(state.response.id !== undefined && { responseId: state.response.id }),
+    ...(outputIndex !== undefined && { outputIndex }),
+  };
 }

@@ -146,8 +146,11 @@ describe("OpenAI file handles: round trip", () => {
     for (const { where, part } of fileParts(events)) {
       if (where === "citation") expect(JSON.stringify(sent)).toContain(JSON.stringify(part.source.value));
     }
-    // Hosted tool calls are not replayed (documented): omitted with their results, with a warning.
-    expect(warnings.map((w) => w.code)).toEqual(Array(3).fill("request.provider-executed-call-omitted"));
+    // Hosted tool calls go back as the output items they came from, each with its result.
+    expect(items.map((item) => item.type).filter((type) => type !== "message")).toEqual(
+      ofType(events, "TOOL_CALL_START").map((e) => readBridgeMetadata(e.metadata)?.itemType),
+    );
+    expect(warnings).toEqual([]);
   });
 
   it("a handle put back as a user part goes to OpenAI exactly as issued", async () => {

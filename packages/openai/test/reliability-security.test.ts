@@ -3,7 +3,7 @@
  * source is ever fetched (request converters and provider factories); RUN_ERROR never carries the
  * API key or request headers. Counts go to .reliability-counts.json (section "openai-security").
  */
-import type { ContentPart, Event, Message, RunAgentInput } from "@agui-bridge/core";
+import { EmptyRequestError, type ContentPart, type Event, type Message, type RunAgentInput } from "@agui-bridge/core";
 import fc from "fast-check";
 import http from "node:http";
 import https from "node:https";
@@ -115,13 +115,19 @@ describe("no URL source is ever fetched", () => {
       fc.asyncProperty(conversation, async (messages) => {
         const watched = spies();
         const input: RunAgentInput = { threadId: "t", runId: "r", messages };
-        const chat = toChatCompletionsRequest(input, { model: "m" });
+        // Nothing left to send is a clear error (EmptyRequestError), not a request: nothing fetched either.
+        let chat: ReturnType<typeof toChatCompletionsRequest> | undefined;
+        try {
+          chat = toChatCompletionsRequest(input, { model: "m" });
+        } catch (error) {
+          expect(error).toBeInstanceOf(EmptyRequestError);
+        }
         const responses = toResponsesRequest(input, { model: "m" });
         await new Promise((resolve) => setTimeout(resolve, 0));
         for (const spy of watched) expect(spy).not.toHaveBeenCalled();
         // Every URL either travels as the same string or was dropped with a warning.
         const urls = messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).flatMap((p) => ("source" in p && p.source.type === "url" ? [p.source.value] : []));
-        for (const request of [chat, responses]) {
+        for (const request of chat === undefined ? [responses] : [chat, responses]) {
           const body = JSON.stringify(request.params);
           const dropped = request.warnings.length;
           for (const u of urls) if (!body.includes(JSON.stringify(u).slice(1, -1))) expect(dropped).toBeGreaterThan(0);
@@ -147,7 +153,9 @@ describe("no URL source is ever fetched", () => {
         const provider = useResponses ? createOpenAIResponsesProvider({ client, model: "m", retry: false, ...ids() }) : createOpenAIChatProvider({ client, model: "m", retry: false, ...ids() });
         const events = await drain(provider.stream(input) as AsyncGenerator<Event, void, undefined>);
         await assertWellFormed(events);
-        expect(requested).toEqual([useResponses ? "http://replay.invalid/v1/responses" : "http://replay.invalid/v1/chat/completions"]);
+        // Input with nothing Chat can take fails with empty_request before any request is made.
+        const empty = events.some((e) => e.type === "RUN_ERROR" && (e as { code?: string }).code === "empty_request");
+        expect(requested).toEqual(empty ? [] : [useResponses ? "http://replay.invalid/v1/responses" : "http://replay.invalid/v1/chat/completions"]);
         for (const spy of watched) expect(spy).not.toHaveBeenCalled();
         vi.restoreAllMocks();
       }),

@@ -76,8 +76,26 @@ describe("request side (fast-check over random conversations)", () => {
       );
       expect(fetchSpy).not.toHaveBeenCalled();
       expect(ownHandles).toBeGreaterThan(0);
-      // Chat Completions cannot carry encrypted values at all; Responses sends OpenAI's own back.
-      if (api === "responses") expect(ownEncrypted).toBeGreaterThan(0);
+      // Chat Completions cannot carry encrypted values at all; Responses sends OpenAI's own back:
+      // a reasoning item only with the item it led to (random conversations rarely have that pair,
+      // so a fixed one shows the search sees OpenAI's own values).
+      if (api === "responses") {
+        const own = { "agui-bridge": { provider: "openai", encryptedKind: "openai-encrypted-content", itemId: "rs_own" } };
+        const { params } = toResponsesRequest(
+          {
+            threadId: "t",
+            runId: "r",
+            messages: [
+              { id: "u", role: "user", content: "hi" },
+              { id: "rs", role: "reasoning", content: "", encryptedValue: "ENC-own-openai", metadata: own },
+              { id: "a", role: "assistant", content: "answer", metadata: { "agui-bridge": { provider: "openai" } } },
+            ],
+          },
+          { model: "gpt-test" },
+        );
+        if (JSON.stringify(params).includes("ENC-own-openai")) ownEncrypted += 1;
+        expect(ownEncrypted).toBeGreaterThan(0);
+      }
       counter.add(`request.${api}.ownHandlesSent`, ownHandles);
       counter.add(`request.${api}.ownEncryptedSent`, ownEncrypted);
       counter.add("properties", 1);
@@ -123,7 +141,7 @@ describe("RAW passthrough", () => {
       const unknown = api === "chat" ? { id: "", choices: [], prompt_filter_results: [] } : { type: "response.future_event", x: 1 };
       for (const emitRawEvents of [undefined, false, true]) {
         const chunks = api === "chat" ? chatChunks([unknown]) : responsesChunks([unknown]);
-        const events = await drain(stubProvider(api, [], chunks, emitRawEvents).stream({ threadId: "t", runId: "r", messages: [] }));
+        const events = await drain(stubProvider(api, [], chunks, emitRawEvents).stream({ threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "Hi" }] }));
         await checkRun(events);
         const raws = events.filter((event) => event.type === "RAW") as unknown as Rec[];
         expect(raws.map((event) => event.event)).toEqual(emitRawEvents === true ? [unknown] : []);

@@ -75,7 +75,7 @@ export const MUTATIONS: Mutation[] = [
   // Harmless: the run stays exactly the healthy run.
   insertAnywhere("unknown part kind", false, [
     partsChunk([{ videoMetadata: { startOffset: "1s" } }]),
-    partsChunk([{ toolCall: { id: "x", name: "google_search" } }]),
+    partsChunk([{ futureToolPart: { id: "x", name: "google_search" } }]),
     partsChunk([{ futurePart: { a: [1, null] } }]),
     partsChunk([{}]),
   ]),

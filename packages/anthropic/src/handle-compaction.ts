@@ -1,0 +1,57 @@
+import { asArray, asNonEmptyString, asString, type JsonRecord } from "./narrow.js";
+import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
+
+/** `encryptedKind` of a reasoning message built from a `compaction` block (summary of earlier context). */
+export const ANTHROPIC_COMPACTION = "anthropic-compaction";
+
+type CompactionBlock = Extract<BlockState, { kind: "compaction" }>;
+
+/**
+ * Starts a `compaction` block (the API's summary of the context before it): a reasoning message
+ * whose content is the summary (`content`, then `compaction_delta` fragments, byte for byte),
+ * whose encrypted value is the block's opaque `encrypted_content`, and whose metadata records
+ * `encryptedKind: "anthropic-compaction"`, the Anthropic message id and the block index, so the
+ * request side can send the block back to Anthropic in place. Other providers drop it with a warning.
+ */
+export function startCompactionBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
+  const reasoningId = context.run.startReasoningMessage({
+    metadata: { encryptedKind: ANTHROPIC_COMPACTION, anthropicMessageId: message.id, blockIndex: index },
+  });
+  const state: CompactionBlock = { kind: "compaction", index, reasoningId, encrypted: undefined, signature: undefined, toolChanges: undefined };
+  message.blocks.set(index, state);
+  extend(context, state, block);
+  if (Array.isArray(block.tool_changes)) state.toolChanges = asArray(block.tool_changes);
+}
+
+/** `compaction_delta`: summary text as reasoning content; its `encrypted_content`, when given, as the encrypted value. */
+export function compactionDelta(context: StreamContext, state: CompactionBlock, delta: JsonRecord): void {
+  extend(context, state, delta);
+}
+
+/** `signature_delta` on a compaction block: the block's signature, kept for the request side. */
+export function compactionSignature(state: CompactionBlock, delta: JsonRecord): void {
+  const signature = asString(delta.signature);
+  if (signature !== undefined) state.signature = (state.signature ?? "") + signature;
+}
+
+/** `content_block_stop` of a compaction block: the reasoning message ends with the block's signature and tool changes. */
+export function stopCompactionBlock(context: StreamContext, state: CompactionBlock, interrupted: boolean): void {
+  if (!context.run.isReasoningOpen(state.reasoningId)) return;
+  context.run.endReasoningMessage(state.reasoningId, {
+    ...(state.signature !== undefined && { compactionSignature: state.signature }),
+    ...(state.toolChanges !== undefined && { toolChanges: state.toolChanges }),
+    ...(interrupted && { interrupted: true }),
+  });
+}
+
+function extend(context: StreamContext, state: CompactionBlock, fields: JsonRecord): void {
+  const content = asString(fields.content);
+  if (content !== undefined && content !== "") context.run.reasoning(state.reasoningId, content);
+  const encrypted = asNonEmptyString(fields.encrypted_content);
+  if (encrypted !== undefined) {
+    state.encrypted = encrypted;
+    context.run.encryptedValue("message", state.reasoningId, encrypted);
+  }
+  const signature = asNonEmptyString(fields.signature);
+  if (signature !== undefined) state.signature = signature;
+}

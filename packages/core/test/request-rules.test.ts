@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import {
+  createWarningSink,
+  isValidToolName,
+  mapToolName,
+  MISSING_TOOL_RESULT_ERROR,
+  pairToolResults,
+  type Message,
+  type ToolNameRule,
+} from "../src/index.js";
+
+const rule: ToolNameRule = { provider: "P", allowed: /[a-zA-Z0-9_-]/, maxLength: 8, first: /[a-zA-Z_]/ };
+
+describe("pairToolResults (the one rule for calls and results)", () => {
+  const call = (id: string) => ({ id, type: "function" as const, function: { name: "f", arguments: "{}" } });
+  it("drops orphans and duplicates, repairs missing results after the tool messages that follow the call", () => {
+    const sink = createWarningSink();
+    const messages: Message[] = [
+      { id: "a", role: "assistant", toolCalls: [call("c1"), call("c2")] },
+      { id: "t1", role: "tool", toolCallId: "c1", content: "one" },
+      { id: "t1b", role: "tool", toolCallId: "c1", content: "again" },
+      { id: "u", role: "user", content: "next" },
+      { id: "o", role: "tool", toolCallId: "ghost", content: "orphan" },
+    ];
+    const out = pairToolResults(messages, sink);
+    expect(out.map((m) => m.id)).toEqual(["a", "t1", "c2-missing-result", "u"]);
+    expect(out[2]).toMatchObject({ role: "tool", toolCallId: "c2", error: MISSING_TOOL_RESULT_ERROR });
+    expect(sink.warnings.map((w) => w.code)).toEqual(["request.duplicate-tool-result", "request.orphan-tool-result", "request.missing-tool-result"]);
+    expect(messages).toHaveLength(5);
+  });
+  it("never synthesizes a result for a call the provider ran", () => {
+    const sink = createWarningSink();
+    const out = pairToolResults([{ id: "a", role: "assistant", toolCalls: [call("s1")] }], sink, { isProviderRun: () => true });
+    expect(out.map((m) => m.id)).toEqual(["a"]);
+    expect(sink.warnings).toEqual([]);
+  });
+});
+
+describe("tool name rule", () => {
+  it("valid names pass unchanged; others map to the documented form", () => {
+    expect(isValidToolName("get_x-1", rule)).toBe(true);
+    expect(mapToolName("get_x-1", rule)).toBe("get_x-1");
+    expect(mapToolName("maps.find", rule)).toBe("maps_fin");
+    expect(mapToolName("9lives", rule)).toBe("_9lives");
+    expect(mapToolName("", rule)).toBe("_");
+    for (const name of ["maps.find", "9lives", "", "ünï cödé"]) expect(isValidToolName(mapToolName(name, rule), rule)).toBe(true);
+  });
+});

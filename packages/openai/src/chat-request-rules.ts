@@ -1,0 +1,39 @@
+import {
+  assertToolNames,
+  claimsProviderExecuted,
+  EmptyRequestError,
+  pairToolResults,
+  REQUEST_WARNINGS,
+  type Message,
+  type RunAgentInput,
+} from "@agui-bridge/core";
+import type { WarningSink } from "./request-warnings.js";
+import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+
+/**
+ * The shared request rules the Chat Completions converter applies before converting: declared
+ * tool names checked against OpenAI's pattern (a clear error instead of the API's 400), and tool
+ * calls paired with their results (orphan results dropped, missing results repaired; core's
+ * `pairToolResults`). Returns the messages to convert.
+ */
+export function chatInputMessages(input: RunAgentInput, sink: WarningSink): Message[] {
+  assertToolNames(input.tools, OPENAI_TOOL_NAME);
+  return pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted });
+}
+
+/**
+ * A user message whose parts were all dropped is not sent (the API rejects `content: []`); the
+ * warning says so. Returns whether the converted content may be sent.
+ */
+export function keepUserContent(content: unknown, messageId: string, sink: WarningSink): boolean {
+  if (!Array.isArray(content) || content.length > 0) return true;
+  sink.warn(REQUEST_WARNINGS.emptyMessage, `User message ${messageId} has no part Chat Completions can take; dropped`, { messageId });
+  return false;
+}
+
+/** Fails the run with a clear error when nothing is left to send (the API rejects `messages: []`). */
+export function assertChatMessages(messages: readonly unknown[]): void {
+  if (messages.length === 0) {
+    throw new EmptyRequestError("Nothing in the run input can be sent to Chat Completions: the request would have no messages");
+  }
+}

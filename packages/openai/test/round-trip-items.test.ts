@@ -1,0 +1,130 @@
+/**
+ * Round trip over every recorded Responses stream: stream → AG-UI events → `defaultApplyEvents`
+ * (through the conformance kit) → `toResponsesRequest`, and the carried-back turn compared item by
+ * item with the output items the API sent: order, ids, encrypted values, arguments, results,
+ * message `phase`. The expected input form of each item type is written here from the API
+ * reference (the input item types), independently of the converter.
+ */
+import { assertConformant } from "@agui-bridge/conformance";
+import { createSequentialIds, type BridgeWarning, type Message } from "@agui-bridge/core";
+import { basename } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listSharedStreams, readJsonl, sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.js";
+import { streamResponses, toResponsesRequest } from "../src/index.js";
+import { collect, jsonlChunks } from "./support/collect.js";
+
+type Rec = Record<string, unknown>;
+
+/** Input fields of each output item type, per the API reference's input item types. */
+const INPUT_FORM: Record<string, string[]> = {
+  web_search_call: ["id", "action", "status"],
+  file_search_call: ["id", "queries", "status", "results"],
+  code_interpreter_call: ["id", "code", "container_id", "outputs", "status"],
+  image_generation_call: ["id", "result", "status", "background", "output_format", "quality", "revised_prompt", "size", "action"],
+  mcp_call: ["id", "arguments", "name", "server_label", "approval_request_id", "error", "output", "status"],
+  mcp_list_tools: ["id", "server_label", "tools", "error"],
+  shell_call: ["id", "action", "call_id", "environment", "status"],
+  shell_call_output: ["id", "call_id", "output", "status", "max_output_length"],
+  tool_search_call: ["id", "arguments", "call_id", "execution", "status"],
+  tool_search_output: ["id", "call_id", "tools", "execution", "status"],
+  function_call: ["id", "call_id", "name", "arguments", "namespace"],
+  custom_tool_call: ["id", "call_id", "name", "input"],
+  mcp_approval_request: ["id", "name", "arguments", "server_label"],
+  compaction: ["id", "encrypted_content"],
+};
+
+/** Item types the application ran (or provider items without an input form) that cannot be sent back. */
+const NOT_SENT = new Set(["local_shell_call", "apply_patch_call", "computer_call", "program", "program_output"]);
+
+/** The text each message item streamed (the recordings shorten some deltas; the deltas are what the run saw). */
+let streamed = new Map<string, string>();
+
+/** The id each output index had when its item was added (what the stream saw; a proxy may rotate ids). */
+let addedIds = new Map<number, string>();
+
+function project(entry: Rec): Rec {
+  const item: Rec = { ...entry, id: addedIds.get(entry.outputIndex as number) ?? entry.id };
+  const type = item.type as string;
+  if (type === "message" && !String(item.id).startsWith("msg")) {
+    const text = streamed.get(item.id as string) ?? (item.content as Rec[]).map((part) => part.text ?? "").join("");
+    return { role: "assistant", content: text, ...(typeof item.phase === "string" && { phase: item.phase }) };
+  }
+  if (type === "message") {
+    return {
+      type,
+      role: "assistant",
+      id: item.id,
+      status: "completed",
+      content: (item.content as Rec[]).map((part) =>
+        part.type === "refusal" ? { type: "refusal", refusal: part.refusal } : { type: "output_text", text: streamed.get(item.id as string) ?? part.text, annotations: part.annotations ?? [] },
+      ),
+      ...(typeof item.phase === "string" && { phase: item.phase }),
+    };
+  }
+  if (type === "reasoning") {
+    return { type, id: item.id, ...(typeof item.encrypted_content === "string" && { encrypted_content: item.encrypted_content }) };
+  }
+  const out: Rec = { type };
+  for (const field of INPUT_FORM[type] ?? []) {
+    const value = item[field];
+    if (value !== undefined && value !== null) out[field] = value;
+    else if (field === "outputs" && type === "code_interpreter_call") out[field] = null;
+  }
+  return out;
+}
+
+/** What the API output, as the next request must carry it back (reasoning before an unsent item goes too). */
+function unsent(item: Rec): boolean {
+  if (NOT_SENT.has(item.type as string)) return true;
+  // A client-run tool search is the application's to answer; it has no function-call form.
+  if (item.type === "tool_search_call" && item.execution === "client") return true;
+  if (item.type !== "message") return false;
+  const id = addedIds.get(item.outputIndex as number) ?? (item.id as string);
+  const text = streamed.get(id) ?? (item.content as Rec[]).map((part) => part.text ?? part.refusal ?? "").join("");
+  return text === "";
+}
+
+function expectedInput(items: Rec[]): Rec[] {
+  const sent = items.filter((item) => !unsent(item));
+  return sent.filter((item, i) => item.type !== "reasoning" || (sent[i + 1] !== undefined && sent[i + 1]?.type !== "reasoning" && items[items.indexOf(item) + 1] === sent[i + 1])).map(project);
+}
+
+function comparable(item: Rec): Rec {
+  if (item.type !== "reasoning") return item;
+  return { type: item.type, id: item.id, ...(item.encrypted_content !== undefined && { encrypted_content: item.encrypted_content }) };
+}
+
+const files = listSharedStreams("openai-responses").filter((file) => {
+  const lines = readJsonl(file);
+  return lines.every((line) => line.ok) && lines.filter((line) => line.ok && (line.value as Rec).type === "response.created").length === 1;
+});
+
+describe(`round trip item by item: ${sharedSuiteTitle("openai-responses")}`, () => {
+  it.each(files.map((file) => [basename(file), file]))("%s: the next request carries the turn back as it came", async (_name, file) => {
+    const lines = readJsonl(file);
+    const events = lines.flatMap((line) => (line.ok ? [line.value as Rec] : []));
+    const doneItems = events.filter((e) => e.type === "response.output_item.done").map((e): Rec => ({ ...(e.item as Rec), outputIndex: e.output_index }));
+    addedIds = new Map(events.filter((e) => e.type === "response.output_item.added").map((e) => [e.output_index as number, (e.item as Rec).id as string]));
+    const completed = events.find((e) => e.type === "response.completed");
+    if (completed === undefined || doneItems.length === 0) return;
+    streamed = new Map();
+    for (const e of events) {
+      if (e.type === "response.output_text.delta") streamed.set(e.item_id as string, (streamed.get(e.item_id as string) ?? "") + (e.delta as string));
+    }
+    const warnings: BridgeWarning[] = [];
+    const out = await collect(streamResponses(jsonlChunks(lines), { generateId: createSequentialIds("id"), onWarning: (w) => warnings.push(w) }));
+    const messages = (await assertConformant(out)) as Message[];
+    const { params } = toResponsesRequest({ threadId: "t", runId: "r", messages }, { model: "m", params: { store: false }, onWarning: (w) => warnings.push(w) });
+    const input = (params.input as unknown as Rec[]).filter((item) => item.type !== "function_call_output" && item.type !== "custom_tool_call_output");
+    expect(input.map(comparable)).toEqual(expectedInput(doneItems));
+    // Nothing the API sent is lost silently: every item left out is reported (stream or request side).
+    if (doneItems.some((item) => NOT_SENT.has(item.type as string))) expect(warnings.length).toBeGreaterThan(0);
+  });
+
+  it("the corpus has the item kinds this suite is about", () => {
+    const names = files.map((file) => basename(file));
+    for (const name of ["openai-web-search-tool.1.jsonl", "openai-code-interpreter-tool.1.jsonl", "openai-compaction.1.jsonl", "openai-phase.1.jsonl", "openai-mcp-tool.1.jsonl"]) {
+      if (names.length > 0) expect(names).toContain(name);
+    }
+  });
+});
