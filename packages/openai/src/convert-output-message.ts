@@ -22,7 +22,7 @@ export function phaseOf(message: AssistantMessage, provider = "openai"): "commen
  */
 export function assistantMessageItem(message: AssistantMessage, provider = "openai"): ResponseInputItem | undefined {
   const phase = phaseOf(message, provider);
-  const annotated = annotatedOutputMessage(message);
+  const annotated = annotatedOutputMessage(message, provider);
   if (annotated !== undefined) return phase === undefined ? annotated : ({ ...annotated, phase } as ResponseInputItem);
   const text = message.content ?? "";
   if (text === "") return undefined;

@@ -152,18 +152,9 @@ function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMess
       const content = typeof message.content === "string"
         ? message.content
         : convertContentParts(message.content, "responses", sink, `message ${message.id}`);
-      return [{ role: "user", content } as ResponseInputItem];
-    }
-    case "assistant": {
-      const out: ResponseInputItem[] = [];
-      warnForeignCitedFiles(message, sink);
-      const annotated = annotatedOutputMessage(message, targetOf(sink));
-      if (annotated !== undefined) out.push(annotated);
-      else if (message.content !== undefined && message.content !== "") out.push({ role: "assistant", content: message.content });
-      for (const call of message.toolCalls ?? []) {
-        const item = convertToolCall(call, roles.get(call.id) ?? "function");
-        if (item !== undefined) out.push(item);
-  assertToolNames(input.tools, OPENAI_TOOL_NAME);
+      if (Array.isArray(content) && content.length === 0) {
+        sink.warn(REQUEST_WARNINGS.emptyMessage, `User message ${message.id} has no part the Responses API can take; dropped`, { messageId: message.id });
+        return [];
       }
       return [{ role: "user", content } as ResponseInputItem];
     }
