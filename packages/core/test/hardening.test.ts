@@ -294,6 +294,9 @@ describe("provider check (item 12)", () => {
     expect(warnings).toEqual(["provider.missing-credentials"]);
     expect(checkProviderConfig({ providerId: "p", model: "m", client: { apiKey: "sk-1234567890" } }).ok).toBe(true);
     expect(clientHasCredentials({ apiKey: null, _options: { defaultHeaders: { Authorization: "Bearer t" } } })).toBe(true);
+    // Anthropic on Bedrock / Vertex AI: apiKey and authToken null, credentials from the cloud chain.
+    expect(clientHasCredentials({ apiKey: null, authToken: null, awsRegion: "us-east-1" })).toBe(true);
+    expect(clientHasCredentials({ apiKey: null, authToken: null, projectId: "p", region: "us-east5" })).toBe(true);
     // A test double without an apiKey field: nothing can be told, nothing is reported.
     expect(clientHasCredentials({ chat: {} })).toBeUndefined();
   });
