@@ -115,6 +115,7 @@ describe("one redaction for every string leaving in RUN_ERROR (items 1–4)", ()
     expect(secrets).not.toContain("not-a-secret-value");
     expect(clientSecrets({ _options: { defaultHeaders: new Headers({ "x-api-key": "header-key-123456" }) } })).toEqual(["header-key-123456"]);
     expect(clientSecrets({ httpOptions: { headers: { "x-goog-api-key": "AIzaHeaderKey12345" } } })).toEqual(["AIzaHeaderKey12345"]);
+    expect(clientSecrets({ _options: { defaultHeaders: { values: new Headers({ authorization: "Bearer merged-token-1234" }), nulls: new Set() } } })).toEqual(["Bearer merged-token-1234", "merged-token-1234"]);
     const hostile = new Proxy({}, { get: () => { throw new Error("trap"); } });
     expect(clientSecrets(hostile)).toEqual([]);
   });
