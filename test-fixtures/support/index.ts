@@ -8,3 +8,4 @@ export * from "./text-arbitraries.js";
 export * from "./usage-oracle.js";
 export * from "./quick-start.js";
 export * from "./hostile-iterators.js";
+export * from "./hostile-run-check.js";

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import OpenAI from "openai";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { hostilePlan, hostileSource } from "../../../test-fixtures/support/hostile-iterators.js";
+import { checkHostileRun, hostilePlan, hostileSource } from "@agui-bridge/test-support";
 import {
   createOpenAIChatProvider,
   createOpenAIResponsesProvider,
@@ -226,11 +226,7 @@ describe("property: hostile steps and undescribable throws over generated stream
       `${format}: hostile step or undescribable throw at any position → RUN_ERROR`,
       fc.asyncProperty(streams.chain((chunks) => fc.tuple(fc.constant(chunks), hostilePlan(chunks.length))), async ([chunks, plan]) => {
         const source = hostileSource(chunks, plan);
-        const events = await drain(format === "chat" ? streamChatCompletions(source, ids()) : streamResponses(source, ids()));
-        await assertConformant(events);
-        const end = terminalOf(events);
-        expect(["RUN_ERROR", "RUN_FINISHED"]).toContain(end.type);
-        if (end.type === "RUN_ERROR") expect(bridge(end)?.errorCategory).toBeDefined();
+        await checkHostileRun(format === "chat" ? streamChatCompletions(source, ids()) : streamResponses(source, ids()));
         counts.add(`${format}: hostile positions tried`);
         counts.add(`${format}: hostile ${plan.kind} (${plan.value.label})`);
       }),
