@@ -9,3 +9,4 @@ export * from "./usage-oracle.js";
 export * from "./quick-start.js";
 export * from "./hostile-iterators.js";
 export * from "./hostile-run-check.js";
+export * from "./readme-error-table.js";

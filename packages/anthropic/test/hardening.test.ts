@@ -8,9 +8,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, ProviderConfigError, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core";
-import { checkHostileRun, createCounter, hostilePlan, hostileSource } from "@agui-bridge/test-support";
+import { checkHostileRun, createCounter, hostilePlan, hostileSource, readmeErrorTable } from "@agui-bridge/test-support";
 import fc from "fast-check";
-import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ANTHROPIC_ERROR_CATEGORIES, ANTHROPIC_ERROR_CLASS_CATEGORIES, createAnthropicProvider, describeAnthropicError, streamMessages } from "../src/index.js";
 import { messageStream } from "./arbitraries/message-stream.js";
@@ -160,9 +159,6 @@ describe("property: hostile steps and undescribable throws over generated stream
 
 describe("the README's error table", () => {
   it("lists exactly the codes and categories the adapter uses", () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const section = readme.slice(readme.indexOf("## Errors and retries"), readme.indexOf("\n## ", readme.indexOf("## Errors and retries") + 1));
-    const rows = Object.fromEntries([...section.matchAll(/^\| `([^`]+)`(?: \(no status\))? \| `([a-z_]+)` \|$/gm)].map((m) => [m[1], m[2]]));
-    expect(rows).toEqual({ ...ANTHROPIC_ERROR_CATEGORIES, ...ANTHROPIC_ERROR_CLASS_CATEGORIES });
+    expect(readmeErrorTable(new URL("../README.md", import.meta.url))).toEqual({ ...ANTHROPIC_ERROR_CATEGORIES, ...ANTHROPIC_ERROR_CLASS_CATEGORIES });
   });
 });

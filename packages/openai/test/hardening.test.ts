@@ -11,7 +11,7 @@ import fc from "fast-check";
 import OpenAI from "openai";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { checkHostileRun, hostilePlan, hostileSource } from "@agui-bridge/test-support";
+import { checkHostileRun, hostilePlan, hostileSource, readmeErrorTable } from "@agui-bridge/test-support";
 import {
   createOpenAIChatProvider,
   createOpenAIResponsesProvider,
@@ -237,9 +237,6 @@ describe("property: hostile steps and undescribable throws over generated stream
 
 describe("the README's error table", () => {
   it("lists exactly the codes and categories the adapter uses", () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const section = readme.slice(readme.indexOf("## Errors and retries"), readme.indexOf("\n## ", readme.indexOf("## Errors and retries") + 1));
-    const rows = Object.fromEntries([...section.matchAll(/^\| `([^`]+)`(?: \(no status\))? \| `([a-z_]+)` \|$/gm)].map((m) => [m[1], m[2]]));
-    expect(rows).toEqual({ ...OPENAI_ERROR_CATEGORIES, ...OPENAI_ERROR_CLASS_CATEGORIES });
+    expect(readmeErrorTable(new URL("../README.md", import.meta.url))).toEqual({ ...OPENAI_ERROR_CATEGORIES, ...OPENAI_ERROR_CLASS_CATEGORIES });
   });
 });
