@@ -105,6 +105,8 @@ describe("every RUN_ERROR has a category (item 10)", () => {
     }
     expect(describeAnthropicError({ status: 400, type: "invalid_request_error", apiMessage: "prompt is too long: 210000 tokens > 200000 maximum" }).category).toBe("context_length");
     expect(describeAnthropicError({ status: 429, type: "rate_limit_error", error: { error: { type: "rate_limit_error", details: { error_code: "enforced_spend_limit_reached" } } } }).category).toBe("quota");
+    // Claude on Vertex AI, Google's error shape: the status name is the code.
+    expect(describeAnthropicError({ status: 429, error: { error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED" } } })).toMatchObject({ code: "RESOURCE_EXHAUSTED", category: "rate_limit", status: 429 });
   });
 
   it("through the real SDK: a 529 with retry-after, a refused connection", async () => {

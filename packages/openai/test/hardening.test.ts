@@ -122,6 +122,11 @@ describe("a body cut inside a server-sent event is stream_truncated (item 9)", (
     expect(bridge(terminalOf(events))?.errorCategory).toBe("truncated");
   });
 
+  it("older SDKs rethrow JSON.parse's own SyntaxError: read the same way", () => {
+    expect(describeOpenAIError(new SyntaxError("Unexpected end of JSON input"))).toMatchObject({ code: "stream_truncated", category: "truncated" });
+    expect(describeOpenAIError(new SyntaxError("Error reading response: malformed server-sent event JSON."))).toMatchObject({ code: "stream_truncated" });
+  });
+
   it.each(["chat", "responses"] as const)("property (%s): a generated stream cut at any byte through the real SDK ends RUN_FINISHED or RUN_ERROR stream_truncated", async (format) => {
     const streams: fc.Arbitrary<unknown[]> = format === "chat" ? chatStream.map((s) => s.chunks) : responsesStream.map((s) => s.events);
     await counts.check(
