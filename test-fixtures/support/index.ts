@@ -11,3 +11,5 @@ export * from "./quick-start.js";
 export * from "./hostile-iterators.js";
 export { expectSameOutput, framedRecording, inReads, sseFixtures } from "./raw-path-identity.js";
 export { typeCheckBodies, type TypedCheckOptions } from "./typed-check.js";
+export * from "./hostile-run-check.js";
+export * from "./readme-error-table.js";

@@ -19,6 +19,16 @@ export const ANTHROPIC_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>>
   conflict_error: "server",
   // error.details.error_code
   enforced_spend_limit_reached: "quota",
+  // Claude on Vertex AI answers some failures in Google's shape, `{ error: { code, message, status } }`
+  RESOURCE_EXHAUSTED: "rate_limit",
+  UNAVAILABLE: "overloaded",
+  PERMISSION_DENIED: "permission",
+  UNAUTHENTICATED: "auth",
+  INVALID_ARGUMENT: "invalid_request",
+  FAILED_PRECONDITION: "invalid_request",
+  NOT_FOUND: "not_found",
+  INTERNAL: "server",
+  DEADLINE_EXCEEDED: "timeout",
 });
 
 /** SDK error classes (by name) that carry no HTTP status, and their category. */

@@ -37,7 +37,8 @@ function readAnthropicError(error: unknown): ErrorDescription {
   // The SDK's APIError keeps the whole body ({ type: "error", error: {…} }); an event is that body.
   const inner = typeof safeGet(body, "error") === "object" && safeGet(body, "error") !== null ? safeGet(body, "error") : body;
   const ownType = safeString(error, "type");
-  const type = (ownType !== "error" ? ownType : undefined) ?? safeString(inner, "type") ?? safeString(inner, "status"); // Vertex AI: Google's error shape, `{ error: { code, message, status } }`
+  // Vertex AI answers some failures in Google's error shape: its status name is the code there.
+  const type = (ownType !== "error" ? ownType : undefined) ?? safeString(inner, "type") ?? safeString(inner, "status");
   const detailCode = safeString(error, "errorCode") ?? safeString(safeGet(inner, "details"), "error_code");
   const apiMessage = safeString(error, "apiMessage") ?? safeString(inner, "message");
   const status = safeNumber(error, "status");

@@ -105,6 +105,9 @@ function read(value: unknown, key: string): unknown {
 
 function headerEntries(headers: unknown): Array<[string, unknown]> {
   if (typeof headers !== "object" || headers === null) return [];
+  // The SDKs' merged form: `{ values: Headers, nulls: Set }`.
+  const values = read(headers, "values");
+  if (typeof values === "object" && values !== null && typeof (values as { entries?: unknown }).entries === "function") return headerEntries(values);
   try {
     const entries: Array<[string, unknown]> = [];
     const iterable = typeof (headers as { entries?: unknown }).entries === "function" && !Array.isArray(headers);

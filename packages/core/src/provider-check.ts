@@ -38,7 +38,8 @@ const AUTH_HEADERS = ["authorization", "x-api-key", "api-key", "x-goog-api-key",
  * Whether an SDK client visibly holds credentials: a non-empty `apiKey`/`authToken`/`adminAPIKey`
  * (or a key function), or an auth header among its default headers (`_options.defaultHeaders`,
  * Google's `httpOptions.headers`), or credentials of another kind the caller names
- * (`extraCredentials`, e.g. Vertex AI's application-default credentials). Returns undefined when
+ * (`extraCredentials`, e.g. Vertex AI's application-default credentials), or a client that
+ * authenticates through a cloud credential chain (Anthropic on Bedrock or Vertex AI). Returns undefined when
  * the client is not one whose credentials can be read (a test double without an `apiKey` field):
  * a provider then cannot tell, and reports nothing.
  */
@@ -52,7 +53,7 @@ export function clientHasCredentials(client: unknown, extraCredentials = false):
     }
   });
   if (!declares) return undefined;
-  if (extraCredentials) return true;
+  if (extraCredentials || usesCloudAuth(client)) return true;
   const options = safeGet(client, "_options");
   // Only plain fields: an SDK client's other properties may be getters with side effects.
   for (const key of ["apiKey", "authToken", "adminAPIKey"]) {
@@ -67,6 +68,22 @@ export function clientHasCredentials(client: unknown, extraCredentials = false):
   }
   const headerSets = [safeGet(options, "defaultHeaders"), safeGet(safeGet(client, "httpOptions"), "headers")];
   return headerSets.some(hasAuthHeader);
+}
+
+/**
+ * Clients that authenticate another way, through a credential chain the bridge cannot see
+ * (Anthropic on Bedrock: AWS credentials; on Vertex AI: Google application-default credentials).
+ */
+const CLOUD_AUTH_FIELDS = ["awsRegion", "awsAccessKey", "awsSecretKey", "providerChainResolver", "projectId", "accessToken", "_authClientPromise"];
+
+function usesCloudAuth(client: object): boolean {
+  return CLOUD_AUTH_FIELDS.some((key) => {
+    try {
+      return key in client;
+    } catch {
+      return false;
+    }
+  });
 }
 
 function hasAuthHeader(headers: unknown): boolean {

@@ -115,6 +115,7 @@ describe("one redaction for every string leaving in RUN_ERROR (items 1–4)", ()
     expect(secrets).not.toContain("not-a-secret-value");
     expect(clientSecrets({ _options: { defaultHeaders: new Headers({ "x-api-key": "header-key-123456" }) } })).toEqual(["header-key-123456"]);
     expect(clientSecrets({ httpOptions: { headers: { "x-goog-api-key": "AIzaHeaderKey12345" } } })).toEqual(["AIzaHeaderKey12345"]);
+    expect(clientSecrets({ _options: { defaultHeaders: { values: new Headers({ authorization: "Bearer merged-token-1234" }), nulls: new Set() } } })).toEqual(["Bearer merged-token-1234", "merged-token-1234"]);
     const hostile = new Proxy({}, { get: () => { throw new Error("trap"); } });
     expect(clientSecrets(hostile)).toEqual([]);
   });
@@ -294,6 +295,9 @@ describe("provider check (item 12)", () => {
     expect(warnings).toEqual(["provider.missing-credentials"]);
     expect(checkProviderConfig({ providerId: "p", model: "m", client: { apiKey: "sk-1234567890" } }).ok).toBe(true);
     expect(clientHasCredentials({ apiKey: null, _options: { defaultHeaders: { Authorization: "Bearer t" } } })).toBe(true);
+    // Anthropic on Bedrock / Vertex AI: apiKey and authToken null, credentials from the cloud chain.
+    expect(clientHasCredentials({ apiKey: null, authToken: null, awsRegion: "us-east-1" })).toBe(true);
+    expect(clientHasCredentials({ apiKey: null, authToken: null, projectId: "p", region: "us-east5" })).toBe(true);
     // A test double without an apiKey field: nothing can be told, nothing is reported.
     expect(clientHasCredentials({ chat: {} })).toBeUndefined();
   });

@@ -15,9 +15,6 @@ import {
 } from "@agui-bridge/core";
 import { openAICategory, openAIClassCategory } from "./openai-error-categories.js";
 
-/** What the SDK throws when a frame's data is not JSON: at the end of a body, a frame cut short. */
-const SDK_MALFORMED_FRAME = "malformed server-sent event JSON";
-
 /** The message RUN_ERROR carries when the body ended inside a server-sent event. */
 export const CUT_FRAME_MESSAGE = "The provider stream ended inside a server-sent event: the response was cut short.";
 
@@ -40,7 +37,8 @@ export function describeOpenAIError(error: unknown): ErrorDescription {
 
 function readOpenAIError(error: unknown): ErrorDescription {
   if ((typeof error !== "object" || error === null) && typeof error !== "function") return describeError(error);
-  if (safeInstanceOf(error, SyntaxError) && (safeString(error, "message") ?? "").includes(SDK_MALFORMED_FRAME)) {
+  // SDK 7 wraps the parse failure in its own message; older SDKs rethrow JSON.parse's SyntaxError.
+  if (safeInstanceOf(error, SyntaxError) && /malformed server-sent event JSON|\bJSON\b/.test(safeString(error, "message") ?? "")) {
     return { message: CUT_FRAME_MESSAGE, code: "stream_truncated", category: "truncated", retryable: true };
   }
   const bodyValue = safeGet(error, "error");

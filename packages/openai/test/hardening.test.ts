@@ -11,7 +11,7 @@ import fc from "fast-check";
 import OpenAI from "openai";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { hostilePlan, hostileSource } from "../../../test-fixtures/support/hostile-iterators.js";
+import { checkHostileRun, hostilePlan, hostileSource, readmeErrorTable } from "@agui-bridge/test-support";
 import {
   createOpenAIChatProvider,
   createOpenAIResponsesProvider,
@@ -122,6 +122,11 @@ describe("a body cut inside a server-sent event is stream_truncated (item 9)", (
     expect(bridge(terminalOf(events))?.errorCategory).toBe("truncated");
   });
 
+  it("older SDKs rethrow JSON.parse's own SyntaxError: read the same way", () => {
+    expect(describeOpenAIError(new SyntaxError("Unexpected end of JSON input"))).toMatchObject({ code: "stream_truncated", category: "truncated" });
+    expect(describeOpenAIError(new SyntaxError("Error reading response: malformed server-sent event JSON."))).toMatchObject({ code: "stream_truncated" });
+  });
+
   it.each(["chat", "responses"] as const)("property (%s): a generated stream cut at any byte through the real SDK ends RUN_FINISHED or RUN_ERROR stream_truncated", async (format) => {
     const streams: fc.Arbitrary<unknown[]> = format === "chat" ? chatStream.map((s) => s.chunks) : responsesStream.map((s) => s.events);
     await counts.check(
@@ -226,11 +231,7 @@ describe("property: hostile steps and undescribable throws over generated stream
       `${format}: hostile step or undescribable throw at any position → RUN_ERROR`,
       fc.asyncProperty(streams.chain((chunks) => fc.tuple(fc.constant(chunks), hostilePlan(chunks.length))), async ([chunks, plan]) => {
         const source = hostileSource(chunks, plan);
-        const events = await drain(format === "chat" ? streamChatCompletions(source, ids()) : streamResponses(source, ids()));
-        await assertConformant(events);
-        const end = terminalOf(events);
-        expect(["RUN_ERROR", "RUN_FINISHED"]).toContain(end.type);
-        if (end.type === "RUN_ERROR") expect(bridge(end)?.errorCategory).toBeDefined();
+        await checkHostileRun(format === "chat" ? streamChatCompletions(source, ids()) : streamResponses(source, ids()));
         counts.add(`${format}: hostile positions tried`);
         counts.add(`${format}: hostile ${plan.kind} (${plan.value.label})`);
       }),
@@ -241,9 +242,6 @@ describe("property: hostile steps and undescribable throws over generated stream
 
 describe("the README's error table", () => {
   it("lists exactly the codes and categories the adapter uses", () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const section = readme.slice(readme.indexOf("## Errors and retries"), readme.indexOf("\n## ", readme.indexOf("## Errors and retries") + 1));
-    const rows = Object.fromEntries([...section.matchAll(/^\| `([^`]+)`(?: \(no status\))? \| `([a-z_]+)` \|$/gm)].map((m) => [m[1], m[2]]));
-    expect(rows).toEqual({ ...OPENAI_ERROR_CATEGORIES, ...OPENAI_ERROR_CLASS_CATEGORIES });
+    expect(readmeErrorTable(new URL("../README.md", import.meta.url))).toEqual({ ...OPENAI_ERROR_CATEGORIES, ...OPENAI_ERROR_CLASS_CATEGORIES });
   });
 });
