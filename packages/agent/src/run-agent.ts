@@ -1,14 +1,92 @@
-import { RunBuilder, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { describeError, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type Tool } from "@agui-bridge/core";
+import { cancelRun, closeStep, createAgentRun, failRun, flush, type AgentRun } from "./agent-run.js";
+import { answerCalls } from "./answer-calls.js";
+import { DEFAULT_MAX_STEPS, toolDefinitions } from "./capabilities.js";
+import { resumeOpenCalls } from "./resume.js";
+import { runStep } from "./run-step.js";
 import type { CreateAgentOptions } from "./types.js";
 
-/** Runs one agent run (placeholder until the loop lands). */
+/**
+ * One agent run: RUN_STARTED; the open calls of the conversation answered from `input.resume`;
+ * then steps (model calls) and their tool calls until the model stops calling server tools, a
+ * frontend tool or an approval is needed, `maxSteps` is reached, the run is aborted or a step
+ * fails; exactly one terminal event. Never throws.
+ */
 export async function* runAgent(
   options: CreateAgentOptions,
   input: RunAgentInput,
-  _signal: AbortSignal | undefined,
+  outer: AbortSignal | undefined,
 ): AsyncGenerator<Event, void, undefined> {
-  const run = new RunBuilder({ threadId: input.threadId, runId: input.runId, input, ...(options.generateId !== undefined && { generateId: options.generateId }) });
-  run.start();
-  run.fail({ message: "not implemented yet", code: "not_implemented" });
-  yield* run.drain();
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener("abort", onAbort, { once: true });
+  const agent = createAgentRun(options, input, controller.signal);
+  try {
+    agent.run.start();
+    yield* flush(agent);
+    yield* loop(agent);
+  } catch (error) {
+    // A bug or a broken invariant: still one terminal event, with the usage so far.
+    if (!agent.run.ended) yield* failRun(agent, describeError(error).message, "agent_error");
+  } finally {
+    outer?.removeEventListener("abort", onAbort);
+    // The consumer stopped early: stop the provider request and the tools still running.
+    if (!agent.run.ended) controller.abort();
+  }
+}
+
+async function* loop(agent: AgentRun): AsyncGenerator<Event, void, undefined> {
+  const { options, run } = agent;
+  if (agent.signal.aborted) return yield* cancelRun(agent);
+  const maxSteps = Math.max(1, options.maxSteps ?? DEFAULT_MAX_STEPS);
+  const tools = offeredTools(options, agent.input);
+
+  const resumed = yield* resumeOpenCalls(agent);
+  if (resumed.kind === "aborted") return yield* cancelRun(agent);
+  if (resumed.kind === "failed") return yield* failRun(agent, resumed.message, resumed.code);
+  if (agent.interrupts.length > 0) return yield* interruptRun(agent, {});
+
+  let finish: BridgeMetadata = {};
+  for (;;) {
+    if (agent.signal.aborted) return yield* cancelRun(agent);
+    if (agent.steps >= maxSteps) {
+      run.finish({ metadata: { ...finish, steps: agent.steps, stopReason: "max_steps" } });
+      return yield* flush(agent);
+    }
+    const step = yield* runStep(agent, tools);
+    if (step.kind === "aborted") return yield* cancelRun(agent);
+    if (step.kind === "failed") return yield* failRun(agent, step.message, step.code);
+    if (step.kind === "interrupt") {
+      agent.interrupts.push(...step.interrupts);
+      return yield* interruptRun(agent, {});
+    }
+    finish = step.finish;
+    if (step.calls.length === 0) {
+      run.finish({ metadata: { ...finish, steps: agent.steps }, ...(step.result !== undefined && { result: step.result }) });
+      return yield* flush(agent);
+    }
+    const answered = yield* answerCalls(agent, step.calls);
+    if (answered.kind === "aborted") return yield* cancelRun(agent);
+    if (agent.interrupts.length > 0) return yield* interruptRun(agent, finish);
+    if (answered.frontend.length > 0) {
+      // The builder names the calls left without a result: the frontend's.
+      run.finish({ metadata: { ...finish, steps: agent.steps } });
+      return yield* flush(agent);
+    }
+  }
+}
+
+function* interruptRun(agent: AgentRun, finish: BridgeMetadata): Generator<Event, void, undefined> {
+  closeStep(agent);
+  const [first, ...rest] = agent.interrupts as [Interrupt, ...Interrupt[]];
+  agent.run.interrupt({ interrupts: [first, ...rest], metadata: { ...finish, steps: agent.steps } });
+  yield* flush(agent);
+}
+
+/** The tools offered to the model: the agent's server tools, then the frontend tools (a server tool wins a name clash). */
+function offeredTools(options: CreateAgentOptions, input: RunAgentInput): Tool[] {
+  const server = toolDefinitions(options.tools);
+  const names = new Set(server.map((tool) => tool.name));
+  return [...server, ...(input.tools ?? []).filter((tool) => !names.has(tool.name))];
 }

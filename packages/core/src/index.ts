@@ -58,3 +58,9 @@ export {
 export { encodeSSE, encodeSSEStream, SSE_CONTENT_TYPE, SSE_HEADERS, toSSEReadableStream } from "./sse.js";
 export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
+
+export { applyEvents, createMessageFold, type MessageFold } from "./apply-events.js";
+export { applyJsonPatch, type JsonPatchResult } from "./json-patch.js";
+export { EntityIds } from "./run/entity-ids.js";
+export { createStepWriter, subagentLocalId, type StepWriter, type StepWriterOptions } from "./run/step-writer.js";
+export type { InterruptOptions } from "./run/run-options.js";
