@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { matchRoute, type MockFormat } from "./routes.js";
+import { scriptedBody, type ScriptEntry } from "./scripted-mode.js";
 
 /** The header that names the fixture to stream, e.g. `x-mock-fixture: text`. */
 export const FIXTURE_HEADER = "x-mock-fixture";
@@ -37,6 +38,12 @@ export interface MockProviderOptions {
    * (used to test that a client disconnect releases the provider request).
    */
   hangAfterBytes?: number;
+  /**
+   * Scripted multi-turn mode: request N (0-based, every request counted) is answered with entry N,
+   * a raw SSE body or a turn rendered for the endpoint called (see scripted-mode.ts). Takes
+   * precedence over fixtures; past the end of the script the mock answers 404.
+   */
+  script?: readonly ScriptEntry[];
 }
 
 /** A running mock provider. */
@@ -82,6 +89,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       // keep the raw text
     }
     const route = req.method === "POST" ? matchRoute(url.pathname, body) : undefined;
+    const scripted = route !== undefined ? scriptedBody(options.script, requests.length, route.format) : undefined;
     const header = req.headers[FIXTURE_HEADER];
     let fixture = typeof header === "string" ? header : undefined;
     if (fixture === undefined && route !== undefined && route.model !== undefined && existsSync(fixturePath(route.format, route.model))) {
@@ -110,12 +118,12 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       return;
     }
     const file = fixture === undefined ? undefined : fixturePath(route.format, fixture);
-    if (file === undefined || !existsSync(file)) {
+    if (scripted === undefined && (file === undefined || !existsSync(file))) {
       res.writeHead(404, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { type: "not_found_error", message: `mock provider: no fixture ${String(fixture)} for ${route.format}` } }));
       return;
     }
-    const bytes = readFileSync(file);
+    const bytes = scripted ?? readFileSync(file as string);
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const limit = options.hangAfterBytes ?? bytes.length;
     for (let offset = 0; offset < Math.min(limit, bytes.length); offset += writeSize) {
