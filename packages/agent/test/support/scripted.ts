@@ -118,6 +118,6 @@ export function bridgeOf(value: unknown): Record<string, unknown> {
 }
 
 /** Events of one type. */
-export function ofType<T extends Event["type"]>(events: readonly Event[], type: T): Array<Extract<Event, { type: T }>> {
-  return events.filter((event): event is Extract<Event, { type: T }> => event.type === type);
+export function ofType<T extends `${Event["type"]}`>(events: readonly Event[], type: T): Array<Extract<Event, { type: T }>> {
+  return events.filter((event): event is Extract<Event, { type: T }> => (event.type as string) === type);
 }
