@@ -1,4 +1,4 @@
-import { BRIDGE_METADATA_KEY, isRecord, redactSecrets, type BridgeMetadata } from "@agui-bridge/core";
+import { isRecord, redactSecrets, type BridgeMetadata } from "@agui-bridge/core";
 import type { AgentTool, ToolExecuteContext } from "./types.js";
 import { validateAgainstSchema } from "./validate-args.js";
 
@@ -80,7 +80,3 @@ export async function executeTool(
   }
 }
 
-/** Bridge metadata of a tool result. */
-export function resultMetadata(fields: BridgeMetadata): { [BRIDGE_METADATA_KEY]: BridgeMetadata } {
-  return { [BRIDGE_METADATA_KEY]: fields };
-}

@@ -21,6 +21,19 @@ export async function* readStream(
   stream: () => AsyncIterable<Event>,
   writer: StepWriter,
 ): AsyncGenerator<Event, StreamEnd, undefined> {
+  const end = yield* pull(agent, stream, writer);
+  // A stream cut short (abort, failure, truncation) leaves its entities, steps and subagents open.
+  agent.run.closeAll({ interrupted: true });
+  writer.closeOpen();
+  yield* flush(agent);
+  return end;
+}
+
+async function* pull(
+  agent: AgentRun,
+  stream: () => AsyncIterable<Event>,
+  writer: StepWriter,
+): AsyncGenerator<Event, StreamEnd, undefined> {
   const { signal } = agent;
   let iterator: AsyncIterator<Event> | undefined;
   let wake: ((value: typeof ABORT) => void) | undefined;

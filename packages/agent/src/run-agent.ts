@@ -1,4 +1,4 @@
-import { describeError, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type Tool } from "@agui-bridge/core";
+import { RunBuilder, describeError, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type Tool } from "@agui-bridge/core";
 import { cancelRun, closeStep, createAgentRun, failRun, flush, type AgentRun } from "./agent-run.js";
 import { answerCalls } from "./answer-calls.js";
 import { DEFAULT_MAX_STEPS, toolDefinitions } from "./capabilities.js";
@@ -21,6 +21,11 @@ export async function* runAgent(
   const onAbort = (): void => controller.abort(outer?.reason);
   if (outer?.aborted) controller.abort(outer.reason);
   else outer?.addEventListener("abort", onAbort, { once: true });
+  if (!isRunnable(input)) {
+    outer?.removeEventListener("abort", onAbort);
+    yield* rejectInput(options, input);
+    return;
+  }
   const agent = createAgentRun(options, input, controller.signal);
   try {
     agent.run.start();
@@ -89,4 +94,24 @@ function offeredTools(options: CreateAgentOptions, input: RunAgentInput): Tool[]
   const server = toolDefinitions(options.tools);
   const names = new Set(server.map((tool) => tool.name));
   return [...server, ...(input.tools ?? []).filter((tool) => !names.has(tool.name))];
+}
+
+/** The minimum the loop relies on: string ids and an array of message objects with string ids. */
+function isRunnable(input: unknown): input is RunAgentInput {
+  if (!isRecord(input) || typeof input.threadId !== "string" || typeof input.runId !== "string") return false;
+  if (!Array.isArray(input.messages) || !input.messages.every((m) => isRecord(m) && typeof m.id === "string" && typeof m.role === "string")) return false;
+  return (input.tools === undefined || Array.isArray(input.tools)) && (input.resume === undefined || Array.isArray(input.resume));
+}
+
+/** A run for input the agent cannot work with: RUN_STARTED then RUN_ERROR `invalid_input`, never a throw. */
+function* rejectInput(options: CreateAgentOptions, input: unknown): Generator<Event, void, undefined> {
+  const record = isRecord(input) ? input : {};
+  const generate = options.generateId ?? randomId;
+  const run = new RunBuilder({
+    threadId: typeof record.threadId === "string" ? record.threadId : generate(),
+    runId: typeof record.runId === "string" ? record.runId : generate(),
+  });
+  run.start();
+  run.fail({ message: "The run input is not a RunAgentInput (threadId, runId and messages are required).", code: "invalid_input" });
+  yield* run.drain();
 }

@@ -62,13 +62,12 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
     if (event.type === EventType.TOOL_CALL_RESULT) answered.add(event.toolCallId);
   });
 
-  if (end.kind === "aborted") return { kind: "aborted" };
   const terminal = writer.terminal as RunFinishedEvent | RunErrorEvent | undefined;
   const usage = recordUsage(agent, stepName, terminal?.usage);
+  if (end.kind === "aborted") return { kind: "aborted" };
   const bridge = readBridgeMetadata(terminal?.metadata) ?? {};
   const finish: Record<string, unknown> = {};
   for (const field of FINISH_FIELDS) if (bridge[field] !== undefined) finish[field] = bridge[field];
-  if (run.openToolCalls().length > 0 || run.reasoningSpan !== undefined) run.closeAll({ interrupted: true });
   closeStep(agent, { provider: options.provider.id, ...(usage.length > 0 && { usage }), ...finish });
   yield* flush(agent);
 

@@ -68,11 +68,14 @@ export async function* runSubagent(
   };
   const writer = createStepWriter({ run, ids: agent.ids, subagentRunId });
   const end = yield* readStream(agent, () => sub.agent.stream(subInput, { signal: agent.signal }), writer);
-  if (end.kind === "aborted") return { kind: "aborted" };
-
   const terminal = writer.terminal as RunFinishedEvent | RunErrorEvent | undefined;
   recordUsage(agent, subagentRunId, terminal?.usage);
-  if (run.openToolCalls().length > 0 || run.reasoningSpan !== undefined) run.closeAll({ interrupted: true });
+  const cancelled = function* (): Generator<Event, SubagentEnd, undefined> {
+    run.forward({ type: EventType.SUBAGENT_ERROR, subagentRunId, message: "The run was cancelled while the subagent worked.", code: "cancelled" });
+    yield* flush(agent);
+    return { kind: "aborted" };
+  };
+  if (end.kind === "aborted") return yield* cancelled();
 
   const fail = function* (message: string, code: string | undefined): Generator<Event, SubagentEnd, undefined> {
     run.forward({ type: EventType.SUBAGENT_ERROR, subagentRunId, message, ...(code !== undefined && { code }) });
@@ -84,7 +87,7 @@ export async function* runSubagent(
   if (terminal.type === EventType.RUN_ERROR) return yield* fail(terminal.message, terminal.code);
   const outcome = terminal.outcome;
   if (outcome?.type === "cancelled") {
-    if (agent.signal.aborted) return { kind: "aborted" };
+    if (agent.signal.aborted) return yield* cancelled();
     return yield* fail("the subagent cancelled its run", "cancelled");
   }
   if (outcome?.type === "interrupt") {

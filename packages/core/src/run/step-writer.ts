@@ -1,3 +1,4 @@
+import { BRIDGE_METADATA_KEY } from "../metadata.js";
 import { asRecord } from "../narrow.js";
 import { EventType, type Event, type RunErrorEvent, type RunFinishedEvent } from "../types/events.js";
 import type { EntityIds } from "./entity-ids.js";
@@ -35,6 +36,12 @@ export interface StepWriter {
   readonly terminal: RunFinishedEvent | RunErrorEvent | undefined;
   /** The run-wide id of an id the stream minted (itself when it was not remapped). */
   runIdOf(kind: "message" | "tool", id: string): string;
+  /**
+   * Closes what the stream opened at the step and subagent level and did not close (it was cut
+   * short): STEP_FINISHED for its open steps, SUBAGENT_ERROR for its open subagents, innermost
+   * first. Open messages and tool calls are the outer run's to close (`run.closeAll`), first.
+   */
+  closeOpen(): void;
 }
 
 const REQUIRED: Partial<Record<EventType, readonly string[]>> = {
@@ -82,6 +89,19 @@ export function createStepWriter(options: StepWriterOptions): StepWriter {
   const maps = { message: new Map<string, string>(), tool: new Map<string, string>() };
   let started = false;
   let terminal: RunFinishedEvent | RunErrorEvent | undefined;
+  // What the forwarded stream opened above the entity level, in opening order (run-wide names).
+  const open: Array<{ kind: "step"; stepName: string; subagentRunId: string | undefined } | { kind: "subagent"; subagentRunId: string }> = [];
+  const track = (event: Event): void => {
+    const owner = (event as { subagentRunId?: string }).subagentRunId;
+    if (event.type === EventType.STEP_STARTED) open.push({ kind: "step", stepName: event.stepName, subagentRunId: owner });
+    if (event.type === EventType.SUBAGENT_STARTED) open.push({ kind: "subagent", subagentRunId: event.subagentRunId });
+    const at = open.findIndex((entry) =>
+      event.type === EventType.STEP_FINISHED
+        ? entry.kind === "step" && entry.stepName === event.stepName && entry.subagentRunId === owner
+        : (event.type === EventType.SUBAGENT_FINISHED || event.type === EventType.SUBAGENT_ERROR) && entry.kind === "subagent" && entry.subagentRunId === event.subagentRunId,
+    );
+    if (at >= 0) open.splice(at, 1);
+  };
 
   const mint = (kind: "message" | "tool", id: string): string => {
     const known = maps[kind].get(id);
@@ -160,6 +180,21 @@ export function createStepWriter(options: StepWriterOptions): StepWriter {
       return terminal;
     },
     runIdOf: (kind, id) => ref(kind, id),
+    closeOpen() {
+      while (open.length > 0) {
+        const entry = open.pop()!;
+        if (entry.kind === "step") {
+          run.forward({
+            type: EventType.STEP_FINISHED,
+            stepName: entry.stepName,
+            ...(entry.subagentRunId !== undefined && { subagentRunId: entry.subagentRunId }),
+            metadata: { [BRIDGE_METADATA_KEY]: { interrupted: true } },
+          });
+        } else {
+          run.forward({ type: EventType.SUBAGENT_ERROR, subagentRunId: entry.subagentRunId, message: "The subagent's stream ended before it finished.", code: "interrupted" });
+        }
+      }
+    },
     write(raw) {
       const record = asRecord(raw);
       const type = record?.type;
@@ -185,7 +220,9 @@ export function createStepWriter(options: StepWriterOptions): StepWriter {
         throw new RunStateError("TOOL_CALL_RESULT without content");
       }
       const mapped = remap(event);
-      if (mapped !== undefined) run.forward(mapped);
+      if (mapped === undefined) return;
+      run.forward(mapped);
+      track(mapped);
     },
   };
 }
