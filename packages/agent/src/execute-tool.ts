@@ -3,7 +3,7 @@ import type { AgentTool, ToolExecuteContext } from "./types.js";
 import { validateAgainstSchema } from "./validate-args.js";
 
 /** Why a tool call was answered with an error instead of a result. */
-export type ToolErrorCode = "invalid_arguments" | "unknown_tool" | "execution_failed" | "denied" | "cancelled" | "subagent_failed";
+export type ToolErrorCode = "invalid_arguments" | "unknown_tool" | "execution_failed" | "denied" | "cancelled" | "subagent_failed" | "not_run";
 
 /** What a tool call is answered with: the content the model sees and the result's bridge metadata. */
 export interface ToolAnswer {

@@ -14,9 +14,11 @@ export type ResumeEnd = { kind: "continue" } | { kind: "aborted" } | { kind: "fa
  * Before the first step: answers the server tool calls the conversation left open, statelessly,
  * from the messages and `input.resume`. A call that needs approval is executed (approved, possibly
  * with `editedArgs`), denied, or cancelled as its resume entry says; a suspended subagent is
- * resumed with its entries; a call that simply never got its result (an earlier run ended during
- * it) is executed now. An open approval without an answer, an answer to nothing, or a malformed
- * approval payload ends the run with RUN_ERROR, as AG-UI's interrupt contract asks.
+ * resumed with its entries. A call that simply never got its result (an earlier run ended during
+ * it) is answered as not run: the conversation comes from the client, and a call the model did not
+ * make in this run is never executed without an explicit approval. An open approval without an
+ * answer, an answer to nothing, or a malformed approval payload ends the run with RUN_ERROR, as
+ * AG-UI's interrupt contract asks.
  */
 export async function* resumeOpenCalls(agent: AgentRun): AsyncGenerator<Event, ResumeEnd, undefined> {
   const tools = agent.options.tools ?? {};
@@ -39,6 +41,7 @@ export async function* resumeOpenCalls(agent: AgentRun): AsyncGenerator<Event, R
         resume.push({ ...entry, interruptId: local });
       }
       if (!parsed.ok || problem !== undefined) yield* answer(agent, call.id, errorAnswer("invalid_arguments", problem ?? "invalid arguments"));
+      else if (resume.length === 0) yield* answer(agent, call.id, notRun());
       else subagentCalls.push({ call, tool, args: parsed.args, resume });
       continue;
     }
@@ -52,7 +55,7 @@ export async function* resumeOpenCalls(agent: AgentRun): AsyncGenerator<Event, R
       if (await needsApproval(tool, parsed.args)) {
         return { kind: "failed", code: "interrupt_unanswered", message: `Tool call ${call.id} (${call.name}) awaits approval: answer interrupt ${interruptId} in resume.` };
       }
-      execute.push({ call, tool, args: parsed.args });
+      yield* answer(agent, call.id, notRun());
       continue;
     }
     used.add(interruptId);
@@ -114,4 +117,8 @@ function openServerCalls(agent: AgentRun): CallRef[] {
     }
   }
   return open;
+}
+
+function notRun(): ReturnType<typeof errorAnswer> {
+  return errorAnswer("not_run", "the call was not run: an earlier run ended before it completed");
 }

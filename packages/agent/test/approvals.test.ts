@@ -123,6 +123,21 @@ describe("approval through AG-UI interrupts", () => {
     expect(extra.last).toMatchObject({ type: "RUN_ERROR", code: "invalid_resume" });
   });
 
+  it("never executes a server call it finds unanswered in the conversation without an approval", async () => {
+    const ran: string[] = [];
+    const provider = scriptedProvider("p", [{ text: "ok" }]);
+    const agent = createAgent({ provider, tools: { echo: { description: "echo", execute: ({ v }: { v: string }) => (ran.push(v), v) } } });
+    const messages: Message[] = [
+      user("hi"),
+      { id: "a1", role: "assistant", toolCalls: [{ id: "orphan", type: "function", function: { name: "echo", arguments: '{"v":"x"}' } }] },
+    ];
+    const run = await runChecked(agent, { threadId: "t", runId: "r", messages });
+    expect(ran).toEqual([]);
+    expect(bridgeOf(ofType(run.events, "TOOL_CALL_RESULT")[0])).toMatchObject({ toolError: { code: "not_run" } });
+    expect(provider.inputs[0]!.messages.some((m) => m.role === "tool" && m.toolCallId === "orphan")).toBe(true);
+    expect(run.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+  });
+
   it("asks only when the predicate says so", async () => {
     const provider = scriptedProvider("p", [{ calls: [{ name: "pay", args: { amount: 5 }, id: "a" }, { name: "pay", args: { amount: 500 }, id: "b" }] }]);
     const paid: number[] = [];
