@@ -55,7 +55,8 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
   const starts: StepCall[] = [];
   const answered = new Set<string>();
   const end = yield* watch(readStream(agent, () => options.provider.stream(stepInput, { signal: agent.signal }), writer), (event) => {
-    if (event.type === EventType.TOOL_CALL_START && readBridgeMetadata(event.metadata)?.providerExecuted !== true) {
+    // The model's own calls: not provider-executed, not made inside a subagent of the provider.
+    if (event.type === EventType.TOOL_CALL_START && event.subagentRunId === undefined && readBridgeMetadata(event.metadata)?.providerExecuted !== true) {
       starts.push({ id: event.toolCallId, name: event.toolCallName, ...(event.parentMessageId !== undefined && { parentMessageId: event.parentMessageId }) });
     }
     if (event.type === EventType.TOOL_CALL_END && readBridgeMetadata(event.metadata)?.interrupted === true) answered.add(event.toolCallId);
