@@ -1,5 +1,9 @@
 import { applyEvents, type Message } from "@agui-bridge/core";
-import { startMockProvider, type ScriptEntry } from "@agui-bridge/mock-provider";
+import { renderTurn, startMockProvider, type ScriptEntry } from "@agui-bridge/mock-provider";
+import { EventType } from "@agui-bridge/core";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { approvalInterruptId, createAgent, subagent } from "../src/index.js";
 import { APIS, sdkProvider } from "./support/sdk-providers.js";
@@ -133,6 +137,61 @@ describe("multi-step tool loop with the real SDKs against the mock provider", ()
       expect(sent.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
     } finally {
       await mock.close();
+    }
+  });
+
+  it("a provider error in step 2 (an SSE error frame) ends the run with RUN_ERROR and both steps' usage", async () => {
+    const errorBody = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "test-fixtures", "anthropic", "error-mid-stream.sse"), "utf8");
+    const mock = await startMockProvider({ script: [{ calls: [{ id: "toolu_1", name: "get_weather", args: { city: "Paris" } }], usage: { input: 40, output: 4 } }, errorBody] });
+    try {
+      const agent = createAgent({ provider: sdkProvider("anthropic", mock), tools: { get_weather: weather } });
+      const { events, last } = await runChecked(agent, { threadId: "t", runId: "r", messages: [user("Paris?")] });
+      expect(ofType(events, "TOOL_CALL_RESULT")).toHaveLength(1);
+      expect(last).toMatchObject({ type: "RUN_ERROR", code: "overloaded_error" });
+      const usage = (last as { usage?: Array<{ model?: string; inputTokens?: number }> }).usage ?? [];
+      expect(usage.map((u) => [u.model, u.inputTokens]).sort()).toEqual([["claude-sonnet-4-5-20250929", 25], ["claude-sonnet-4-6", 40]]);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it("an abort during a real SDK's model call cancels the run and releases the request; an abort during a tool too", async () => {
+    const turn = { text: "Let me think about this", usage: { input: 5, output: 1 } };
+    const body = renderTurn("anthropic", turn, 0);
+    const mock = await startMockProvider({ script: [turn], hangAfterBytes: body.indexOf("event: content_block_stop") });
+    try {
+      const agent = createAgent({ provider: sdkProvider("anthropic", mock) });
+      const controller = new AbortController();
+      const { last } = await runChecked(agent, { threadId: "t", runId: "r", messages: [user("think")] }, {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === EventType.TEXT_MESSAGE_CONTENT) controller.abort();
+        },
+      });
+      expect(last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+      // The socket closes asynchronously after the abort: wait for the mock to see it (bounded).
+      for (let i = 0; i < 200 && mock.requests[0]?.aborted !== true; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(mock.requests[0]?.aborted).toBe(true);
+    } finally {
+      await mock.close();
+    }
+
+    const mock2 = await startMockProvider({ script: [{ calls: [{ id: "toolu_w", name: "wait", args: {} }], usage: { input: 9, output: 2 } }] });
+    try {
+      const controller = new AbortController();
+      const wait = {
+        description: "waits until aborted",
+        execute: (_args: unknown, { signal }: { signal: AbortSignal }) =>
+          new Promise((_resolve, reject) => {
+            signal.addEventListener("abort", () => reject(new Error("aborted")));
+            controller.abort();
+          }),
+      };
+      const agent = createAgent({ provider: sdkProvider("google", mock2), tools: { wait } });
+      const { last } = await runChecked(agent, { threadId: "t", runId: "r", messages: [user("wait")] }, { signal: controller.signal });
+      expect(last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" }, usage: [{ provider: "google", inputTokens: 9 }] });
+    } finally {
+      await mock2.close();
     }
   });
 });
