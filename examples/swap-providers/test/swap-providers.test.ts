@@ -3,6 +3,7 @@ import type { BridgeWarning, Event, Message } from "@agui-bridge/core";
 import { createProviderFromConfig } from "@agui-bridge/example-server";
 import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -154,6 +155,18 @@ describe("the demo program", () => {
     expect(stdout).toMatch(/run-3\s+climate_researcher\/step-1\s+google\s+gemini-2\.5-flash\s+402/);
     expect(stdout).toMatch(/anthropic\s+claude-sonnet-4-6\s+4704/);
     expect(stdout).not.toContain("\u001b[");
+  });
+
+  it("prints what the root README shows (UUIDs as <id-n>)", async () => {
+    const { stdout } = await run([]);
+    const ids = new Map<string, string>();
+    const normalized = stdout.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (uuid) => {
+      if (!ids.has(uuid)) ids.set(uuid, `<id-${ids.size + 1}>`);
+      return ids.get(uuid)!;
+    });
+    const readme = readFileSync(join(here, "..", "..", "..", "README.md"), "utf8");
+    const shown = /What the demo prints[^\n]*\n\n```text\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(normalized).toBe(shown);
   });
 
   it("prints JSONL with --json: every event line parses and the four runs are conformant", async () => {
