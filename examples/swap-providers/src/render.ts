@@ -69,6 +69,8 @@ export function createEventRenderer(p: Palette): (event: Event) => string {
         const provider = meta?.provider === undefined ? "" : ` on ${String(meta.provider)}`;
         return line(p.dim(`STEP_FINISHED ${event.stepName}${provider}${event.subagentRunId === undefined ? "" : " (subagent)"}`));
       }
+      case "MESSAGES_SNAPSHOT":
+        return line(p.dim(`MESSAGES_SNAPSHOT (${event.messages.length} messages)`));
       case "SUBAGENT_STARTED":
         return line(p.yellow(`SUBAGENT_STARTED ${event.name} for ${event.parentToolCallId ?? "?"}`));
       case "SUBAGENT_FINISHED":

@@ -1,4 +1,4 @@
-import { RunBuilder, describeError, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type Tool } from "@agui-bridge/core";
+import { EventType, RunBuilder, describeError, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type Tool } from "@agui-bridge/core";
 import { cancelRun, closeStep, createAgentRun, failRun, flush, type AgentRun } from "./agent-run.js";
 import { answerCalls } from "./answer-calls.js";
 import { DEFAULT_MAX_STEPS, toolDefinitions } from "./capabilities.js";
@@ -82,8 +82,13 @@ async function* loop(agent: AgentRun): AsyncGenerator<Event, void, undefined> {
   }
 }
 
+/**
+ * Ends the run on its interrupts. AG-UI asks for the state a resume needs before the interrupt: a
+ * MESSAGES_SNAPSHOT of the conversation (the calls awaiting approval, a suspended subagent's work).
+ */
 function* interruptRun(agent: AgentRun, finish: BridgeMetadata): Generator<Event, void, undefined> {
   closeStep(agent);
+  agent.run.forward({ type: EventType.MESSAGES_SNAPSHOT, messages: structuredClone(agent.fold.messages) });
   const [first, ...rest] = agent.interrupts as [Interrupt, ...Interrupt[]];
   agent.run.interrupt({ interrupts: [first, ...rest], metadata: { ...finish, steps: agent.steps } });
   yield* flush(agent);

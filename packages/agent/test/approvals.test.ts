@@ -1,4 +1,4 @@
-import type { Message, ResumeEntry, RunAgentInput } from "@agui-bridge/core";
+import { applyEvents, type Message, type ResumeEntry, type RunAgentInput } from "@agui-bridge/core";
 import { describe, expect, it } from "vitest";
 import { approvalInterruptId, createAgent, type ApprovalPayload } from "../src/index.js";
 import { bridgeOf, ofType, runChecked, scriptedProvider, user } from "./support/scripted.js";
@@ -39,7 +39,7 @@ function resumeWith(messages: Message[], resume: ResumeEntry[]): RunAgentInput {
 
 describe("approval through AG-UI interrupts", () => {
   it("ends the run with one interrupt per call needing approval, without running it", async () => {
-    const { deleted, first, agent } = await interrupted();
+    const { deleted, first, agent, input } = await interrupted();
     expect(deleted).toEqual([]);
     expect(first.last).toMatchObject({
       type: "RUN_FINISHED",
@@ -57,6 +57,11 @@ describe("approval through AG-UI interrupts", () => {
       usage: [{ inputTokens: 50, outputTokens: 5 }],
     });
     expect(ofType(first.events, "TOOL_CALL_RESULT")).toHaveLength(0);
+    // The state a resume needs comes before the interrupt (AG-UI): a snapshot holding the call.
+    const snapshot = first.events.at(-2)!;
+    expect(snapshot.type).toBe("MESSAGES_SNAPSHOT");
+    expect(JSON.stringify(snapshot)).toContain('"id":"del-1"');
+    expect(applyEvents(input.messages, first.events)).toEqual(first.messages);
     expect(agent.capabilities.humanInTheLoop).toMatchObject({ interrupts: true, approvals: true, approveWithEdits: true });
   });
 
