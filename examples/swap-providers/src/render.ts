@@ -63,7 +63,25 @@ export function createEventRenderer(p: Palette): (event: Event) => string {
         return event.delta === "" ? "" : stream(p.cyan(event.delta));
       case "TOOL_CALL_RESULT":
         return line(p.cyan(`TOOL_CALL_RESULT ${event.toolCallId}: ${typeof event.content === "string" ? event.content : JSON.stringify(event.content)}`));
+      case "STEP_STARTED":
+        return line(p.dim(`STEP_STARTED ${event.stepName}${event.subagentRunId === undefined ? "" : " (subagent)"}`));
+      case "STEP_FINISHED": {
+        const provider = meta?.provider === undefined ? "" : ` on ${String(meta.provider)}`;
+        return line(p.dim(`STEP_FINISHED ${event.stepName}${provider}${event.subagentRunId === undefined ? "" : " (subagent)"}`));
+      }
+      case "MESSAGES_SNAPSHOT":
+        return line(p.dim(`MESSAGES_SNAPSHOT (${event.messages.length} messages)`));
+      case "SUBAGENT_STARTED":
+        return line(p.yellow(`SUBAGENT_STARTED ${event.name} for ${event.parentToolCallId ?? "?"}`));
+      case "SUBAGENT_FINISHED":
+        return line(p.yellow(`SUBAGENT_FINISHED ${event.outcome?.type ?? "success"}${typeof event.result === "string" ? `: ${event.result}` : ""}`));
+      case "SUBAGENT_ERROR":
+        return line(p.red(`SUBAGENT_ERROR ${event.code ?? ""} ${event.message}`));
       case "RUN_FINISHED": {
+        if (event.outcome?.type === "interrupt") {
+          const asks = event.outcome.interrupts.map((i) => `${i.reason} ${i.toolCallId ?? i.id}: ${i.message ?? ""}`).join("; ");
+          return line(p.green(`RUN_FINISHED interrupt (${asks})`));
+        }
         const outcome = event.outcome?.type ?? "success";
         const reason = meta?.finishReason === undefined ? "" : ` finish=${String(meta.finishReason)} (${String(meta.rawFinishReason ?? "")})`;
         const pending = event.outcome?.type === "success" && event.outcome.pendingToolCallIds?.length ? ` pending=${event.outcome.pendingToolCallIds.join(",")}` : "";
@@ -99,9 +117,38 @@ export function renderUsageTable(entries: readonly TokenUsage[], p: Palette): st
     show(u.reasoningTokens),
     show(u.totalTokens),
   ]);
-  const header = ["provider", "model", "input", "cache read", "cache write", "output", "reasoning", "total"];
+  return renderTable(["provider", "model", "input", "cache read", "cache write", "output", "reasoning", "total"], rows, 2, p);
+}
+
+/** One row of the step table: a model call of a run, its provider, and what it cost. */
+export interface StepRow {
+  runId: string;
+  stepName: string;
+  provider: string;
+  subagent?: string;
+  usage: readonly TokenUsage[];
+}
+
+/** The usage of every step (model call), subagents' included, in the order they ran. */
+export function renderStepUsageTable(steps: readonly StepRow[], p: Palette): string {
+  const rows = steps.flatMap((step) =>
+    (step.usage.length > 0 ? step.usage : [{} as TokenUsage]).map((u) => [
+      step.runId,
+      step.subagent === undefined ? step.stepName : `${step.subagent}/${step.stepName}`,
+      step.provider,
+      u.model ?? "?",
+      show(u.inputTokens),
+      show(u.outputTokens),
+      show(u.totalTokens),
+    ]),
+  );
+  return renderTable(["run", "step", "provider", "model", "input", "output", "total"], rows, 4, p);
+}
+
+/** A plain-text table: the first `left` columns left-aligned, the numbers right-aligned. */
+function renderTable(header: string[], rows: string[][], left: number, p: Palette): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const format = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+  const format = (cells: string[]) => cells.map((c, i) => (i < left ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
   return [p.bold(format(header)), ...rows.map(format)].join("\n") + "\n";
 }
 

@@ -3,6 +3,7 @@ import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { from, lastValueFrom, toArray } from "rxjs";
 import { findUnknownMembers } from "./closedness.js";
+import { entityIdIssues } from "./entity-id-issues.js";
 import { usageIssues } from "./usage-issues.js";
 
 /** Options for {@link checkEvents}. */
@@ -35,7 +36,8 @@ export interface ConformanceReport {
  * 3. `defaultApplyEvents` folds it into messages, which are returned for assertions;
  * 4. exactly one terminal event, and it is the last, with nothing left open before it (text
  *    messages, reasoning messages and spans, tool calls) — RUN_ERROR included;
- * 5. the terminal event's `usage` keeps the AG-UI 1.0 accounting ({@link usageIssues}).
+ * 5. the terminal event's `usage` keeps the AG-UI 1.0 accounting ({@link usageIssues});
+ * 6. entity ids are unique across kinds within the run ({@link entityIdIssues}).
  */
 export async function checkEvents(events: readonly unknown[], options: CheckEventsOptions = {}): Promise<ConformanceReport> {
   const issues: string[] = [];
@@ -61,6 +63,8 @@ export async function checkEvents(events: readonly unknown[], options: CheckEven
   if (last !== undefined && last.index !== events.length - 1) {
     issues.push(`#${last.index} ${last.type}: events follow the terminal event`);
   }
+
+  issues.push(...entityIdIssues(events));
 
   if (last !== undefined) {
     const terminal = events[last.index] as { usage?: unknown };

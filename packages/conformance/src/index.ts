@@ -2,3 +2,4 @@ export { assertConformant, checkEvents, type CheckEventsOptions, type Conformanc
 export { findUnknownMembers } from "./closedness.js";
 export { textOf, reasoningOf, toolArgsOf, collectDeltas, type DeltaCollection } from "./collect-deltas.js";
 export { usageIssues } from "./usage-issues.js";
+export { entityIdIssues } from "./entity-id-issues.js";

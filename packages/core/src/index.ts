@@ -168,3 +168,8 @@ export {
   type SseFrameDecoder,
   type SseSource,
 } from "./sse/decode-sse-stream.js";
+export { applyEvents, createMessageFold, type MessageFold } from "./apply-events.js";
+export { applyJsonPatch, type JsonPatchResult } from "./json-patch.js";
+export { EntityIds } from "./run/entity-ids.js";
+export { createStepWriter, subagentLocalId, type StepWriter, type StepWriterOptions } from "./run/step-writer.js";
+export type { InterruptOptions } from "./run/run-options.js";

@@ -3,3 +3,4 @@ export { matchRoute, type MatchedRoute, type MockFormat } from "./routes.js";
 export { FAULT_HEADER, FAULT_NAMES, type FaultChooser, type MockFault, type MockFaultName } from "./faults.js";
 export { matchCloudRoute, type CloudPlatform, type CloudRoute } from "./cloud-routes.js";
 export { bedrockChunk, bedrockException, crc32, encodeEventStreamMessage, sseToBedrockEventStream } from "./aws-event-stream.js";
+export { renderTurn, scriptedBody, type ScriptEntry, type ScriptedTurn } from "./scripted-mode.js";

@@ -7,6 +7,7 @@ import { pickFault, respondWithFault, streamPlan, type FaultChooser, type MockFa
 import { matchRoute, type MatchedRoute, type MockFormat } from "./routes.js";
 import { cloudBodyChunks, cloudContentType, isCloudRoute, matchCloudRoute, type CloudPlatform } from "./cloud-routes.js";
 import { readHttpErrorFixture } from "./http-error-fixtures.js";
+import { scriptedBody, type ScriptEntry } from "./scripted-mode.js";
 
 /** The header that names the fixture to stream, e.g. `x-mock-fixture: text`. */
 export const FIXTURE_HEADER = "x-mock-fixture";
@@ -52,6 +53,12 @@ export interface MockProviderOptions {
    * See `MockFault`.
    */
   fault?: FaultChooser;
+  /**
+   * Scripted multi-turn mode: request N (0-based, every request counted) is answered with entry N,
+   * a raw SSE body or a turn rendered for the endpoint called (see scripted-mode.ts). Takes
+   * precedence over fixtures; past the end of the script the mock answers 404.
+   */
+  script?: readonly ScriptEntry[];
 }
 
 /** A running mock provider. */
@@ -110,6 +117,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       // keep the raw text
     }
     const route = req.method === "POST" ? (matchRoute(url.pathname, body) ?? matchCloudRoute(url, body)) : undefined;
+    const scripted = route !== undefined ? scriptedBody(options.script, requests.length, route.format) : undefined;
     const header = req.headers[FIXTURE_HEADER];
     let fixture = typeof header === "string" ? header : undefined;
     if (fixture === undefined && route !== undefined && route.model !== undefined && routeFixture(route, route.model) !== undefined) {
@@ -142,18 +150,18 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     }
     if (fault !== undefined && respondWithFault(res, fault, route.format)) return;
     const file = fixture === undefined ? undefined : routeFixture(route, fixture);
-    const httpError = file?.endsWith(".http.json") === true ? readHttpErrorFixture(file) : undefined;
+    const httpError = scripted === undefined && file?.endsWith(".http.json") === true ? readHttpErrorFixture(file) : undefined;
     if (httpError !== undefined) {
       res.writeHead(httpError.status, httpError.headers);
       res.end(JSON.stringify(httpError.body));
       return;
     }
-    if (file === undefined || !existsSync(file)) {
+    if (scripted === undefined && (file === undefined || !existsSync(file))) {
       res.writeHead(404, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { type: "not_found_error", message: `mock provider: no fixture ${String(fixture)} for ${route.format}` } }));
       return;
     }
-    const recorded = readFileSync(file);
+    const recorded = scripted ?? readFileSync(file as string);
     const cloudChunks = isCloudRoute(route) ? cloudBodyChunks(route, recorded) : undefined;
     const bytes = cloudChunks === undefined ? recorded : Buffer.concat(cloudChunks);
     const contentType = isCloudRoute(route) ? cloudContentType(route) : "text/event-stream";

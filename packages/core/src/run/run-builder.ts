@@ -8,11 +8,13 @@ import { boundEventValue, withOmissions } from "../encodable/encodable-event.js"
 import type {
   FailOptions,
   FinishOptions,
+  InterruptOptions,
   RunBuilderOptions,
   StartTextOptions,
   StartToolCallOptions,
   ToolCallResultOptions,
 } from "./run-options.js";
+import { forwardThroughBuilder } from "./forward-event.js";
 import { randomId, type IdGenerator } from "./ids.js";
 import { RunStateError } from "./run-state-error.js";
 
@@ -354,6 +356,24 @@ export class RunBuilder {
     });
   }
 
+  /**
+   * Ends the run with RUN_FINISHED `{ outcome: { type: "interrupt", interrupts } }` after closing
+   * what is open: the run is paused until a later run's `resume` answers every interrupt.
+   */
+  interrupt(options: InterruptOptions): void {
+    this.closeAll();
+    const usage = this.usage.entries();
+    const metadata = finishMetadata(options.finish, options.metadata);
+    this.#end({
+      type: EventType.RUN_FINISHED,
+      threadId: this.threadId,
+      runId: this.runId,
+      outcome: { type: "interrupt", interrupts: options.interrupts },
+      ...(usage !== undefined && { usage }),
+      ...(metadata !== undefined && { metadata }),
+    });
+  }
+
   /** Ends the run with RUN_ERROR after closing what is open; usage accrued so far included. */
   fail(options: FailOptions): void {
     this.closeAll({ interrupted: true });
@@ -379,6 +399,35 @@ export class RunBuilder {
       outcome: { type: "cancelled" },
       ...(usage !== undefined && { usage }),
     });
+  }
+
+  // ---- several streams in one run ---------------------------------------------------------
+
+  /**
+   * Emits an event produced elsewhere (another provider stream, a subagent) as part of this run,
+   * verbatim, after checking it against this run's state through the same methods an adapter
+   * uses: an event that would make the sequence illegal throws {@link RunStateError}, and what it
+   * opens is closed by {@link finish}/{@link fail}/{@link cancel} like anything else. RUN_* and
+   * chunk events cannot be forwarded.
+   */
+  forward(event: Event): void {
+    const mark = this.#queue.length;
+    if (!forwardThroughBuilder(this, event)) this.#live();
+    const copy = { ...event } as Event;
+    const { now } = this.#options;
+    if (now !== undefined && copy.timestamp === undefined) copy.timestamp = now();
+    if (this.#queue.length > mark) this.#queue[this.#queue.length - 1] = copy;
+    else this.#queue.push(copy);
+  }
+
+  /**
+   * Makes a tool call started in an earlier run known to this one (not open, not pending), so this
+   * run can answer it with {@link toolCallResult} (e.g. a call approved through an interrupt).
+   */
+  adoptToolCall(toolCallId: string): void {
+    this.#live();
+    if (this.#seenTools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} was already started`);
+    this.#seenTools.add(toolCallId);
   }
 
   // ---- internals --------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { FinishInfo } from "../finish-reason.js";
 import type { BridgeMetadata } from "../metadata.js";
 import type { ContentPart, RunAgentInput } from "../types/input.js";
+import type { Interrupt } from "../types/outcomes.js";
 import type { TextMessageRole } from "../types/messages.js";
 import type { WarningHandler } from "../warnings.js";
 import type { IdGenerator } from "./ids.js";
@@ -63,6 +64,14 @@ export interface FinishOptions {
 export interface FailOptions {
   message: string;
   code?: string;
+  finish?: FinishInfo;
+  metadata?: BridgeMetadata;
+}
+
+/** How a run ends paused on interrupts. */
+export interface InterruptOptions {
+  /** What the run waits for (at least one). */
+  interrupts: [Interrupt, ...Interrupt[]];
   finish?: FinishInfo;
   metadata?: BridgeMetadata;
 }

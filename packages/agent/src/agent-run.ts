@@ -1,0 +1,121 @@
+import {
+  BRIDGE_METADATA_KEY,
+  EntityIds,
+  EventType,
+  RunBuilder,
+  createMessageFold,
+  createTokenUsage,
+  type BridgeMetadata,
+  type Event,
+  type Interrupt,
+  type MessageFold,
+  type RunAgentInput,
+  type TokenUsage,
+} from "@agui-bridge/core";
+import type { CreateAgentOptions } from "./types.js";
+
+/** The state of one agent run: the outer run builder, the taken ids, the conversation so far. */
+export interface AgentRun {
+  readonly options: CreateAgentOptions;
+  readonly input: RunAgentInput;
+  readonly run: RunBuilder;
+  readonly ids: EntityIds;
+  readonly fold: MessageFold;
+  readonly signal: AbortSignal;
+  /** The step currently open (STEP_STARTED emitted, STEP_FINISHED not yet). */
+  openStep: string | undefined;
+  /** Model calls made in this run. */
+  steps: number;
+  /** Interrupts collected so far (approvals, suspended subagents). */
+  readonly interrupts: Interrupt[];
+}
+
+/** Creates the run state; the conversation starts from the input's messages. */
+export function createAgentRun(options: CreateAgentOptions, input: RunAgentInput, signal: AbortSignal): AgentRun {
+  const run = new RunBuilder({
+    threadId: input.threadId,
+    runId: input.runId,
+    input,
+    ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
+    ...(input.parentRunId !== undefined && { parentRunId: input.parentRunId }),
+    ...(options.generateId !== undefined && { generateId: options.generateId }),
+    ...(options.now !== undefined && { now: options.now }),
+  });
+  return {
+    options,
+    input,
+    run,
+    ids: EntityIds.fromMessages(input.messages, options.generateId),
+    fold: createMessageFold(input.messages),
+    signal,
+    openStep: undefined,
+    steps: 0,
+    interrupts: [],
+  };
+}
+
+/** Takes what the builder queued, folds it into the conversation and yields it. */
+export function* flush(agent: AgentRun): Generator<Event, void, undefined> {
+  for (const event of agent.run.drain()) {
+    agent.fold.apply(event);
+    yield event;
+  }
+}
+
+/** Emits STEP_FINISHED for the open step (no-op when none is open). */
+export function closeStep(agent: AgentRun, fields?: BridgeMetadata): void {
+  if (agent.openStep === undefined) return;
+  const stepName = agent.openStep;
+  agent.openStep = undefined;
+  agent.run.forward({
+    type: EventType.STEP_FINISHED,
+    stepName,
+    ...(fields !== undefined && { metadata: { [BRIDGE_METADATA_KEY]: fields } }),
+  });
+}
+
+/** Ends the run cancelled (usage so far included). */
+export function* cancelRun(agent: AgentRun): Generator<Event, void, undefined> {
+  if (agent.run.ended) return;
+  closeStep(agent, { interrupted: true });
+  agent.run.cancel();
+  yield* flush(agent);
+}
+
+/** Ends the run with RUN_ERROR (usage so far included). */
+export function* failRun(agent: AgentRun, message: string, code?: string): Generator<Event, void, undefined> {
+  if (agent.run.ended) return;
+  closeStep(agent, { interrupted: true });
+  agent.run.fail({ message, ...(code !== undefined && { code }) });
+  yield* flush(agent);
+}
+
+/**
+ * Records the usage a finished stream reported on its terminal event in the run's ledger, one
+ * entry per reported (provider, model), each count narrowed again (the stream may be anyone's).
+ */
+export function recordUsage(agent: AgentRun, callKey: string, usage: unknown): TokenUsage[] {
+  if (!Array.isArray(usage)) return [];
+  const entries: TokenUsage[] = [];
+  usage.forEach((raw: Record<string, unknown> | undefined, index) => {
+    if (raw === null || typeof raw !== "object") return;
+    const entry = createTokenUsage({
+      ...(typeof raw.provider === "string" && { provider: raw.provider }),
+      ...(typeof raw.model === "string" && { model: raw.model }),
+      inputTokens: raw.inputTokens,
+      outputTokens: raw.outputTokens,
+      reasoningTokens: raw.reasoningTokens,
+      cachedInputTokens: raw.cachedInputTokens,
+      cacheWriteInputTokens: raw.cacheWriteInputTokens,
+    });
+    if (entry === undefined) return;
+    agent.run.usage.record(`${callKey}#${index}`, entry);
+    entries.push(entry);
+  });
+  return entries;
+}
+
+/** The conversation as the model sees it: without the messages of subagents (their answers are tool results). */
+export function modelView(agent: AgentRun): RunAgentInput["messages"] {
+  return structuredClone(agent.fold.messages.filter((message) => message.subagentRunId === undefined));
+}

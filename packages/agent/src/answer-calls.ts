@@ -1,0 +1,124 @@
+import type { BridgeMetadata, Event, Message, ToolCall } from "@agui-bridge/core";
+import { flush, modelView, type AgentRun } from "./agent-run.js";
+import { approvalInterrupt } from "./approvals.js";
+import { ABORTED, argsProblem, errorAnswer, executeTool, parseArgs, type ToolAnswer } from "./execute-tool.js";
+import { runSubagent } from "./run-subagent.js";
+import { subagentOf } from "./subagent.js";
+import type { AgentTool } from "./types.js";
+
+/** A tool call to answer: its id, the tool's name, the assistant message holding it. */
+export interface CallRef {
+  id: string;
+  name: string;
+  parentMessageId?: string;
+}
+
+/** Whether the calls were all handled, or the run must stop. */
+export type AnswerEnd = { kind: "done"; frontend: string[] } | { kind: "aborted" };
+
+/** Emits a tool result for a call (of this run or an earlier one). */
+export function* answer(agent: AgentRun, toolCallId: string, reply: ToolAnswer): Generator<Event, void, undefined> {
+  const { run } = agent;
+  if (!run.hasToolCall(toolCallId)) run.adoptToolCall(toolCallId);
+  run.toolCallResult({ toolCallId, content: reply.content, messageId: agent.ids.mint(), metadata: reply.fields });
+  yield* flush(agent);
+}
+
+/** The arguments (as the model wrote them) of a call in the conversation. */
+export function argumentsOf(messages: readonly Message[], toolCallId: string): string {
+  for (const message of messages) {
+    if (message.role !== "assistant") continue;
+    const call: ToolCall | undefined = message.toolCalls?.find((tc) => tc.id === toolCallId);
+    if (call !== undefined) return call.function.arguments;
+  }
+  return "";
+}
+
+/** Whether a call with these arguments needs approval (a throwing predicate errs on the side of asking). */
+export async function needsApproval(tool: AgentTool<any>, args: Record<string, unknown>): Promise<boolean> {
+  const rule = tool.needsApproval;
+  if (rule === undefined || rule === false) return false;
+  if (rule === true) return true;
+  try {
+    return (await rule(args)) === true;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Answers the tool calls of one step: invalid arguments and unknown tools get an error result;
+ * calls needing approval become interrupts (collected on the run); server calls run in parallel,
+ * each result emitted as it completes; subagents run one after the other. Frontend calls are left
+ * for the application and returned.
+ */
+export async function* answerCalls(agent: AgentRun, calls: readonly CallRef[]): AsyncGenerator<Event, AnswerEnd, undefined> {
+  const tools = agent.options.tools ?? {};
+  const frontendNames = new Set((agent.input.tools ?? []).map((tool) => tool.name));
+  const frontend: string[] = [];
+  const server: Array<{ call: CallRef; tool: AgentTool<any>; args: Record<string, unknown> }> = [];
+  const subagents: Array<{ call: CallRef; tool: AgentTool<any>; args: Record<string, unknown> }> = [];
+
+  for (const call of calls) {
+    const tool = Object.prototype.hasOwnProperty.call(tools, call.name) ? tools[call.name] : undefined;
+    if (tool === undefined) {
+      if (frontendNames.has(call.name)) frontend.push(call.id);
+      else yield* answer(agent, call.id, errorAnswer("unknown_tool", `there is no tool named ${call.name}`));
+      continue;
+    }
+    const parsed = parseArgs(argumentsOf(agent.fold.messages, call.id));
+    const problem = parsed.ok ? argsProblem(tool, parsed.args) : parsed.message;
+    if (!parsed.ok || problem !== undefined) {
+      yield* answer(agent, call.id, errorAnswer("invalid_arguments", problem ?? "invalid arguments"));
+      continue;
+    }
+    if (subagentOf(tool) !== undefined) subagents.push({ call, tool, args: parsed.args });
+    else if (await needsApproval(tool, parsed.args)) {
+      agent.interrupts.push(
+        approvalInterrupt({
+          toolCallId: call.id,
+          toolName: call.name,
+          args: parsed.args,
+          message: tool.approvalMessage?.(parsed.args) ?? `Allow ${call.name}(${JSON.stringify(parsed.args)})?`,
+          parameters: tool.parameters,
+        }),
+      );
+    } else server.push({ call, tool, args: parsed.args });
+  }
+
+  if ((yield* runServerCalls(agent, server)) === ABORTED) return { kind: "aborted" };
+  for (const { call, tool, args } of subagents) {
+    const end = yield* runSubagent(agent, subagentOf(tool)!, {
+      toolCallId: call.id,
+      task: String(args.task),
+      ...(call.parentMessageId !== undefined && { parentMessageId: call.parentMessageId }),
+    });
+    if (end.kind === "aborted") return { kind: "aborted" };
+    if (end.kind === "suspended") agent.interrupts.push(...end.interrupts);
+    else yield* answer(agent, call.id, end.answer);
+  }
+  return { kind: "done", frontend };
+}
+
+/** Runs server calls in parallel, emitting each result as it completes. */
+export async function* runServerCalls(
+  agent: AgentRun,
+  calls: ReadonlyArray<{ call: CallRef; tool: AgentTool<any>; args: Record<string, unknown>; fields?: BridgeMetadata }>,
+): AsyncGenerator<Event, void | typeof ABORTED, undefined> {
+  const messages = modelView(agent);
+  const running = new Map(
+    calls.map(({ call, tool, args, fields }, index) => [
+      index,
+      executeTool(tool, args, { signal: agent.signal, toolCallId: call.id, messages, threadId: agent.input.threadId, runId: agent.input.runId }, fields).then(
+        (reply) => ({ index, reply }),
+      ),
+    ]),
+  );
+  while (running.size > 0) {
+    const { index, reply } = await Promise.race(running.values());
+    running.delete(index);
+    if (typeof reply === "symbol") return ABORTED;
+    const call = calls[index]!.call;
+    yield* answer(agent, call.id, reply);
+  }
+}

@@ -1,0 +1,58 @@
+import type { Interrupt } from "@agui-bridge/core";
+import { BRIDGE_METADATA_KEY } from "@agui-bridge/core";
+import type { JsonSchema } from "./types.js";
+
+/**
+ * The `reason` of an approval interrupt: AG-UI's core value for an interrupt bound to a tool call
+ * awaiting a decision (`toolCallId` is set).
+ */
+export const APPROVAL_INTERRUPT_REASON = "tool_call";
+
+const APPROVAL_PREFIX = "approve:";
+
+/** The interrupt id an agent gives the approval of a tool call (stable, so no server state is needed). */
+export function approvalInterruptId(toolCallId: string): string {
+  return `${APPROVAL_PREFIX}${toolCallId}`;
+}
+
+/** The tool call an approval interrupt id names, if it is one. */
+export function toolCallOfApproval(interruptId: string): string | undefined {
+  return interruptId.startsWith(APPROVAL_PREFIX) ? interruptId.slice(APPROVAL_PREFIX.length) : undefined;
+}
+
+/**
+ * AG-UI's recommended `responseSchema` for a tool-bound interrupt with approve-with-edits:
+ * `{ approved: boolean, editedArgs?: object }`, `editedArgs` a full replacement of the arguments.
+ */
+export function approvalResponseSchema(parameters: JsonSchema | undefined): JsonSchema {
+  return {
+    type: "object",
+    properties: {
+      approved: { type: "boolean" },
+      editedArgs: {
+        ...(parameters ?? { type: "object" }),
+        description: "Full replacement of the tool args. Not merged.",
+      },
+      reason: { type: "string", description: "Why the call was denied (shown to the model)." },
+    },
+    required: ["approved"],
+  };
+}
+
+/** The interrupt asking to approve one tool call. */
+export function approvalInterrupt(options: {
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  message: string;
+  parameters: JsonSchema | undefined;
+}): Interrupt {
+  return {
+    id: approvalInterruptId(options.toolCallId),
+    reason: APPROVAL_INTERRUPT_REASON,
+    message: options.message,
+    toolCallId: options.toolCallId,
+    responseSchema: approvalResponseSchema(options.parameters),
+    metadata: { [BRIDGE_METADATA_KEY]: { toolName: options.toolName, args: options.args } },
+  };
+}

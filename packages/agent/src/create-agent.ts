@@ -1,0 +1,26 @@
+import type { Event, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
+import { agentCapabilities, toolDefinitions } from "./capabilities.js";
+import { runAgent } from "./run-agent.js";
+import type { Agent, CreateAgentOptions } from "./types.js";
+
+/**
+ * Creates an agent over any {@link Provider}: one `stream(input)` is one AG-UI run (one
+ * RUN_STARTED, one terminal event) made of steps. Each model call is a step (STEP_STARTED /
+ * STEP_FINISHED); server tool calls are executed and answered with TOOL_CALL_RESULT, then the next
+ * step runs on the conversation so far. A frontend tool call ends the run `success` with
+ * `pendingToolCallIds`; a tool that needs approval ends it with an AG-UI interrupt, answered by
+ * the next run's `resume`. Usage of every step (subagents included) is summed on the terminal
+ * event. Never throws: failures arrive as RUN_ERROR, an abort as the cancelled outcome.
+ */
+export function createAgent(options: CreateAgentOptions): Agent {
+  const capabilities = agentCapabilities(options);
+  const tools = toolDefinitions(options.tools);
+  return {
+    id: options.id ?? "agent",
+    capabilities,
+    tools,
+    stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
+      return runAgent(options, input, streamOptions.signal);
+    },
+  };
+}

@@ -1,0 +1,19 @@
+export { createAgent } from "./create-agent.js";
+export { subagent } from "./subagent.js";
+export { agentCapabilities } from "./capabilities.js";
+export {
+  APPROVAL_INTERRUPT_REASON,
+  approvalInterruptId,
+  approvalResponseSchema,
+} from "./approvals.js";
+export type {
+  Agent,
+  AgentTool,
+  AgentTools,
+  ApprovalPayload,
+  CreateAgentOptions,
+  JsonSchema,
+  SubagentArgs,
+  SubagentOptions,
+  ToolExecuteContext,
+} from "./types.js";

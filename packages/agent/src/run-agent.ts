@@ -1,0 +1,122 @@
+import { EventType, RunBuilder, describeError, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type Tool } from "@agui-bridge/core";
+import { cancelRun, closeStep, createAgentRun, failRun, flush, type AgentRun } from "./agent-run.js";
+import { answerCalls } from "./answer-calls.js";
+import { DEFAULT_MAX_STEPS, toolDefinitions } from "./capabilities.js";
+import { resumeOpenCalls } from "./resume.js";
+import { runStep } from "./run-step.js";
+import type { CreateAgentOptions } from "./types.js";
+
+/**
+ * One agent run: RUN_STARTED; the open calls of the conversation answered from `input.resume`;
+ * then steps (model calls) and their tool calls until the model stops calling server tools, a
+ * frontend tool or an approval is needed, `maxSteps` is reached, the run is aborted or a step
+ * fails; exactly one terminal event. Never throws.
+ */
+export async function* runAgent(
+  options: CreateAgentOptions,
+  input: RunAgentInput,
+  outer: AbortSignal | undefined,
+): AsyncGenerator<Event, void, undefined> {
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener("abort", onAbort, { once: true });
+  if (!isRunnable(input)) {
+    outer?.removeEventListener("abort", onAbort);
+    yield* rejectInput(options, input);
+    return;
+  }
+  const agent = createAgentRun(options, input, controller.signal);
+  try {
+    agent.run.start();
+    yield* flush(agent);
+    yield* loop(agent);
+  } catch (error) {
+    // A bug or a broken invariant: still one terminal event, with the usage so far.
+    if (!agent.run.ended) yield* failRun(agent, describeError(error).message, "agent_error");
+  } finally {
+    outer?.removeEventListener("abort", onAbort);
+    // The consumer stopped early: stop the provider request and the tools still running.
+    if (!agent.run.ended) controller.abort();
+  }
+}
+
+async function* loop(agent: AgentRun): AsyncGenerator<Event, void, undefined> {
+  const { options, run } = agent;
+  if (agent.signal.aborted) return yield* cancelRun(agent);
+  const maxSteps = Math.max(1, options.maxSteps ?? DEFAULT_MAX_STEPS);
+  const tools = offeredTools(options, agent.input);
+
+  const resumed = yield* resumeOpenCalls(agent);
+  if (resumed.kind === "aborted") return yield* cancelRun(agent);
+  if (resumed.kind === "failed") return yield* failRun(agent, resumed.message, resumed.code);
+  if (agent.interrupts.length > 0) return yield* interruptRun(agent, {});
+
+  let finish: BridgeMetadata = {};
+  for (;;) {
+    if (agent.signal.aborted) return yield* cancelRun(agent);
+    if (agent.steps >= maxSteps) {
+      run.finish({ metadata: { ...finish, steps: agent.steps, stopReason: "max_steps" } });
+      return yield* flush(agent);
+    }
+    const step = yield* runStep(agent, tools);
+    if (step.kind === "aborted") return yield* cancelRun(agent);
+    if (step.kind === "failed") return yield* failRun(agent, step.message, step.code);
+    if (step.kind === "interrupt") {
+      agent.interrupts.push(...step.interrupts);
+      return yield* interruptRun(agent, {});
+    }
+    finish = step.finish;
+    if (step.calls.length === 0) {
+      run.finish({ metadata: { ...finish, steps: agent.steps }, ...(step.result !== undefined && { result: step.result }) });
+      return yield* flush(agent);
+    }
+    const answered = yield* answerCalls(agent, step.calls);
+    if (answered.kind === "aborted") return yield* cancelRun(agent);
+    if (agent.interrupts.length > 0) return yield* interruptRun(agent, finish);
+    if (answered.frontend.length > 0) {
+      // The builder names the calls left without a result: the frontend's.
+      run.finish({ metadata: { ...finish, steps: agent.steps } });
+      return yield* flush(agent);
+    }
+  }
+}
+
+/**
+ * Ends the run on its interrupts. AG-UI asks for the state a resume needs before the interrupt: a
+ * MESSAGES_SNAPSHOT of the conversation (the calls awaiting approval, a suspended subagent's work).
+ */
+function* interruptRun(agent: AgentRun, finish: BridgeMetadata): Generator<Event, void, undefined> {
+  closeStep(agent);
+  agent.run.forward({ type: EventType.MESSAGES_SNAPSHOT, messages: structuredClone(agent.fold.messages) });
+  const [first, ...rest] = agent.interrupts as [Interrupt, ...Interrupt[]];
+  agent.run.interrupt({ interrupts: [first, ...rest], metadata: { ...finish, steps: agent.steps } });
+  yield* flush(agent);
+}
+
+/** The tools offered to the model: the agent's server tools, then the frontend tools (a server tool wins a name clash). */
+function offeredTools(options: CreateAgentOptions, input: RunAgentInput): Tool[] {
+  const server = toolDefinitions(options.tools);
+  const names = new Set(server.map((tool) => tool.name));
+  return [...server, ...(input.tools ?? []).filter((tool) => !names.has(tool.name))];
+}
+
+/** The minimum the loop relies on: string ids and an array of message objects with string ids. */
+function isRunnable(input: unknown): input is RunAgentInput {
+  if (!isRecord(input) || typeof input.threadId !== "string" || typeof input.runId !== "string") return false;
+  if (!Array.isArray(input.messages) || !input.messages.every((m) => isRecord(m) && typeof m.id === "string" && typeof m.role === "string")) return false;
+  return (input.tools === undefined || Array.isArray(input.tools)) && (input.resume === undefined || Array.isArray(input.resume));
+}
+
+/** A run for input the agent cannot work with: RUN_STARTED then RUN_ERROR `invalid_input`, never a throw. */
+function* rejectInput(options: CreateAgentOptions, input: unknown): Generator<Event, void, undefined> {
+  const record = isRecord(input) ? input : {};
+  const generate = options.generateId ?? randomId;
+  const run = new RunBuilder({
+    threadId: typeof record.threadId === "string" ? record.threadId : generate(),
+    runId: typeof record.runId === "string" ? record.runId : generate(),
+  });
+  run.start();
+  run.fail({ message: "The run input is not a RunAgentInput (threadId, runId and messages are required).", code: "invalid_input" });
+  yield* run.drain();
+}

@@ -1,0 +1,118 @@
+import {
+  EventType,
+  TRUNCATED_MESSAGE,
+  createStepWriter,
+  readBridgeMetadata,
+  type BridgeMetadata,
+  type Event,
+  type Interrupt,
+  type RunAgentInput,
+  type RunErrorEvent,
+  type RunFinishedEvent,
+} from "@agui-bridge/core";
+import { closeStep, flush, modelView, recordUsage, type AgentRun } from "./agent-run.js";
+import { readStream } from "./read-stream.js";
+
+/** A tool call the model made in a step and nobody answered yet. */
+export interface StepCall {
+  id: string;
+  name: string;
+  parentMessageId?: string;
+}
+
+/** How a step ended. */
+export type StepResult =
+  | { kind: "finished"; calls: StepCall[]; finish: BridgeMetadata; result?: unknown }
+  | { kind: "interrupt"; interrupts: Interrupt[] }
+  | { kind: "aborted" }
+  | { kind: "failed"; message: string; code?: string };
+
+const FINISH_FIELDS = ["finishReason", "rawFinishReason", "finishDetails"] as const;
+
+/**
+ * One model call as one step: STEP_STARTED, the provider's events (its own RUN_STARTED and
+ * terminal event held back, ids made unique in the run), STEP_FINISHED with the step's provider,
+ * usage and finish reason in `agui-bridge` metadata. The step's usage goes into the run's ledger.
+ */
+export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): AsyncGenerator<Event, StepResult, undefined> {
+  const { options, input, run } = agent;
+  agent.steps += 1;
+  const stepName = `step-${agent.steps}`;
+  agent.openStep = stepName;
+  run.forward({ type: EventType.STEP_STARTED, stepName });
+  yield* flush(agent);
+
+  const writer = createStepWriter({ run, ids: agent.ids, stepPrefix: stepName });
+  const stepInput: RunAgentInput = {
+    threadId: input.threadId,
+    runId: `${input.runId}.${stepName}`,
+    messages: modelView(agent),
+    ...(tools !== undefined && tools.length > 0 && { tools }),
+    ...(input.context !== undefined && { context: input.context }),
+    ...(input.state !== undefined && { state: input.state }),
+    ...(input.forwardedProps !== undefined && { forwardedProps: input.forwardedProps }),
+  };
+  const starts: StepCall[] = [];
+  const answered = new Set<string>();
+  const end = yield* watch(readStream(agent, () => options.provider.stream(stepInput, { signal: agent.signal }), writer), (event) => {
+    // The model's own calls: not provider-executed, not made inside a subagent of the provider.
+    if (event.type === EventType.TOOL_CALL_START && event.subagentRunId === undefined && readBridgeMetadata(event.metadata)?.providerExecuted !== true) {
+      starts.push({ id: event.toolCallId, name: event.toolCallName, ...(event.parentMessageId !== undefined && { parentMessageId: event.parentMessageId }) });
+    }
+    if (event.type === EventType.TOOL_CALL_END && readBridgeMetadata(event.metadata)?.interrupted === true) answered.add(event.toolCallId);
+    if (event.type === EventType.TOOL_CALL_RESULT) answered.add(event.toolCallId);
+  });
+
+  const terminal = writer.terminal as RunFinishedEvent | RunErrorEvent | undefined;
+  const usage = recordUsage(agent, stepName, terminal?.usage);
+  if (end.kind === "aborted") return { kind: "aborted" };
+  const bridge = readBridgeMetadata(terminal?.metadata) ?? {};
+  const finish: Record<string, unknown> = {};
+  for (const field of FINISH_FIELDS) if (bridge[field] !== undefined) finish[field] = bridge[field];
+  closeStep(agent, { provider: options.provider.id, ...(usage.length > 0 && { usage }), ...finish });
+  yield* flush(agent);
+
+  if (end.kind === "failed") return { kind: "failed", message: end.message, ...(end.code !== undefined && { code: end.code }) };
+  if (end.kind === "truncated" || terminal === undefined) return { kind: "failed", message: TRUNCATED_MESSAGE, code: "stream_truncated" };
+  if (terminal.type === EventType.RUN_ERROR) {
+    return { kind: "failed", message: terminal.message, ...(terminal.code !== undefined && { code: terminal.code }) };
+  }
+  const outcome = terminal.outcome;
+  if (outcome?.type === "cancelled") {
+    return agent.signal.aborted ? { kind: "aborted" } : { kind: "failed", message: "The provider cancelled the model call.", code: "cancelled" };
+  }
+  if (outcome?.type === "interrupt") {
+    return {
+      kind: "interrupt",
+      interrupts: outcome.interrupts.map((interrupt) => ({
+        ...interrupt,
+        ...(interrupt.toolCallId !== undefined && { toolCallId: writer.runIdOf("tool", interrupt.toolCallId) }),
+      })),
+    };
+  }
+  const named = outcome?.type === "success" ? outcome.pendingToolCallIds : undefined;
+  const pending =
+    named !== undefined && named.length > 0
+      ? named.map((id) => writer.runIdOf("tool", id))
+      : starts.filter((call) => !answered.has(call.id)).map((call) => call.id);
+  const calls = pending.flatMap((id) => starts.filter((call) => call.id === id));
+  return { kind: "finished", calls, finish, ...(terminal.result !== undefined && { result: terminal.result }) };
+}
+
+/** Re-yields a generator's events, showing each to `see`, and returns its result. */
+export async function* watch<R>(
+  source: AsyncGenerator<Event, R, undefined>,
+  see: (event: Event) => void,
+): AsyncGenerator<Event, R, undefined> {
+  try {
+    for (;;) {
+      const next = await source.next();
+      if (next.done === true) return next.value;
+      see(next.value);
+      yield next.value;
+    }
+  } finally {
+    // The consumer stopped early: let the source release what it holds.
+    await source.return(undefined as R);
+  }
+}

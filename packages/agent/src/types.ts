@@ -1,0 +1,99 @@
+import type { AgentCapabilities, IdGenerator, Message, Provider, Tool } from "@agui-bridge/core";
+
+/** A JSON Schema object describing a tool's arguments (carried to the model as is). */
+export type JsonSchema = Record<string, unknown>;
+
+/** What a server tool's `execute` receives besides its arguments. */
+export interface ToolExecuteContext {
+  /** Aborted when the run is aborted: stop the work and return (or throw). */
+  signal: AbortSignal;
+  /** The id of the tool call being answered. */
+  toolCallId: string;
+  /** The conversation up to and including the assistant message that made the call. */
+  messages: readonly Message[];
+  threadId: string;
+  runId: string;
+}
+
+/**
+ * A server tool: the agent runs it. Arguments are parsed from the model's JSON and checked against
+ * `parameters` before `execute` sees them; a bad argument or a throwing `execute` becomes a tool
+ * result the model sees (marked as an error in the result's `agui-bridge` metadata), not a crash.
+ */
+export interface AgentTool<Args = Record<string, unknown>> {
+  description: string;
+  /** JSON Schema of the arguments (an object schema). Absent means "any object". */
+  parameters?: JsonSchema;
+  /**
+   * Runs the call. A string result is sent as is; anything else is sent as JSON. Gets the run's
+   * abort signal.
+   */
+  execute(args: Args, context: ToolExecuteContext): unknown;
+  /**
+   * The call needs a person's approval first: the run ends with an AG-UI interrupt for it, and
+   * the next run's `resume` approves it (optionally with edited arguments) or denies it.
+   */
+  needsApproval?: boolean | ((args: Args) => boolean | Promise<boolean>);
+  /** The prompt shown with an approval interrupt (default: the tool name and its arguments). */
+  approvalMessage?: (args: Args) => string;
+}
+
+/** Server tools by name. */
+export type AgentTools = Record<string, AgentTool<any>>;
+
+/** Options of {@link createAgent}. */
+export interface CreateAgentOptions {
+  /** The model behind every step: any {@link Provider} (an adapter, a hand-written one, another agent). */
+  provider: Provider;
+  /** Server tools (and {@link subagent} tools) the agent runs itself. */
+  tools?: AgentTools;
+  /** Most model calls in one run (default 8). Reaching it ends the run `success`, noted in metadata. */
+  maxSteps?: number;
+  /** The agent's `Provider.id` (default `agent`). */
+  id?: string;
+  /** Name and description for {@link Agent.capabilities} (identity). */
+  name?: string;
+  description?: string;
+  /** Id source for what the agent mints (inject a sequential one in tests). */
+  generateId?: IdGenerator;
+  /** When given, every event the agent itself emits carries `timestamp: now()`. */
+  now?: () => number;
+  /** Echo the run input on RUN_STARTED (default true). */
+  echoInput?: boolean;
+}
+
+/**
+ * An agent: a {@link Provider} whose one `stream(input)` is one AG-UI run made of steps (model
+ * calls) and tool executions. Serve, swap and nest it exactly like a provider.
+ */
+export interface Agent extends Provider {
+  /** What the agent declares it can do (AG-UI AgentCapabilities), from its configuration. */
+  readonly capabilities: AgentCapabilities;
+  /** The server tools as AG-UI tools (what the model is offered besides the frontend tools). */
+  readonly tools: readonly Tool[];
+}
+
+/** Options of {@link subagent}. */
+export interface SubagentOptions {
+  /** The tool name the model calls, and the subagent's name on SUBAGENT_STARTED. */
+  name: string;
+  /** What the subagent is for (tool description and SUBAGENT_STARTED.description). */
+  description: string;
+  /** The subagent: any Provider, typically another agent, possibly on another provider. */
+  agent: Provider;
+}
+
+/** The arguments the model passes to a {@link subagent} tool. */
+export interface SubagentArgs {
+  /** The task for the subagent, in plain language. */
+  task: string;
+}
+
+/** The `resume[].payload` an approval interrupt expects (AG-UI's tool-approval convention). */
+export interface ApprovalPayload {
+  approved: boolean;
+  /** A full replacement of the tool's arguments (approve with edits). Not merged. */
+  editedArgs?: Record<string, unknown>;
+  /** Why the call was denied; shown to the model. */
+  reason?: string;
+}

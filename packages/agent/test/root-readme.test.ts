@@ -1,0 +1,88 @@
+import { assertConformant } from "@agui-bridge/conformance";
+import { startMockProvider } from "@agui-bridge/mock-provider";
+import { runSnippet } from "@agui-bridge/test-support";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
+const rootReadme = join(pkg, "..", "..", "README.md");
+
+/** The root README's endpoint snippet, as written. */
+function endpointSnippet(): string {
+  const blocks = [...readFileSync(rootReadme, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+  const block = blocks.find((code) => code.includes("createServer(") && code.includes("createAgent("));
+  if (block === undefined) throw new Error("the root README has no agent endpoint snippet");
+  return block;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Appended to the snippet: POSTs each input to the running endpoint, prints the SSE bodies, exits. */
+const DRIVER = `
+const inputs = JSON.parse(process.env.ENDPOINT_INPUTS);
+for (const input of inputs) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch("http://127.0.0.1:" + process.env.PORT + "/", { method: "POST", body: JSON.stringify(input) });
+      process.stdout.write((await response.text()) + "\\u0000");
+      break;
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+process.exit(0);
+`;
+
+describe("root README: the agent endpoint", () => {
+  it("serves agent runs over SSE: a backend tool, then an approval interrupt resumed by the next run", async () => {
+    const mock = await startMockProvider({
+      script: [
+        { text: "Checking.", calls: [{ id: "toolu_w", name: "get_weather", args: { city: "Paris" } }], usage: { input: 30, output: 5 } },
+        { text: "18°C in Paris.", usage: { input: 50, output: 6 } },
+        { text: "Deleting.", calls: [{ id: "toolu_d", name: "delete_file", args: { path: "/tmp/x" } }], usage: { input: 70, output: 7 } },
+        { text: "Deleted.", usage: { input: 90, output: 2 } },
+      ],
+    });
+    try {
+      const user = (id: string, content: string) => ({ id, role: "user", content });
+      const first = { threadId: "t", runId: "r1", messages: [user("u1", "Weather in Paris?")], tools: [{ name: "show_map", description: "Shows a map", parameters: { type: "object" } }] };
+      const second = { threadId: "t", runId: "r2", messages: [user("u2", "Delete /tmp/x")] };
+      const resumed = (messages: unknown[]) => ({ threadId: "t", runId: "r3", messages, resume: [{ interruptId: "approve:toolu_d", status: "resolved", payload: { approved: true } }] });
+      // The third input needs the second run's conversation: run the first two, then the third.
+      const port = await freePort();
+      const env = { ANTHROPIC_API_KEY: "mock-key", ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, PORT: String(port) };
+      const parse = (body: string) => body.split("\n").filter((line) => line.startsWith("data: ")).map((line) => JSON.parse(line.slice(6)) as { type: string; [key: string]: unknown });
+      const run = await runSnippet(endpointSnippet() + DRIVER, pkg, { ...env, ENDPOINT_INPUTS: JSON.stringify([first, second]) });
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      const [one, two] = run.stdout.split("\u0000").map(parse);
+      await assertConformant(one!);
+      expect(one!.find((e) => e.type === "TOOL_CALL_RESULT")).toMatchObject({ toolCallId: "toolu_w" });
+      expect(one!.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" }, usage: [{ inputTokens: 80, outputTokens: 11 }] });
+      expect(JSON.stringify(mock.requests[0]!.body)).toContain("show_map");
+      const messages = await assertConformant(two!);
+      expect(two!.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "interrupt", interrupts: [{ id: "approve:toolu_d", toolCallId: "toolu_d" }] } });
+
+      const port2 = await freePort();
+      const rerun = await runSnippet(endpointSnippet() + DRIVER, pkg, { ...env, PORT: String(port2), ENDPOINT_INPUTS: JSON.stringify([resumed(messages)]) });
+      expect(rerun.code).toBe(0);
+      const [three] = rerun.stdout.split("\u0000").map(parse);
+      await assertConformant(three!, { initialMessages: messages });
+      expect(three!.find((e) => e.type === "TOOL_CALL_RESULT")).toMatchObject({ toolCallId: "toolu_d", content: "deleted /tmp/x" });
+      expect(three!.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" }, usage: [{ inputTokens: 90 }] });
+    } finally {
+      await mock.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { renderTurn, startMockProvider, type MockFormat, type MockProvider } from "../src/index.js";
+
+let mock: MockProvider | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+/** The JSON payloads of an SSE body (the `data:` lines, `[DONE]` left out). */
+const payloads = (sse: string): Array<Record<string, unknown>> =>
+  sse
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+    .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
+
+describe("scripted multi-turn mode", () => {
+  it("answers request N with body N, whatever the endpoint, and 404 past the end", async () => {
+    mock = await startMockProvider({ script: ["data: raw-0\n\n", { text: "second" }] });
+    const first = await post(`${mock.url}/v1/messages`, { model: "claude" });
+    expect(await first.text()).toBe("data: raw-0\n\n");
+    const second = await post(`${mock.baseUrls.openai}/chat/completions`, { model: "gpt" });
+    const chunks = payloads(await second.text());
+    expect(chunks.map((c) => JSON.stringify(c)).join("")).toContain('"content":"second"');
+    const third = await post(`${mock.url}/v1/messages`, { model: "claude" });
+    expect(third.status).toBe(404);
+    expect(mock.requests.map((r) => r.format)).toEqual(["anthropic", "openai-chat", "anthropic"]);
+  });
+
+  it("renders text, tool calls and usage in each API's wire format", () => {
+    const turn = { text: "hi", calls: [{ id: "c1", name: "f", args: { a: 1 } }], usage: { input: 7, output: 3 } };
+    const expectations: Record<MockFormat, (events: Array<Record<string, unknown>>, raw: string) => void> = {
+      "openai-chat": (events, raw) => {
+        expect(raw).toContain('"finish_reason":"tool_calls"');
+        expect(raw).toContain('"arguments":"{\\"a\\":1}"');
+        expect(events.at(-1)).toMatchObject({ usage: { prompt_tokens: 7, completion_tokens: 3 } });
+      },
+      "openai-responses": (events) => {
+        expect(events.map((e) => e.type)).toContain("response.function_call_arguments.done");
+        expect(events.at(-1)).toMatchObject({ type: "response.completed", response: { usage: { input_tokens: 7, output_tokens: 3 } } });
+      },
+      anthropic: (events) => {
+        expect(events.find((e) => e.type === "content_block_start" && (e.content_block as { type: string }).type === "tool_use")).toMatchObject({ content_block: { id: "c1", name: "f" } });
+        expect(events.find((e) => e.type === "message_delta")).toMatchObject({ delta: { stop_reason: "tool_use" } });
+        expect(events.at(-1)).toMatchObject({ type: "message_stop" });
+      },
+      google: (events) => {
+        expect(events[0]).toMatchObject({ candidates: [{ content: { parts: [{ text: "hi" }, { functionCall: { name: "f", args: { a: 1 } } }] }, finishReason: "STOP" }], usageMetadata: { promptTokenCount: 7 } });
+      },
+    };
+    for (const [format, check] of Object.entries(expectations) as Array<[MockFormat, (typeof expectations)[MockFormat]]>) {
+      const raw = renderTurn(format, turn, 0);
+      check(payloads(raw), raw);
+    }
+  });
+});
