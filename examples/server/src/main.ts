@@ -4,9 +4,12 @@
  *   AGUI_PROVIDER=anthropic|openai-responses|openai-chat|google  (default anthropic)
  *   PORT=8787
  *
- * With the provider's API key in the environment it talks to the real API; without one it starts
- * the local mock provider and answers with recorded streams.
+ * Every run is an agent run (`@agui-bridge/agent`) with one backend tool, `get_weather`; frontend
+ * tools come with each run's input. With the provider's API key in the environment it talks to the
+ * real API; without one it starts the local mock provider, which answers a first request with a
+ * recorded tool call and a request that carries a tool result with a recorded text answer.
  */
+import { createAgent } from "@agui-bridge/agent";
 import { startMockProvider } from "@agui-bridge/mock-provider";
 import { createAgUiServer } from "./create-agui-server.js";
 import { createProviderFromConfig, hasApiKey, PROVIDER_NAMES, type ProviderName } from "./provider-from-config.js";
@@ -18,14 +21,29 @@ if (!PROVIDER_NAMES.includes(name)) {
 }
 const port = Number(process.env.PORT ?? 8787);
 
-const mock = hasApiKey(name) ? undefined : await startMockProvider({ choose: ({ format }) => (format === "openai-chat" ? "text" : "swap-demo") });
+/** Whether a mock request already carries a tool result (then the agent wants the answer, not another call). */
+const carriesToolResult = (body: unknown): boolean => /"(tool_result|function_call_output|functionResponse|tool)"/.test(JSON.stringify(body ?? null));
+const mock = hasApiKey(name)
+  ? undefined
+  : await startMockProvider({ choose: ({ format, body }) => (format === "openai-chat" || carriesToolResult(body) ? "text" : "swap-demo") });
 const provider = createProviderFromConfig(name, {
   ...(mock !== undefined && { mockBaseUrls: mock.baseUrls }),
   onWarning: (warning) => console.warn(`[warning] ${warning.code}: ${warning.message}`),
 });
-const server = createAgUiServer({ provider });
+const agent = createAgent({
+  provider,
+  tools: {
+    get_weather: {
+      description: "The current weather in a city.",
+      parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      execute: ({ city }: { city: string }) => ({ city, tempC: 18, sky: "light rain" }),
+    },
+  },
+  maxSteps: 4,
+});
+const server = createAgUiServer({ provider: agent });
 server.listen(port, "127.0.0.1", () => {
-  console.log(`AG-UI endpoint on http://127.0.0.1:${port}/ (provider: ${provider.id}${mock ? ", mock" : ""})`);
+  console.log(`AG-UI endpoint on http://127.0.0.1:${port}/ (agent over ${provider.id}${mock ? ", mock" : ""})`);
 });
 const stop = (): void => {
   server.close();

@@ -1,27 +1,11 @@
 /**
- * THE AGENT SEAM. Everything the playground needs from `@agui-bridge/agent` plugs in here and
- * nowhere else.
- *
- * Today this returns the bare provider: one model call per run. Text, reasoning, provider-run
- * tools, the page's frontend tool (`set_theme`, answered by the page and continued in a new run),
- * usage, errors, Stop and provider switching all work on it.
- *
- * With `@agui-bridge/agent` merged, wrap the provider in an agent that owns the server tools:
- *
- *   import { createAgent, subagent } from "@agui-bridge/agent";
- *   return createAgent({
- *     provider,
- *     tools: {
- *       send_email: { ...PLAYGROUND_SERVER_TOOLS.send_email, needsApproval: true },
- *       research: subagent({ name: "research", description: "Looks things up.", agent: createAgent({ provider }) }),
- *     },
- *   });
- *
- * The mock's scripts already call both tools (say "email" or "research"; fixtures/anthropic). The
- * page already renders the agent's STEP_*, approval interrupts (answered through `resume`
- * with `{ approved, editedArgs?, reason? }`) and SUBAGENT_* events; its browser tests exercise
- * them against a scripted stand-in (test/support/scripted-agent.ts) until then.
+ * The playground's agent: every run's provider wrapped in an `@agui-bridge/agent` agent that owns
+ * the server tools — `send_email` needs the user's approval (an AG-UI interrupt answered through
+ * `resume` with `{ approved, editedArgs?, reason? }`), `research` is a subagent on the same
+ * provider. The page's own frontend tool (`set_theme`) comes in `input.tools` and ends the run
+ * pending. The mock's scripts call both server tools (say "email" or "research"; fixtures/anthropic).
  */
+import { createAgent, subagent } from "@agui-bridge/agent";
 import type { Provider } from "@agui-bridge/core";
 
 /** The server tools the playground's agent offers (their `execute` runs on the server). */
@@ -39,5 +23,11 @@ export const PLAYGROUND_SERVER_TOOLS = {
 
 /** Turns one run's provider into what serves the run (see the module comment). */
 export function createPlaygroundAgent(provider: Provider): Provider {
-  return provider;
+  return createAgent({
+    provider,
+    tools: {
+      send_email: { ...PLAYGROUND_SERVER_TOOLS.send_email, needsApproval: true },
+      research: subagent({ name: "research", description: "Looks things up.", agent: createAgent({ provider }) }),
+    },
+  });
 }
