@@ -13,7 +13,7 @@ const rootReadme = join(pkg, "..", "..", "README.md");
 /** The root README's endpoint snippet, as written. */
 function endpointSnippet(): string {
   const blocks = [...readFileSync(rootReadme, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
-  const block = blocks.find((code) => code.includes("createServer(") && code.includes("createAgent("));
+  const block = blocks.find((code) => code.includes("createAgUiHandler(") && code.includes("createAgent("));
   if (block === undefined) throw new Error("the root README has no agent endpoint snippet");
   return block;
 }
@@ -32,7 +32,7 @@ const inputs = JSON.parse(process.env.ENDPOINT_INPUTS);
 for (const input of inputs) {
   for (let attempt = 0; ; attempt++) {
     try {
-      const response = await fetch("http://127.0.0.1:" + process.env.PORT + "/", { method: "POST", body: JSON.stringify(input) });
+      const response = await fetch("http://127.0.0.1:" + process.env.PORT + "/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
       process.stdout.write((await response.text()) + "\\u0000");
       break;
     } catch (error) {
