@@ -27,8 +27,11 @@ it("`pnpm playground` prints the URL of a page that is served, with its config a
     const config = (await (await fetch(`${url}config`)).json()) as { providers: Array<{ id: string; live: boolean }> };
     expect(config.providers.map((provider) => provider.id)).toEqual(["anthropic", "openai-responses", "openai-chat", "google", "openai-compatible"]);
     expect(config.providers.every((provider) => !provider.live)).toBe(true);
-    const rejected = await fetch(`${url}agent`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
-    expect(rejected.status).toBe(400);
+    // The endpoint is @agui-bridge/server's: no run from a CORS "simple request", 400 for bad input.
+    const plain = await fetch(`${url}agent`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+    expect(plain.status).toBe(415);
+    const invalid = await fetch(`${url}agent`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(invalid.status).toBe(400);
     expect((await fetch(`${url}../../etc/passwd`)).status).toBe(404);
   } finally {
     child.kill("SIGTERM");

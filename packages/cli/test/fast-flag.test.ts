@@ -18,7 +18,7 @@ async function collect(events: AsyncIterable<Event>): Promise<Event[]> {
 describe("replay --fast", () => {
   it("parses as the raw-bytes path and implies --input sse", () => {
     expect(parseReplayArgs(["--from", "anthropic", "--fast", "x.sse"])).toMatchObject({ from: "anthropic", input: "sse", fast: true });
-    expect(parseReplayArgs(["--from", "anthropic", "x.sse"]).fast).toBeUndefined();
+    expect(parseReplayArgs(["--from", "anthropic", "x.jsonl"]).fast).toBeUndefined();
   });
 
   for (const format of ["openai-chat", "openai-responses", "anthropic", "google"]) {

@@ -88,6 +88,26 @@ describe("parseRunAgentInput", () => {
     expect(problemOf({}, { conversationOnly: true }).path).toBe("messages");
   });
 
+  it("conversationOnly lets unknown roles and part types through (converters warn and drop them) and ignores what converters never read; a full check rejects them", () => {
+    const input = {
+      messages: [
+        { id: "u", role: "user", content: [{ type: "text", text: "hi" }, { type: "hologram", data: { x: 1 } }] },
+        { id: "n", role: "narrator", content: "aside" },
+      ],
+      state: null,
+      forwardedProps: null,
+    };
+    expect(() => parseRunAgentInput(input, { conversationOnly: true })).not.toThrow();
+    expect(problemOf({ threadId: "t", runId: "r", ...input, state: undefined, forwardedProps: undefined }).path).toBe("messages[0].content[1].type");
+    expect(problemOf({ threadId: "t", runId: "r", messages: [{ id: "n", role: "narrator", content: "aside" }] }).path).toBe("messages[0].role");
+    // An unknown kind is still JSON and still bounded in depth.
+    let deep: unknown = 1;
+    for (let i = 0; i < 100; i++) deep = [deep];
+    expect(problemOf({ messages: [{ id: "n", role: "narrator", content: deep }] }, { conversationOnly: true }).problem).toMatch(/deeper/);
+    // Known kinds keep their closed shape.
+    expect(problemOf({ messages: [{ id: "u", role: "user", content: "x", extra: 1 }] }, { conversationOnly: true }).path).toBe("messages[0].extra");
+  });
+
   it("providerInputOptions keeps valid input and never echoes invalid input", () => {
     expect(providerInputOptions(valid)).toEqual({ input: valid });
     expect(providerInputOptions({ threadId: "t", runId: 5, messages: "x" })).toEqual({ echoInput: false, threadId: "t" });

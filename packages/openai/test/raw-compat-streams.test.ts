@@ -93,7 +93,10 @@ describe(`round trips over the raw recordings: ${sharedSuiteTitle("openai-chat")
   it.each([...byPrefix("openrouter_"), ...byPrefix("vercel_")].map((f) => [basename(f), f]))(
     "%s → defaultApplyEvents → the next request carries reasoning_details exactly as streamed",
     async (_name, file) => {
-      const { label, messages, expected } = await replayRaw(file);
+      const { label, messages: streamed, expected } = await replayRaw(file);
+      // The next request, as an application sends it: the streamed turn plus its tool results.
+      const calls = streamed.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []));
+      const messages = [...streamed, ...calls.map((call, i) => ({ id: `result-${i}`, role: "tool" as const, toolCallId: call.id, content: "ok" }))];
       const warnings: string[] = [];
       const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model: "m", provider: label, onWarning: (w) => warnings.push(w.code) });
       const assistant = (params.messages as unknown as Rec[]).filter((m) => m.role === "assistant");

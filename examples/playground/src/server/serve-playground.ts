@@ -54,7 +54,7 @@ export async function servePlayground(options: ServePlaygroundOptions): Promise<
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (path === AGENT_PATH && req.method === "POST") {
-      void endpoint(req, res).catch(() => res.destroy());
+      void Promise.resolve(endpoint(req, res)).catch(() => res.destroy());
       return;
     }
     if (req.method !== "GET") {

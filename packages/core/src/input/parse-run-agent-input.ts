@@ -15,7 +15,12 @@ export interface ParseRunAgentInputOptions {
   maxDepth?: number;
   /**
    * Check only what a request converter reads: `messages` (required), `tools` and `context`; the
-   * run ids and the other fields may be absent. Members that are present are still checked.
+   * run ids and the other fields may be absent, and `state`, `forwardedProps` and `resume` are not
+   * checked (a converter never reads them). Members that are present are still checked, except
+   * that a message role or content part type this version does not know (a newer protocol's) is
+   * let through as a JSON object: the converters drop it with the `request.unknown-role` /
+   * `request.unknown-part` warning. Without this option (a server validating a request) it is a
+   * {@link RunInputError}.
    */
   conversationOnly?: boolean;
 }
@@ -24,6 +29,8 @@ type Check = (value: unknown, path: string, depth: number) => void;
 
 interface Ctx {
   maxDepth: number;
+  /** Unknown message roles and part types pass as JSON objects (see `conversationOnly`). */
+  openKinds: boolean;
 }
 
 /**
@@ -38,19 +45,20 @@ interface Ctx {
  * error everywhere; a server calls it to answer 400.
  */
 export function parseRunAgentInput(value: unknown, options: ParseRunAgentInputOptions = {}): RunAgentInput {
-  const ctx: Ctx = { maxDepth: options.maxDepth ?? DEFAULT_MAX_INPUT_DEPTH };
   const conversationOnly = options.conversationOnly === true;
+  const ctx: Ctx = { maxDepth: options.maxDepth ?? DEFAULT_MAX_INPUT_DEPTH, openKinds: conversationOnly };
   const check = object(ctx, {
     threadId: conversationOnly ? optional(str) : str,
     runId: conversationOnly ? optional(str) : str,
     protocolVersion: optional(str),
     parentRunId: optional(str),
-    state: optional(jsonNotNull(ctx)),
+    // A converter reads only messages, tools and context: what it never reads is not its to reject.
+    state: optional(conversationOnly ? ignored : jsonNotNull(ctx)),
     messages: arrayOf(ctx, message(ctx)),
     tools: optional(arrayOf(ctx, tool(ctx))),
     context: optional(arrayOf(ctx, object(ctx, { description: str, value: str }, "a context entry"))),
-    forwardedProps: optional(jsonNotNull(ctx)),
-    resume: optional(arrayOf(ctx, resumeEntry(ctx))),
+    forwardedProps: optional(conversationOnly ? ignored : jsonNotNull(ctx)),
+    resume: optional(conversationOnly ? ignored : arrayOf(ctx, resumeEntry(ctx))),
   }, "a RunAgentInput object");
   check(value, "", 1);
   return value as RunAgentInput;
@@ -84,6 +92,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
 }
+
+/** Accepts anything (fields a converter never reads, under `conversationOnly`). */
+const ignored: Check = () => undefined;
 
 const str: Check = (value, path) => {
   if (typeof value !== "string") fail(path, `expected a string, got ${describe(value)}`);
@@ -127,11 +138,14 @@ function arrayOf(ctx: Ctx, item: Check): Check {
   };
 }
 
-function oneOf(discriminator: string, variants: Record<string, Check>, what: string): Check {
+/** A tagged union; `unknown`, when given, checks a member whose tag is a string none of `variants` names. */
+function oneOf(discriminator: string, variants: Record<string, Check>, what: string, unknown?: Check): Check {
   return (value, path, depth) => {
     if (!isPlainObject(value)) fail(path, `expected ${what}, got ${describe(value)}`);
     const tag = value[discriminator];
-    const check = typeof tag === "string" && Object.hasOwn(variants, tag) ? variants[tag] : undefined;
+    const known = typeof tag === "string" && Object.hasOwn(variants, tag);
+    if (!known && typeof tag === "string" && unknown !== undefined) return unknown(value, path, depth);
+    const check = known ? variants[tag as string] : undefined;
     if (check === undefined) {
       fail(join(path, discriminator), `expected one of ${Object.keys(variants).map((k) => JSON.stringify(k)).join(", ")}, got ${typeof tag === "string" ? JSON.stringify(tag.slice(0, 40)) : describe(tag)}`);
     }
@@ -198,7 +212,7 @@ function contentParts(ctx: Ctx): Check {
     audio: media("audio"),
     video: media("video"),
     document: media("document"),
-  }, "a content part");
+  }, "a content part", ctx.openKinds ? metadata(ctx) : undefined);
   const parts = arrayOf(ctx, part);
   return (value, path, depth) => {
     if (typeof value === "string") return;
@@ -227,7 +241,7 @@ function message(ctx: Ctx): Check {
     tool: object(ctx, { ...unnamed, content, toolCallId: str, error: optional(str), encryptedValue: optional(str) }, "a tool message"),
     activity: object(ctx, { ...unnamed, activityType: str, content: metadata(ctx) }, "an activity message"),
     reasoning: object(ctx, { ...unnamed, content: str, encryptedValue: optional(str) }, "a reasoning message"),
-  }, "a message object");
+  }, "a message object", ctx.openKinds ? metadata(ctx) : undefined);
 }
 
 function tool(ctx: Ctx): Check {
