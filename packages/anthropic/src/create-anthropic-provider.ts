@@ -71,8 +71,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
         ...providerRunOptions(options),
         ...providerInputOptions(input), // invalid input is not echoed; the converter rejects it
       };
-      if (options.fast === true) return streamMessagesFromResponse((signal) => openResponse(options, input, signal), runOptions);
-      return runMessagesStream(retryingSource(open, { policy: options.retry, describe: describeAnthropicError }), runOptions);
+      const retry = { policy: options.retry, describe: describeAnthropicError };
+      if (options.fast === true) return streamMessagesFromResponse((signal) => openResponse(options, input, signal), { ...runOptions, retry });
+      return runMessagesStream(retryingSource(open, retry), runOptions);
     },
   };
 }
@@ -81,8 +82,10 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
 function openResponse(options: AnthropicProviderOptions, input: RunAgentInput, signal: AbortSignal): Promise<Response> {
   const { params: converted } = toMessagesRequest(input, {
     ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+    ...(options.provider !== undefined && { provider: options.provider }),
   });
-  const pending = options.client.messages.create(buildBody(options, converted), { signal }) as { asResponse?: () => Promise<Response> };
+  // Retries are the factory's policy (the `retry` option), the same on both paths.
+  const pending = options.client.messages.create(buildBody(options, converted), { signal, maxRetries: 0 }) as { asResponse?: () => Promise<Response> };
   if (typeof pending.asResponse !== "function") {
     throw new Error("fast: true needs the Anthropic SDK client (messages.create must return an APIPromise with asResponse())");
   }

@@ -1,4 +1,5 @@
 import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core";
+import { providerLabel, withRetry } from "@agui-bridge/core";
 import { decodeAnthropicFrame } from "./decode-anthropic-frame.js";
 import { createMessagesMapper } from "./messages-stream-mapper.js";
 
@@ -18,8 +19,8 @@ import { createMessagesMapper } from "./messages-stream-mapper.js";
  */
 export function streamMessagesFromResponse(body: SseSource, options: AdapterStreamOptions = {}): AsyncGenerator<Event, void, undefined> {
   return driveRun<unknown>({
-    source: sseChunkSource(body, decodeAnthropicFrame, options.signal === undefined ? {} : { signal: options.signal }),
-    provider: "anthropic",
+    source: withRetry(sseChunkSource(body, decodeAnthropicFrame, options.signal === undefined ? {} : { signal: options.signal }), options.retry),
+    provider: providerLabel(options.provider, "anthropic"),
     createMapper: (run) => createMessagesMapper(run, options),
     ...runLevelOptions(options),
   });

@@ -37,3 +37,24 @@ describe("createAnthropicProvider fast: the raw-bytes path over a real HTTP resp
     expect((events.at(-1) as { message: string }).message).toContain("asResponse");
   });
 });
+
+describe("the factory's retry policy on both paths", () => {
+  for (const fast of [false, true]) {
+    it(`${fast ? "fast" : "SDK"} path: a 429 before the first event is retried (retry-after honoured), then the run completes`, async () => {
+      const flaky = await startMockProvider({ fault: ({ index }) => (index === 0 ? { type: "rate-limit", retryAfterSeconds: 0 } : undefined) });
+      try {
+        const retried: number[] = [];
+        const flakyClient = new Anthropic({ apiKey: "sk-ant-test-fast-path-1234", baseURL: flaky.baseUrls.anthropic, maxRetries: 0 });
+        const events = await collect(
+          createAnthropicProvider({ client: flakyClient, model: "text", maxTokens: 64, fast, retry: { initialDelayMs: 1, jitter: false, onRetry: (info) => retried.push(info.attempt) } }).stream(input),
+        );
+        await assertConformant(events);
+        expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED" });
+        expect(flaky.requests).toHaveLength(2);
+        expect(retried).toEqual([1]);
+      } finally {
+        await flaky.close();
+      }
+    });
+  }
+});

@@ -1,3 +1,4 @@
+import type { RetryingSourceOptions } from "./retry/retrying-source.js";
 import type { DriveRunOptions } from "./run/drive-run.js";
 import type { SecretSource } from "./run/finalize-run-error.js";
 import type { IdGenerator } from "./run/ids.js";
@@ -9,6 +10,12 @@ import type { WarningHandler } from "./warnings.js";
  * `streamMessages`, `streamGenerateContent`).
  */
 export interface AdapterStreamOptions {
+  /**
+   * Raw-bytes paths only (`stream…FromResponse` given a function opening the body): failures
+   * before the first chunk are retried under these options, as the provider factories' SDK paths
+   * are (the factories pass their `retry` policy here). Ignored when the body is already open.
+   */
+  retry?: RetryingSourceOptions;
   /** The request being answered: thread and run ids come from it, and RUN_STARTED echoes it. */
   input?: RunAgentInput;
   /** Thread id when no `input` is given (default: generated). */

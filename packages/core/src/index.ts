@@ -67,7 +67,7 @@ export {
   type RetryInfo,
   type RetryPolicy,
 } from "./retry/retry-policy.js";
-export { retryingSource, type OpenStream, type RetryingSourceOptions } from "./retry/retrying-source.js";
+export { retryingSource, withRetry, type OpenStream, type RetryingSourceOptions } from "./retry/retrying-source.js";
 export {
   assertModel,
   checkProviderConfig,

@@ -69,10 +69,11 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
         ...providerRunOptions(options),
         ...providerInputOptions(input), // invalid input is not echoed; the converter rejects it
       };
+      const retry = { policy: options.retry, describe: describeGoogleError };
       if (options.fast === true) {
-        return streamGenerateContentFromResponse((signal) => openGenerateContentResponse(client, request(signal), options.fetch), runOptions);
+        return streamGenerateContentFromResponse((signal) => openGenerateContentResponse(client, request(signal), options.fetch), { ...runOptions, retry });
       }
-      return streamGenerateContent(retryingSource(open, { policy: options.retry, describe: describeGoogleError }), runOptions);
+      return streamGenerateContent(retryingSource(open, retry), runOptions);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core";
+import { providerLabel, withRetry } from "@agui-bridge/core";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { decodeGoogleFrame } from "./decode-google-frame.js";
 import { createGenerateContentMapper } from "./generate-content-stream-mapper.js";
@@ -23,9 +24,9 @@ export function streamGenerateContentFromResponse(
   options: AdapterStreamOptions = {},
 ): AsyncGenerator<Event, void, undefined> {
   return driveRun<unknown>({
-    source: sseChunkSource(body, decodeGoogleFrame, options.signal === undefined ? {} : { signal: options.signal }),
+    source: withRetry(sseChunkSource(body, decodeGoogleFrame, options.signal === undefined ? {} : { signal: options.signal }), options.retry),
     createMapper: (run) => createGenerateContentMapper(run, options),
-    provider: GOOGLE_PROVIDER,
+    provider: providerLabel(options.provider, GOOGLE_PROVIDER),
     ...runLevelOptions(options),
   });
 }

@@ -64,7 +64,7 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
         return options.client.chat.completions.create(params, { signal, maxRetries: 0 });
       };
       const streamOptions = { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) };
-      if (options.fast === true) return streamChatCompletionsFromResponse((signal) => create(signal).asResponse(), streamOptions);
+      if (options.fast === true) return streamChatCompletionsFromResponse((signal) => create(signal).asResponse(), { ...streamOptions, retry: retryOptions(options) });
       return runChatCompletions(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
     },
   };
@@ -87,7 +87,7 @@ export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOp
         return options.client.responses.create(params, { signal, maxRetries: 0 });
       };
       const streamOptions = { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) };
-      if (options.fast === true) return streamResponsesFromResponse((signal) => create(signal).asResponse(), streamOptions);
+      if (options.fast === true) return streamResponsesFromResponse((signal) => create(signal).asResponse(), { ...streamOptions, retry: retryOptions(options) });
       return runResponses(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
     },
   };

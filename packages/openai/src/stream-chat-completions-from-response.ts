@@ -1,4 +1,6 @@
 import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core";
+import { withRetry } from "@agui-bridge/core";
+import { providerLabel } from "./provider-label.js";
 import { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
 import type { ChatStreamOptions } from "./chat-stream-state.js";
 import { createOpenAIFrameDecoder } from "./decode-openai-frame.js";
@@ -26,10 +28,10 @@ export function streamChatCompletionsFromResponse(
 ): AsyncGenerator<Event, void, undefined> {
   const frames = createOpenAIFrameDecoder();
   return driveRun<unknown>({
-    source: sseChunkSource(body, frames.decode, {
+    source: withRetry(sseChunkSource(body, frames.decode, {
       acceptUnterminated: (frame) => frame.data === "[DONE]",
       ...(options.signal !== undefined && { signal: options.signal }),
-    }),
+    }), options.retry),
     createMapper: (run) => {
       const mapper = createChatCompletionsMapper(run, options);
       return {
@@ -42,7 +44,7 @@ export function streamChatCompletionsFromResponse(
         ...(mapper.describeError !== undefined && { describeError: mapper.describeError }),
       };
     },
-    provider: "openai",
+    provider: providerLabel(options),
     ...driveOptions(options),
   });
 }

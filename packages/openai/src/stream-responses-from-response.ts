@@ -1,4 +1,6 @@
 import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core";
+import { withRetry } from "@agui-bridge/core";
+import { providerLabel } from "./provider-label.js";
 import { createOpenAIFrameDecoder } from "./decode-openai-frame.js";
 import { driveOptions } from "./drive-options.js";
 import { createResponsesMapper } from "./responses-stream-mapper.js";
@@ -24,9 +26,9 @@ export function streamResponsesFromResponse(
 ): AsyncGenerator<Event, void, undefined> {
   const frames = createOpenAIFrameDecoder();
   return driveRun<unknown>({
-    source: sseChunkSource(body, frames.decode, options.signal === undefined ? {} : { signal: options.signal }),
+    source: withRetry(sseChunkSource(body, frames.decode, options.signal === undefined ? {} : { signal: options.signal }), options.retry),
     createMapper: (run) => createResponsesMapper(run, options),
-    provider: "openai",
+    provider: providerLabel(options),
     ...driveOptions(options),
   });
 }

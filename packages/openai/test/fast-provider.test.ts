@@ -52,3 +52,22 @@ describe("provider factories: fast (raw-bytes) path over a real HTTP response", 
     expect(JSON.stringify(events)).not.toContain("sk-test-fast-path-1234");
   });
 });
+
+describe("the factory's retry policy on both paths", () => {
+  for (const fast of [false, true]) {
+    it(`${fast ? "fast" : "SDK"} path: a 429 before the first event is retried, then the run completes, labelled as asked`, async () => {
+      const flaky = await startMockProvider({ fault: ({ index }) => (index === 0 ? { type: "rate-limit", retryAfterSeconds: 0 } : undefined) });
+      try {
+        const flakyClient = new OpenAI({ apiKey: "sk-test-fast-path-1234", baseURL: flaky.baseUrls.openai, maxRetries: 0 });
+        const events = await collect(
+          createOpenAIResponsesProvider({ client: flakyClient, model: "text", fast, provider: "azure-openai", retry: { initialDelayMs: 1, jitter: false } }).stream(input),
+        );
+        await assertConformant(events);
+        expect(last(events)).toMatchObject({ type: "RUN_FINISHED", usage: [{ provider: "azure-openai" }] });
+        expect(flaky.requests).toHaveLength(2);
+      } finally {
+        await flaky.close();
+      }
+    });
+  }
+});

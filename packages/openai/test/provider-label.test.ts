@@ -48,7 +48,9 @@ describe("the provider label", () => {
       metadata: { "agui-bridge": { provider: "openai", encryptedKind: "openai-encrypted-content", itemId: "rs_1" } },
     } as Message;
     const user: Message = { id: "u1", role: "user", content: "Hi" } as Message;
-    const input = { threadId: "t", runId: "r", messages: [user, reasoning], tools: [], context: [], state: null, forwardedProps: null };
+    // The reasoning item goes back only with the output item that followed it (here the message).
+    const answer: Message = { id: "msg_1", role: "assistant", content: "Hello", metadata: { "agui-bridge": { provider: "openai", itemId: "msg_1" } } } as Message;
+    const input = { threadId: "t", runId: "r", messages: [user, reasoning, answer], tools: [], context: [], state: null, forwardedProps: null };
     const same = toResponsesRequest(input as never, { model: "m" });
     expect(JSON.stringify(same.params.input)).toContain("opaque");
     const other = toResponsesRequest(input as never, { model: "m", provider: "azure-openai" });

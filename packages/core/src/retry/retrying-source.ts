@@ -113,3 +113,12 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener("abort", done, { once: true });
   });
 }
+
+/**
+ * `source` under the retry options when it opens its stream itself (the function form: a raw-bytes
+ * path's `(signal) => fetch(...)`), else as it is. How the adapters' raw-bytes paths honour the
+ * factories' `retry` option the same way as their SDK paths.
+ */
+export function withRetry<Chunk>(source: ChunkSource<Chunk>, retry: RetryingSourceOptions | undefined): ChunkSource<Chunk> {
+  return retry === undefined || typeof source !== "function" ? source : retryingSource(source, retry);
+}
