@@ -1,4 +1,4 @@
-import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core";
+import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core/adapter";
 import { decodeAnthropicFrame } from "./decode-anthropic-frame.js";
 import { createMessagesMapper } from "./messages-stream-mapper.js";
 

@@ -1,4 +1,4 @@
-import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core";
+import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core/adapter";
 import { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
 import type { ChatStreamOptions } from "./chat-stream-state.js";
 import { createOpenAIFrameDecoder } from "./decode-openai-frame.js";

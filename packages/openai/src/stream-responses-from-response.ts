@@ -1,4 +1,4 @@
-import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core";
+import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core/adapter";
 import { createOpenAIFrameDecoder } from "./decode-openai-frame.js";
 import { driveOptions } from "./drive-options.js";
 import { createResponsesMapper } from "./responses-stream-mapper.js";
