@@ -3,7 +3,7 @@
  * Default options (random ids, no timestamps), as an application would call them.
  */
 import { streamMessages, streamMessagesFromResponse } from "@agui-bridge/anthropic";
-import type { Event, SseBody } from "@agui-bridge/core";
+import type { Event, SseBody } from "@agui-bridge/core/adapter";
 import { streamGenerateContent, streamGenerateContentFromResponse } from "@agui-bridge/google";
 import {
   streamChatCompletions,

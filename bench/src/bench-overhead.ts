@@ -3,7 +3,7 @@
  * AG-UI (core's encodeSSE), against the same bytes through the SDK parse alone. The ratio is what our
  * layer costs on top of what an application pays for the SDK anyway.
  */
-import { encodeSSE, type Event } from "@agui-bridge/core";
+import { encodeSSE, type Event } from "@agui-bridge/core/adapter";
 import { ADAPTERS } from "./adapters.js";
 import type { FormatId } from "./formats.js";
 import { time, timePair, type Timing } from "./measure.js";

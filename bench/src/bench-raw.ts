@@ -4,7 +4,7 @@
  * against a bare `JSON.parse` of the same payloads (the `data:` strings, cut out beforehand): the
  * least any pipeline that turns these payloads into objects must spend.
  */
-import { decodeSseStream, encodeSSE, SSE_SKIP } from "@agui-bridge/core";
+import { decodeSseStream, encodeSSE, SSE_SKIP } from "@agui-bridge/core/adapter";
 import { RAW_ADAPTERS } from "./adapters.js";
 import type { FormatId } from "./formats.js";
 import { timeGroup, type Timing } from "./measure.js";

@@ -4,7 +4,7 @@
  * after which the stream is closed. Nothing in our pipeline waits for later bytes, so this should
  * not grow with the stream's length.
  */
-import { EventType } from "@agui-bridge/core";
+import { EventType } from "@agui-bridge/core/adapter";
 import { ADAPTERS, RAW_ADAPTERS } from "./adapters.js";
 import type { FormatId } from "./formats.js";
 import { timeGroup, type Timing } from "./measure.js";

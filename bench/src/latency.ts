@@ -4,7 +4,7 @@
  * events, exactly the text / reasoning / argument fragments chunk N carried (compared as text,
  * independently of the adapter). It also counts chunks whose events all came out before the next pull.
  */
-import { EventType, type Event } from "@agui-bridge/core";
+import { EventType, type Event } from "@agui-bridge/core/adapter";
 import { ADAPTERS } from "./adapters.js";
 import { SPECS, type FormatId } from "./formats.js";
 import type { BenchStream } from "./sources.js";

@@ -5,7 +5,7 @@
  * heap is measured after a full gc(); RSS is sampled every 1,000 chunks. Flat means the live heap
  * after 100k chunks is at most FLAT_LIMIT_MIB above the heap after the first 10k.
  */
-import { encodeSSE } from "@agui-bridge/core";
+import { encodeSSE } from "@agui-bridge/core/adapter";
 import { ADAPTERS, RAW_ADAPTERS } from "./adapters.js";
 import { SPECS, type FormatId } from "./formats.js";
 import { sdkStreamOpener } from "./sdk-parse.js";

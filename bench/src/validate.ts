@@ -4,7 +4,7 @@
  * events as our SDK path); the Vercel peer must give a `finish` part and no `error` part, the
  * TanStack peer a RUN_FINISHED and no RUN_ERROR.
  */
-import { EventType, type Event } from "@agui-bridge/core";
+import { EventType, type Event } from "@agui-bridge/core/adapter";
 import { ADAPTERS, RAW_ADAPTERS } from "./adapters.js";
 import type { FormatId } from "./formats.js";
 import { drainPeer, peerStreamOpener } from "./peer.js";

@@ -2,7 +2,7 @@
  * Test helpers for provider file handles: where they sit in AG-UI output, in raw provider payloads,
  * and whether a request body carries them.
  */
-import { readBridgeMetadata, type ContentPart, type Event, type FileSource } from "@agui-bridge/core";
+import { readBridgeMetadata, type ContentPart, type Event, type FileSource } from "@agui-bridge/core/adapter";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -4,7 +4,7 @@
  * the normalized error categories.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { isErrorCategory, readBridgeMetadata, type Event } from "@agui-bridge/core";
+import { isErrorCategory, readBridgeMetadata, type Event } from "@agui-bridge/core/adapter";
 
 /** Drains a run (an escaping exception fails with its text) and checks it; returns the terminal event. */
 export async function checkHostileRun(stream: AsyncIterable<Event>): Promise<Event> {

@@ -5,7 +5,7 @@
  * two outputs must be equal and pass the conformance kit.
  */
 import { checkEvents } from "@agui-bridge/conformance";
-import type { Event } from "@agui-bridge/core";
+import type { Event } from "@agui-bridge/core/adapter";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -4,7 +4,7 @@
  * AG-UI 1.0 usage invariants.
  */
 import { assertConformant, usageIssues } from "@agui-bridge/conformance";
-import type { Event, TokenUsage } from "@agui-bridge/core";
+import type { Event, TokenUsage } from "@agui-bridge/core/adapter";
 
 /** An event as a plain record. */
 export type Rec = Record<string, unknown>;

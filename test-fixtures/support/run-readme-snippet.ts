@@ -28,7 +28,8 @@ export interface SnippetRun {
 
 /**
  * Transpiles and runs a snippet. `@agui-bridge/<name>` imports resolve to the built
- * `packages/<name>/dist/index.js`; other imports resolve from `resolveFrom` (a package folder).
+ * `packages/<name>/dist/index.js` (a subpath `@agui-bridge/<name>/<entry>` to `dist/<entry>.js`); other
+ * imports resolve from `resolveFrom` (a package folder).
  */
 export async function runSnippet(source: string, resolveFrom: string, env: Record<string, string> = {}): Promise<SnippetRun> {
   const file = await writeSnippet(source, resolveFrom);
@@ -47,8 +48,8 @@ export async function runSnippet(source: string, resolveFrom: string, env: Recor
  * `packages/<name>/dist/index.js`. The caller removes the file.
  */
 export async function writeSnippet(source: string, resolveFrom: string): Promise<string> {
-  const rewritten = source.replace(/from "@agui-bridge\/([a-z-]+)"/g, (_m, name: string) => {
-    return `from ${JSON.stringify(pathToFileURL(join(repoRoot, "packages", name, "dist", "index.js")).href)}`;
+  const rewritten = source.replace(/from "@agui-bridge\/([a-z-]+)(?:\/([a-z-]+))?"/g, (_m, name: string, entry?: string) => {
+    return `from ${JSON.stringify(pathToFileURL(join(repoRoot, "packages", name, "dist", `${entry ?? "index"}.js`)).href)}`;
   });
   const { code } = await transform(rewritten, { loader: "ts", format: "esm", target: "node20" });
   const file = join(resolveFrom, `.readme-snippet-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.mjs`);

@@ -7,7 +7,7 @@
  * functionCallId, providerExecuted + providerToolType). Every handle and encrypted value is a unique
  * token, listed with its minter, so a test can search the built request for each.
  */
-import type { ContentPart, Message, PartSource, RunAgentInput, ToolCall } from "@agui-bridge/core";
+import type { ContentPart, Message, PartSource, RunAgentInput, ToolCall } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 
 /** `undefined`: no provider named (a handle of unknown origin / an entity that did not come through the bridge). */

@@ -4,7 +4,7 @@
  * absent, a sum beyond the safe-integer range dropped together with the parts of it, and
  * `totalTokens` recomputed.
  */
-import type { TokenUsage } from "@agui-bridge/core";
+import type { TokenUsage } from "@agui-bridge/core/adapter";
 
 const COUNTS = ["inputTokens", "outputTokens", "reasoningTokens", "cachedInputTokens", "cacheWriteInputTokens"] as const;
 

@@ -11,7 +11,7 @@ import {
   type MessageFold,
   type RunAgentInput,
   type TokenUsage,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import type { CreateAgentOptions } from "./types.js";
 
 /** The state of one agent run: the outer run builder, the taken ids, the conversation so far. */

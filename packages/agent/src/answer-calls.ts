@@ -1,4 +1,4 @@
-import type { BridgeMetadata, Event, Message, ToolCall } from "@agui-bridge/core";
+import type { BridgeMetadata, Event, Message, ToolCall } from "@agui-bridge/core/adapter";
 import { flush, modelView, type AgentRun } from "./agent-run.js";
 import { approvalInterrupt } from "./approvals.js";
 import { ABORTED, argsProblem, errorAnswer, executeTool, parseArgs, type ToolAnswer } from "./execute-tool.js";

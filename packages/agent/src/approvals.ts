@@ -1,5 +1,5 @@
-import type { Interrupt } from "@agui-bridge/core";
-import { BRIDGE_METADATA_KEY } from "@agui-bridge/core";
+import type { Interrupt } from "@agui-bridge/core/adapter";
+import { BRIDGE_METADATA_KEY } from "@agui-bridge/core/adapter";
 import type { JsonSchema } from "./types.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { AgentCapabilities, Tool } from "@agui-bridge/core";
+import type { AgentCapabilities, Tool } from "@agui-bridge/core/adapter";
 import { subagentOf } from "./subagent.js";
 import type { AgentTools, CreateAgentOptions } from "./types.js";
 

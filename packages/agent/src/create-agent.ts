@@ -1,4 +1,4 @@
-import type { Event, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core";
+import type { Event, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core/adapter";
 import { agentCapabilities, toolDefinitions } from "./capabilities.js";
 import { runAgent } from "./run-agent.js";
 import type { Agent, CreateAgentOptions } from "./types.js";

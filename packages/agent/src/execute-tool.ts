@@ -1,4 +1,4 @@
-import { isRecord, redactSecrets, type BridgeMetadata } from "@agui-bridge/core";
+import { isRecord, redactSecrets, type BridgeMetadata } from "@agui-bridge/core/adapter";
 import type { AgentTool, ToolExecuteContext } from "./types.js";
 import { validateAgainstSchema } from "./validate-args.js";
 

@@ -1,4 +1,4 @@
-import { describeError, RunStateError, type Event, type StepWriter } from "@agui-bridge/core";
+import { describeError, RunStateError, type Event, type StepWriter } from "@agui-bridge/core/adapter";
 import { flush, type AgentRun } from "./agent-run.js";
 
 /** How reading one inner stream (a step's provider, a subagent) ended. */

@@ -1,4 +1,4 @@
-import { isRecord, readBridgeMetadata, subagentLocalId, type Event, type ResumeEntry } from "@agui-bridge/core";
+import { isRecord, readBridgeMetadata, subagentLocalId, type Event, type ResumeEntry } from "@agui-bridge/core/adapter";
 import { modelView, type AgentRun } from "./agent-run.js";
 import { answer, argumentsOf, needsApproval, runServerCalls, type CallRef } from "./answer-calls.js";
 import { approvalInterruptId } from "./approvals.js";

@@ -9,7 +9,7 @@ import {
   type RunAgentInput,
   type RunErrorEvent,
   type RunFinishedEvent,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import { closeStep, flush, modelView, recordUsage, type AgentRun } from "./agent-run.js";
 import { readStream } from "./read-stream.js";
 

@@ -9,7 +9,7 @@ import {
   type ResumeEntry,
   type RunErrorEvent,
   type RunFinishedEvent,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import { flush, recordUsage, type AgentRun } from "./agent-run.js";
 import { errorAnswer, resultContent, type ToolAnswer } from "./execute-tool.js";
 import { readStream } from "./read-stream.js";

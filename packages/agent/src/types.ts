@@ -1,4 +1,4 @@
-import type { AgentCapabilities, IdGenerator, Message, Provider, Tool } from "@agui-bridge/core";
+import type { AgentCapabilities, IdGenerator, Message, Provider, Tool } from "@agui-bridge/core/adapter";
 
 /** A JSON Schema object describing a tool's arguments (carried to the model as is). */
 export type JsonSchema = Record<string, unknown>;

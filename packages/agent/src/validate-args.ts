@@ -1,4 +1,4 @@
-import { isRecord } from "@agui-bridge/core";
+import { isRecord } from "@agui-bridge/core/adapter";
 
 /**
  * Checks a value against the common subset of JSON Schema that tool parameters use (`type`,

@@ -5,7 +5,7 @@
  */
 import { checkEvents } from "@agui-bridge/conformance";
 import { streamMessages } from "@agui-bridge/anthropic";
-import { applyEvents, createSequentialIds, type Event, type Message, type RunAgentInput } from "@agui-bridge/core";
+import { applyEvents, createSequentialIds, type Event, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { streamGenerateContent } from "@agui-bridge/google";
 import { streamChatCompletions, streamResponses } from "@agui-bridge/openai";
 import { listSharedStreams, readJsonl, sharedSuiteTitle, type SharedFormat } from "@agui-bridge/test-support";

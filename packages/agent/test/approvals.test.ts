@@ -1,4 +1,4 @@
-import { applyEvents, type Message, type ResumeEntry, type RunAgentInput } from "@agui-bridge/core";
+import { applyEvents, type Message, type ResumeEntry, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { approvalInterruptId, createAgent, type ApprovalPayload } from "../src/index.js";
 import { bridgeOf, ofType, runChecked, scriptedProvider, user } from "./support/scripted.js";

@@ -1,4 +1,4 @@
-import { EventType, type Event, type Provider } from "@agui-bridge/core";
+import { EventType, type Event, type Provider } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../src/index.js";
 import { ofType, runChecked, scriptedProvider, user } from "./support/scripted.js";

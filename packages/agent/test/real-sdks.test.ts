@@ -1,6 +1,6 @@
-import { applyEvents, type Message } from "@agui-bridge/core";
+import { applyEvents, type Message } from "@agui-bridge/core/adapter";
 import { renderTurn, startMockProvider, type ScriptEntry } from "@agui-bridge/mock-provider";
-import { EventType } from "@agui-bridge/core";
+import { EventType } from "@agui-bridge/core/adapter";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,4 +1,4 @@
-import type { RunAgentInput } from "@agui-bridge/core";
+import type { RunAgentInput } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { createAgent, subagent } from "../src/index.js";
 import { bridgeOf, ofType, runChecked, scriptedProvider, user } from "./support/scripted.js";

@@ -1,4 +1,4 @@
-import { applyEvents, createSequentialIds, type Message } from "@agui-bridge/core";
+import { applyEvents, createSequentialIds, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../src/index.js";
 import { bridgeOf, ofType, runChecked, scriptedProvider, user } from "./support/scripted.js";

@@ -1,4 +1,4 @@
-import { categoryFromTable, type ErrorCategory } from "@agui-bridge/core";
+import { categoryFromTable, type ErrorCategory } from "@agui-bridge/core/adapter";
 
 /**
  * Anthropic error types (the `error.type` of an error body or an in-band `error` event, from the

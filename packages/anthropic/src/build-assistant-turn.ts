@@ -9,7 +9,7 @@ import {
   type ReasoningMessage,
   type ToolCall,
   type ToolMessage,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { CONTAINER_UPLOAD } from "./handle-container-upload.js";
 import { ANTHROPIC_COMPACTION } from "./handle-compaction.js";

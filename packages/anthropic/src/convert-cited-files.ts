@@ -1,4 +1,4 @@
-import { isSourceUsableBy, readBridgeMetadata, type AssistantMessage } from "@agui-bridge/core";
+import { isSourceUsableBy, readBridgeMetadata, type AssistantMessage } from "@agui-bridge/core/adapter";
 import { asArray, isRecord } from "./narrow.js";
 import type { WarningSink } from "./request-warnings.js";
 

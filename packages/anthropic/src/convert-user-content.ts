@@ -1,4 +1,4 @@
-import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core";
+import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import type {
   DocumentBlockParam,
   ImageBlockParam,

@@ -1,4 +1,4 @@
-import { SSE_SKIP, type SseFrame } from "@agui-bridge/core";
+import { SSE_SKIP, type SseFrame } from "@agui-bridge/core/adapter";
 
 /**
  * What the Anthropic SDK throws for an `event: error` frame, rebuilt with the same fields

@@ -11,7 +11,7 @@ import {
   safeString,
   type ErrorCategory,
   type ErrorDescription,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import { anthropicCategory, anthropicClassCategory } from "./anthropic-error-categories.js";
 
 /** An `invalid_request_error` whose message says the prompt does not fit the context window. */

@@ -1,4 +1,4 @@
-import type { ContentPart, FileSource } from "@agui-bridge/core";
+import type { ContentPart, FileSource } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, isRecord } from "./narrow.js";
 
 const PROVIDER = "anthropic";

@@ -1,4 +1,4 @@
-import type { BridgeMetadata } from "@agui-bridge/core";
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { closeText } from "./handle-text.js";
 import { mapAnthropicFinishReason } from "./map-anthropic-finish-reason.js";
 import { mapAnthropicUsage, mergeAnthropicUsage } from "./map-anthropic-usage.js";

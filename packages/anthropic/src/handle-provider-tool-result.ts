@@ -1,4 +1,4 @@
-import type { BridgeMetadata, ContentPart } from "@agui-bridge/core";
+import type { BridgeMetadata, ContentPart } from "@agui-bridge/core/adapter";
 import { fileHandlePart, fileIdsIn } from "./file-handle-parts.js";
 import { asArray, isRecord, requireString, type JsonRecord } from "./narrow.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";

@@ -1,4 +1,4 @@
-import type { BridgeMetadata } from "@agui-bridge/core";
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfCitations } from "./file-handle-parts.js";
 import { asArray, asString, isRecord, MalformedChunkError, type JsonRecord } from "./narrow.js";
 import type { MessageState, StreamContext } from "./stream-state.js";

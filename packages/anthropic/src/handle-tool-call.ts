@@ -1,4 +1,4 @@
-import type { BridgeMetadata } from "@agui-bridge/core";
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, isRecord, MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
 import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
 

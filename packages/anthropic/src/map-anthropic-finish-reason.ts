@@ -1,4 +1,4 @@
-import type { FinishInfo, FinishReason } from "@agui-bridge/core";
+import type { FinishInfo, FinishReason } from "@agui-bridge/core/adapter";
 
 const REASONS: Readonly<Record<string, FinishReason>> = {
   end_turn: "stop",

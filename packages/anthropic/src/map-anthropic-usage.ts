@@ -1,4 +1,4 @@
-import { createTokenUsage, providerLabel, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core";
+import { createTokenUsage, providerLabel, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
 import { asRecord, type JsonRecord } from "./narrow.js";
 
 /** The usage fields Anthropic reports, as last seen (message_start, then each message_delta). */

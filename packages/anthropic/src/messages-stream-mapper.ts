@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, RunBuilder, StreamMapper } from "@agui-bridge/core";
+import type { AdapterStreamOptions, RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { messageDelta, messageStart, messageStop } from "./handle-message.js";
 import { asNonEmptyString, isRecord, MalformedChunkError, requireIndex, requireRecord } from "./narrow.js";

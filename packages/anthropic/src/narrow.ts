@@ -3,8 +3,8 @@
 /** A plain JSON object. */
 export type JsonRecord = Record<string, unknown>;
 
-export { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "@agui-bridge/core";
-import { isRecord } from "@agui-bridge/core";
+export { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "@agui-bridge/core/adapter";
+import { isRecord } from "@agui-bridge/core/adapter";
 
 /** Thrown for a chunk the mapper cannot read; the driver turns it into RUN_ERROR. */
 export class MalformedChunkError extends Error {

@@ -1,2 +1,2 @@
 /** Request-side warnings: the shared sink from core. */
-export { createWarningSink, type WarningSink } from "@agui-bridge/core";
+export { createWarningSink, type WarningSink } from "@agui-bridge/core/adapter";

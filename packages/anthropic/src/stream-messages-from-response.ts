@@ -1,5 +1,5 @@
-import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core";
-import { providerLabel, withRetry } from "@agui-bridge/core";
+import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core/adapter";
+import { providerLabel, withRetry } from "@agui-bridge/core/adapter";
 import { decodeAnthropicFrame } from "./decode-anthropic-frame.js";
 import { createMessagesMapper } from "./messages-stream-mapper.js";
 

@@ -1,4 +1,4 @@
-import { driveRun, providerLabel, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core";
+import { driveRun, providerLabel, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core/adapter";
 import { createMessagesMapper } from "./messages-stream-mapper.js";
 
 /**

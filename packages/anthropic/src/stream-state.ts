@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core";
+import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import type { AnthropicRawUsage } from "./map-anthropic-usage.js";
 
 /** A text block's span inside the AG-UI text message (UTF-16 offsets), recorded on TEXT_MESSAGE_END. */

@@ -1,4 +1,4 @@
-import type { ToolCall, ToolNameRule } from "@agui-bridge/core";
+import type { ToolCall, ToolNameRule } from "@agui-bridge/core/adapter";
 import { CONTAINER_UPLOAD } from "./handle-container-upload.js";
 
 /** Anthropic's documented tool name rule: `^[a-zA-Z0-9_-]{1,128}$`. */

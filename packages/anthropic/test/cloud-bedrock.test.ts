@@ -1,6 +1,6 @@
 import { AnthropicBedrock } from "@anthropic-ai/bedrock-sdk";
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { FIXTURE_HEADER, startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAnthropicProvider, toMessagesRequest } from "../src/index.js";

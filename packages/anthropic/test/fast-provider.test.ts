@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -4,7 +4,7 @@
  * to Anthropic verbatim and never to another provider.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event, type Message } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamMessages, toMessagesRequest } from "../src/index.js";
 import { fileParts, foreignEvents, ssePayloads, stringsUnder } from "@agui-bridge/test-support";

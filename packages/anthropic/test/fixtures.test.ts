@@ -1,5 +1,5 @@
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
-import { createSequentialIds, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { runMessagesStream, streamMessages } from "../src/index.js";
 import {

@@ -7,7 +7,7 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, ProviderConfigError, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, ProviderConfigError, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { checkHostileRun, createCounter, hostilePlan, hostileSource, readmeErrorTable } from "@agui-bridge/test-support";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";

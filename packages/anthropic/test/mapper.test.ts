@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type BridgeWarning, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type BridgeWarning, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamMessages } from "../src/index.js";
 import { bridge, collect, fromList, ofType } from "./support/replay.js";

@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { createAnthropicProvider } from "../src/index.js";
 import { collect, readFixture } from "./support/replay.js";

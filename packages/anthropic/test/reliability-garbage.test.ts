@@ -5,7 +5,7 @@
  * fractions, strings, > 2^53, overflowing sums, bigint) that must never reach the wire; 10 MB deltas
  * and surrogate pairs split across deltas (also through the real SDK's SSE parser).
  */
-import { createSequentialIds, type BridgeWarning, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type BridgeWarning, type Event } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMessagesStream, streamMessages } from "../src/index.js";

@@ -7,7 +7,7 @@
  * aborts the cancelled outcome: never a throw, never a silent success; everything open is closed,
  * the text so far and the usage so far are kept, and the provider iterator is released.
  */
-import { createSequentialIds, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.js";

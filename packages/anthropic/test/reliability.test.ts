@@ -6,7 +6,7 @@
  * = input + cache_creation + cache_read, last values win, messages summed per model); (4) exactly
  * one terminal event, nothing after it, no exception.
  */
-import { createSequentialIds } from "@agui-bridge/core";
+import { createSequentialIds } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { streamMessages } from "../src/index.js";

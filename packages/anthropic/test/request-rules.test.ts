@@ -3,7 +3,7 @@
  * format: what goes back, what is dropped with which warning.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { bridgeMetadata, createSequentialIds, ToolNameError, type BridgeWarning, type Message } from "@agui-bridge/core";
+import { bridgeMetadata, createSequentialIds, ToolNameError, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamMessages, toMessagesRequest } from "../src/index.js";
 import { collect, fromList } from "./support/replay.js";

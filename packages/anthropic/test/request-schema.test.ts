@@ -5,7 +5,7 @@
  * there (README: "Request side" lists where the published schema lags the live API).
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, EmptyRequestError, type Message } from "@agui-bridge/core";
+import { createSequentialIds, EmptyRequestError, type Message } from "@agui-bridge/core/adapter";
 import { conversation, typeCheckBodies } from "@agui-bridge/test-support";
 import fc from "fast-check";
 import { fileURLToPath } from "node:url";

@@ -1,4 +1,4 @@
-import { bridgeMetadata, type Message, type Tool } from "@agui-bridge/core";
+import { bridgeMetadata, type Message, type Tool } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { toMessagesRequest } from "../src/index.js";
 

@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type Message } from "@agui-bridge/core";
+import { createSequentialIds, type Message } from "@agui-bridge/core/adapter";
 import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";

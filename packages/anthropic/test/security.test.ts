@@ -10,7 +10,7 @@
  *   response headers echoing the key and the credential headers.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { createSequentialIds, EmptyRequestError, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, EmptyRequestError, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { listSharedStreams, readJsonl } from "../../../test-fixtures/support/shared-streams.js";

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
-import { createSequentialIds } from "@agui-bridge/core";
+import { createSequentialIds } from "@agui-bridge/core/adapter";
 import { formatEvent, parseReplayArgs, replay, usage, UsageError } from "./replay.js";
 import { cliVersion } from "./version.js";
 

@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, Event } from "@agui-bridge/core";
+import type { AdapterStreamOptions, Event } from "@agui-bridge/core/adapter";
 
 /** Options handed to a format when replaying. */
 export type ReplayOptions = Pick<AdapterStreamOptions, "generateId" | "emitRawEvents" | "onWarning" | "threadId" | "runId">;

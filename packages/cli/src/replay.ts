@@ -1,4 +1,4 @@
-import { encodeSSE, type Event } from "@agui-bridge/core";
+import { encodeSSE, type Event } from "@agui-bridge/core/adapter";
 import { closestMatches } from "./suggest.js";
 import { REPLAY_FORMATS } from "./formats/index.js";
 import type { ReplayFormat, ReplayOptions } from "./replay-format.js";

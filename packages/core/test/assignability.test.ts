@@ -12,8 +12,8 @@
 import type * as Ref from "@ag-ui/core";
 import { EventType as RefEventType } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
-import { EventType } from "../src/index.js";
-import type * as Ours from "../src/index.js";
+import { EventType } from "../src/adapter.js";
+import type * as Ours from "../src/adapter.js";
 
 type Assignable<From, To> = [From] extends [To] ? true : false;
 const proof = <T extends true>(value: T): T => value;

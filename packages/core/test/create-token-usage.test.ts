@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateTokenUsage, createTokenUsage, sumTokenCounts, sumTokenUsage, toTokenCount, UsageLedger, type BridgeWarning } from "../src/index.js";
+import { aggregateTokenUsage, createTokenUsage, sumTokenCounts, sumTokenUsage, toTokenCount, UsageLedger, type BridgeWarning } from "../src/adapter.js";
 
 const collect = () => {
   const warnings: BridgeWarning[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRIDGE_METADATA_KEY, INTERCHANGEABLE_ENCRYPTED_VALUES, isEncryptedValueUsableBy, providerLabel } from "../src/index.js";
+import { BRIDGE_METADATA_KEY, INTERCHANGEABLE_ENCRYPTED_VALUES, isEncryptedValueUsableBy, providerLabel } from "../src/adapter.js";
 
 const minted = (provider?: string) => ({ metadata: provider === undefined ? {} : { [BRIDGE_METADATA_KEY]: { provider } } });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSseStream, SSE_SKIP, SSE_STOP, SseTruncatedError, type SseBody, type SseFrame } from "../src/index.js";
+import { decodeSseStream, SSE_SKIP, SSE_STOP, SseTruncatedError, type SseBody, type SseFrame } from "../src/adapter.js";
 
 const encoder = new TextEncoder();
 

@@ -8,7 +8,7 @@ import {
   type Event,
   type RunBuilder,
   type StreamMapper,
-} from "../src/index.js";
+} from "../src/adapter.js";
 
 /** A toy chunk grammar: "text:…", "think:…", "call:name", "args:…", "usage:n", "end", "boom". */
 type Chunk = string;

@@ -10,7 +10,7 @@ import {
   toSSEReadableStream,
   type BridgeWarning,
   type Event,
-} from "../src/index.js";
+} from "../src/adapter.js";
 
 function nest(depth: number): unknown {
   let value: unknown = "leaf";

@@ -28,7 +28,7 @@ import {
   type Event,
   type RunBuilder,
   type StreamMapper,
-} from "../src/index.js";
+} from "../src/adapter.js";
 
 const counts = createCounter("core-hardening");
 afterAll(() => counts.flush());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRunAgentInput, providerInputOptions, RunInputError, type RunAgentInput } from "../src/index.js";
+import { parseRunAgentInput, providerInputOptions, RunInputError, type RunAgentInput } from "../src/adapter.js";
 
 const valid: RunAgentInput = {
   threadId: "t",

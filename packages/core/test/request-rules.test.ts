@@ -7,7 +7,7 @@ import {
   pairToolResults,
   type Message,
   type ToolNameRule,
-} from "../src/index.js";
+} from "../src/adapter.js";
 
 const rule: ToolNameRule = { provider: "P", allowed: /[a-zA-Z0-9_-]/, maxLength: 8, first: /[a-zA-Z_]/ };
 

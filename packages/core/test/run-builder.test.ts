@@ -1,6 +1,6 @@
 import { assertConformant, checkEvents } from "@agui-bridge/conformance";
 import { describe, expect, it } from "vitest";
-import { createSequentialIds, createTokenUsage, RunBuilder, RunStateError, type Event } from "../src/index.js";
+import { createSequentialIds, createTokenUsage, RunBuilder, RunStateError, type Event } from "../src/adapter.js";
 
 function newRun(extra: Partial<ConstructorParameters<typeof RunBuilder>[0]> = {}): RunBuilder {
   const run = new RunBuilder({ threadId: "t", runId: "r", provider: "test", generateId: createSequentialIds("id"), ...extra });

@@ -13,7 +13,7 @@ import {
   toSSEReadableStream,
   withBridgeMetadata,
   type Event,
-} from "../src/index.js";
+} from "../src/adapter.js";
 
 const events: Event[] = [
   { type: EventType.RUN_STARTED, threadId: "t", runId: "r" },

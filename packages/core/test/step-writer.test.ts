@@ -10,7 +10,7 @@ import {
   subagentLocalId,
   type Event,
   type Message,
-} from "../src/index.js";
+} from "../src/adapter.js";
 
 /** One provider run, as an adapter writes it, reusing the same ids every time. */
 function providerRun(runId: string, withTool = true): Event[] {

@@ -1,4 +1,4 @@
-import type { ToolNameRule } from "@agui-bridge/core";
+import type { ToolNameRule } from "@agui-bridge/core/adapter";
 
 /** The provider id stamped on everything this adapter produces and checked on what it sends back. */
 export const GOOGLE_PROVIDER = "google";

@@ -1,4 +1,4 @@
-import { isSourceUsableBy, readBridgeMetadata, type BridgeWarning } from "@agui-bridge/core";
+import { isSourceUsableBy, readBridgeMetadata, type BridgeWarning } from "@agui-bridge/core/adapter";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { isRecord } from "./narrow.js";
 

@@ -1,4 +1,4 @@
-import { isSourceUsableBy, type BridgeWarning, type PartSource } from "@agui-bridge/core";
+import { isSourceUsableBy, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
 

@@ -12,7 +12,7 @@ import {
   type ReasoningMessage,
   type ToolCall,
   type ToolMessage,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, GOOGLE_TOOL_NAME, PROVIDER_TOOL } from "./constants.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";

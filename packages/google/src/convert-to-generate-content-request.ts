@@ -16,8 +16,8 @@ import {
   type RunAgentInput,
   type ToolMessage,
   type WarningHandler,
-} from "@agui-bridge/core";
-import { parseRunAgentInput } from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
+import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";

@@ -1,4 +1,4 @@
-import type { SseFrame } from "@agui-bridge/core";
+import type { SseFrame } from "@agui-bridge/core/adapter";
 
 /**
  * What `@google/genai` throws for an in-band error frame (`{"error": {"code": 4xx/5xx, …}}`),

@@ -10,7 +10,7 @@ import {
   safeString,
   type ErrorCategory,
   type ErrorDescription,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import { googleCategory } from "./google-error-categories.js";
 import { asArray, asRecord, asString } from "./narrow.js";
 import { PartialArgsError } from "./partial-args-writer.js";

@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, BridgeMetadata, RunBuilder, StreamMapper } from "@agui-bridge/core";
+import type { AdapterStreamOptions, BridgeMetadata, RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
 import { describeGoogleError } from "./describe-google-error.js";
 import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
 import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";

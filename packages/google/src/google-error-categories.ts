@@ -1,4 +1,4 @@
-import { categoryFromTable, type ErrorCategory } from "@agui-bridge/core";
+import { categoryFromTable, type ErrorCategory } from "@agui-bridge/core/adapter";
 
 /**
  * Gemini API error statuses (the `error.status` of an error body: the google.rpc code names the

@@ -1,4 +1,4 @@
-import type { ContentPart, PartSource } from "@agui-bridge/core";
+import type { ContentPart, PartSource } from "@agui-bridge/core/adapter";
 import { GOOGLE_PROVIDER, PROVIDER_TOOL } from "./constants.js";
 import { asNonEmptyString, asString } from "./narrow.js";
 import type { StreamState } from "./stream-state.js";

@@ -1,4 +1,4 @@
-import type { FinishInfo, FinishReason } from "@agui-bridge/core";
+import type { FinishInfo, FinishReason } from "@agui-bridge/core/adapter";
 
 const CONTENT_FILTER = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "MODEL_ARMOR"]);
 

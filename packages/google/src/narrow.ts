@@ -1,2 +1,2 @@
 /** Narrowing helpers for untrusted provider payloads (shared from core). */
-export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "@agui-bridge/core";
+export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "@agui-bridge/core/adapter";

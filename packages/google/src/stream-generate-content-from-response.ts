@@ -1,5 +1,5 @@
-import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core";
-import { providerLabel, withRetry } from "@agui-bridge/core";
+import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core/adapter";
+import { providerLabel, withRetry } from "@agui-bridge/core/adapter";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { decodeGoogleFrame } from "./decode-google-frame.js";
 import { createGenerateContentMapper } from "./generate-content-stream-mapper.js";

@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core";
+import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import type { PartialArgsWriter } from "./partial-args-writer.js";
 
 /** One model response (one `responseId`): a model turn. */

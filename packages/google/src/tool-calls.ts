@@ -1,4 +1,4 @@
-import type { BridgeMetadata } from "@agui-bridge/core";
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { GOOGLE_THOUGHT_SIGNATURE } from "./constants.js";
 import { closeMessagesForOtherPart } from "./handle-text.js";
 import type { StreamState } from "./stream-state.js";

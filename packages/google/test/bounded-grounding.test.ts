@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { BRIDGE_METADATA_KEY, createSequentialIds, OMITTED_VALUE, type BridgeWarning, type Event } from "@agui-bridge/core";
+import { BRIDGE_METADATA_KEY, createSequentialIds, OMITTED_VALUE, type BridgeWarning, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamGenerateContent } from "../src/index.js";
 

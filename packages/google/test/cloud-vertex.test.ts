@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GoogleGenAI } from "@google/genai";
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { FIXTURE_HEADER, startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
 import { sharedStreamsDir, sharedSuiteTitle } from "@agui-bridge/test-support";
 import { OAuth2Client } from "google-auth-library";

@@ -4,7 +4,7 @@
  * DataSource. Handles go back to Gemini verbatim and never to another provider.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event, type Message } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamGenerateContent, toGenerateContentRequest } from "../src/index.js";
 import { collect, ofType, toJsonl } from "./support/collect.js";

@@ -3,7 +3,7 @@
  * format), parsed by the real @google/genai SDK, mapped, checked for conformance, compared with the
  * expected events beside them, and asserted on behaviourally.
  */
-import { createSequentialIds, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
 import type { BaseEvent } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";

@@ -7,7 +7,7 @@
  */
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
 import type { BaseEvent } from "@ag-ui/core";
-import { createSequentialIds, ProviderConfigError, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, ProviderConfigError, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { checkHostileRun, createCounter, hostilePlan, hostileSource, readmeErrorTable } from "@agui-bridge/test-support";
 import { GoogleGenAI } from "@google/genai";
 import fc from "fast-check";

@@ -1,4 +1,4 @@
-import { createSequentialIds, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { assertConformant } from "@agui-bridge/conformance";
 import type { GenerateContentParameters } from "@google/genai";
 import { describe, expect, it } from "vitest";

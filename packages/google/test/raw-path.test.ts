@@ -1,5 +1,5 @@
 import { checkEvents } from "@agui-bridge/conformance";
-import { createSequentialIds, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { expectSameOutput, framedRecording, listSharedStreams, sharedSuiteTitle, sseFixtures } from "@agui-bridge/test-support";
 import { GoogleGenAI } from "@google/genai";
 import { basename } from "node:path";

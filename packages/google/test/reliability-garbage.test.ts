@@ -5,7 +5,7 @@
  * values that must never reach the wire (cached larger than the prompt included); 10 MB deltas and
  * surrogate pairs split across parts and partialArgs (also through the real SDK's SSE parser).
  */
-import { createSequentialIds, type BridgeWarning, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type BridgeWarning, type Event } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { streamGenerateContent } from "../src/index.js";

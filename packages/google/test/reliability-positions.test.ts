@@ -6,7 +6,7 @@
  * aborts the cancelled outcome: never a throw, never a silent success; everything open is closed,
  * text and usage so far are kept, and the provider iterator is released.
  */
-import { createSequentialIds, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { GoogleGenAI } from "@google/genai";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";

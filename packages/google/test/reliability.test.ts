@@ -7,7 +7,7 @@
  * toolUsePrompt, output = candidates + thoughts, last running total wins, responses summed per
  * model); (4) exactly one terminal event, nothing after it, no exception.
  */
-import { createSequentialIds } from "@agui-bridge/core";
+import { createSequentialIds } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { streamGenerateContent } from "../src/index.js";

@@ -3,7 +3,7 @@
  * request format: what goes back, what is dropped with which warning.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, ToolNameError, type BridgeWarning, type Message } from "@agui-bridge/core";
+import { createSequentialIds, ToolNameError, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
 import type { Content } from "@google/genai";
 import { describe, expect, it } from "vitest";
 import { EMPTY_USER_TURN_TEXT, streamGenerateContent, toGenerateContentRequest } from "../src/index.js";

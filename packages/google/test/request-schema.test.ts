@@ -5,7 +5,7 @@
  * enums; the JSON wire form is their string values, so enums are read as their value unions here.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type Message } from "@agui-bridge/core";
+import { createSequentialIds, type Message } from "@agui-bridge/core/adapter";
 import { conversation, typeCheckBodies } from "@agui-bridge/test-support";
 import fc from "fast-check";
 import { fileURLToPath } from "node:url";

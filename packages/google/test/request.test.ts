@@ -1,4 +1,4 @@
-import type { BridgeWarning, Message } from "@agui-bridge/core";
+import type { BridgeWarning, Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { toGenerateContentRequest } from "../src/index.js";
 

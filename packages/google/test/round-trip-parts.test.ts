@@ -5,7 +5,7 @@
  * signature; code execution; server tool parts), and the same text and thought text.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type Message } from "@agui-bridge/core";
+import { createSequentialIds, type Message } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";

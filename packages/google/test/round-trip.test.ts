@@ -2,7 +2,7 @@
  * Round trip over recorded Gemini 3 streams with signed parts: events → conformant messages →
  * toGenerateContentRequest → the model turn carries every signature on the same call or part.
  */
-import { createSequentialIds, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { assertConformant } from "@agui-bridge/conformance";
 import type { Part } from "@google/genai";
 import { join } from "node:path";

@@ -9,7 +9,7 @@
  *   @google/genai client whose fetch answers 400/403/429/500/503 (and an in-band error frame) with
  *   bodies and response headers echoing the key and the credential headers.
  */
-import { createSequentialIds, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { GoogleGenAI } from "@google/genai";
 import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";

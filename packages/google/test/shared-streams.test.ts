@@ -3,7 +3,7 @@
  * conformance kit: schema-valid, verifyEvents-clean, text/reasoning/arguments conserved against what
  * the chunks carried, every thought signature kept, usage per the issue's formulas.
  */
-import { createSequentialIds, type Event, type TokenUsage } from "@agui-bridge/core";
+import { createSequentialIds, type Event, type TokenUsage } from "@agui-bridge/core/adapter";
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
 import type { BaseEvent } from "@ag-ui/core";
 import { basename } from "node:path";

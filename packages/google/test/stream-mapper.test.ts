@@ -1,4 +1,4 @@
-import { createSequentialIds, type BridgeWarning, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type BridgeWarning, type Event } from "@agui-bridge/core/adapter";
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
 import type { BaseEvent } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";

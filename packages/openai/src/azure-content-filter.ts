@@ -1,4 +1,4 @@
-import type { FinishInfo } from "@agui-bridge/core";
+import type { FinishInfo } from "@agui-bridge/core/adapter";
 import { asRecord } from "./narrow.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { RunBuilder, StreamMapper } from "@agui-bridge/core";
+import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { chatUsageCost, costMetadata } from "./chat-usage-cost.js";
 import { describeOpenAIError } from "./describe-openai-error.js";

@@ -6,7 +6,7 @@ import {
   REQUEST_WARNINGS,
   type Message,
   type RunAgentInput,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import type { WarningSink } from "./request-warnings.js";
 import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 

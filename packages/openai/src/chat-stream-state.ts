@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core";
+import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import type { ProviderLabelOption } from "./provider-label.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { BridgeMetadata } from "@agui-bridge/core";
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asRecord, isRecord } from "./narrow.js";
 
 /** Cost fields gateways add to `usage` (they are not token counts), as the server names them. */

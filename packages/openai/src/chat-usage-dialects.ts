@@ -1,4 +1,4 @@
-import { sumTokenCounts, type RawTokenCounts, type TokenUsageOptions } from "@agui-bridge/core";
+import { sumTokenCounts, type RawTokenCounts, type TokenUsageOptions } from "@agui-bridge/core/adapter";
 import { asRecord } from "./narrow.js";
 
 /**

@@ -1,4 +1,4 @@
-import { acceptProviderExecuted, isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core";
+import { acceptProviderExecuted, isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core/adapter";
 import { REBUILDABLE_PROVIDER_ITEMS } from "./convert-provider-items.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 

@@ -1,4 +1,4 @@
-import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core";
+import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
 import type { ChatDialect } from "./chat-dialect.js";
 import { REASONING_DETAIL_KIND } from "./chat-stream-state.js";
 import { asRecord } from "./narrow.js";

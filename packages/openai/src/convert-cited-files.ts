@@ -1,4 +1,4 @@
-import { isMintedBy, isSourceUsableBy, readBridgeMetadata, type AssistantMessage, type ContentPart } from "@agui-bridge/core";
+import { isMintedBy, isSourceUsableBy, readBridgeMetadata, type AssistantMessage, type ContentPart } from "@agui-bridge/core/adapter";
 import type { ResponseInputItem, ResponseOutputMessage, ResponseOutputText } from "openai/resources/responses/responses";
 import { asArray, asNonEmptyString, isRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";

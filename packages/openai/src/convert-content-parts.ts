@@ -1,4 +1,4 @@
-import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core";
+import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import { imageDetail } from "./image-detail.js";
 import { asNonEmptyString, asRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";

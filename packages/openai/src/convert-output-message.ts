@@ -1,4 +1,4 @@
-import { isMintedBy, readBridgeMetadata, type AssistantMessage } from "@agui-bridge/core";
+import { isMintedBy, readBridgeMetadata, type AssistantMessage } from "@agui-bridge/core/adapter";
 import type { ResponseInputItem, ResponseOutputMessage, ResponseOutputText } from "openai/resources/responses/responses";
 import { annotatedOutputMessage } from "./convert-cited-files.js";
 import { asArray, asNonEmptyString, isRecord } from "./narrow.js";

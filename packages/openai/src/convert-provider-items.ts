@@ -1,4 +1,4 @@
-import { readBridgeMetadata, type ContentPart, type ToolCall, type ToolMessage } from "@agui-bridge/core";
+import { readBridgeMetadata, type ContentPart, type ToolCall, type ToolMessage } from "@agui-bridge/core/adapter";
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 import { asNonEmptyString, isRecord } from "./narrow.js";
 import type { WarningSink } from "./request-warnings.js";

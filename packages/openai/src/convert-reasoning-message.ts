@@ -1,4 +1,4 @@
-import { isMintedBy, readBridgeMetadata, type ReasoningMessage } from "@agui-bridge/core";
+import { isMintedBy, readBridgeMetadata, type ReasoningMessage } from "@agui-bridge/core/adapter";
 import type { ResponseCompactionItemParam, ResponseReasoningItem } from "openai/resources/responses/responses";
 import { OPENAI_COMPACTION_KIND } from "./handle-compaction-item.js";
 import { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";

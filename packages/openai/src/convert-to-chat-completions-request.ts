@@ -10,8 +10,8 @@ import {
   type RunAgentInput,
   type Tool,
   type WarningHandler,
-} from "@agui-bridge/core";
-import { parseRunAgentInput } from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
+import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,

@@ -17,8 +17,8 @@ import {
   type Tool,
   type ToolCall,
   type WarningHandler,
-} from "@agui-bridge/core";
-import { parseRunAgentInput } from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
+import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import type {
   FunctionTool,
   ResponseCreateParamsStreaming,

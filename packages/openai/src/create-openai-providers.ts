@@ -1,5 +1,5 @@
-import type { Event, Provider, RunAgentInput } from "@agui-bridge/core";
-import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core";
+import type { Event, Provider, RunAgentInput } from "@agui-bridge/core/adapter";
+import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
 import type OpenAI from "openai";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./convert-to-chat-completions-request.js";
@@ -12,8 +12,8 @@ import type { ProviderLabelOption } from "./provider-label.js";
 import { streamResponsesFromResponse } from "./stream-responses-from-response.js";
 
 /** Stream options a provider factory accepts (everything but what each call brings). */
-export type { ProviderRunOptions } from "@agui-bridge/core";
-import type { ProviderRunOptions } from "@agui-bridge/core";
+export type { ProviderRunOptions } from "@agui-bridge/core/adapter";
+import type { ProviderRunOptions } from "@agui-bridge/core/adapter";
 
 /** Options of {@link createOpenAIChatProvider}. */
 export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderReliabilityOptions, ProviderLabelOption, ChatDialectOption {

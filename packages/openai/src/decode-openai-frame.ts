@@ -1,4 +1,4 @@
-import { SSE_STOP, type SseFrame } from "@agui-bridge/core";
+import { SSE_STOP, type SseFrame } from "@agui-bridge/core/adapter";
 
 /**
  * What the `openai` SDK throws for an error frame (`event: error`, or a payload with an `error`

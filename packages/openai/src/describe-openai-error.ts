@@ -12,7 +12,7 @@ import {
   safeString,
   type ErrorCategory,
   type ErrorDescription,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import { openAICategory, openAIClassCategory } from "./openai-error-categories.js";
 
 /** The message RUN_ERROR carries when the body ended inside a server-sent event. */

@@ -1,4 +1,4 @@
-import type { BridgeMetadata } from "@agui-bridge/core";
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfAnnotations } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";
 import { asArray, asNumber, asRecord, asString } from "./narrow.js";

@@ -1,4 +1,4 @@
-import type { ContentPart } from "@agui-bridge/core";
+import type { ContentPart } from "@agui-bridge/core/adapter";
 import { RESULT_FIELDS } from "./classify-output-item.js";
 import { filesOfToolItem } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";

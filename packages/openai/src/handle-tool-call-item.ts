@@ -1,4 +1,4 @@
-import type { BridgeMetadata } from "@agui-bridge/core";
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { classifyOutputItem, itemArguments } from "./classify-output-item.js";
 import { asNonEmptyString, asString } from "./narrow.js";
 import {

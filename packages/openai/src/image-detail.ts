@@ -1,4 +1,4 @@
-import { asRecord, readBridgeMetadata } from "@agui-bridge/core";
+import { asRecord, readBridgeMetadata } from "@agui-bridge/core/adapter";
 
 const DETAILS = new Set(["low", "high", "auto", "original"]);
 

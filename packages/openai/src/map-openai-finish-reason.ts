@@ -1,4 +1,4 @@
-import type { FinishInfo } from "@agui-bridge/core";
+import type { FinishInfo } from "@agui-bridge/core/adapter";
 
 /** Chat Completions `finish_reason` → the normalized finish reason (raw value kept). */
 export function mapChatFinishReason(raw: string): FinishInfo {

@@ -1,4 +1,4 @@
-import { createTokenUsage, type TokenUsage, type WarningHandler } from "@agui-bridge/core";
+import { createTokenUsage, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
 import { chatUsageCounts } from "./chat-usage-dialects.js";
 import { asRecord } from "./narrow.js";
 import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";

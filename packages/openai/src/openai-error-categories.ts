@@ -1,4 +1,4 @@
-import { categoryFromTable, type ErrorCategory } from "@agui-bridge/core";
+import { categoryFromTable, type ErrorCategory } from "@agui-bridge/core/adapter";
 
 /**
  * OpenAI error `code` / `type` values (from the API's error-codes guide and the Responses

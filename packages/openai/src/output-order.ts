@@ -1,4 +1,4 @@
-import { isMintedBy, readBridgeMetadata } from "@agui-bridge/core";
+import { isMintedBy, readBridgeMetadata } from "@agui-bridge/core/adapter";
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 
 /** Where an item sat in the response OpenAI sent it in. */

@@ -1,8 +1,8 @@
 /** Request-side warnings: the shared sink from core. */
-import { createWarningSink, type WarningHandler, type WarningSink } from "@agui-bridge/core";
+import { createWarningSink, type WarningHandler, type WarningSink } from "@agui-bridge/core/adapter";
 import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
 
-export { createWarningSink, type WarningSink } from "@agui-bridge/core";
+export { createWarningSink, type WarningSink } from "@agui-bridge/core/adapter";
 
 /** A warning sink that also names the provider label a request is built for. */
 export interface RequestSink extends WarningSink {

@@ -1,4 +1,4 @@
-import type { RunBuilder, StreamMapper } from "@agui-bridge/core";
+import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
 import { classifyOutputItem } from "./classify-output-item.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import {

@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core";
+import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, asNumber } from "./narrow.js";
 import type { ProviderLabelOption } from "./provider-label.js";
 

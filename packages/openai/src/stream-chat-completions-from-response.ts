@@ -1,5 +1,5 @@
-import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core";
-import { withRetry } from "@agui-bridge/core";
+import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core/adapter";
+import { withRetry } from "@agui-bridge/core/adapter";
 import { providerLabel } from "./provider-label.js";
 import { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
 import type { ChatStreamOptions } from "./chat-stream-state.js";

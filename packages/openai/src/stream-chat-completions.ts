@@ -1,4 +1,4 @@
-import { driveRun, type ChunkSource, type Event } from "@agui-bridge/core";
+import { driveRun, type ChunkSource, type Event } from "@agui-bridge/core/adapter";
 import { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
 import type { ChatStreamOptions } from "./chat-stream-state.js";
 import { driveOptions } from "./drive-options.js";

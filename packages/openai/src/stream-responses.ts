@@ -1,4 +1,4 @@
-import { driveRun, type ChunkSource, type Event } from "@agui-bridge/core";
+import { driveRun, type ChunkSource, type Event } from "@agui-bridge/core/adapter";
 import { driveOptions } from "./drive-options.js";
 import { providerLabel } from "./provider-label.js";
 import { createResponsesMapper } from "./responses-stream-mapper.js";

@@ -1,4 +1,4 @@
-import type { ToolNameRule } from "@agui-bridge/core";
+import type { ToolNameRule } from "@agui-bridge/core/adapter";
 
 /**
  * OpenAI's documented function name rule (Chat Completions and Responses): a-z, A-Z, 0-9,

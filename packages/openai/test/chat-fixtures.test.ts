@@ -1,5 +1,5 @@
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Event } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamChatCompletions } from "../src/index.js";
 import { collect, last, ofType, toJsonl } from "./support/collect.js";

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { AzureOpenAI } from "openai";
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { FIXTURE_HEADER, startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
 import { sharedStreamsDir, sharedSuiteTitle } from "@agui-bridge/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

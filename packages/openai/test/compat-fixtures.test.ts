@@ -1,5 +1,5 @@
 import { assertConformant, reasoningOf, textOf } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Event, type Message } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type Event, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamChatCompletions, toChatCompletionsRequest, type ChatStreamOptions } from "../src/index.js";
 import { collect, last, ofType, toJsonl } from "./support/collect.js";

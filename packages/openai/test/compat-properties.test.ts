@@ -7,7 +7,7 @@
  * and rebuild the same `reasoning_details` on the next request.
  */
 import { assertConformant, collectDeltas, reasoningOf, textOf } from "@agui-bridge/conformance";
-import { createSequentialIds, type Event, type Message } from "@agui-bridge/core";
+import { createSequentialIds, type Event, type Message } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { streamChatCompletions, toChatCompletionsRequest } from "../src/index.js";

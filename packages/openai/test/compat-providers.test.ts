@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Message, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { createOpenAIChatProvider } from "../src/index.js";

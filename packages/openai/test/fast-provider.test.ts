@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type Event, type Provider, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, type Event, type Provider, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -4,7 +4,7 @@
  * another provider.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event, type Message } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamResponses, toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
 import { collect, last, ofType, toJsonl } from "./support/collect.js";

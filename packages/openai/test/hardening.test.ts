@@ -6,7 +6,7 @@
  * (section "openai-hardening").
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { ProviderConfigError, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { ProviderConfigError, readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import OpenAI from "openai";
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Message } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamChatCompletions, streamResponses, toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
 import { collect, last, ofType } from "./support/collect.js";

@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { createOpenAIChatProvider, createOpenAIResponsesProvider } from "../src/index.js";

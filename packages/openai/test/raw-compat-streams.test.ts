@@ -1,5 +1,5 @@
 import { assertConformant, collectDeltas, reasoningOf, textOf } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Event, type Message } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type Event, type Message } from "@agui-bridge/core/adapter";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";

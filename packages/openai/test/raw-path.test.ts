@@ -1,5 +1,5 @@
 import { checkEvents } from "@agui-bridge/conformance";
-import { createSequentialIds, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { expectSameOutput, framedRecording, listSharedStreams, sharedStreamsDir, sharedSuiteTitle, sseFixtures } from "@agui-bridge/test-support";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";

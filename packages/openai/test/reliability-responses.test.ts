@@ -3,7 +3,7 @@
  * ran go to .reliability-counts.json (section "openai-responses"); see docs/reliability/openai.md.
  */
 import { collectDeltas } from "@agui-bridge/conformance";
-import { readBridgeMetadata, type BridgeWarning, type Event } from "@agui-bridge/core";
+import { readBridgeMetadata, type BridgeWarning, type Event } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { APIError } from "openai";
 import { readFileSync } from "node:fs";

@@ -3,7 +3,7 @@
  * source is ever fetched (request converters and provider factories); RUN_ERROR never carries the
  * API key or request headers. Counts go to .reliability-counts.json (section "openai-security").
  */
-import { EmptyRequestError, type ContentPart, type Event, type Message, type RunAgentInput } from "@agui-bridge/core";
+import { EmptyRequestError, type ContentPart, type Event, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import http from "node:http";
 import https from "node:https";

@@ -1,4 +1,4 @@
-import { bridgeMetadata, type BridgeWarning, type Message, type RunAgentInput } from "@agui-bridge/core";
+import { bridgeMetadata, type BridgeWarning, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
 

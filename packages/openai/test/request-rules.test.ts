@@ -3,7 +3,7 @@
  * the Responses / Chat Completions API: what goes back, what is dropped with which warning.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, EmptyRequestError, ToolNameError, type BridgeWarning, type Message, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, EmptyRequestError, ToolNameError, type BridgeWarning, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamResponses, toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
 import { collect } from "./support/collect.js";

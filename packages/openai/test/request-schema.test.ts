@@ -5,7 +5,7 @@
  */
 import { conversation, typeCheckBodies } from "@agui-bridge/test-support";
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, EmptyRequestError, type Message } from "@agui-bridge/core";
+import { createSequentialIds, EmptyRequestError, type Message } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";

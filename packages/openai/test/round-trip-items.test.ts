@@ -6,7 +6,7 @@
  * reference (the input item types), independently of the converter.
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type BridgeWarning, type Message } from "@agui-bridge/core";
+import { createSequentialIds, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listSharedStreams, readJsonl, sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.js";

@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type Message } from "@agui-bridge/core";
+import { createSequentialIds, type Message } from "@agui-bridge/core/adapter";
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listSharedStreams, readJsonl, sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.js";

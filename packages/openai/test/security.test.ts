@@ -9,7 +9,7 @@
  *   real SDK client whose fetch answers 401/403/500/503 (and a mid-stream error frame) with bodies
  *   and response headers echoing the key and the credential headers.
  */
-import { createSequentialIds, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { createSequentialIds, type Event, type RunAgentInput } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import OpenAI from "openai";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 import { checkEvents, collectDeltas, reasoningOf, textOf } from "@agui-bridge/conformance";
-import { createSequentialIds, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listSharedStreams, readJsonl, sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.js";

@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type Event } from "@agui-bridge/core";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { APIError } from "openai";
 import { describe, expect, it } from "vitest";
 import { describeOpenAIError, streamChatCompletions, streamResponses } from "../src/index.js";

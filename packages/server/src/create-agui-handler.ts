@@ -9,7 +9,7 @@ import {
   type Provider,
   type RunAgentInput,
   type WarningHandler,
-} from "@agui-bridge/core";
+} from "@agui-bridge/core/adapter";
 import { corsHeaders, preflightHeaders, type AllowOrigins } from "./cors.js";
 import { downlevelEvents, shouldDownlevel, type LegacyClients } from "./downlevel.js";
 import { encodeProtobufFrame } from "./encode-protobuf.js";

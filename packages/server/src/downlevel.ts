@@ -1,4 +1,4 @@
-import { BRIDGE_METADATA_KEY, EventType, readBridgeMetadata, type Event, type Metadata } from "@agui-bridge/core";
+import { BRIDGE_METADATA_KEY, EventType, readBridgeMetadata, type Event, type Metadata } from "@agui-bridge/core/adapter";
 
 /**
  * When to down-level the events for clients from before AG-UI 1.0:

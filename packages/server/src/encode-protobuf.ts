@@ -1,4 +1,4 @@
-import { boundedCopy, type Event } from "@agui-bridge/core";
+import { boundedCopy, type Event } from "@agui-bridge/core/adapter";
 import { encode } from "@ag-ui/proto";
 
 /**

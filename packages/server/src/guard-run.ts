@@ -1,4 +1,4 @@
-import { EventType, type Event } from "@agui-bridge/core";
+import { EventType, type Event } from "@agui-bridge/core/adapter";
 
 const TERMINAL = new Set<string>([EventType.RUN_FINISHED, EventType.RUN_ERROR]);
 

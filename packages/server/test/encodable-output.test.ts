@@ -1,5 +1,5 @@
 import { decode } from "@ag-ui/proto";
-import { BRIDGE_METADATA_KEY, EventType, OMITTED_VALUE, type BridgeWarning, type Event, type Provider } from "@agui-bridge/core";
+import { BRIDGE_METADATA_KEY, EventType, OMITTED_VALUE, type BridgeWarning, type Event, type Provider } from "@agui-bridge/core/adapter";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROTOBUF_MEDIA_TYPE } from "../src/index.js";
 import { parseSSE, postJson, runInput, serveWith, type Running } from "./support.js";

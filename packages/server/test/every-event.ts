@@ -1,4 +1,4 @@
-import { EventType, type Event } from "@agui-bridge/core";
+import { EventType, type Event } from "@agui-bridge/core/adapter";
 
 /** One valid AG-UI 1.0 event of each of the 31 types, with optional fields filled in. */
 export const EVERY_EVENT: Event[] = [

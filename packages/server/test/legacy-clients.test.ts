@@ -1,7 +1,7 @@
 import { HttpAgent as LegacyHttpAgent } from "@ag-ui/client-0.0.59";
 import { HttpAgent } from "@ag-ui/client";
 import { assertConformant } from "@agui-bridge/conformance";
-import { EventType, type Event, type Provider, type RunAgentInput } from "@agui-bridge/core";
+import { EventType, type Event, type Provider, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { afterEach, describe, expect, it } from "vitest";
 import { downlevelEvent, shouldDownlevel } from "../src/index.js";
 import { EVERY_EVENT } from "./every-event.js";

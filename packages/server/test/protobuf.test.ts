@@ -2,7 +2,7 @@ import { HttpAgent, type RunAgentInput as ClientInput } from "@ag-ui/client";
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { decode } from "@ag-ui/proto";
 import { assertConformant } from "@agui-bridge/conformance";
-import type { Event } from "@agui-bridge/core";
+import type { Event } from "@agui-bridge/core/adapter";
 import { afterEach, describe, expect, it } from "vitest";
 import { encodeProtobufFrame, negotiateTransport, PROTOBUF_MEDIA_TYPE } from "../src/index.js";
 import { EVERY_EVENT } from "./every-event.js";

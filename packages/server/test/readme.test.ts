@@ -1,6 +1,6 @@
 import { HttpAgent } from "@ag-ui/client";
 import { assertConformant } from "@agui-bridge/conformance";
-import type { Event } from "@agui-bridge/core";
+import type { Event } from "@agui-bridge/core/adapter";
 import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
 import { readmeSnippet, startSnippetServer, writeSnippet, type SnippetServer } from "@agui-bridge/test-support";
 import { rmSync } from "node:fs";

@@ -1,4 +1,4 @@
-import { EventType, type Event, type Provider, type ProviderStreamOptions, type RunAgentInput } from "@agui-bridge/core";
+import { EventType, type Event, type Provider, type ProviderStreamOptions, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { serve } from "@hono/node-server";
 import express from "express";
 import { Hono } from "hono";

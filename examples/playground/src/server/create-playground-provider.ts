@@ -1,4 +1,4 @@
-import { asRecord, type BridgeWarning, type Event, type Provider, type ProviderStreamOptions, type RunAgentInput, type WarningHandler } from "@agui-bridge/core";
+import { asRecord, type BridgeWarning, type Event, type Provider, type ProviderStreamOptions, type RunAgentInput, type WarningHandler } from "@agui-bridge/core/adapter";
 import { createPlaygroundAgent } from "./create-playground-agent.js";
 import { asProviderName, buildProvider, isLive, type MockBaseUrls, type PlaygroundProviderName } from "./playground-providers.js";
 import { withWarningEvents } from "./with-warning-events.js";

@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, type Message, type RunAgentInput } from "@agui-bridge/core";
+import { asArray, asRecord, asString, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
 import type { MockFormat } from "@agui-bridge/mock-provider";
 
 /**

@@ -3,7 +3,7 @@
  * written through core's RunBuilder exactly as an adapter would (or deliberately broken).
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { RunBuilder, createSequentialIds, type Event, type Message, type Provider, type RunAgentInput } from "@agui-bridge/core";
+import { RunBuilder, createSequentialIds, type Event, type Message, type Provider, type RunAgentInput } from "@agui-bridge/core/adapter";
 
 /** One scripted model answer. */
 export interface Turn {

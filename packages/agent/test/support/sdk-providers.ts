@@ -5,7 +5,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { createAnthropicProvider } from "@agui-bridge/anthropic";
-import type { IdGenerator, Provider } from "@agui-bridge/core";
+import type { IdGenerator, Provider } from "@agui-bridge/core/adapter";
 import { createGoogleProvider } from "@agui-bridge/google";
 import type { MockProvider } from "@agui-bridge/mock-provider";
 import { createOpenAIChatProvider, createOpenAIResponsesProvider } from "@agui-bridge/openai";

@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { anyText, cutText, deltas, jsonArgs, opaque } from "@agui-bridge/test-support";
 import { anthropicUsageOracle, type UsageReport } from "./usage-oracle.js";
-import type { TokenUsage } from "@agui-bridge/core";
+import type { TokenUsage } from "@agui-bridge/core/adapter";
 
 export type BlockSpec =
   | { kind: "text"; deltas: string[]; citations: number }

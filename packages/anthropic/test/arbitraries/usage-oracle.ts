@@ -9,7 +9,7 @@
  *   and within its total;
  * - messages are summed per (provider, model), absent fields staying absent.
  */
-import type { TokenUsage } from "@agui-bridge/core";
+import type { TokenUsage } from "@agui-bridge/core/adapter";
 import { sumPerModel } from "@agui-bridge/test-support";
 
 /** One usage report as Anthropic sends it (anything may arrive in hostile tests). */

@@ -3,7 +3,7 @@
  * for byte per message and per call, every encrypted value exactly once on its entity, usage per the
  * issue's formula, finish reason and pending calls.
  */
-import type { Event } from "@agui-bridge/core";
+import type { Event } from "@agui-bridge/core/adapter";
 import { expect } from "vitest";
 import type { Expected } from "../arbitraries/message-stream.js";
 import { bridgeOf, type Rec } from "@agui-bridge/test-support";

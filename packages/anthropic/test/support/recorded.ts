@@ -3,7 +3,7 @@
  * them must produce, read from the chunks independently of the adapter: text per Anthropic message,
  * usage per the issue's formula, and whether the prefix ends on a complete message.
  */
-import type { TokenUsage } from "@agui-bridge/core";
+import type { TokenUsage } from "@agui-bridge/core/adapter";
 import { basename } from "node:path";
 import { listSharedStreams, readJsonl } from "../../../../test-fixtures/support/shared-streams.js";
 import { anthropicUsageOracle, type UsageReport } from "../arbitraries/usage-oracle.js";

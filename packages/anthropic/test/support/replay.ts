@@ -2,7 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Event, EventType } from "@agui-bridge/core";
+import type { Event, EventType } from "@agui-bridge/core/adapter";
 
 const here = dirname(fileURLToPath(import.meta.url));
 

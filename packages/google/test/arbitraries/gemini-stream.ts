@@ -7,7 +7,7 @@
  * totals (some chunks carrying only `trafficType`), finishReason; one or two responses back to back.
  * Beside the chunks: what the adapter must make of them, per entity, derived from the spec.
  */
-import type { TokenUsage } from "@agui-bridge/core";
+import type { TokenUsage } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { fragmentPlan, fragmentsOf, groupBy, streamableArgs, type FragmentPlan } from "./partial-args.js";
 import { anyText, deltas, jsonArgs, opaque, sumPerModel } from "@agui-bridge/test-support";

@@ -6,7 +6,7 @@
  * reasoningTokens = thoughtsTokenCount, cachedInputTokens = cachedContentTokenCount (each only when
  * valid and within its total), totalTokens = input + output; responses summed per model.
  */
-import type { TokenUsage } from "@agui-bridge/core";
+import type { TokenUsage } from "@agui-bridge/core/adapter";
 import { sumPerModel } from "@agui-bridge/test-support";
 
 type Rec = Record<string, unknown>;

@@ -5,7 +5,7 @@
  * every thoughtSignature exactly once on its entity, usage per the issue's formula, finish and
  * pending calls.
  */
-import type { Event } from "@agui-bridge/core";
+import type { Event } from "@agui-bridge/core/adapter";
 import { expect } from "vitest";
 import type { Expected, ExpectedEntity } from "../arbitraries/gemini-stream.js";
 import { bridgeOf, type Rec } from "@agui-bridge/test-support";

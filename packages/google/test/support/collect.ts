@@ -1,4 +1,4 @@
-import type { Event, EventType } from "@agui-bridge/core";
+import type { Event, EventType } from "@agui-bridge/core/adapter";
 
 /** Drains an event stream into an array. */
 export async function collect(events: AsyncIterable<Event>): Promise<Event[]> {

@@ -3,7 +3,7 @@
  * them must carry, read from the chunks independently of the adapter: all text and all thought text
  * in order, usage per the issue's formula, and whether the current response reported a finishReason.
  */
-import type { TokenUsage } from "@agui-bridge/core";
+import type { TokenUsage } from "@agui-bridge/core/adapter";
 import { basename } from "node:path";
 import { listSharedStreams, readJsonl } from "../../../../test-fixtures/support/shared-streams.js";
 import { googleUsageOracle } from "../arbitraries/usage-oracle.js";

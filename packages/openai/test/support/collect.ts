@@ -1,4 +1,4 @@
-import type { Event, EventType } from "@agui-bridge/core";
+import type { Event, EventType } from "@agui-bridge/core/adapter";
 
 /** Collects an event stream. */
 export async function collect(events: AsyncIterable<Event>): Promise<Event[]> {

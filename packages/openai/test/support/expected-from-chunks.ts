@@ -2,7 +2,7 @@
  * What the recorded chunks themselves say a run must contain, computed straight from the provider
  * payloads (independently of the adapter), for conservation and usage assertions.
  */
-import type { TokenUsage } from "@agui-bridge/core";
+import type { TokenUsage } from "@agui-bridge/core/adapter";
 import { expectedChatUsage } from "./chat-usage-oracle.js";
 
 type Rec = Record<string, unknown>;

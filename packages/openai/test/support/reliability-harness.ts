@@ -5,7 +5,7 @@
  * invariants).
  */
 import { checkEvents } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Event, type TokenUsage } from "@agui-bridge/core";
+import { createSequentialIds, readBridgeMetadata, type Event, type TokenUsage } from "@agui-bridge/core/adapter";
 import { expect } from "vitest";
 
 /** A stream function of the adapter (streamChatCompletions / streamResponses). */
