@@ -5,6 +5,10 @@ const { assertConformant } = require("@agui-bridge/conformance");
 const { streamChatCompletions } = require("@agui-bridge/openai");
 const { streamMessages } = require("@agui-bridge/anthropic");
 const { streamGenerateContent } = require("@agui-bridge/google");
+// The agent, the server and the mock provider load through require() too.
+for (const name of ["@agui-bridge/agent", "@agui-bridge/server", "@agui-bridge/core/adapter"]) {
+  if (Object.keys(require(name)).length === 0) throw new Error(name + " exports nothing under require()");
+}
 
 async function* of(items) {
   yield* items;

@@ -13,7 +13,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const PUBLIC = ["core", "conformance", "openai", "anthropic", "google", "cli"];
+/** Every public package and its folder. */
+const PUBLIC = { core: "packages/core", conformance: "packages/conformance", openai: "packages/openai", anthropic: "packages/anthropic", google: "packages/google", agent: "packages/agent", server: "packages/server", "mock-provider": "test-fixtures/mock-provider", cli: "packages/cli" };
+const PUBLIC_NAMES = Object.keys(PUBLIC);
 const SDKS = ["openai", "@anthropic-ai/sdk", "@google/genai"];
 const work = mkdtempSync(join(tmpdir(), "agui-install-check-"));
 const app = join(work, "app");
@@ -46,13 +48,13 @@ function checkInstallOutput(what, { code, output }) {
 }
 
 try {
-  step(`packing ${PUBLIC.length} public packages`);
+  step(`packing ${PUBLIC_NAMES.length} public packages`);
   mkdirSync(packs);
-  for (const name of PUBLIC) {
-    execFileSync("npx", ["-y", "pnpm@12.4.2", "pack", "--pack-destination", packs], { cwd: join(root, "packages", name), stdio: "ignore" });
+  for (const name of PUBLIC_NAMES) {
+    execFileSync("npx", ["-y", "pnpm@12.4.2", "pack", "--pack-destination", packs], { cwd: join(root, PUBLIC[name]), stdio: "ignore" });
   }
   const tarballs = readdirSync(packs).filter((file) => file.endsWith(".tgz")).map((file) => join(packs, file));
-  if (tarballs.length !== PUBLIC.length) fail(`expected ${PUBLIC.length} tarballs, got ${tarballs.length}`);
+  if (tarballs.length !== PUBLIC_NAMES.length) fail(`expected ${PUBLIC_NAMES.length} tarballs, got ${tarballs.length}`);
 
   step(`npm install of the tarballs + ${SDKS.join(" ")} on Node ${process.version}, npm ${execFileSync("npm", ["--version"], { encoding: "utf8" }).trim()}`);
   mkdirSync(app);
@@ -84,16 +86,19 @@ console.log("   conformant, " + events.length + " events, usage " + JSON.stringi
 
   const { transform } = await import(pathToFileURL(join(root, "node_modules", "esbuild", "lib", "main.js")).href);
   const { startMockProvider } = await import(pathToFileURL(join(root, "test-fixtures", "mock-provider", "dist", "index.js")).href);
-  const mock = await startMockProvider({ choose: () => "swap-demo" });
+  // A first request gets a recorded tool call; one carrying a tool result (an agent's next step) a text answer.
+  const mock = await startMockProvider({ choose: ({ body }) => (/tool_result|function_call_output|functionResponse/.test(JSON.stringify(body ?? null)) ? "text" : "swap-demo") });
   const env = {
     openai: { OPENAI_API_KEY: "mock-key", OPENAI_BASE_URL: mock.baseUrls.openai },
     anthropic: { ANTHROPIC_API_KEY: "mock-key", ANTHROPIC_BASE_URL: mock.baseUrls.anthropic },
     google: { GEMINI_API_KEY: "mock-key", GOOGLE_GEMINI_BASE_URL: mock.baseUrls.google },
+    agent: { ANTHROPIC_API_KEY: "mock-key", ANTHROPIC_BASE_URL: mock.baseUrls.anthropic },
   };
   try {
-    for (const name of ["core", "conformance", "openai", "anthropic", "google"]) {
+    // The server's quick start listens until stopped: its import is checked below instead.
+    for (const name of ["core", "conformance", "openai", "anthropic", "google", "agent", "mock-provider"]) {
       step(`@agui-bridge/${name} README quick start (ESM)`);
-      const readme = readFileSync(join(root, "packages", name, "README.md"), "utf8");
+      const readme = readFileSync(join(root, PUBLIC[name], "README.md"), "utf8");
       const block = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
       if (block === undefined) {
         fail(`${name}: README has no ts block`);
@@ -110,6 +115,20 @@ console.log("   conformant, " + events.length + " events, usage " + JSON.stringi
   } finally {
     await mock.close();
   }
+
+  step("@agui-bridge/server: ESM import and a handler answering a run");
+  writeFileSync(
+    join(app, "server-check.mjs"),
+    `import { createAgUiHandler } from "@agui-bridge/server";
+const agent = { id: "echo", async *stream(input) { yield { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId }; yield { type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId }; } };
+const response = await createAgUiHandler({ agent })(new Request("http://localhost/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ threadId: "t", runId: "r", protocolVersion: "1.0", messages: [] }) }));
+if (response.status !== 200) throw new Error("status " + response.status);
+process.stdout.write(await response.text());
+`,
+  );
+  const server = await runAsync(process.execPath, ["server-check.mjs"], { cwd: app, timeout: 60_000 });
+  if (server.status !== 0) fail(`server check exited ${server.status}: ${server.stderr}`);
+  else checkRun("@agui-bridge/server handler", server.stdout);
 
   step("CommonJS: require() every library package and stream one run each");
   writeFileSync(join(app, "check.cjs"), readFileSync(join(root, "scripts", "install-check-cjs.cjs"), "utf8"));
