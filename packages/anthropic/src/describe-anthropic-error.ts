@@ -82,7 +82,7 @@ function categorize(
   if (byType === "invalid_request" && message !== undefined && CONTEXT_LENGTH_MESSAGE.test(message)) return "context_length";
   return (
     byType ??
-    (status === undefined ? anthropicClassCategory(safeString(error, "name") ?? constructorName(error)) : undefined) ??
+    (status === undefined ? (anthropicClassCategory(safeString(error, "name")) ?? anthropicClassCategory(constructorName(error))) : undefined) ??
     genericCategory(error, code, status)
   );
 }

@@ -302,3 +302,15 @@ describe("provider check (item 12)", () => {
     expect(clientHasCredentials({ chat: {} })).toBeUndefined();
   });
 });
+
+describe("network failures are recognised however an SDK wraps them", () => {
+  it("a class that leaves `name` as Error, and the socket code two causes down (fetch's TypeError inside the SDK's error)", async () => {
+    const { genericCategory } = await import("../src/adapter.js");
+    class APIConnectionError extends Error {}
+    const wrapped = new APIConnectionError("Connection error.", { cause: Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }) });
+    expect(wrapped.name).toBe("Error");
+    expect(genericCategory(wrapped, undefined, undefined)).toBe("network");
+    expect(genericCategory(new Error("boom", { cause: { cause: { cause: { code: "ECONNRESET" } } } }), undefined, undefined)).toBe("network");
+    expect(genericCategory(new Error("boom"), undefined, undefined)).toBe("unknown");
+  });
+});

@@ -100,10 +100,12 @@ export function genericCategory(error: unknown, code: string | undefined, status
     const byStatus = categoryForStatus(status);
     if (byStatus !== undefined) return byStatus;
   }
-  const name = safeString(error, "name") ?? constructorName(error) ?? "";
+  // Some SDK versions leave `name` as plain "Error" on their own classes: the class name counts too.
+  const ownName = safeString(error, "name");
+  const name = ownName !== undefined && ownName !== "Error" ? ownName : (constructorName(error) ?? ownName ?? "");
   if (name === "AbortError" || /UserAbort/.test(name)) return "aborted";
   if (name === "TimeoutError" || /Timeout/.test(name) || code === "ETIMEDOUT") return "timeout";
-  if (/Connection|Network|Fetch/.test(name) || isNetworkCode(code) || isNetworkCode(safeString(safeGet(error, "cause"), "code"))) {
+  if (/Connection|Network|Fetch/.test(name) || isNetworkCode(code) || causeCodes(error).some(isNetworkCode)) {
     return "network";
   }
   if (safeInstanceOf(error, SyntaxError)) return "invalid_response";
@@ -111,6 +113,17 @@ export function genericCategory(error: unknown, code: string | undefined, status
 }
 
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/** The `code` of each `cause` down the chain (SDKs wrap fetch's TypeError, which wraps the socket error). */
+function causeCodes(error: unknown): (string | undefined)[] {
+  const codes: (string | undefined)[] = [];
+  let cause = safeGet(error, "cause");
+  for (let depth = 0; depth < 4 && cause !== undefined && cause !== null; depth++) {
+    codes.push(safeString(cause, "code"));
+    cause = safeGet(cause, "cause");
+  }
+  return codes;
+}
 
 function isNetworkCode(code: string | undefined): boolean {
   return code !== undefined && NETWORK_CODES.has(code);
