@@ -41,8 +41,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
         return;
       }
       if (isRecord(chunk.error)) {
-        const metadata = costMetadata(state.costs);
-        run.fail({ ...describeOpenAIError(chunk.error), ...(metadata !== undefined && { metadata }) });
+        run.fail(describeOpenAIError(chunk.error));
         return;
       }
       trackCompletion(state, chunk);
@@ -56,8 +55,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       if (!state.endSeen) return;
       // Anything a choice still holds (an encrypted entry that came after its finish_reason).
       for (const choice of state.choices.values()) closeChoice(state, choice);
-      const metadata = costMetadata(state.costs);
-      run.finish({ ...(state.finish !== undefined && { finish: state.finish }), ...(metadata !== undefined && { metadata }) });
+      run.finish(state.finish !== undefined ? { finish: state.finish } : {});
     },
     describeError: describeOpenAIError,
   };
@@ -102,6 +100,8 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>): vo
     ...(upstream !== undefined && { upstreamProvider: upstream }),
     ...cost,
   });
+  // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort).
+  state.run.setTerminalMetadata(costMetadata(state.costs));
 }
 
 function handleChoice(state: ChatStreamState, raw: unknown): void {

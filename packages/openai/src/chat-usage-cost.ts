@@ -29,10 +29,10 @@ export function chatUsageCost(usage: unknown): Record<string, unknown> | undefin
 
 /**
  * The terminal event's cost metadata: `costs`, one entry per model call (`callId`, `provider`,
- * `model`, `upstreamProvider` when a gateway named it, and the cost fields).
+ * `model`, `upstreamProvider` when a gateway named it, and the cost fields). The mapper sets it
+ * as the run's terminal metadata, so it lands on whatever event ends the run.
  */
-export function costMetadata(costs: ReadonlyMap<string, Record<string, unknown>>): BridgeMetadata | undefined {
-  if (costs.size === 0) return undefined;
+export function costMetadata(costs: ReadonlyMap<string, Record<string, unknown>>): BridgeMetadata {
   return { costs: [...costs.values()] };
 }
 

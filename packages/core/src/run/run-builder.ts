@@ -53,6 +53,8 @@ export class RunBuilder {
   readonly #seenTools = new Set<string>();
   /** Application tool calls without a result yet, in call order. */
   readonly #pending = new Set<string>();
+  /** Bridge fields for whatever terminal event ends the run (see {@link setTerminalMetadata}). */
+  #terminal: BridgeMetadata | undefined;
 
   constructor(options: RunBuilderOptions) {
     this.#options = options;
@@ -328,6 +330,18 @@ export class RunBuilder {
 
   // ---- terminal ---------------------------------------------------------------------------
 
+  /**
+   * Records bridge fields that the terminal event carries whatever ends the run: RUN_FINISHED of
+   * any outcome (success, interrupt, cancelled) and RUN_ERROR, whether the mapper or the driver
+   * (a thrown iterator, a truncated stream) ends it. For what a mapper learns mid-stream that
+   * belongs to the run as a whole, e.g. the cost of a model call already billed. Fields merge
+   * shallowly (last write wins per key); metadata passed to the terminal call itself wins over them.
+   */
+  setTerminalMetadata(fields: BridgeMetadata): void {
+    this.#live();
+    this.#terminal = { ...this.#terminal, ...fields };
+  }
+
   /** Closes everything open, in a legal order. */
   closeAll(metadata?: BridgeMetadata): void {
     this.#live();
@@ -344,7 +358,7 @@ export class RunBuilder {
     this.closeAll();
     const pending = [...this.#pending];
     const usage = this.usage.entries();
-    const metadata = finishMetadata(options.finish, options.metadata);
+    const metadata = finishMetadata(options.finish, this.#withTerminal(options.metadata));
     this.#end({
       type: EventType.RUN_FINISHED,
       threadId: this.threadId,
@@ -363,7 +377,7 @@ export class RunBuilder {
   interrupt(options: InterruptOptions): void {
     this.closeAll();
     const usage = this.usage.entries();
-    const metadata = finishMetadata(options.finish, options.metadata);
+    const metadata = finishMetadata(options.finish, this.#withTerminal(options.metadata));
     this.#end({
       type: EventType.RUN_FINISHED,
       threadId: this.threadId,
@@ -378,7 +392,7 @@ export class RunBuilder {
   fail(options: FailOptions): void {
     this.closeAll({ interrupted: true });
     const usage = this.usage.entries();
-    const metadata = finishMetadata(options.finish, options.metadata);
+    const metadata = finishMetadata(options.finish, this.#withTerminal(options.metadata));
     this.#end({
       type: EventType.RUN_ERROR,
       message: options.message,
@@ -392,12 +406,14 @@ export class RunBuilder {
   cancel(): void {
     this.closeAll({ interrupted: true });
     const usage = this.usage.entries();
+    const metadata = finishMetadata(undefined, this.#terminal);
     this.#end({
       type: EventType.RUN_FINISHED,
       threadId: this.threadId,
       runId: this.runId,
       outcome: { type: "cancelled" },
       ...(usage !== undefined && { usage }),
+      ...(metadata !== undefined && { metadata }),
     });
   }
 
@@ -435,6 +451,10 @@ export class RunBuilder {
   #live(): void {
     if (!this.#started) throw new RunStateError("the run has not started");
     if (this.#ended) throw new RunStateError("the run has already ended");
+  }
+
+  #withTerminal(extra: BridgeMetadata | undefined): BridgeMetadata | undefined {
+    return this.#terminal === undefined ? extra : { ...this.#terminal, ...extra };
   }
 
   #end(event: Event): void {
