@@ -1,6 +1,6 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { describe, expect, it } from "vitest";
-import { createSequentialIds, driveRun, sseChunkSource, type Event, type RunBuilder, type StreamMapper } from "../src/adapter.js";
+import { createSequentialIds, driveRun, sseChunkSource, withRetry, type Event, type RunBuilder, type StreamMapper } from "../src/adapter.js";
 import { CHUNK_BATCHES } from "../src/run/chunk-batches.js";
 import { decodeSseBatches } from "../src/sse/decode-sse-stream.js";
 
@@ -80,5 +80,27 @@ describe("SSE chunks in batches (one read per driveRun step)", () => {
     }
     expect(batches).toEqual([["a", "b"], ["c"]]);
     expect(error).toBeInstanceOf(SyntaxError);
+  });
+
+  it("withRetry keeps the batches of an SSE source and still retries a failed first read", async () => {
+    const log: string[] = [];
+    let opened = 0;
+    const body = (): AsyncIterable<Uint8Array> => {
+      opened++;
+      if (opened === 1) return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(Object.assign(new Error("busy"), { status: 503 })) }) };
+      return reads(['data: "a"\n\ndata: "b"\n\n', 'data: "end"\n\n'], log);
+    };
+    const source = withRetry(sseChunkSource(body, parse), { policy: { maxRetries: 1 }, sleep: async () => undefined });
+    if (typeof source !== "function") throw new Error("expected a function source");
+    const iterable = await source(new AbortController().signal);
+    const batches = (iterable as { [CHUNK_BATCHES]?: () => AsyncIterator<string[]> })[CHUNK_BATCHES];
+    expect(typeof batches).toBe("function");
+    const events: Event[] = [];
+    const options = { source, createMapper: textMapper(log), provider: "toy", threadId: "t", runId: "r", generateId: createSequentialIds("id") };
+    for await (const event of driveRun(options)) events.push(event);
+    assertConformant(events);
+    expect(opened).toBe(2);
+    expect(log).toEqual(["read 0", "map a", "map b", "read 1", "map end"]);
+    expect(events.at(-1)?.type).toBe("RUN_FINISHED");
   });
 });
