@@ -1,8 +1,9 @@
 import type { ErrorDescription } from "../run/describe-error.js";
 import { describeError } from "../run/describe-error.js";
 import type { ChunkSource } from "../run/drive-run.js";
+import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "../run/chunk-batches.js";
 import type { Redactor } from "../run/finalize-run-error.js";
-import { resolveRetryPolicy, retryDelayMs, type RetryPolicy } from "./retry-policy.js";
+import { resolveRetryPolicy, retryDelayMs, type ResolvedRetryPolicy, type RetryPolicy } from "./retry-policy.js";
 
 /** Opens one provider stream with the run's abort signal. */
 export type OpenStream<Chunk> = (signal: AbortSignal) => AsyncIterable<Chunk> | Promise<AsyncIterable<Chunk>>;
@@ -29,49 +30,87 @@ export interface RetryingSourceOptions {
 export function retryingSource<Chunk>(open: OpenStream<Chunk>, options: RetryingSourceOptions = {}): ChunkSource<Chunk> {
   const policy = resolveRetryPolicy(options.policy);
   if (policy.maxRetries === 0) return open;
+  return (signal) => ({
+    [Symbol.asyncIterator]: () => retryingIterator(async () => (await open(signal))[Symbol.asyncIterator](), signal, policy, options),
+  });
+}
+
+/**
+ * {@link retryingSource} that also hands on the opened stream's chunks a read at a time when it
+ * offers {@link CHUNK_BATCHES} (the raw-bytes paths' SSE sources), so retries cost no generator hop
+ * per chunk. A stream without batches is read one chunk per batch.
+ */
+function retryingBatchedSource<Chunk>(open: OpenStream<Chunk>, options: RetryingSourceOptions): ChunkSource<Chunk> {
+  const policy = resolveRetryPolicy(options.policy);
+  if (policy.maxRetries === 0) return open;
+  return (signal): BatchedChunks<Chunk> => ({
+    [Symbol.asyncIterator]: () => retryingIterator(async () => (await open(signal))[Symbol.asyncIterator](), signal, policy, options),
+    [CHUNK_BATCHES]: () => retryingIterator(async () => batchesOf(await open(signal)), signal, policy, options),
+  });
+}
+
+/** The batches of a stream: its own when it offers them, else one chunk per batch. */
+function batchesOf<Chunk>(iterable: AsyncIterable<Chunk>): AsyncIterator<Chunk[]> {
+  if (offersBatches(iterable)) return iterable[CHUNK_BATCHES]();
+  const inner = iterable[Symbol.asyncIterator]();
+  return {
+    next: async () => {
+      const step = await inner.next();
+      return step.done === true ? step : { done: false, value: [step.value] };
+    },
+    return: async () => {
+      await inner.return?.();
+      return { done: true, value: undefined };
+    },
+  };
+}
+
+/** An iterator that opens its stream on the first pull, retrying a failure before the first step. */
+function retryingIterator<Step>(
+  openIterator: () => Promise<AsyncIterator<Step>>,
+  signal: AbortSignal,
+  policy: ResolvedRetryPolicy,
+  options: RetryingSourceOptions,
+): AsyncIterator<Step> {
   const describe = options.describe ?? describeError;
   const sleep = options.sleep ?? abortableSleep;
-  return (signal) => ({
-    [Symbol.asyncIterator](): AsyncIterator<Chunk> {
-      let inner: AsyncIterator<Chunk> | undefined;
-      let started = false;
-      let closed = false;
-      return {
-        async next(): Promise<IteratorResult<Chunk>> {
-          if (started) return closed || inner === undefined ? { done: true, value: undefined } : inner.next();
-          started = true;
-          for (let attempt = 1; ; attempt++) {
-            let iterator: AsyncIterator<Chunk> | undefined;
-            try {
-              iterator = (await open(signal))[Symbol.asyncIterator]();
-              const first = await iterator.next();
-              inner = iterator;
-              return first;
-            } catch (error) {
-              release(iterator);
-              if (signal.aborted || closed) throw error;
-              const described = safeDescribe(describe, error, options.redact);
-              const delayMs = retryDelayMs(attempt, described, policy, options.random);
-              if (delayMs === undefined) throw error;
-              try {
-                policy.onRetry?.({ attempt, delayMs, error: described });
-              } catch {
-                // A throwing listener does not change the run.
-              }
-              await sleep(delayMs, signal).catch(() => undefined);
-              if (signal.aborted || closed) throw error;
-            }
+  let inner: AsyncIterator<Step> | undefined;
+  let started = false;
+  let closed = false;
+  return {
+    async next(): Promise<IteratorResult<Step>> {
+      if (started) return closed || inner === undefined ? { done: true, value: undefined } : inner.next();
+      started = true;
+      for (let attempt = 1; ; attempt++) {
+        let iterator: AsyncIterator<Step> | undefined;
+        try {
+          iterator = await openIterator();
+          const first = await iterator.next();
+          inner = iterator;
+          return first;
+        } catch (error) {
+          release(iterator);
+          if (signal.aborted || closed) throw error;
+          const described = safeDescribe(describe, error, options.redact);
+          const delayMs = retryDelayMs(attempt, described, policy, options.random);
+          if (delayMs === undefined) throw error;
+          try {
+            policy.onRetry?.({ attempt, delayMs, error: described });
+          } catch {
+            // A throwing listener does not change the run.
           }
-        },
-        async return(value?: unknown): Promise<IteratorResult<Chunk>> {
-          closed = true;
-          release(inner);
-          inner = undefined;
-          return { done: true, value: value as never };
-        },
-      };
+          await sleep(delayMs, signal).catch(() => undefined);
+          if (signal.aborted || closed) throw error;
+        }
+      }
     },
-  });
+    async return(value?: unknown): Promise<IteratorResult<Step>> {
+      closed = true;
+      release(inner);
+      inner = undefined;
+      return { done: true, value: value as never };
+    },
+  };
 }
 
 function safeDescribe(describe: (error: unknown) => ErrorDescription, error: unknown, redact: Redactor | undefined): ErrorDescription {
@@ -120,5 +159,5 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
  * factories' `retry` option the same way as their SDK paths.
  */
 export function withRetry<Chunk>(source: ChunkSource<Chunk>, retry: RetryingSourceOptions | undefined): ChunkSource<Chunk> {
-  return retry === undefined || typeof source !== "function" ? source : retryingSource(source, retry);
+  return retry === undefined || typeof source !== "function" ? source : retryingBatchedSource(source, retry);
 }

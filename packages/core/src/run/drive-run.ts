@@ -5,6 +5,7 @@ import type { WarningHandler } from "../warnings.js";
 import { describeError as defaultDescribeError, UNDESCRIBABLE_MESSAGE, type ErrorDescription } from "./describe-error.js";
 import { createRedactor, failOptionsFrom, finalizeErrorEvent, type SecretSource } from "./finalize-run-error.js";
 import type { IdGenerator } from "./ids.js";
+import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
 import { RunBuilder } from "./run-builder.js";
 import { RunStateError } from "./run-state-error.js";
 
@@ -134,7 +135,11 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
   };
 
   let mapper: StreamMapper<Chunk> | undefined;
-  let iterator: AsyncIterator<Chunk> | undefined;
+  // Either one chunk per step, or (a source offering CHUNK_BATCHES) the chunks of one read per step.
+  let iterator: AsyncIterator<Chunk | Chunk[]> | undefined;
+  let batched = false;
+  // The provider stream ended by itself: nothing is left to abort when the run is over.
+  let exhausted = false;
   // Describing never throws: a mapper's reading that throws (or returns junk) falls back to core's,
   // which reads hostile values (revoked Proxies, throwing getters) safely. Redaction happens in drain().
   const describe = (error: unknown): FailOptions => {
@@ -188,7 +193,8 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
         yield* drain();
         return;
       }
-      iterator = iterable[Symbol.asyncIterator]();
+      batched = offersBatches(iterable);
+      iterator = batched ? (iterable as BatchedChunks<Chunk>)[CHUNK_BATCHES]() : (iterable[Symbol.asyncIterator]() as AsyncIterator<Chunk | Chunk[]>);
     } catch (error) {
       if (controller.signal.aborted) run.cancel();
       else run.fail(describe(error));
@@ -196,8 +202,10 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
       return;
     }
 
+    // The chunks of the current step (a one-slot array reused when the source is not batched).
+    const single: Chunk[] = [];
     for (;;) {
-      let step: IteratorResult<Chunk> | typeof ABORTED;
+      let step: IteratorResult<Chunk | Chunk[]> | typeof ABORTED;
       try {
         // Only an outer signal can abort while a pull is pending: without one, no race is needed.
         step = outer === undefined ? await iterator.next() : await raceAbort(iterator.next());
@@ -215,8 +223,8 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
         return;
       }
       // The step itself is untrusted: next() may resolve null, or a `done`/`value` getter may throw.
-      const read = readStep<Chunk>(step);
-      if (read === undefined) {
+      const read = readStep<Chunk | Chunk[]>(step);
+      if (read === undefined || (batched && !read.done && !Array.isArray(read.value))) {
         release();
         if (!run.ended) run.fail(failOptionsFrom({ message: INVALID_STEP_MESSAGE, code: "invalid_step", category: "invalid_response" }));
         yield* drain();
@@ -224,26 +232,36 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
       }
       if (read.done) {
         iterator = undefined;
+        exhausted = true;
         break;
       }
-      try {
-        mapper.chunk(read.value);
-      } catch (error) {
-        // Events the chunk queued before throwing are legal as far as they go; fail() closes them.
-        if (!run.ended) run.fail(describe(error));
+      let chunks: readonly Chunk[];
+      if (batched) chunks = read.value as Chunk[];
+      else {
+        single[0] = read.value as Chunk;
+        chunks = single;
       }
-      const events = drain();
-      for (const event of events) yield event;
-      if (run.ended) {
-        release();
-        return;
+      for (let i = 0; i < chunks.length; i++) {
+        try {
+          mapper.chunk(chunks[i] as Chunk);
+        } catch (error) {
+          // Events the chunk queued before throwing are legal as far as they go; fail() closes them.
+          if (!run.ended) run.fail(describe(error));
+        }
+        const events = drain();
+        for (const event of events) yield event;
+        if (run.ended) {
+          release();
+          return;
+        }
+        if (controller.signal.aborted) {
+          release();
+          run.cancel();
+          yield* drain();
+          return;
+        }
       }
-      if (controller.signal.aborted) {
-        release();
-        run.cancel();
-        yield* drain();
-        return;
-      }
+      single.length = 0;
     }
 
     try {
@@ -258,7 +276,8 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
     // The consumer stopped early (break/return on this generator): release the provider stream,
     // and abort the request the source opened with our signal (only a source function was given it).
     release();
-    if (!controller.signal.aborted && typeof options.source === "function") controller.abort();
+    // After the stream ended by itself there is nothing to abort (and no AbortError to build).
+    if (!exhausted && !controller.signal.aborted && typeof options.source === "function") controller.abort();
   }
 }
 

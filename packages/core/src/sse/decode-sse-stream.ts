@@ -1,4 +1,5 @@
 import { createParser } from "eventsource-parser";
+import { CHUNK_BATCHES, type BatchedChunks } from "../run/chunk-batches.js";
 
 /**
  * SSE bytes as an adapter's raw path takes them: a fetch `Response` (e.g. what an SDK's
@@ -60,6 +61,20 @@ export async function* decodeSseStream<T>(
   decode: SseFrameDecoder<T>,
   options: DecodeSseOptions = {},
 ): AsyncGenerator<T, void, undefined> {
+  for await (const batch of decodeSseBatches(body, decode, options)) yield* batch;
+}
+
+/**
+ * {@link decodeSseStream} one read at a time: each step is the (non-empty) array of what `decode`
+ * made of the frames that read completed, so a consumer maps them without a generator hop per
+ * frame. The array is the consumer's to keep. A frame whose `decode` throws ends the stream: the
+ * frames before it in the same read are yielded first, then the error is thrown.
+ */
+export async function* decodeSseBatches<T>(
+  body: SseBody,
+  decode: SseFrameDecoder<T>,
+  options: DecodeSseOptions = {},
+): AsyncGenerator<T[], void, undefined> {
   // The parser's own message objects are the frames (`{ id, event, data }`): no copy per frame.
   const frames: SseFrame[] = [];
   const parser = createParser({ onEvent: (message) => frames.push(message) });
@@ -81,14 +96,11 @@ export async function* decodeSseStream<T>(
       if (text === "") continue;
       last = text.charAt(text.length - 1);
       parser.feed(text);
-      // Index loop, then reset: frames are yielded in order and the array is reused per read.
-      for (let i = 0; i < frames.length; i++) {
-        const out = decode(frames[i] as SseFrame);
-        if (out === SSE_SKIP) continue;
-        if (out === SSE_STOP) return;
-        yield out;
-      }
+      const batch = decodeAll(frames, decode, undefined);
       frames.length = 0;
+      if (batch.out.length > 0) yield batch.out;
+      if (batch.error !== undefined) throw batch.error.value;
+      if (batch.stopped) return;
     }
     const tail = decoder.decode();
     if (tail !== "") {
@@ -99,18 +111,49 @@ export async function* decodeSseStream<T>(
     // Any frame the end-of-stream terminator dispatches was not terminated by the server.
     parser.feed("\n\n");
     if (cutMidLine && frames.length === 0) throw new SseTruncatedError();
-    for (const frame of frames) {
-      if (options.acceptUnterminated?.(frame) !== true) throw new SseTruncatedError();
-      const out = decode(frame);
-      if (out === SSE_SKIP) continue;
-      if (out === SSE_STOP) return;
-      yield out;
-    }
+    const batch = decodeAll(frames, decode, (frame) => options.acceptUnterminated?.(frame) === true);
+    if (batch.out.length > 0) yield batch.out;
+    if (batch.error !== undefined) throw batch.error.value;
     finished = true;
   } finally {
     signal?.removeEventListener("abort", onAbort);
     if (!finished) source.cancel();
   }
+}
+
+/** What {@link decodeAll} made of one read's frames. */
+interface DecodedBatch<T> {
+  out: T[];
+  stopped: boolean;
+  /** What a `decode` (or a refused unterminated frame) threw; nothing after it was decoded. */
+  error?: { value: unknown } | undefined;
+}
+
+/** Decodes frames in order until one says stop or throws; `accept` refuses a frame with a truncation. */
+function decodeAll<T>(frames: readonly SseFrame[], decode: SseFrameDecoder<T>, accept: ((frame: SseFrame) => boolean) | undefined): DecodedBatch<T> {
+  const out: T[] = [];
+  for (let i = 0; i < frames.length; i++) {
+    const frame = frames[i] as SseFrame;
+    let decoded: T | typeof SSE_SKIP | typeof SSE_STOP;
+    try {
+      if (accept !== undefined && !accept(frame)) throw new SseTruncatedError();
+      decoded = decode(frame);
+    } catch (error) {
+      return { out, stopped: false, error: { value: error } };
+    }
+    if (decoded === SSE_SKIP) continue;
+    if (decoded === SSE_STOP) return { out, stopped: true };
+    out.push(decoded);
+  }
+  return { out, stopped: false };
+}
+
+/** The SSE stream as chunks, one at a time through the async iterator or a read at a time in batches. */
+function batchedSse<T>(body: SseBody, decode: SseFrameDecoder<T>, options: DecodeSseOptions): BatchedChunks<T> {
+  return {
+    [Symbol.asyncIterator]: () => decodeSseStream(body, decode, options),
+    [CHUNK_BATCHES]: () => decodeSseBatches(body, decode, options),
+  };
 }
 
 /**
@@ -124,8 +167,8 @@ export function sseChunkSource<T>(
   decode: SseFrameDecoder<T>,
   options: DecodeSseOptions = {},
 ): AsyncIterable<T> | ((signal: AbortSignal) => Promise<AsyncIterable<T>>) {
-  if (typeof source !== "function") return decodeSseStream(source, decode, options);
-  return async (signal) => decodeSseStream(await source(signal), decode, { ...options, signal });
+  if (typeof source !== "function") return batchedSse(source, decode, options);
+  return async (signal) => batchedSse(await source(signal), decode, { ...options, signal });
 }
 
 /** A fetch `Response` (duck-typed: polyfilled and cross-realm responses count too). */
