@@ -33,7 +33,10 @@ const render = createEventRenderer(p);
 let described = 0;
 const describeNewRequests = (): void => {
   for (const request of mock?.requests.slice(described) ?? []) {
-    if (!json) process.stdout.write(p.dim(`the request ${request.format} received carried: ${describeRequest(request.format, request.body)}\n`));
+    // A cloud route (--cloud) names its platform: the request went to e.g. Bedrock's endpoint.
+    const on = request.platform !== undefined ? ` on ${request.platform}` : "";
+    if (json) process.stdout.write(`${JSON.stringify({ request: { format: request.format, ...(request.platform !== undefined && { platform: request.platform }) } })}\n`);
+    else process.stdout.write(p.dim(`the request ${request.format}${on} received carried: ${describeRequest(request.format, request.body)}\n`));
   }
   described = mock?.requests.length ?? 0;
 };
@@ -53,11 +56,8 @@ try {
         if (!json) process.stdout.write(`\n${p.bold(`── ${runId}: agent on ${provider} ──`)}\n${p.dim(prompt === undefined ? "(resuming with the user's approval)" : `user: ${prompt}`)}\n`);
       },
       onEvent(event) {
-        if (json) process.stdout.write(`${JSON.stringify(event)}\n`);
-        else {
-          if (event.type === "STEP_FINISHED" || event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") describeNewRequests();
-          process.stdout.write(render(event));
-        }
+        if (event.type === "STEP_FINISHED" || event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") describeNewRequests();
+        process.stdout.write(json ? `${JSON.stringify(event)}\n` : render(event));
       },
       onInterrupts(interrupts) {
         if (!json) for (const interrupt of interrupts) process.stdout.write(p.dim(`the user approves: ${interrupt.message ?? interrupt.id}\n`));

@@ -26,6 +26,8 @@ export interface AssistantTurnParts {
   reasoning: ReasoningMessage[];
   /** Results of this turn's provider-executed calls, by tool call id. */
   providerResults: Map<string, ToolMessage>;
+  /** The platform label the request goes to (default `anthropic`): minted-by and file-handle decisions compare with it. */
+  platform?: string;
 }
 
 interface PlacedBlock {
@@ -52,7 +54,7 @@ export function buildAssistantTurn(
   }
   if (message !== undefined) {
     placed.push(...textBlocks(message));
-    for (const call of message.toolCalls ?? []) placed.push(...toolCallBlocks(message, call, parts.providerResults, sink));
+    for (const call of message.toolCalls ?? []) placed.push(...toolCallBlocks(message, call, parts.providerResults, sink, parts.platform ?? PROVIDER));
   }
   if (placed.length > 0 && placed.every((entry) => entry.index !== undefined)) {
     placed.sort((a, b) => (a.index as number) - (b.index as number));
@@ -141,8 +143,8 @@ function textBlocks(message: AssistantMessage): PlacedBlock[] {
  * again, `file_id` = the handle in its result, unchanged. Without an Anthropic handle in the
  * result there is nothing to send: dropped with a warning.
  */
-function containerUploadBlocks(message: AssistantMessage, call: ToolCall, content: ContentPart[], sink: WarningSink): PlacedBlock[] {
-  const handle = content.find((part) => part.type !== "text" && part.source.type === "file" && isSourceUsableBy(part.source, PROVIDER));
+function containerUploadBlocks(message: AssistantMessage, call: ToolCall, content: ContentPart[], sink: WarningSink, platform: string): PlacedBlock[] {
+  const handle = content.find((part) => part.type !== "text" && part.source.type === "file" && isSourceUsableBy(part.source, platform));
   if (handle === undefined || handle.type === "text") {
     sink.warn("request.empty-container-upload", `Container upload ${call.id} has no Anthropic file handle in its result; dropped`, {
       toolCallId: call.id,
@@ -162,9 +164,10 @@ function toolCallBlocks(
   call: ToolCall,
   results: Map<string, ToolMessage>,
   sink: WarningSink,
+  platform: string,
 ): PlacedBlock[] {
   const fields = readBridgeMetadata(call.metadata);
-  const ours = isMintedBy(call, PROVIDER);
+  const ours = isMintedBy(call, platform);
   const index = ours && Number.isSafeInteger(fields?.blockIndex) ? (fields?.blockIndex as number) : undefined;
   const input = parseArguments(call, sink);
   const caller = ours && isRecord(fields?.caller) ? { caller: fields.caller } : {};
@@ -172,7 +175,7 @@ function toolCallBlocks(
     const name = toolCallName(call, ANTHROPIC_TOOL_NAME, sink);
     return [{ block: { type: "tool_use", id: call.id, name, input, ...caller } as ContentBlockParam, index }];
   }
-  const verdict = acceptProviderExecuted(call, PROVIDER, isAnthropicProviderCall(call), sink);
+  const verdict = acceptProviderExecuted(call, platform, isAnthropicProviderCall(call), sink);
   if (verdict === "foreign") {
     sink.warn("request.foreign-provider-tool", `Tool call ${call.id} was run by another provider and cannot be replayed; dropped`, {
       toolCallId: call.id,
@@ -180,7 +183,7 @@ function toolCallBlocks(
     return [];
   }
   if (verdict === "invalid") return [];
-  if (fields.anthropicBlockType === CONTAINER_UPLOAD) return containerUploadBlocks(message, call, parts(results.get(call.id)), sink);
+  if (fields.anthropicBlockType === CONTAINER_UPLOAD) return containerUploadBlocks(message, call, parts(results.get(call.id)), sink, platform);
   const type = asNonEmptyString(fields.anthropicBlockType) ?? "server_tool_use";
   const serverName = asNonEmptyString(fields.serverName);
   const out: PlacedBlock[] = [

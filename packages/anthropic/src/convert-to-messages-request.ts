@@ -106,7 +106,7 @@ export function toMessagesRequest(
   };
   const flushReasoning = (): void => {
     if (pendingReasoning.length === 0) return;
-    push("assistant", buildAssistantTurn(undefined, { reasoning: pendingReasoning, providerResults: new Map() }, sink));
+    push("assistant", buildAssistantTurn(undefined, { reasoning: pendingReasoning, providerResults: new Map(), platform }, sink));
     pendingReasoning = [];
   };
 
@@ -118,7 +118,7 @@ export function toMessagesRequest(
         return;
       case "user": {
         flushReasoning();
-        const blocks = convertUserContent(message.content, sink, `message ${position}`);
+        const blocks = convertUserContent(message.content, sink, `message ${position}`, platform);
         if (blocks.length === 0) {
           sink.warn(REQUEST_WARNINGS.emptyMessage, `User message ${message.id} has nothing Anthropic can take; dropped`, { messageId: message.id });
         }
@@ -130,7 +130,7 @@ export function toMessagesRequest(
         // The result of a call another provider ran itself: the call was dropped, so is its result.
         if (plan.foreignProviderCalls.has(message.toolCallId)) return;
         flushReasoning();
-        push("user", [toolResult(message, sink, position)]);
+        push("user", [toolResult(message, sink, position, platform)]);
         return;
       case "reasoning":
         if (plan.linkedReasoning.has(message.id)) return;
@@ -143,10 +143,10 @@ export function toMessagesRequest(
         pendingReasoning.push(message);
         return;
       case "assistant": {
-        warnForeignCitedFiles(message, sink);
+        warnForeignCitedFiles(message, sink, platform);
         const reasoning = [...pendingReasoning, ...(plan.reasoningByTurn.get(message.id) ?? [])];
         pendingReasoning = [];
-        push("assistant", buildAssistantTurn(message, { reasoning, providerResults: plan.providerResults }, sink));
+        push("assistant", buildAssistantTurn(message, { reasoning, providerResults: plan.providerResults, platform }, sink));
         return;
       }
       default:
@@ -218,10 +218,10 @@ function reasoningUsable(message: ReasoningMessage, platform: string): boolean {
   return isEncryptedValueUsableBy(message, platform, typeof kind === "string" ? kind : ANTHROPIC_SIGNATURE);
 }
 
-function toolResult(message: ToolMessage, sink: WarningSink, position: number): ToolResultBlockParam {
+function toolResult(message: ToolMessage, sink: WarningSink, position: number, platform: string): ToolResultBlockParam {
   const isError = message.error !== undefined;
   let content: ToolResultBlockParam["content"] =
-    typeof message.content === "string" ? message.content : convertUserContent(message.content, sink, `message ${position}`);
+    typeof message.content === "string" ? message.content : convertUserContent(message.content, sink, `message ${position}`, platform);
   const empty = typeof content === "string" ? content === "" : content === undefined || content.length === 0;
   if (isError && empty && message.error !== "") content = message.error;
   return {

@@ -15,19 +15,21 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp
  * AG-UI content (a string or parts) → Anthropic content blocks. Images: data → base64 source,
  * url → url source, handle → file source. Documents: PDF data → base64, text/plain data → text
  * source, url → url source, handle → file source. A handle is sent only when it names no provider
- * or names `anthropic`. Audio, video and unsupported media types are dropped with a warning.
+ * or names `platform`, the label the request goes to (default `anthropic`): the Files API is
+ * per platform, so a handle minted on Bedrock or Vertex goes back only there. Audio, video and
+ * unsupported media types are dropped with a warning.
  */
-export function convertUserContent(content: string | ContentPart[], sink: WarningSink, where: string): UserContentBlock[] {
+export function convertUserContent(content: string | ContentPart[], sink: WarningSink, where: string, platform = "anthropic"): UserContentBlock[] {
   if (typeof content === "string") return content === "" ? [] : [{ type: "text", text: content }];
   const blocks: UserContentBlock[] = [];
   content.forEach((part, index) => {
-    const block = convertPart(part, sink, `${where} part ${index}`);
+    const block = convertPart(part, sink, `${where} part ${index}`, platform);
     if (block !== undefined) blocks.push(block);
   });
   return blocks;
 }
 
-function convertPart(part: ContentPart, sink: WarningSink, where: string): UserContentBlock | undefined {
+function convertPart(part: ContentPart, sink: WarningSink, where: string, platform: string): UserContentBlock | undefined {
   if (part.type !== "text" && !isRecord((part as { source?: unknown }).source)) {
     warnUnknownPart(sink, where, part, "Anthropic");
     return undefined;
@@ -36,9 +38,9 @@ function convertPart(part: ContentPart, sink: WarningSink, where: string): UserC
     case "text":
       return part.text === "" ? undefined : { type: "text", text: part.text };
     case "image":
-      return convertImage(part.source, sink, where);
+      return convertImage(part.source, sink, where, platform);
     case "document":
-      return convertDocument(part.source, sink, where);
+      return convertDocument(part.source, sink, where, platform);
     case "audio":
     case "video":
       sink.warn("request.unsupported-part", `${where}: Anthropic Messages accepts no ${part.type} input; the part was dropped`, {
@@ -51,8 +53,8 @@ function convertPart(part: ContentPart, sink: WarningSink, where: string): UserC
   }
 }
 
-function convertImage(source: PartSource, sink: WarningSink, where: string): ImageBlockParam | undefined {
-  if (!usable(source, sink, where)) return undefined;
+function convertImage(source: PartSource, sink: WarningSink, where: string, platform: string): ImageBlockParam | undefined {
+  if (!usable(source, sink, where, platform)) return undefined;
   if (source.type === "url") return { type: "image", source: { type: "url", url: source.value } };
   if (source.type === "file") return { type: "image", source: { type: "file", file_id: source.value } };
   if (!IMAGE_TYPES.has(source.mimeType)) {
@@ -67,8 +69,8 @@ function convertImage(source: PartSource, sink: WarningSink, where: string): Ima
   };
 }
 
-function convertDocument(source: PartSource, sink: WarningSink, where: string): DocumentBlockParam | undefined {
-  if (!usable(source, sink, where)) return undefined;
+function convertDocument(source: PartSource, sink: WarningSink, where: string, platform: string): DocumentBlockParam | undefined {
+  if (!usable(source, sink, where, platform)) return undefined;
   if (source.type === "url") return { type: "document", source: { type: "url", url: source.value } };
   if (source.type === "file") return { type: "document", source: { type: "file", file_id: source.value } };
   if (source.mimeType === "application/pdf") {
@@ -86,9 +88,9 @@ function convertDocument(source: PartSource, sink: WarningSink, where: string): 
   return undefined;
 }
 
-function usable(source: PartSource, sink: WarningSink, where: string): boolean {
-  if (isSourceUsableBy(source, "anthropic")) return true;
-  sink.warn("request.foreign-file", `${where}: a file handle minted by ${String(source.type === "file" ? source.provider : "")} cannot be sent to Anthropic; the part was dropped`, {
+function usable(source: PartSource, sink: WarningSink, where: string, platform: string): boolean {
+  if (isSourceUsableBy(source, platform)) return true;
+  sink.warn("request.foreign-file", `${where}: a file handle minted by ${String(source.type === "file" ? source.provider : "")} cannot be sent to ${platform}; the part was dropped`, {
     provider: source.type === "file" ? source.provider : undefined,
   });
   return false;

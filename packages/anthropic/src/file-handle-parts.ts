@@ -9,11 +9,12 @@ const MAX_DEPTH = 8;
 /**
  * A file handle Anthropic issued (a Files API `file_id`) as an AG-UI content part: an ImagePart
  * when a stated MIME type says image, else a DocumentPart. The source is a FileSource
- * `{ type: "file", value, provider: "anthropic" }` whose value is the handle exactly as issued:
- * never parsed, fetched or rewritten.
+ * `{ type: "file", value, provider }` whose value is the handle exactly as issued: never parsed,
+ * fetched or rewritten. `provider` is the platform label the handle was minted on (default
+ * `anthropic`; `amazon-bedrock`, `google-vertex-anthropic` on the clouds).
  */
-export function fileHandlePart(handle: string, mimeType?: string, metadata?: Record<string, unknown>): ContentPart {
-  const source: FileSource = { type: "file", value: handle, provider: PROVIDER, ...(mimeType !== undefined && { mimeType }) };
+export function fileHandlePart(handle: string, mimeType?: string, metadata?: Record<string, unknown>, provider: string = PROVIDER): ContentPart {
+  const source: FileSource = { type: "file", value: handle, provider, ...(mimeType !== undefined && { mimeType }) };
   const extra = metadata !== undefined && Object.keys(metadata).length > 0 ? { metadata } : {};
   return mimeType?.startsWith("image/") === true ? { type: "image", source, ...extra } : { type: "document", source, ...extra };
 }
@@ -46,9 +47,9 @@ export function fileIdsIn(content: unknown): Array<{ fileId: string; type: strin
  * The files a text message's citations name (`char_location`, `page_location`,
  * `content_block_location` citations of a document given by `file_id`): one part per distinct
  * handle, its metadata listing the indexes of the citations naming it (`citationIndexes`) and the
- * document title when given.
+ * document title when given. `provider` labels the handles (see {@link fileHandlePart}).
  */
-export function filesOfCitations(citations: readonly unknown[]): ContentPart[] {
+export function filesOfCitations(citations: readonly unknown[], provider: string = PROVIDER): ContentPart[] {
   const byHandle = new Map<string, { indexes: number[]; title: string | undefined }>();
   citations.forEach((citation, index) => {
     if (!isRecord(citation)) return;
@@ -59,6 +60,6 @@ export function filesOfCitations(citations: readonly unknown[]): ContentPart[] {
     else byHandle.set(handle, { indexes: [index], title: asNonEmptyString(citation.document_title) });
   });
   return [...byHandle].map(([handle, { indexes, title }]) =>
-    fileHandlePart(handle, undefined, { ...(title !== undefined && { documentTitle: title }), citationIndexes: indexes }),
+    fileHandlePart(handle, undefined, { ...(title !== undefined && { documentTitle: title }), citationIndexes: indexes }, provider),
   );
 }

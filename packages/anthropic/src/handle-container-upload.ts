@@ -30,7 +30,7 @@ export function containerUploadBlock(context: StreamContext, message: MessageSta
   context.run.toolCallArgs(toolCallId, "{}");
   context.run.toolCallResult({
     toolCallId,
-    content: [fileHandlePart(fileId)],
+    content: [fileHandlePart(fileId, undefined, undefined, context.provider)],
     metadata: { providerExecuted: true, providerToolType: CONTAINER_UPLOAD, ...placement },
   });
 }

@@ -30,10 +30,10 @@ export function providerToolResultBlock(context: StreamContext, message: Message
       type,
       toolCallId,
     });
-    if (context.options.emitRawEvents === true) context.run.raw(block, "anthropic");
+    if (context.options.emitRawEvents === true) context.run.raw(block, context.provider);
     return;
   }
-  const { content, encoding } = resultContent(type, block.content);
+  const { content, encoding } = resultContent(type, block.content, context.provider);
   const blockFields: JsonRecord = {};
   for (const [key, value] of Object.entries(block)) {
     if (key !== "type" && key !== "tool_use_id" && key !== "content") blockFields[key] = value;
@@ -50,7 +50,7 @@ export function providerToolResultBlock(context: StreamContext, message: Message
   context.run.toolCallResult({ toolCallId, content, metadata });
 }
 
-function resultContent(type: string, content: unknown): { content: string | ContentPart[]; encoding: ResultEncoding } {
+function resultContent(type: string, content: unknown, provider: string): { content: string | ContentPart[]; encoding: ResultEncoding } {
   if (type === "mcp_tool_result") {
     if (typeof content === "string") return { content, encoding: "text" };
     const items = asArray(content);
@@ -60,7 +60,7 @@ function resultContent(type: string, content: unknown): { content: string | Cont
   }
   const text = JSON.stringify(content === undefined ? null : content);
   const files = fileIdsIn(content).map(({ fileId, type: outputType }) =>
-    fileHandlePart(fileId, undefined, outputType !== undefined ? { outputType } : undefined),
+    fileHandlePart(fileId, undefined, outputType !== undefined ? { outputType } : undefined, provider),
   );
   return { content: files.length === 0 ? text : [{ type: "text", text }, ...files], encoding: "json" };
 }

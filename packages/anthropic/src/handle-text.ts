@@ -48,7 +48,7 @@ export function closeText(context: StreamContext, message: MessageState, extra?:
   if (!message.textOpen) return;
   message.textOpen = false;
   if (!context.run.isTextOpen(message.id)) return;
-  const files = filesOfCitations(message.citations);
+  const files = filesOfCitations(message.citations, context.provider);
   context.run.endText(message.id, {
     textBlocks: message.textBlocks.map((range) => ({ ...range })),
     ...(message.citations.length > 0 && { citations: [...message.citations] }),

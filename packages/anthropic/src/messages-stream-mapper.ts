@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
+import { providerLabel, type AdapterStreamOptions, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { messageDelta, messageStart, messageStop } from "./handle-message.js";
 import { asNonEmptyString, isRecord, MalformedChunkError, requireIndex, requireRecord } from "./narrow.js";
@@ -12,7 +12,7 @@ import type { MessageState, StreamContext } from "./stream-state.js";
  * driver reports the truncation.
  */
 export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOptions = {}): StreamMapper<unknown> {
-  const context: StreamContext = { run, options, message: undefined, toolNames: new Map() };
+  const context: StreamContext = { run, options, message: undefined, toolNames: new Map(), provider: providerLabel(options.provider, "anthropic") };
   return {
     chunk(chunk) {
       if (!isRecord(chunk)) throw new MalformedChunkError("the stream sent something that is not an event object");
@@ -38,7 +38,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
           run.fail(describeAnthropicError(chunk));
           return;
         default:
-          if (options.emitRawEvents === true) run.raw(chunk, "anthropic");
+          if (options.emitRawEvents === true) run.raw(chunk, context.provider);
       }
     },
     end() {

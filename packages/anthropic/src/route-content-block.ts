@@ -32,7 +32,7 @@ export function startBlock(context: StreamContext, message: MessageState, index:
   else {
     message.blocks.set(index, { kind: "ignored", index, type });
     warn(context, "stream.unknown-block", `Content block type ${type} is not mapped; its content is dropped`, { type });
-    if (context.options.emitRawEvents === true) context.run.raw(block, "anthropic");
+    if (context.options.emitRawEvents === true) context.run.raw(block, context.provider);
   }
 }
 
@@ -42,7 +42,7 @@ export function deltaBlock(context: StreamContext, message: MessageState, index:
   if (block === undefined) throw new MalformedChunkError(`content_block_delta for block ${index}, which is not open`);
   const type = requireString(delta, "type", "content_block_delta.delta");
   if (block.kind === "ignored") {
-    if (context.options.emitRawEvents === true) context.run.raw(raw, "anthropic");
+    if (context.options.emitRawEvents === true) context.run.raw(raw, context.provider);
     return;
   }
   switch (type) {
@@ -62,7 +62,7 @@ export function deltaBlock(context: StreamContext, message: MessageState, index:
     case "input_json_delta":
       return inputJsonDelta(context, requireKind(block, "tool", type), delta);
     default:
-      if (context.options.emitRawEvents === true) context.run.raw(raw, "anthropic");
+      if (context.options.emitRawEvents === true) context.run.raw(raw, context.provider);
   }
 
   function requireKind<K extends BlockState["kind"]>(state: BlockState, kind: K, deltaType: string): Extract<BlockState, { kind: K }> {

@@ -49,6 +49,8 @@ export interface StreamContext {
   message: MessageState | undefined;
   /** Tool name per tool call id, for the results of provider-executed calls. */
   toolNames: Map<string, string>;
+  /** The platform label in effect (`anthropic`, `amazon-bedrock`, …): file handles and RAW events name it. */
+  provider: string;
 }
 
 /** Reports a dropped value through the caller's warning handler. */

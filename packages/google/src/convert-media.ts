@@ -10,8 +10,9 @@ const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
 /**
  * One AG-UI media source as a Gemini part:
  * - data → `inlineData { data, mimeType }`;
- * - a file handle minted by Google (`provider` absent or `google`) → `fileData { fileUri, mimeType }`;
- *   a foreign handle is dropped with a warning, never sent;
+ * - a file handle minted on `platform` (`provider` absent or equal to it; default `google`) →
+ *   `fileData { fileUri, mimeType }`; any other handle is dropped with a warning, never sent
+ *   (nothing documents Gemini API file URIs as readable on Vertex AI or the reverse);
  * - a URL → `fileData { fileUri, mimeType }` when it has a MIME type (Gemini needs one) or is a
  *   YouTube URL (which Gemini reads without one); otherwise dropped with a warning.
  */
@@ -19,15 +20,16 @@ export function convertMediaSource(
   source: PartSource,
   where: string,
   warn: (warning: BridgeWarning) => void,
+  platform: string = GOOGLE_PROVIDER,
 ): MediaPart | undefined {
   switch (source.type) {
     case "data":
       return { inlineData: { data: source.value, mimeType: source.mimeType } };
     case "file":
-      if (!isSourceUsableBy(source, GOOGLE_PROVIDER)) {
+      if (!isSourceUsableBy(source, platform)) {
         warn({
           code: "request.foreign-file",
-          message: `A file handle minted by ${source.provider ?? "another provider"} was dropped from ${where}: Gemini cannot read it`,
+          message: `A file handle minted by ${source.provider ?? "another provider"} was dropped from ${where}: ${platform} cannot read it`,
           details: { where, provider: source.provider },
         });
         return undefined;

@@ -38,7 +38,7 @@ export interface ModelTurnContext {
  * `fileData`).
  */
 export function assistantParts(message: AssistantMessage, context: ModelTurnContext): Part[] {
-  warnForeignCitedFiles(message, context.warn);
+  warnForeignCitedFiles(message, context.warn, context.platform);
   const parts: Part[] = [];
   const text = message.content ?? "";
   const signature = signatureOf(message, `assistant message ${message.id}`, context.warn, context.platform);
@@ -121,7 +121,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
     const parts: Part[] = [];
     for (const part of media) {
       if (part.type === "text") continue;
-      const converted = convertMediaSource(part.source, `tool result ${result?.id ?? ""}`, context.warn);
+      const converted = convertMediaSource(part.source, `tool result ${result?.id ?? ""}`, context.warn, context.platform);
       if (converted !== undefined) parts.push(parts.length === 0 ? signed(converted) : converted);
     }
     return parts;

@@ -102,7 +102,7 @@ export function toGenerateContentRequest(
         if (message.content !== "") system.push(message.content);
         break;
       case "user": {
-        const parts = userParts(message.content, message.id, sink, warn);
+        const parts = userParts(message.content, message.id, sink, warn, context.platform);
         if (parts.length === 0) {
           emptyUser ??= message.id;
           sink.warn(REQUEST_WARNINGS.emptyMessage, `User message ${message.id} has nothing Gemini can take; dropped`, { messageId: message.id });
@@ -117,7 +117,7 @@ export function toGenerateContentRequest(
         push("model", reasoningParts(message, context));
         break;
       case "tool":
-        if (!context.consumed.has(message.id)) push("tool", functionResponseParts(message, calls, warn));
+        if (!context.consumed.has(message.id)) push("tool", functionResponseParts(message, calls, warn, context.platform));
         break;
       default:
         warnUnknownRole(sink, message, "Gemini");
@@ -154,7 +154,13 @@ function keepTurnOrder(contents: Content[], emptyUser: string | undefined, sink:
   });
 }
 
-function userParts(content: string | ContentPart[], messageId: string, sink: RequestWarn, warn: (warning: BridgeWarning) => void): Part[] {
+function userParts(
+  content: string | ContentPart[],
+  messageId: string,
+  sink: RequestWarn,
+  warn: (warning: BridgeWarning) => void,
+  platform: string | undefined,
+): Part[] {
   if (typeof content === "string") return content === "" ? [] : [{ text: content }];
   const parts: Part[] = [];
   for (const [index, part] of content.entries()) {
@@ -165,7 +171,7 @@ function userParts(content: string | ContentPart[], messageId: string, sink: Req
     if (part.type === "text") {
       if (part.text !== "") parts.push({ text: part.text });
     } else {
-      const media = convertMediaSource(part.source, `user message ${messageId}`, warn);
+      const media = convertMediaSource(part.source, `user message ${messageId}`, warn, platform);
       if (media !== undefined) parts.push(media);
     }
   }
@@ -181,6 +187,7 @@ function functionResponseParts(
   message: ToolMessage,
   calls: Map<string, { name: string; providerId: string | undefined }>,
   warn: (warning: BridgeWarning) => void,
+  platform: string | undefined,
 ): Part[] {
   const call = calls.get(message.toolCallId);
   if (call === undefined) {
@@ -199,7 +206,7 @@ function functionResponseParts(
   if (typeof message.content !== "string") {
     for (const part of message.content) {
       if (part.type === "text") continue;
-      const converted = convertMediaSource(part.source, `tool message ${message.id}`, warn);
+      const converted = convertMediaSource(part.source, `tool message ${message.id}`, warn, platform);
       if (converted?.inlineData !== undefined) media.push({ inlineData: converted.inlineData });
       else if (converted?.fileData !== undefined) media.push({ fileData: converted.fileData });
     }

@@ -53,7 +53,7 @@ function mapChunk(state: StreamState, raw: unknown): void {
         message: `Candidate ${index} was ignored: only the first candidate is mapped`,
         details: { index },
       });
-      if (state.options.emitRawEvents === true) state.run.raw(candidate, "google");
+      if (state.options.emitRawEvents === true) state.run.raw(candidate, state.provider);
       continue;
     }
     mapCandidate(state, turn, candidate);
@@ -118,7 +118,7 @@ function routePart(state: StreamState, value: unknown): void {
       message: `A part of an unmodelled kind was skipped (${Object.keys(part).join(", ") || "empty"})`,
       details: { keys: Object.keys(part) },
     });
-    if (state.options.emitRawEvents === true) state.run.raw(part, "google");
+    if (state.options.emitRawEvents === true) state.run.raw(part, state.provider);
     // Its signature is still carried, on the message it follows (or a message of its own).
     if (signature !== undefined) handleTextPart(state, { text: "", thought: false, signature });
   }

@@ -1,5 +1,5 @@
 import type { ContentPart, PartSource } from "@agui-bridge/core/adapter";
-import { GOOGLE_PROVIDER, PROVIDER_TOOL } from "./constants.js";
+import { PROVIDER_TOOL } from "./constants.js";
 import { asNonEmptyString, asString } from "./narrow.js";
 import type { StreamState } from "./stream-state.js";
 import { startCall } from "./tool-calls.js";
@@ -70,7 +70,7 @@ export function handleCodeExecutionResult(
  * Output media (`inlineData`, e.g. generated images, or `fileData`): a provider-executed call named
  * `image_generation` (image MIME types), `inline_data` or `file_data`, arguments `{}`, and a
  * TOOL_CALL_RESULT whose content is one media part: a DataSource for inline bytes, a FileSource
- * `{ provider: "google" }` for a file URI. A signature on the part attaches to the call.
+ * labelled with the platform (`{ provider: "google" }`, `google-vertex` on Vertex AI) for a file URI. A signature on the part attaches to the call.
  */
 export function handleOutputMedia(
   state: StreamState,
@@ -79,7 +79,7 @@ export function handleOutputMedia(
   signature: string | undefined,
 ): void {
   const mimeType = asNonEmptyString(media.mimeType);
-  const source = mediaSource(kind, media, mimeType);
+  const source = mediaSource(kind, media, mimeType, state.provider);
   if (source === undefined) {
     state.options.onWarning?.({
       code: "stream.empty-media-part",
@@ -109,7 +109,7 @@ export function handleOutputMedia(
   });
 }
 
-function mediaSource(kind: "inline" | "file", media: Record<string, unknown>, mimeType: string | undefined): PartSource | undefined {
+function mediaSource(kind: "inline" | "file", media: Record<string, unknown>, mimeType: string | undefined, provider: string): PartSource | undefined {
   if (kind === "inline") {
     const data = asString(media.data);
     if (data === undefined) return undefined;
@@ -117,7 +117,7 @@ function mediaSource(kind: "inline" | "file", media: Record<string, unknown>, mi
   }
   const uri = asNonEmptyString(media.fileUri);
   if (uri === undefined) return undefined;
-  return { type: "file", value: uri, provider: GOOGLE_PROVIDER, ...(mimeType !== undefined && { mimeType }) };
+  return { type: "file", value: uri, provider, ...(mimeType !== undefined && { mimeType }) };
 }
 
 /** The AG-UI part type for a MIME type. */

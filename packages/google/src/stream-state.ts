@@ -1,4 +1,5 @@
-import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import { providerLabel, type AdapterStreamOptions, type FinishInfo, type RunBuilder } from "@agui-bridge/core/adapter";
+import { GOOGLE_PROVIDER } from "./constants.js";
 import type { PartialArgsWriter } from "./partial-args-writer.js";
 
 /** One model response (one `responseId`): a model turn. */
@@ -37,6 +38,8 @@ export interface StreamingCall {
 export interface StreamState {
   readonly run: RunBuilder;
   readonly options: AdapterStreamOptions;
+  /** The platform label in effect (`google`, `google-vertex`, …): file handles and RAW events name it. */
+  readonly provider: string;
   turnCount: number;
   turn: TurnState | undefined;
   /** The open text message. */
@@ -64,6 +67,7 @@ export function createStreamState(run: RunBuilder, options: AdapterStreamOptions
   return {
     run,
     options,
+    provider: providerLabel(options.provider, GOOGLE_PROVIDER),
     turnCount: 0,
     turn: undefined,
     text: undefined,

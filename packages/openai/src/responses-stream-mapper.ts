@@ -21,6 +21,7 @@ import {
 } from "./handle-response-lifecycle.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asNonEmptyString, asRecord, asString, isRecord, asNumber } from "./narrow.js";
+import { providerLabel } from "./provider-label.js";
 import { findItem, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
 type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
@@ -87,7 +88,7 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
       const type = asString(chunk.type) ?? "";
       const handler = HANDLERS[type];
       if (handler !== undefined) handler(state, chunk);
-      else if (!SILENT.has(type) && options.emitRawEvents === true) run.raw(chunk, "openai");
+      else if (!SILENT.has(type) && options.emitRawEvents === true) run.raw(chunk, providerLabel(options));
     },
     end() {
       if (state.endSeen) run.finish(state.finish === undefined ? {} : { finish: state.finish });
@@ -141,7 +142,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
 }
 
 function unmodelled(state: ResponsesStreamState, event: Record<string, unknown>, itemType: string | undefined): void {
-  if (state.options.emitRawEvents === true) state.run.raw(event, "openai");
+  if (state.options.emitRawEvents === true) state.run.raw(event, providerLabel(state.options));
   else if (asString(event.type) === "response.output_item.added") {
     state.options.onWarning?.({
       code: "stream.unknown-item",
