@@ -23,7 +23,8 @@ export function phaseOf(message: AssistantMessage, provider = "openai"): "commen
 export function assistantMessageItem(message: AssistantMessage, provider = "openai"): ResponseInputItem | undefined {
   const phase = phaseOf(message, provider);
   const annotated = annotatedOutputMessage(message, provider);
-  if (annotated !== undefined) return phase === undefined ? annotated : ({ ...annotated, phase } as ResponseInputItem);
+  // `phase` is not in the input item types of older SDK versions in the peer range (openai 6.0).
+  if (annotated !== undefined) return phase === undefined ? annotated : ({ ...annotated, phase } as unknown as ResponseInputItem);
   const text = message.content ?? "";
   if (text === "") return undefined;
   const fields = readBridgeMetadata(message.metadata);

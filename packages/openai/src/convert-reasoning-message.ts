@@ -1,5 +1,16 @@
 import { isMintedBy, readBridgeMetadata, type ReasoningMessage } from "@agui-bridge/core/adapter";
-import type { ResponseCompactionItemParam, ResponseReasoningItem } from "openai/resources/responses/responses";
+import type { ResponseReasoningItem } from "openai/resources/responses/responses";
+
+/**
+ * A `compaction` input item, `{ type: "compaction", id?, encrypted_content }`. Declared here rather
+ * than imported: the SDK's `ResponseCompactionItemParam` exists only in newer versions of the
+ * peer range (openai 6.0 lacks it), and the wire shape is the same for all.
+ */
+export interface CompactionItemParam {
+  type: "compaction";
+  encrypted_content: string;
+  id?: string;
+}
 import { OPENAI_COMPACTION_KIND } from "./handle-compaction-item.js";
 import { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
@@ -14,7 +25,7 @@ import { targetOf, type WarningSink } from "./request-warnings.js";
 export function toReasoningItem(
   message: ReasoningMessage,
   sink: WarningSink,
-): ResponseReasoningItem | ResponseCompactionItemParam | undefined {
+): ResponseReasoningItem | CompactionItemParam | undefined {
   const fields = readBridgeMetadata(message.metadata);
   const itemId = typeof fields?.itemId === "string" ? fields.itemId : undefined;
   if (isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_COMPACTION_KIND) return compactionItem(message, itemId, sink);
@@ -67,7 +78,7 @@ function splitParts(text: string, recorded: unknown): { summary: string[]; conte
  * again: `{ type: "compaction", id, encrypted_content }`. Without its encrypted content there is
  * nothing to send: dropped with a warning.
  */
-function compactionItem(message: ReasoningMessage, itemId: string | undefined, sink: WarningSink): ResponseCompactionItemParam | undefined {
+function compactionItem(message: ReasoningMessage, itemId: string | undefined, sink: WarningSink): CompactionItemParam | undefined {
   if (message.encryptedValue === undefined || message.encryptedValue === "") {
     sink.warn("request.missing-encrypted-value", `Compaction ${message.id} has no encrypted content; dropped`, { messageId: message.id });
     return undefined;

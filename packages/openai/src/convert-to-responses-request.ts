@@ -114,7 +114,8 @@ interface ConversionContext {
 function convertMessage(message: Message, context: ConversionContext): PlacedItem[] {
   if (message.role === "assistant") return convertAssistant(message, context);
   if (message.role === "reasoning") {
-    const item = toReasoningItem(message, context.sink);
+    // A compaction item is declared locally (not every SDK version in the peer range has its type).
+    const item = toReasoningItem(message, context.sink) as ResponseInputItem | undefined;
     return item === undefined ? [] : [{ item, position: outputPosition(message, 0, targetOf(context.sink)) }];
   }
   return convertInput(message, context).map((item) => ({ item }));

@@ -35,7 +35,14 @@ const RESPONSES = {
   type: "ResponseCreateParamsStreaming",
 };
 
-describe("request bodies from random mixed-provider conversations match the published schema", () => {
+// The published schema is the SDK's request types at the version this package pins for development
+// (the newest it supports). The lowest-version runs of the SDK matrix (scripts/sdk-matrix.sh, which
+// sets AGUI_SDK_MATRIX) swap an older SDK in, whose types lag the live API (no `phase`, no
+// `compaction` items): there this suite says so and steps aside; the behaviour suites still run.
+const schemaIsPinned = process.env.AGUI_SDK_MATRIX === undefined;
+if (!schemaIsPinned) console.warn("request-schema suite skipped: the SDK matrix swapped an older openai in; the schema check runs against the pinned version");
+
+describe.runIf(schemaIsPinned)("request bodies from random mixed-provider conversations match the published schema", () => {
   it("Responses: every body (random conversations, every recorded stream carried back) is a ResponseCreateParamsStreaming", async () => {
     const bodies = [...samples.map((conv) => toResponsesRequest(conv.input, { model: "gpt-5" }).params), ...(await recordedRequests())];
     // One body with a field the schema lacks shows the check is not vacuous: exactly it is reported.
