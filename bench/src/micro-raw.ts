@@ -2,6 +2,7 @@
  * A focused micro-bench of the raw-bytes path (not part of `pnpm bench`): per format, on the
  * recording and the 10k-chunk synthetic stream, the stages side by side in interleaved rounds, as
  * ratios to a bare JSON.parse of the same payloads:
+ * - read: the body's reads alone; utf8: the reads through a streaming TextDecoder;
  * - frames: bytes → `decodeSseStream` (framing + UTF-8 decoding, no JSON.parse);
  * - frames+parse: the same with JSON.parse of each frame (the decoder the adapters use, minus the mapper);
  * - events: the whole raw path (`stream…FromResponse`);
@@ -12,6 +13,21 @@ import { decodeSseStream, SSE_SKIP } from "@agui-bridge/core/adapter";
 import { FORMATS } from "./formats.js";
 import { parsePayloads, payloadsOf, rawToEvents, rawToSse } from "./bench-raw.js";
 import { bodyOver, loadStreams } from "./sources.js";
+
+async function readOnly(bytes: Uint8Array): Promise<number> {
+  const reader = bodyOver(bytes).getReader();
+  let n = 0;
+  for (let step = await reader.read(); step.done !== true; step = await reader.read()) n += step.value.length;
+  return n;
+}
+
+async function readDecoded(bytes: Uint8Array): Promise<number> {
+  const reader = bodyOver(bytes).getReader();
+  const decoder = new TextDecoder();
+  let n = 0;
+  for (let step = await reader.read(); step.done !== true; step = await reader.read()) n += decoder.decode(step.value, { stream: true }).length;
+  return n;
+}
 
 async function framesOnly(bytes: Uint8Array): Promise<number> {
   let n = 0;
@@ -47,6 +63,8 @@ for (const format of FORMATS) {
     const reps = Math.max(1, Math.round(20_000 / payloads.length));
     const ops: Array<[string, () => Promise<unknown>]> = [
       ["floor", () => parsePayloads(payloads)],
+      ["read", () => readOnly(stream.bytes)],
+      ["utf8", () => readDecoded(stream.bytes)],
       ["frames", () => framesOnly(stream.bytes)],
       ["frames+parse", () => framesParsed(stream.bytes)],
       ["events", () => rawToEvents(format, stream.bytes)],

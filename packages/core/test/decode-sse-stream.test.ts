@@ -144,4 +144,28 @@ describe("decodeSseStream: SSE framing", () => {
     await expect(pending).resolves.toEqual({ done: true, value: undefined });
     expect(cancelled).toBe(true);
   });
+
+  it("decodes UTF-8 exactly as a streaming TextDecoder does, however the reads split it", async () => {
+    // Characters of every length, a BOM inside a frame (kept: only the stream's first is stripped),
+    // and invalid sequences: a lone continuation, a cut 3-byte lead, an overlong, a surrogate, a
+    // cut 4-byte lead.
+    const middle = new Uint8Array([
+      ...encoder.encode("a\u00e9 \u20ac \u{1f600} "),
+      0xef, 0xbb, 0xbf, 0x80, 0xe2, 0x82, 0x20, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf0, 0x9f, 0x98,
+      ...encoder.encode(" \u00fc"),
+    ]);
+    const raw = new Uint8Array([...encoder.encode("data: "), ...middle, ...encoder.encode("\n\n")]);
+    const want = [frame(new TextDecoder().decode(middle))];
+    expect(want[0]?.data).toContain("\ufeff");
+    expect(want[0]?.data).toContain("\ufffd");
+    expect(await frames(cutAt(raw, []))).toEqual(want);
+    for (let i = 0; i <= raw.length; i++) expect(await frames(cutAt(raw, [i]))).toEqual(want);
+    expect(await frames(cutAt(raw, Array.from({ length: raw.length }, (_, i) => i)))).toEqual(want);
+  });
+
+  it("an incomplete character at the very end decodes to U+FFFD, as the streaming decoder's flush does", async () => {
+    const raw = new Uint8Array([...encoder.encode("data: x\n\n:"), 0xe2, 0x82]);
+    // The last line is a comment cut mid-line: the frames before it are intact, the cut is reported.
+    await expect(frames(cutAt(raw, [raw.length - 1]))).rejects.toBeInstanceOf(SseTruncatedError);
+  });
 });

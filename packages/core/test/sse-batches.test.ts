@@ -55,12 +55,28 @@ async function run(texts: string[], log: string[]): Promise<Event[]> {
 }
 
 describe("SSE chunks in batches (one read per driveRun step)", () => {
-  it("sseChunkSource offers batches, and driveRun maps each chunk of a read, events first, before the next read", async () => {
+  it("sseChunkSource offers batches, and driveRun maps the chunks of a read and hands over all their events before the next read", async () => {
     expect(typeof (sseChunkSource(reads([], []), parse) as { [CHUNK_BATCHES]?: unknown })[CHUNK_BATCHES]).toBe("function");
     const log: string[] = [];
     const events = await run(['data: "a"\n\ndata: "b"\n\n', 'data: "c"\n\ndata: "end"\n\n'], log);
-    expect(log).toEqual(["read 0", "map a", "event a", "map b", "event b", "read 1", "map c", "event c", "map end"]);
+    expect(log).toEqual(["read 0", "map a", "map b", "event a", "event b", "read 1", "map c", "map end", "event c"]);
     expect(events.at(-1)?.type).toBe("RUN_FINISHED");
+  });
+
+  it("aborting while a read's events are being taken: the rest of that read's events, then cancelled, and no further read", async () => {
+    const log: string[] = [];
+    const controller = new AbortController();
+    const source = sseChunkSource(reads(['data: "a"\n\ndata: "b"\n\n', 'data: "c"\n\n'], log), parse);
+    const options = { source, createMapper: textMapper(log), signal: controller.signal, threadId: "t", runId: "r", generateId: createSequentialIds("id") };
+    const events: Event[] = [];
+    for await (const event of driveRun(options)) {
+      events.push(event);
+      if (event.type === "TEXT_MESSAGE_CONTENT" && event.delta === "a") controller.abort();
+    }
+    assertConformant(events);
+    expect(log).toEqual(["read 0", "map a", "map b"]);
+    expect(events.filter((e) => e.type === "TEXT_MESSAGE_CONTENT").map((e) => (e as { delta: string }).delta)).toEqual(["a", "b"]);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
   });
 
   it("a frame that fails to decode: the frames before it in the same read are mapped first, then RUN_ERROR", async () => {

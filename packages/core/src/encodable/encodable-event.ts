@@ -3,6 +3,7 @@ import type { Metadata } from "../types/common.js";
 import type { Event } from "../types/events.js";
 import type { WarningHandler } from "../warnings.js";
 import { boundedCopy, type BoundedCopyOptions, type Omission } from "./bounded-copy.js";
+import { stringifyDeltaEvent } from "./stringify-delta-event.js";
 
 /** The warning code reported when part of a value was replaced to keep an event encodable. */
 export const VALUE_OMITTED_WARNING = "event.value-omitted";
@@ -60,7 +61,8 @@ export function withOmissions(metadata: Metadata | undefined, omitted: readonly 
  */
 export function stringifyEvent(event: Event, onWarning?: WarningHandler): string {
   try {
-    return JSON.stringify(event);
+    // Delta events (most of a stream) take a shortcut giving the same text.
+    return stringifyDeltaEvent(event) ?? JSON.stringify(event);
   } catch {
     const { value, omitted } = boundEventValue(event, "event", onWarning);
     const record = (value !== null && typeof value === "object" ? value : { type: event.type }) as Record<string, unknown>;

@@ -1,8 +1,9 @@
 /**
  * The method through which `driveRun` pulls a source's chunks one read at a time (an async
  * iterator of non-empty chunk arrays) when the source offers it, instead of one generator step per
- * chunk; core's `sseChunkSource` sources do. The chunks of one array are mapped in order, each
- * one's events yielded before the next is mapped, so nothing waits on later bytes.
+ * chunk; core's `sseChunkSource` sources do. The chunks of one array are mapped in order and
+ * their events handed over together, all of them before the next read, so nothing waits on later
+ * bytes (a run that ends, or is aborted, mid-array maps nothing after that point).
  */
 export const CHUNK_BATCHES: unique symbol = Symbol("agui-bridge.chunk-batches");
 

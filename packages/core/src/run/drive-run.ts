@@ -6,6 +6,7 @@ import { describeError as defaultDescribeError, UNDESCRIBABLE_MESSAGE, type Erro
 import { createRedactor, failOptionsFrom, finalizeErrorEvent, type SecretSource } from "./finalize-run-error.js";
 import type { IdGenerator } from "./ids.js";
 import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
+import { flattenBatches } from "./flatten-batches.js";
 import { RunBuilder } from "./run-builder.js";
 import { RunStateError } from "./run-state-error.js";
 
@@ -88,13 +89,20 @@ function isRunStateError(error: unknown): boolean {
 
 /**
  * Runs a provider stream through a mapper and yields a valid AG-UI event sequence:
- * RUN_STARTED, the mapped events (each chunk's events yielded before the next chunk is pulled), and
+ * RUN_STARTED, the mapped events (each chunk's events yielded before the next chunk is pulled; a
+ * source offering `CHUNK_BATCHES` hands over a read's chunks at once, and their events all leave
+ * before the next read), and
  * exactly one terminal event. An exception from the source or the mapper becomes RUN_ERROR with the
  * usage accrued so far; an abort becomes RUN_FINISHED `{ outcome: { type: "cancelled" } }` and
  * calls `return()` on the provider iterator so its HTTP request is released; a stream that ends
  * without the provider's end marker becomes RUN_ERROR `stream_truncated`. Never throws.
  */
-export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGenerator<Event, void, undefined> {
+export function driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGenerator<Event, void, undefined> {
+  return flattenBatches(driveRunInBatches(options));
+}
+
+/** {@link driveRun}, yielding the events of each step (start, one chunk, the end) as one non-empty array. */
+async function* driveRunInBatches<Chunk>(options: DriveRunOptions<Chunk>): AsyncGenerator<Event[], void, undefined> {
   const generateId = options.generateId;
   const run = new RunBuilder({
     threadId: options.threadId ?? options.input?.threadId ?? (generateId ?? randomUuid)(),
@@ -109,25 +117,44 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
   // Every RUN_ERROR leaves through here, whoever built it (the driver, a mapper's in-band error
   // frame): one redaction for message, code and metadata, and the error category always set.
   const redact = createRedactor(options.secrets);
-  const drain = (): Event[] => {
-    const events = run.drain();
+  const finalize = (events: Event[]): Event[] => {
     for (let i = 0; i < events.length; i++) events[i] = finalizeErrorEvent(events[i] as Event, redact);
     return events;
+  };
+  // What the run queued, as the next batch, for `yield* drain()` (an empty batch is not yielded).
+  const drain = (): Event[][] => {
+    const events = run.drain();
+    return events.length === 0 ? [] : [finalize(events)];
   };
   run.start();
   yield* drain();
 
-  const controller = new AbortController();
+  // Only a source function (given the run's signal) or an outer signal can be aborted: without
+  // either there is nothing to abort, and no AbortController (costly to make) is built.
   const outer = options.signal;
-  const onAbort = (): void => controller.abort(outer?.reason);
-  if (outer?.aborted) controller.abort(outer.reason);
+  const controller = typeof options.source === "function" || outer !== undefined ? new AbortController() : undefined;
+  const onAbort = (): void => controller?.abort(outer?.reason);
+  if (outer?.aborted) controller?.abort(outer.reason);
   else outer?.addEventListener("abort", onAbort, { once: true });
+  // Read once per chunk: a flag the abort listener sets, not the signal's getter.
+  let aborted = controller?.signal.aborted === true;
+  const isAborted = (): boolean => aborted;
   // Aborting wakes the pull in flight. (Racing every pull against one long-lived "aborted" promise
   // would leave a reaction on it per chunk, each holding its chunk, until the run ends.)
   let wake: ((value: typeof ABORTED) => void) | undefined;
-  if (!controller.signal.aborted) controller.signal.addEventListener("abort", () => wake?.(ABORTED), { once: true });
+  if (controller !== undefined && !aborted) {
+    controller.signal.addEventListener(
+      "abort",
+      () => {
+        aborted = true;
+        wake?.(ABORTED);
+      },
+      { once: true },
+    );
+  }
   const raceAbort = async <T>(value: T | Promise<T>): Promise<T | typeof ABORTED> => {
-    if (controller.signal.aborted) return Promise.race([Promise.resolve(value), Promise.resolve<typeof ABORTED>(ABORTED)]);
+    if (controller === undefined) return value;
+    if (aborted) return Promise.race([Promise.resolve(value), Promise.resolve<typeof ABORTED>(ABORTED)]);
     return new Promise<T | typeof ABORTED>((resolve, reject) => {
       wake = resolve;
       Promise.resolve(value).then(resolve, reject);
@@ -171,7 +198,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
   };
 
   try {
-    if (controller.signal.aborted) {
+    if (isAborted()) {
       run.cancel();
       yield* drain();
       return;
@@ -179,7 +206,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
     try {
       mapper = options.createMapper(run);
       const source = options.source;
-      const opening = typeof source === "function" ? source(controller.signal) : source;
+      const opening = typeof source === "function" ? source((controller as AbortController).signal) : source;
       const iterable = await raceAbort(opening);
       if (iterable === ABORTED) {
         // The request may still be opening: release it whenever it arrives.
@@ -196,7 +223,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
       batched = offersBatches(iterable);
       iterator = batched ? (iterable as BatchedChunks<Chunk>)[CHUNK_BATCHES]() : (iterable[Symbol.asyncIterator]() as AsyncIterator<Chunk | Chunk[]>);
     } catch (error) {
-      if (controller.signal.aborted) run.cancel();
+      if (isAborted()) run.cancel();
       else run.fail(describe(error));
       yield* drain();
       return;
@@ -211,7 +238,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
         step = outer === undefined ? await iterator.next() : await raceAbort(iterator.next());
       } catch (error) {
         iterator = undefined;
-        if (controller.signal.aborted) run.cancel();
+        if (isAborted()) run.cancel();
         else run.fail(describe(error));
         yield* drain();
         return;
@@ -241,6 +268,9 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
         single[0] = read.value as Chunk;
         chunks = single;
       }
+      // The chunks of one step are mapped together and their events handed over as one batch: a
+      // read's chunks are already in memory, so nothing waits on later bytes, and the next read
+      // happens only after every event of this one was taken.
       for (let i = 0; i < chunks.length; i++) {
         try {
           mapper.chunk(chunks[i] as Chunk);
@@ -248,18 +278,19 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
           // Events the chunk queued before throwing are legal as far as they go; fail() closes them.
           if (!run.ended) run.fail(describe(error));
         }
-        const events = drain();
-        for (const event of events) yield event;
-        if (run.ended) {
-          release();
-          return;
-        }
-        if (controller.signal.aborted) {
-          release();
-          run.cancel();
-          yield* drain();
-          return;
-        }
+        if (run.ended || isAborted()) break;
+      }
+      const events = run.drain();
+      if (events.length > 0) yield finalize(events);
+      if (run.ended) {
+        release();
+        return;
+      }
+      if (isAborted()) {
+        release();
+        run.cancel();
+        yield* drain();
+        return;
       }
       single.length = 0;
     }
@@ -277,7 +308,7 @@ export async function* driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGe
     // and abort the request the source opened with our signal (only a source function was given it).
     release();
     // After the stream ended by itself there is nothing to abort (and no AbortError to build).
-    if (!exhausted && !controller.signal.aborted && typeof options.source === "function") controller.abort();
+    if (!exhausted && controller !== undefined && !controller.signal.aborted && typeof options.source === "function") controller.abort();
   }
 }
 
