@@ -72,12 +72,15 @@ for (const format of FORMATS) {
     ];
     for (const [, op] of ops) await timeOnce(op, reps);
     const ratios: number[][] = ops.map(() => []);
+    const floors: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const t = [];
       for (const [, op] of ops) t.push(await timeOnce(op, reps));
+      floors.push((t[0] as number) / reps / payloads.length);
       for (let i = 0; i < ops.length; i++) (ratios[i] as number[]).push((t[i] as number) / (t[0] as number));
     }
     const cells = ops.slice(1).map(([name], i) => `${name} ${median(ratios[i + 1] as number[]).toFixed(2)}`);
-    console.log(`${format} ${stream.size} (${payloads.length} payloads): ${cells.join("  ")}`);
+    const floorNs = Math.round(median(floors) * 1000);
+    console.log(`${format} ${stream.size} (${payloads.length} payloads, floor ${floorNs} ns each): ${cells.join("  ")}`);
   }
 }

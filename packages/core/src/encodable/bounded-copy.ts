@@ -126,35 +126,48 @@ export function boundedCopy(value: unknown, options: BoundedCopyOptions = {}): B
 
 /** Whether `value` is plain JSON (no toJSON, undefined, non-finite, bigint, symbol, function, cycle) within the bounds. */
 function isPlainJsonWithin(value: unknown, maxDepth: number, maxNodes: number): boolean {
-  let nodes = 0;
-  const ancestors = new Set<object>();
-  const within = (current: unknown, depth: number): boolean => {
-    nodes++;
-    if (nodes > maxNodes) return false;
-    if (current === null || typeof current === "string" || typeof current === "boolean") return true;
-    if (typeof current === "number") return Number.isFinite(current);
-    if (typeof current !== "object") return false;
-    if (depth > maxDepth || ancestors.has(current)) return false;
-    if (typeof (current as { toJSON?: unknown }).toJSON === "function") return false;
-    ancestors.add(current);
-    try {
-      if (Array.isArray(current)) {
-        for (const item of current) if (!within(item, depth + 1)) return false;
-        return true;
-      }
-      const proto = Object.getPrototypeOf(current) as unknown;
-      if (proto !== Object.prototype && proto !== null) return false;
-      for (const key of Object.keys(current)) {
-        if (!within((current as Record<string, unknown>)[key], depth + 1)) return false;
-      }
-      return true;
-    } catch {
-      return false;
-    } finally {
-      ancestors.delete(current);
+  if (typeof value !== "object" || value === null) return isPlainScalar(value);
+  // Runs on every event's metadata: no Set and no closure per call, the path of ancestors as a
+  // stack (a cycle check scans at most maxDepth entries), and one try for the whole walk (a
+  // throwing getter or a revoked Proxy anywhere means "copy it the careful way").
+  try {
+    return plainWithin(value, 1, { nodes: 0, maxDepth, maxNodes, ancestors: [] });
+  } catch {
+    return false;
+  }
+}
+
+interface WalkState {
+  nodes: number;
+  readonly maxDepth: number;
+  readonly maxNodes: number;
+  readonly ancestors: object[];
+}
+
+function isPlainScalar(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+function plainWithin(current: unknown, depth: number, state: WalkState): boolean {
+  if (++state.nodes > state.maxNodes) return false;
+  if (typeof current !== "object" || current === null) return isPlainScalar(current);
+  if (depth > state.maxDepth) return false;
+  const { ancestors } = state;
+  for (let i = 0; i < ancestors.length; i++) if (ancestors[i] === current) return false;
+  if (typeof (current as { toJSON?: unknown }).toJSON === "function") return false;
+  ancestors.push(current);
+  if (Array.isArray(current)) {
+    for (let i = 0; i < current.length; i++) if (!plainWithin(current[i], depth + 1, state)) return false;
+  } else {
+    const proto = Object.getPrototypeOf(current) as unknown;
+    if (proto !== Object.prototype && proto !== null) return false;
+    for (const key of Object.keys(current)) {
+      if (!plainWithin((current as Record<string, unknown>)[key], depth + 1, state)) return false;
     }
-  };
-  return within(value, 1);
+  }
+  ancestors.pop();
+  return true;
 }
 
 /** `a.b`, `a[0]`, `a["odd key"]` (internal: shared with the input parser). */
