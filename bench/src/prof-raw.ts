@@ -1,10 +1,20 @@
-/** Profiling driver (not part of `pnpm bench`): `node --cpu-prof dist/prof-raw.js <format> [events|sse]`. */
+/**
+ * Profiling driver (not part of `pnpm bench`):
+ * `node --cpu-prof dist/prof-raw.js <format> [events|sse|sdk]` loops one stream (the ~10k-chunk
+ * synthetic one; `PROF_STREAM=0` the fixture, `1` the recording) through the raw path to events,
+ * the raw path to SSE, or the SDK path (SDK parse → adapter → SSE); `PROF_REPS` loops (default 40).
+ */
+import { sdkToSse } from "./bench-overhead.js";
 import { rawToEvents, rawToSse } from "./bench-raw.js";
 import type { FormatId } from "./formats.js";
-import { loadStreams } from "./sources.js";
+import { sdkStreamOpener } from "./sdk-parse.js";
+import { bodyOver, loadStreams } from "./sources.js";
 
 const format = (process.argv[2] ?? "openai-responses") as FormatId;
-const op = process.argv[3] === "sse" ? rawToSse : rawToEvents;
+const mode = process.argv[3] ?? "events";
 const stream = loadStreams(format)[Number(process.env.PROF_STREAM ?? 2)];
-if (stream === undefined) throw new Error("no synthetic stream");
-for (let i = 0; i < Number(process.env.PROF_REPS ?? 40); i++) await op(format, stream.bytes);
+if (stream === undefined) throw new Error("no such stream");
+const bytes = stream.bytes;
+const open = sdkStreamOpener(format, () => bodyOver(bytes));
+const op = mode === "sdk" ? () => sdkToSse(format, open) : mode === "sse" ? () => rawToSse(format, bytes) : () => rawToEvents(format, bytes);
+for (let i = 0; i < Number(process.env.PROF_REPS ?? 40); i++) await op();
