@@ -23,6 +23,8 @@ export interface ProviderConfig {
   /** Told what the request converters dropped (foreign encrypted values, foreign file handles, …). */
   onWarning?: WarningHandler;
   env?: Record<string, string | undefined>;
+  /** Read the SSE bodies with the adapters' raw-bytes path (`fast: true` on every factory). */
+  fast?: boolean;
 }
 
 /** Default models for runs against the real APIs. */
@@ -66,17 +68,18 @@ export function createProviderFromConfig(name: ProviderName, config: ProviderCon
         maxTokens: 4096,
         params: { thinking: { type: "enabled", budget_tokens: 1024 } },
         ...(onWarning !== undefined && { onWarning }),
+        ...(config.fast === true && { fast: true }),
       });
     }
     case "openai-responses":
     case "openai-chat": {
       const client = new OpenAI({ apiKey, maxRetries: 0, ...(mock !== undefined && { baseURL: mock.openai }) });
       const create = name === "openai-chat" ? createOpenAIChatProvider : createOpenAIResponsesProvider;
-      return create({ client, model, ...(onWarning !== undefined && { onWarning }) });
+      return create({ client, model, ...(onWarning !== undefined && { onWarning }), ...(config.fast === true && { fast: true }) });
     }
     case "google": {
       const client = new GoogleGenAI({ apiKey: apiKey ?? "", ...(mock !== undefined && { httpOptions: { baseUrl: mock.google } }) });
-      return createGoogleProvider({ client, model, ...(onWarning !== undefined && { onWarning }) });
+      return createGoogleProvider({ client, model, ...(onWarning !== undefined && { onWarning }), ...(config.fast === true && { fast: true }) });
     }
   }
 }
