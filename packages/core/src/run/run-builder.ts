@@ -1,10 +1,7 @@
-import type { FinishInfo } from "../finish-reason.js";
 import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
-import type { Metadata, ReasoningEncryptedValueSubtype } from "../types/common.js";
+import type { ReasoningEncryptedValueSubtype } from "../types/common.js";
 import { EventType, type Event } from "../types/events.js";
-import type { RunAgentInput } from "../types/input.js";
 import { UsageLedger } from "../usage/usage-ledger.js";
-import { boundEventValue, withOmissions } from "../encodable/encodable-event.js";
 import type {
   FailOptions,
   FinishOptions,
@@ -14,17 +11,16 @@ import type {
   StartToolCallOptions,
   ToolCallResultOptions,
 } from "./run-options.js";
+import { customEvent, rawEvent } from "./bounded-events.js";
+import { boundEventMetadata, endMeta, eventMeta, stampFields } from "./event-metadata.js";
 import { forwardThroughBuilder } from "./forward-event.js";
 import { randomId, type IdGenerator } from "./ids.js";
+import { markOpen, markToolCallSeen, takeOpen, type OpenToolCall } from "./open-entities.js";
 import { RunStateError } from "./run-state-error.js";
+import { runStartedEvent } from "./run-started-event.js";
+import { cancelledEvent, failedEvent, finishedEvent, interruptedEvent, type TerminalState } from "./terminal-events.js";
 
-/** The protocol version every run declares on RUN_STARTED. */
-export const PROTOCOL_VERSION = "1.0";
-
-interface OpenToolCall {
-  providerExecuted: boolean;
-  fields: BridgeMetadata;
-}
+export { PROTOCOL_VERSION } from "./run-started-event.js";
 
 /**
  * Writes one AG-UI run as a legal event sequence, by construction: RUN_STARTED first; text
@@ -89,18 +85,7 @@ export class RunBuilder {
   start(): void {
     if (this.#started) throw new RunStateError("RUN_STARTED was already emitted");
     this.#started = true;
-    const { input, echoInput, parentRunId } = this.#options;
-    // The echo is a bounded copy: input nested too deep to encode never reaches the wire as is.
-    const echo = input !== undefined && echoInput !== false ? boundEventValue(input, "input", this.#options.onWarning) : undefined;
-    this.#push({
-      type: EventType.RUN_STARTED,
-      threadId: this.threadId,
-      runId: this.runId,
-      protocolVersion: PROTOCOL_VERSION,
-      ...(parentRunId !== undefined && { parentRunId }),
-      ...(echo !== undefined && { input: echo.value as RunAgentInput }),
-      ...(echo?.omitted !== undefined && { metadata: withOmissions(undefined, echo.omitted) }),
-    });
+    this.#push(runStartedEvent(this.#options));
   }
 
   // ---- text -------------------------------------------------------------------------------
@@ -109,9 +94,8 @@ export class RunBuilder {
   startText(options: StartTextOptions = {}): string {
     this.#live();
     const messageId = options.messageId ?? this.#nextId();
-    if (this.#openText.has(messageId)) throw new RunStateError(`text message ${messageId} is already open`);
-    const fields = this.#stamp(options.metadata);
-    this.#openText.set(messageId, fields);
+    const fields = stampFields(this.#options.provider, options.metadata);
+    markOpen(this.#openText, "text message", messageId, fields);
     this.#push({
       type: EventType.TEXT_MESSAGE_START,
       messageId,
@@ -137,10 +121,8 @@ export class RunBuilder {
   /** Closes an open text message; metadata lands on the message. */
   endText(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const fields = this.#openText.get(messageId);
-    if (fields === undefined) throw new RunStateError(`text message ${messageId} is not open`);
-    this.#openText.delete(messageId);
-    this.#push({ type: EventType.TEXT_MESSAGE_END, messageId, ...meta(fields, metadata) });
+    const fields = takeOpen(this.#openText, "text message", messageId);
+    this.#push({ type: EventType.TEXT_MESSAGE_END, messageId, ...endMeta(fields, metadata) });
   }
 
   // ---- reasoning --------------------------------------------------------------------------
@@ -165,9 +147,8 @@ export class RunBuilder {
     this.#live();
     if (this.#span === undefined) this.startReasoning();
     const messageId = options.messageId ?? this.#nextId();
-    if (this.#openReasoning.has(messageId)) throw new RunStateError(`reasoning message ${messageId} is already open`);
-    const fields = this.#stamp(options.metadata);
-    this.#openReasoning.set(messageId, fields);
+    const fields = stampFields(this.#options.provider, options.metadata);
+    markOpen(this.#openReasoning, "reasoning message", messageId, fields);
     this.#push({
       type: EventType.REASONING_MESSAGE_START,
       messageId,
@@ -192,10 +173,8 @@ export class RunBuilder {
   /** Closes an open reasoning message. */
   endReasoningMessage(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const fields = this.#openReasoning.get(messageId);
-    if (fields === undefined) throw new RunStateError(`reasoning message ${messageId} is not open`);
-    this.#openReasoning.delete(messageId);
-    this.#push({ type: EventType.REASONING_MESSAGE_END, messageId, ...meta(fields, metadata) });
+    const fields = takeOpen(this.#openReasoning, "reasoning message", messageId);
+    this.#push({ type: EventType.REASONING_MESSAGE_END, messageId, ...endMeta(fields, metadata) });
   }
 
   /** Closes the open reasoning messages and then the span. A no-op when no span is open. */
@@ -225,10 +204,9 @@ export class RunBuilder {
   startToolCall(options: StartToolCallOptions): string {
     this.#live();
     const toolCallId = options.toolCallId ?? this.#nextId();
-    if (this.#seenTools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} was already started`);
+    markToolCallSeen(this.#seenTools, toolCallId);
     const providerExecuted = options.providerExecuted === true;
-    this.#seenTools.add(toolCallId);
-    const fields = this.#stamp(providerExecuted ? { ...options.metadata, providerExecuted } : options.metadata);
+    const fields = stampFields(this.#options.provider, providerExecuted ? { ...options.metadata, providerExecuted } : options.metadata);
     this.#openTools.set(toolCallId, { providerExecuted, fields });
     if (!providerExecuted) this.#pending.add(toolCallId);
     this.#push({
@@ -276,10 +254,8 @@ export class RunBuilder {
   /** Closes an open tool call. */
   endToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const call = this.#openTools.get(toolCallId);
-    if (call === undefined) throw new RunStateError(`tool call ${toolCallId} is not open`);
-    this.#openTools.delete(toolCallId);
-    this.#push({ type: EventType.TOOL_CALL_END, toolCallId, ...meta(call.fields, metadata) });
+    const call = takeOpen(this.#openTools, "tool call", toolCallId);
+    this.#push({ type: EventType.TOOL_CALL_END, toolCallId, ...endMeta(call.fields, metadata) });
   }
 
   /** Emits what a tool returned (closing the call first if it is open); returns the result's id. */
@@ -296,7 +272,7 @@ export class RunBuilder {
       toolCallId,
       role: "tool",
       content: options.content,
-      metadata: { [BRIDGE_METADATA_KEY]: this.#stamp(options.metadata) },
+      metadata: { [BRIDGE_METADATA_KEY]: stampFields(this.#options.provider, options.metadata) },
     });
     return messageId;
   }
@@ -306,26 +282,13 @@ export class RunBuilder {
   /** Emits a CUSTOM event; the value is a bounded copy (see `boundEventValue`). */
   custom(name: string, value: unknown, metadata?: BridgeMetadata): void {
     this.#live();
-    const bounded = boundEventValue(value, "value", this.#options.onWarning);
-    const { metadata: fields } = eventMeta(metadata);
-    this.#push({
-      type: EventType.CUSTOM,
-      name,
-      value: bounded.value,
-      ...(bounded.omitted !== undefined ? { metadata: withOmissions(fields, bounded.omitted) } : fields !== undefined && { metadata: fields }),
-    });
+    this.#push(customEvent(name, value, metadata, this.#options.onWarning));
   }
 
   /** Emits a RAW event carrying a bounded copy of a provider-native payload (see `boundEventValue`). */
   raw(event: unknown, source?: string): void {
     this.#live();
-    const bounded = boundEventValue(event, "event", this.#options.onWarning);
-    this.#push({
-      type: EventType.RAW,
-      event: bounded.value,
-      ...(source !== undefined && { source }),
-      ...(bounded.omitted !== undefined && { metadata: withOmissions(undefined, bounded.omitted) }),
-    });
+    this.#push(rawEvent(event, source, this.#options.onWarning));
   }
 
   // ---- terminal ---------------------------------------------------------------------------
@@ -356,18 +319,7 @@ export class RunBuilder {
    */
   finish(options: FinishOptions = {}): void {
     this.closeAll();
-    const pending = [...this.#pending];
-    const usage = this.usage.entries();
-    const metadata = finishMetadata(options.finish, this.#withTerminal(options.metadata));
-    this.#end({
-      type: EventType.RUN_FINISHED,
-      threadId: this.threadId,
-      runId: this.runId,
-      ...(options.result !== undefined && options.result !== null && { result: options.result }),
-      outcome: pending.length > 0 ? { type: "success", pendingToolCallIds: pending } : { type: "success" },
-      ...(usage !== undefined && { usage }),
-      ...(metadata !== undefined && { metadata }),
-    });
+    this.#end(finishedEvent(this.#terminalState(), options, [...this.#pending]));
   }
 
   /**
@@ -376,45 +328,19 @@ export class RunBuilder {
    */
   interrupt(options: InterruptOptions): void {
     this.closeAll();
-    const usage = this.usage.entries();
-    const metadata = finishMetadata(options.finish, this.#withTerminal(options.metadata));
-    this.#end({
-      type: EventType.RUN_FINISHED,
-      threadId: this.threadId,
-      runId: this.runId,
-      outcome: { type: "interrupt", interrupts: options.interrupts },
-      ...(usage !== undefined && { usage }),
-      ...(metadata !== undefined && { metadata }),
-    });
+    this.#end(interruptedEvent(this.#terminalState(), options));
   }
 
   /** Ends the run with RUN_ERROR after closing what is open; usage accrued so far included. */
   fail(options: FailOptions): void {
     this.closeAll({ interrupted: true });
-    const usage = this.usage.entries();
-    const metadata = finishMetadata(options.finish, this.#withTerminal(options.metadata));
-    this.#end({
-      type: EventType.RUN_ERROR,
-      message: options.message,
-      ...(options.code !== undefined && { code: options.code }),
-      ...(usage !== undefined && { usage }),
-      ...(metadata !== undefined && { metadata }),
-    });
+    this.#end(failedEvent(this.#terminalState(), options));
   }
 
   /** Ends the run with RUN_FINISHED `{ outcome: { type: "cancelled" } }` after closing what is open. */
   cancel(): void {
     this.closeAll({ interrupted: true });
-    const usage = this.usage.entries();
-    const metadata = finishMetadata(undefined, this.#terminal);
-    this.#end({
-      type: EventType.RUN_FINISHED,
-      threadId: this.threadId,
-      runId: this.runId,
-      outcome: { type: "cancelled" },
-      ...(usage !== undefined && { usage }),
-      ...(metadata !== undefined && { metadata }),
-    });
+    this.#end(cancelledEvent(this.#terminalState()));
   }
 
   // ---- several streams in one run ---------------------------------------------------------
@@ -442,8 +368,7 @@ export class RunBuilder {
    */
   adoptToolCall(toolCallId: string): void {
     this.#live();
-    if (this.#seenTools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} was already started`);
-    this.#seenTools.add(toolCallId);
+    markToolCallSeen(this.#seenTools, toolCallId);
   }
 
   // ---- internals --------------------------------------------------------------------------
@@ -453,8 +378,9 @@ export class RunBuilder {
     if (this.#ended) throw new RunStateError("the run has already ended");
   }
 
-  #withTerminal(extra: BridgeMetadata | undefined): BridgeMetadata | undefined {
-    return this.#terminal === undefined ? extra : { ...this.#terminal, ...extra };
+  /** What the terminal event is built from; read after closing what is open. */
+  #terminalState(): TerminalState {
+    return { threadId: this.threadId, runId: this.runId, usage: this.usage.entries(), terminal: this.#terminal };
   }
 
   #end(event: Event): void {
@@ -466,38 +392,7 @@ export class RunBuilder {
     const { now } = this.#options;
     if (now !== undefined) event.timestamp = now();
     // Metadata carries provider values (citations, annotations, grounding, finish details): bound it.
-    if (event.metadata !== undefined) {
-      const bounded = boundEventValue(event.metadata, "metadata", this.#options.onWarning);
-      if (bounded.omitted !== undefined) event.metadata = withOmissions(bounded.value as Metadata, bounded.omitted);
-    }
+    if (event.metadata !== undefined) boundEventMetadata(event, this.#options.onWarning);
     this.#queue.push(event);
   }
-
-  #stamp(fields: BridgeMetadata | undefined): BridgeMetadata {
-    const provider = this.#options.provider;
-    return provider === undefined ? { ...fields } : { provider, ...fields };
-  }
-}
-
-/**
- * Metadata for an END event. AG-UI merges metadata shallowly (last write wins per top-level key),
- * so the end event repeats the fields its start stamped and adds the new ones on top.
- */
-function meta(started: BridgeMetadata, extra: BridgeMetadata | undefined): { metadata?: Metadata } {
-  return extra === undefined ? {} : { metadata: { [BRIDGE_METADATA_KEY]: { ...started, ...extra } } };
-}
-
-function eventMeta(fields: BridgeMetadata | undefined): { metadata?: Metadata } {
-  return fields === undefined ? {} : { metadata: { [BRIDGE_METADATA_KEY]: fields } };
-}
-
-function finishMetadata(finish: FinishInfo | undefined, extra: BridgeMetadata | undefined): Metadata | undefined {
-  if (finish === undefined && extra === undefined) return undefined;
-  const fields: BridgeMetadata = { ...extra };
-  if (finish !== undefined) {
-    fields.finishReason = finish.reason;
-    if (finish.raw !== undefined) fields.rawFinishReason = finish.raw;
-    if (finish.details !== undefined) fields.finishDetails = finish.details;
-  }
-  return { [BRIDGE_METADATA_KEY]: fields };
 }
