@@ -48,11 +48,24 @@ export async function runSnippet(source: string, resolveFrom: string, env: Recor
  * `packages/<name>/dist/index.js`. The caller removes the file.
  */
 export async function writeSnippet(source: string, resolveFrom: string): Promise<string> {
+  removeLeftoversOnExit();
   const rewritten = source.replace(/from "@agui-bridge\/([a-z-]+)(?:\/([a-z-]+))?"/g, (_m, name: string, entry?: string) => {
     return `from ${JSON.stringify(pathToFileURL(join(repoRoot, "packages", name, "dist", `${entry ?? "index"}.js`)).href)}`;
   });
   const { code } = await transform(rewritten, { loader: "ts", format: "esm", target: "node20" });
   const file = join(resolveFrom, `.readme-snippet-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.mjs`);
   writeFileSync(file, code);
+  written.add(file);
   return file;
+}
+
+/** Every snippet file written by this process: removed when it exits, should a test time out first. */
+const written = new Set<string>();
+let exitHook = false;
+function removeLeftoversOnExit(): void {
+  if (exitHook) return;
+  exitHook = true;
+  process.on("exit", () => {
+    for (const file of written) rmSync(file, { force: true });
+  });
 }
