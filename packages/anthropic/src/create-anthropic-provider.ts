@@ -7,15 +7,29 @@ import { runMessagesStream } from "./stream-messages.js";
 import { streamMessagesFromResponse } from "./stream-messages-from-response.js";
 
 /**
- * The part of an Anthropic client the provider uses: `messages.create` with `stream: true`. A
- * `new Anthropic()` from `@anthropic-ai/sdk` satisfies it.
+ * What a streaming `messages.create` call returns, described by shape (the SDK's
+ * `APIPromise<Stream<…>>` fits without naming either class): an async iterable of stream events,
+ * or a promise of one (each event is narrowed by the mapper), and `asResponse()`, the unparsed HTTP
+ * response, which only the raw-bytes path (`fast: true`) calls; a client without it fails that path
+ * with RUN_ERROR.
+ */
+export type AnthropicStreamingCall = (PromiseLike<AsyncIterable<unknown>> | AsyncIterable<unknown>) & {
+  asResponse?(): Promise<Response>;
+};
+
+/**
+ * The part of an Anthropic client the provider calls: `messages.create(body, { signal, maxRetries })`
+ * with `stream: true`. Any structurally compatible client fits: `new Anthropic()`,
+ * `AnthropicBedrock`, `AnthropicVertex`, a client from another installed copy of the SDK, or a plain
+ * object. Credentials are read from it when present (`apiKey`, `authToken`, `_options`) to keep
+ * them out of errors.
  */
 export interface AnthropicMessagesClient {
   messages: {
     create(
       body: MessageCreateParamsStreaming,
       options?: { signal?: AbortSignal | null; maxRetries?: number },
-    ): PromiseLike<AsyncIterable<unknown>> | AsyncIterable<unknown>;
+    ): AnthropicStreamingCall;
   };
 }
 
@@ -38,7 +52,7 @@ export interface AnthropicProviderOptions
    * The raw-bytes path: the request still goes through `client` (auth, retries, HTTP errors), but
    * its SSE body is read with the SDK's `.asResponse()` and parsed by
    * {@link streamMessagesFromResponse} instead of the SDK's stream (same output, less per-event
-   * work). Needs a client whose `messages.create` returns the SDK's `APIPromise`.
+   * work). Needs a client whose `messages.create` result has `asResponse()` (the SDK's `APIPromise`).
    */
   fast?: boolean;
 }
@@ -85,7 +99,7 @@ function openResponse(options: AnthropicProviderOptions, input: RunAgentInput, s
     ...(options.provider !== undefined && { provider: options.provider }),
   });
   // Retries are the factory's policy (the `retry` option), the same on both paths.
-  const pending = options.client.messages.create(buildBody(options, converted), { signal, maxRetries: 0 }) as { asResponse?: () => Promise<Response> };
+  const pending = options.client.messages.create(buildBody(options, converted), { signal, maxRetries: 0 });
   if (typeof pending.asResponse !== "function") {
     throw new Error("fast: true needs the Anthropic SDK client (messages.create must return an APIPromise with asResponse())");
   }

@@ -10,6 +10,7 @@ export {
   createAnthropicProvider,
   type AnthropicMessagesClient,
   type AnthropicProviderOptions,
+  type AnthropicStreamingCall,
 } from "./create-anthropic-provider.js";
 export { mapAnthropicUsage, mergeAnthropicUsage, type AnthropicRawUsage } from "./map-anthropic-usage.js";
 export { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";

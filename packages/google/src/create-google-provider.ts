@@ -8,11 +8,21 @@ import { openGenerateContentResponse, type FetchLike } from "./open-generate-con
 import { streamGenerateContent } from "./stream-generate-content.js";
 import { streamGenerateContentFromResponse } from "./stream-generate-content-from-response.js";
 
-/** The part of a `GoogleGenAI` client the provider uses (a `GoogleGenAI` instance fits). */
+/**
+ * The part of a `GoogleGenAI` client the provider uses: `models.generateContentStream(params)`,
+ * resolving to an async iterable of response chunks (each narrowed by the mapper; the raw-bytes
+ * path also passes `config.httpOptions.fetch`), and `vertexai`, which when `true` counts as holding
+ * credentials (application-default credentials). Any structurally compatible client fits: a
+ * `new GoogleGenAI()` (Gemini API or Vertex AI), one from another installed copy of
+ * `@google/genai`, or a plain object. Credentials are read from it when present (`apiKey`,
+ * `httpOptions.headers`) to keep them out of errors.
+ */
 export interface GoogleGenAIClientLike {
   models: {
     generateContentStream(params: GenerateContentParameters): Promise<AsyncIterable<unknown>>;
   };
+  /** `true` for a Vertex AI client (no API key needed). */
+  readonly vertexai?: boolean;
 }
 
 /** Options for {@link createGoogleProvider}. */
@@ -48,7 +58,7 @@ export interface GoogleProviderOptions
 export function createGoogleProvider(options: GoogleProviderOptions): Provider {
   const { client, model, config = {} } = options;
   // reliability: model and credentials checked at creation (Vertex AI authenticates without a key)
-  const check = prepareProvider(GOOGLE_PROVIDER, { ...options, extraCredentials: (client as { vertexai?: unknown }).vertexai === true });
+  const check = prepareProvider(GOOGLE_PROVIDER, { ...options, extraCredentials: client.vertexai === true });
   return {
     id: GOOGLE_PROVIDER,
     check,

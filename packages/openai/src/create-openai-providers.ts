@@ -1,6 +1,6 @@
 import type { Event, Provider, RunAgentInput } from "@agui-bridge/core/adapter";
 import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
-import type OpenAI from "openai";
+import { openRawResponse, type OpenAIChatClient, type OpenAIResponsesClient } from "./client-types.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./convert-to-chat-completions-request.js";
 import { toResponsesRequest, type ResponsesRequestOptions } from "./convert-to-responses-request.js";
@@ -17,8 +17,8 @@ import type { ProviderRunOptions } from "@agui-bridge/core/adapter";
 
 /** Options of {@link createOpenAIChatProvider}. */
 export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderReliabilityOptions, ProviderLabelOption, ChatDialectOption {
-  /** An `OpenAI` client (or any client with the same `chat.completions.create`). */
-  client: Pick<OpenAI, "chat">;
+  /** An `OpenAI` / `AzureOpenAI` client, or any object of the same shape ({@link OpenAIChatClient}). */
+  client: OpenAIChatClient;
   model: string;
   /** Extra request parameters merged into every request. */
   params?: ChatCompletionsRequestOptions["params"];
@@ -32,8 +32,8 @@ export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderR
 
 /** Options of {@link createOpenAIResponsesProvider}. */
 export interface OpenAIResponsesProviderOptions extends ProviderRunOptions, ProviderReliabilityOptions, ProviderLabelOption {
-  /** An `OpenAI` client (or any client with the same `responses.create`). */
-  client: Pick<OpenAI, "responses">;
+  /** An `OpenAI` / `AzureOpenAI` client, or any object of the same shape ({@link OpenAIResponsesClient}). */
+  client: OpenAIResponsesClient;
   model: string;
   /** Extra request parameters merged into every request (e.g. `reasoning`, `store: false`). */
   params?: ResponsesRequestOptions["params"];
@@ -64,7 +64,7 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
         return options.client.chat.completions.create(params, { signal, maxRetries: 0 });
       };
       const streamOptions = { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) };
-      if (options.fast === true) return streamChatCompletionsFromResponse((signal) => create(signal).asResponse(), { ...streamOptions, retry: retryOptions(options) });
+      if (options.fast === true) return streamChatCompletionsFromResponse((signal) => openRawResponse(create(signal)), { ...streamOptions, retry: retryOptions(options) });
       return runChatCompletions(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
     },
   };
@@ -87,7 +87,7 @@ export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOp
         return options.client.responses.create(params, { signal, maxRetries: 0 });
       };
       const streamOptions = { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) };
-      if (options.fast === true) return streamResponsesFromResponse((signal) => create(signal).asResponse(), { ...streamOptions, retry: retryOptions(options) });
+      if (options.fast === true) return streamResponsesFromResponse((signal) => openRawResponse(create(signal)), { ...streamOptions, retry: retryOptions(options) });
       return runResponses(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
     },
   };

@@ -19,6 +19,7 @@ export {
   type OpenAIResponsesProviderOptions,
   type ProviderRunOptions,
 } from "./create-openai-providers.js";
+export { type OpenAIChatClient, type OpenAIRequestOptions, type OpenAIResponsesClient, type OpenAIStreamingCall } from "./client-types.js";
 export { describeOpenAIError } from "./describe-openai-error.js";
 export { OPENAI_ERROR_CATEGORIES, OPENAI_ERROR_CLASS_CATEGORIES } from "./openai-error-categories.js";
 export { mapChatUsage, mapResponsesUsage } from "./map-openai-usage.js";

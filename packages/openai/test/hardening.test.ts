@@ -86,7 +86,7 @@ describe("no credential in any RUN_ERROR string (items 1, 2)", () => {
     const { client } = scripted([{ body: frame }]);
     const viaSdk = await drain(createOpenAIChatProvider({ client, model: "m" }).stream(input) as AsyncGenerator<Event, void, undefined>);
     const direct = { apiKey: GATEWAY_KEY, chat: { completions: { create: async () => (async function* () { yield { error: { message: `key ${GATEWAY_KEY}`, code: GATEWAY_KEY } }; })() } } };
-    const viaMapper = await drain(createOpenAIChatProvider({ client: direct as never, model: "m" }).stream(input) as AsyncGenerator<Event, void, undefined>);
+    const viaMapper = await drain(createOpenAIChatProvider({ client: direct, model: "m" }).stream(input) as AsyncGenerator<Event, void, undefined>);
     for (const events of [viaSdk, viaMapper]) {
       await assertConformant(events);
       expect(terminalOf(events).type).toBe("RUN_ERROR");
@@ -218,7 +218,7 @@ describe("configuration problems are reported at creation or by check() (item 12
     expect(createOpenAIChatProvider({ client, model: "m" }).check?.()).toEqual({ ok: true, problems: [] });
     const warnings: string[] = [];
     const keyless = { apiKey: "", chat: client.chat };
-    const provider = createOpenAIChatProvider({ client: keyless as never, model: "m", onWarning: (w) => warnings.push(w.code) });
+    const provider = createOpenAIChatProvider({ client: keyless, model: "m", onWarning: (w) => warnings.push(w.code) });
     expect(provider.check?.().problems.map((p) => p.code)).toEqual(["missing_credentials"]);
     expect(warnings).toEqual(["provider.missing-credentials"]);
   });

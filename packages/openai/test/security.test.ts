@@ -51,8 +51,8 @@ function stubProvider(api: Api, sent: unknown[], chunks?: unknown[], emitRawEven
   const common = { model: "gpt-test", generateId: createSequentialIds("id"), ...(emitRawEvents !== undefined && { emitRawEvents }) };
   const create = async (params: unknown) => (sent.push(params), listSource(chunks ?? (api === "chat" ? chatChunks() : responsesChunks())));
   return api === "chat"
-    ? createOpenAIChatProvider({ ...common, client: { chat: { completions: { create } } } as unknown as OpenAI })
-    : createOpenAIResponsesProvider({ ...common, client: { responses: { create } } as unknown as OpenAI });
+    ? createOpenAIChatProvider({ ...common, client: { chat: { completions: { create } } } })
+    : createOpenAIResponsesProvider({ ...common, client: { responses: { create } } });
 }
 
 describe("request side (fast-check over random conversations)", () => {

@@ -1,6 +1,6 @@
 import type { Provider, WarningHandler } from "@agui-bridge/core";
 import { createProviderFromConfig, hasApiKey, type ProviderName } from "@agui-bridge/example-server";
-import { createOpenAIChatProvider, type OpenAIChatProviderOptions } from "@agui-bridge/openai";
+import { createOpenAIChatProvider } from "@agui-bridge/openai";
 import OpenAI from "openai";
 
 /** The providers the page can switch between, in the order its selector lists them. */
@@ -63,8 +63,7 @@ export function buildProvider(
   }
   const baseURL = options.mock !== undefined ? options.mock.openai : env[COMPATIBLE_VARIABLES.baseUrl];
   const apiKey = options.mock !== undefined ? "mock-key" : (env[COMPATIBLE_VARIABLES.apiKey] ?? "not-needed");
+  // This example's own copy of the SDK may differ from the adapter's: the option type is structural.
   const client = new OpenAI({ apiKey, baseURL, maxRetries: 0 });
-  // pnpm may give this example its own copy of the SDK (same version, other optional peers); the
-  // adapter only calls chat.completions.create on it.
-  return createOpenAIChatProvider({ client: client as unknown as OpenAIChatProviderOptions["client"], model: env[COMPATIBLE_VARIABLES.model] ?? "deepseek-reasoner", onWarning: options.onWarning });
+  return createOpenAIChatProvider({ client, model: env[COMPATIBLE_VARIABLES.model] ?? "deepseek-reasoner", onWarning: options.onWarning });
 }
