@@ -11,7 +11,8 @@ import { createSequentialIds, readBridgeMetadata, type BridgeWarning, type Event
 import { typeCheckBodies } from "@agui-bridge/test-support";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { streamResponses, toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
+import OpenAI from "openai";
+import { createOpenAIResponsesProvider, streamResponses, toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
 import { collect, jsonlChunks, last, ofType, toJsonl } from "./support/collect.js";
 import { expectedPath, readFixture, sdkResponseEvents } from "./support/sdk-replay.js";
 
@@ -213,5 +214,32 @@ describe("client-run built-in tools: request side", () => {
     const items = azure.params.input as unknown as Rec[];
     expect(items.filter((item) => item.type === "function_call").map((item) => item.name)).toEqual(["local_shell", "shell", "apply_patch", "computer_use_preview", "tool_search"]);
     expect(items.some((item) => item.type === "reasoning" || item.type === "local_shell_call")).toBe(false);
+  });
+});
+
+describe("client-run built-in tools end to end through the provider and the SDK client", () => {
+  it("turn 1 hands the calls to the app; turn 2 (the app's results appended) sends the items back over the wire", async () => {
+    const bodies: Rec[] = [];
+    const fixtures = [NAME, "text"];
+    const client = new OpenAI({
+      apiKey: "sk-test",
+      baseURL: "http://replay.invalid/v1",
+      maxRetries: 0,
+      fetch: async (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)) as Rec);
+        return new Response(readFixture(FORMAT, fixtures[bodies.length - 1] ?? "text"), { headers: { "content-type": "text/event-stream" } });
+      },
+    });
+    const provider = createOpenAIResponsesProvider({ client, model: "gpt-5.4", params: { store: false, tools: [{ type: "local_shell" }] }, generateId: createSequentialIds("id") });
+    const user: Message = { id: "u", role: "user", content: "Tidy the README" };
+    const first = await collect(provider.stream({ threadId: "t", runId: "r1", messages: [user] }));
+    const messages = (await assertConformant(first)) as Message[];
+    expect(last(first)).toMatchObject({ outcome: { type: "success", pendingToolCallIds: ["call_ls_1", "call_sh_1", "call_ap_1", "call_cu_1", "call_ts_1"] } });
+    // The fold of the run starts from its input, so `messages` already holds the user message.
+    const second = await collect(provider.stream({ threadId: "t", runId: "r2", messages: [...messages, ...ANSWERS] }));
+    await assertConformant(second);
+    const input = bodies[1]?.input as Rec[];
+    expect(input).toEqual([{ role: "user", content: "Tidy the README" }, ...doneItems().map(inputForm), ...OUTPUTS]);
+    expect(bodies[1]?.tools).toEqual([{ type: "local_shell" }]);
   });
 });
