@@ -52,7 +52,7 @@ function callItem(type: string, itemId: string | undefined, callId: string, args
       return { type, call_id: callId, operation: input, status, ...id, ...caller };
     case "computer_call": {
       if (itemId === undefined) return undefined;
-      const checks = Array.isArray(recorded.pending_safety_checks) ? recorded.pending_safety_checks : [];
+      const checks = Array.isArray(recorded.pending_safety_checks) ? recorded.pending_safety_checks.filter(isRecord) : [];
       const batched = isRecord(input) && Array.isArray(input.actions) && input.type === undefined;
       const action = batched ? (input.action ?? undefined) : input;
       return {
