@@ -9,20 +9,20 @@ import { asRecord, asString } from "./narrow.js";
  * `call_id`) is recorded on TOOL_CALL_END as `itemFields`, so the request side rebuilds the item
  * exactly.
  */
-export const CLIENT_TOOL_ITEMS: Readonly<Record<string, { argsField: string }>> = {
-  local_shell_call: { argsField: "action" },
-  shell_call: { argsField: "action" },
-  apply_patch_call: { argsField: "operation" },
-  computer_call: { argsField: "action" },
-  tool_search_call: { argsField: "arguments" },
-};
+export const CLIENT_TOOL_ITEMS: ReadonlyMap<string, { argsField: string }> = new Map([
+  ["local_shell_call", { argsField: "action" }],
+  ["shell_call", { argsField: "action" }],
+  ["apply_patch_call", { argsField: "operation" }],
+  ["computer_call", { argsField: "action" }],
+  ["tool_search_call", { argsField: "arguments" }],
+]);
 
 /** Whether an output item is a client-run built-in call (shell without a hosted environment, client tool search). */
 export function isClientToolItem(item: Record<string, unknown>): boolean {
   const type = asString(item.type) ?? "";
   if (type === "shell_call") return asString(asRecord(item.environment)?.type)?.startsWith("container") !== true;
   if (type === "tool_search_call") return item.execution === "client";
-  return type in CLIENT_TOOL_ITEMS;
+  return CLIENT_TOOL_ITEMS.has(type);
 }
 
 /**
@@ -46,7 +46,7 @@ export function clientItemArguments(item: Record<string, unknown>): string {
   if (type === "computer_call" && Array.isArray(item.actions)) {
     return JSON.stringify({ ...(item.action !== undefined && item.action !== null && { action: item.action }), actions: item.actions });
   }
-  const field = CLIENT_TOOL_ITEMS[type]?.argsField;
+  const field = CLIENT_TOOL_ITEMS.get(type)?.argsField;
   const value = field === undefined ? undefined : item[field];
   return value === undefined || value === null ? "{}" : JSON.stringify(value);
 }
@@ -60,7 +60,7 @@ const NOT_RECORDED = new Set(["id", "type"]);
  */
 export function clientItemMetadata(item: Record<string, unknown>, itemId: string): BridgeMetadata {
   const type = asString(item.type) ?? "";
-  const argsField = CLIENT_TOOL_ITEMS[type]?.argsField;
+  const argsField = CLIENT_TOOL_ITEMS.get(type)?.argsField;
   const itemFields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(item)) {
     if (NOT_RECORDED.has(key) || key === argsField || (type === "computer_call" && key === "actions")) continue;
