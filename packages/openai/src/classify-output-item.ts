@@ -1,4 +1,5 @@
-import { asNonEmptyString, asRecord, asString } from "./narrow.js";
+import { clientItemArguments, clientToolName, isClientToolItem } from "./client-tool-items.js";
+import { asNonEmptyString, asString } from "./narrow.js";
 
 /** How an output item is mapped. */
 export type ItemClass =
@@ -23,8 +24,6 @@ const HOSTED_WITH_RESULT = new Set([
   "mcp_list_tools",
 ]);
 
-const CLIENT_BUILT_INS = new Set(["local_shell_call", "apply_patch_call", "computer_call"]);
-
 const OUTPUT_ITEMS = new Set(["shell_call_output", "tool_search_output", "program_output"]);
 
 /** Classifies a Responses output item by its `type` (and, for shell/tool search, where it runs). */
@@ -38,18 +37,11 @@ export function classifyOutputItem(item: Record<string, unknown>): ItemClass {
   if (type === "mcp_approval_request") {
     return { kind: "application-tool", name: asNonEmptyString(item.name) ?? type, argsFromDeltas: false };
   }
-  if (CLIENT_BUILT_INS.has(type)) return { kind: "application-tool", name: toolName(type), argsFromDeltas: false };
-  if (type === "shell_call") {
-    const hosted = asString(asRecord(item.environment)?.type)?.startsWith("container") === true;
-    return hosted
-      ? { kind: "provider-tool", name: "shell", resultInItem: false, argsFromDeltas: false }
-      : { kind: "application-tool", name: "shell", argsFromDeltas: false };
-  }
-  if (type === "tool_search_call") {
-    return item.execution === "client"
-      ? { kind: "application-tool", name: "tool_search", argsFromDeltas: false }
-      : { kind: "provider-tool", name: "tool_search", resultInItem: false, argsFromDeltas: false };
-  }
+  // Client-run built-ins (local shell, shell without a hosted environment, apply_patch, computer,
+  // client tool search): the application executes them (client-tool-items.ts).
+  if (isClientToolItem(item)) return { kind: "application-tool", name: clientToolName(item), argsFromDeltas: false };
+  if (type === "shell_call") return { kind: "provider-tool", name: "shell", resultInItem: false, argsFromDeltas: false };
+  if (type === "tool_search_call") return { kind: "provider-tool", name: "tool_search", resultInItem: false, argsFromDeltas: false };
   if (type === "program") return { kind: "provider-tool", name: "program", resultInItem: false, argsFromDeltas: false };
   if (type === "mcp_call") {
     return { kind: "provider-tool", name: asNonEmptyString(item.name) ?? "mcp_call", resultInItem: true, argsFromDeltas: true };
@@ -75,6 +67,7 @@ export function itemArguments(item: Record<string, unknown>): string {
   if (type === "function_call" || type === "mcp_approval_request") return asString(item.arguments) ?? "";
   if (type === "custom_tool_call") return asString(item.input) ?? "";
   if (type === "mcp_call") return asString(item.arguments) ?? "";
+  if (isClientToolItem(item)) return clientItemArguments(item);
   const args: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(item)) {
     if (!BOOKKEEPING.has(key) && !RESULT_FIELDS.has(key) && value !== null && value !== undefined) args[key] = value;

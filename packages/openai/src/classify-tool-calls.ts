@@ -1,12 +1,16 @@
 import { acceptProviderExecuted, isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core/adapter";
+import { CLIENT_TOOL_ITEMS } from "./client-tool-items.js";
 import { REBUILDABLE_PROVIDER_ITEMS } from "./convert-provider-items.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
 /**
  * What a converter does with an assistant tool call. `provider-item`: a provider-run call OpenAI
  * made, sent back to Responses as the output item(s) it came from (its result with it).
+ * `client-item`: a client-run built-in call (local shell, shell, apply_patch, computer, client tool
+ * search) streamed from the target platform, sent back to Responses as its call item, its result
+ * as the matching `*_output` item.
  */
-export type ToolCallRole = "function" | "custom" | "mcp-approval" | "provider-item" | "omit";
+export type ToolCallRole = "function" | "custom" | "mcp-approval" | "provider-item" | "client-item" | "omit";
 
 /** Item types the Responses request side can rebuild from a tool call. */
 const REBUILDABLE = new Set(["function_call", "custom_tool_call", "mcp_approval_request"]);
@@ -14,8 +18,9 @@ const REBUILDABLE = new Set(["function_call", "custom_tool_call", "mcp_approval_
 /**
  * Decides per tool call: provider-executed calls (the provider ran them; their results are its
  * own) are omitted with their results; calls of OpenAI built-ins the application ran (local
- * shell, apply_patch, computer, …) cannot be sent back as function calls and are dropped with a
- * warning; custom tool calls and MCP approval requests are rebuilt natively on Responses.
+ * shell, apply_patch, computer, …) are rebuilt natively on Responses (from the platform that
+ * minted them) and, having no function-call form, dropped with a warning on Chat; custom tool
+ * calls and MCP approval requests are rebuilt natively on Responses.
  */
 export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink: WarningSink): ToolCallRole {
   const fields = readBridgeMetadata(call.metadata);
@@ -34,6 +39,7 @@ export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink
   const fromOpenAI = isMintedBy(call, targetOf(sink));
   if (itemType === undefined || !fromOpenAI || itemType === "function_call") return "function";
   if (api === "responses" && REBUILDABLE.has(itemType)) return itemType === "custom_tool_call" ? "custom" : "mcp-approval";
+  if (api === "responses" && CLIENT_TOOL_ITEMS.has(itemType)) return "client-item";
   if (itemType === "custom_tool_call") return "function";
   sink.warn("request.unsupported-tool-call", `Tool call ${call.id} (${itemType}) cannot be sent back to this API; dropped with its result`, {
     toolCallId: call.id,

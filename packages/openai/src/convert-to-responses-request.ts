@@ -25,6 +25,7 @@ import type {
   ResponseInputItem,
 } from "openai/resources/responses/responses";
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
+import { clientItemPair, type ClientItemPair } from "./convert-client-items.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
 import { assistantMessageItem } from "./convert-output-message.js";
@@ -57,7 +58,8 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
 /**
  * Converts AG-UI run input into streaming Responses params: messages as input items, assistant
  * tool calls as `function_call` / `custom_tool_call` items (ids kept), tool results as their
- * `*_output` items, OpenAI reasoning messages as reasoning items (id, summary,
+ * `*_output` items, client-run built-in calls (local shell, shell, apply_patch, computer, client
+ * tool search) as their call items with their results as the matching `*_output` items, OpenAI reasoning messages as reasoning items (id, summary,
  * `encrypted_content`) and compaction items, assistant messages streamed from Responses as their
  * output message items (id, `phase`, annotations), provider-run calls OpenAI made as the output
  * items they came from, all in the order the response had them; tools, `context` appended to
@@ -79,8 +81,15 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     if (message.role === "assistant") for (const call of message.toolCalls ?? []) calls.set(call.id, call);
     if (message.role === "tool") results.set(message.toolCallId, message);
   }
+  const clientItems = new Map<string, ClientItemPair>();
+  for (const [id, call] of calls) {
+    if (roles.get(id) !== "client-item") continue;
+    const pair = clientItemPair(call, results.get(id), sink);
+    if (pair === undefined) roles.set(id, "omit");
+    else clientItems.set(id, pair);
+  }
   const placed: PlacedItem[] = [];
-  for (const message of messages) placed.push(...convertMessage(message, { roles, calls, results, sink }));
+  for (const message of messages) placed.push(...convertMessage(message, { roles, calls, results, clientItems, sink }));
   const items = keepReasoningPaired(restoreOutputOrder(placed), sink);
   const extra = options.params ?? {};
   const instructions = [extra.instructions, renderContext(input.context)].filter(
@@ -101,13 +110,15 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
 }
 
 /** Roles of calls the application answers (a missing result is repaired for these). */
-const APPLICATION_ROLES: ReadonlySet<ToolCallRole> = new Set(["function", "custom"]);
+const APPLICATION_ROLES: ReadonlySet<ToolCallRole> = new Set(["function", "custom", "client-item"]);
 
 /** What converting one message needs from the whole conversation. */
 interface ConversionContext {
   roles: Map<string, ToolCallRole>;
   calls: Map<string, ToolCall>;
   results: Map<string, ToolMessage>;
+  /** Client-run built-in calls and their outputs, rebuilt as items. */
+  clientItems: Map<string, ClientItemPair>;
   sink: WarningSink;
 }
 
@@ -121,7 +132,7 @@ function convertMessage(message: Message, context: ConversionContext): PlacedIte
   return convertInput(message, context).map((item) => ({ item }));
 }
 
-function convertAssistant(message: AssistantMessage, { roles, results, sink }: ConversionContext): PlacedItem[] {
+function convertAssistant(message: AssistantMessage, { roles, results, clientItems, sink }: ConversionContext): PlacedItem[] {
   const out: PlacedItem[] = [];
   warnForeignCitedFiles(message, sink);
   const text = assistantMessageItem(message, targetOf(sink));
@@ -137,14 +148,14 @@ function convertAssistant(message: AssistantMessage, { roles, results, sink }: C
       } else rebuilt.forEach((item, index) => out.push({ item, position: outputPosition(call, index / 2, targetOf(sink)) }));
       continue;
     }
-    const item = convertToolCall(call, role, sink);
+    const item = role === "client-item" ? clientItems.get(call.id)?.call : convertToolCall(call, role, sink);
     if (item !== undefined) out.push({ item, position: outputPosition(call, 0, targetOf(sink)) });
   }
   return out;
 }
 
 function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMessage>, context: ConversionContext): ResponseInputItem[] {
-  const { roles, calls, sink } = context;
+  const { roles, calls, clientItems, sink } = context;
   switch (message.role) {
     case "system":
     case "developer":
@@ -162,6 +173,10 @@ function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMess
     case "tool": {
       const role = roles.get(message.toolCallId) ?? "function";
       if (role === "omit" || role === "provider-item") return [];
+      if (role === "client-item") {
+        const output = clientItems.get(message.toolCallId)?.output;
+        return output === undefined ? [] : [output];
+      }
       if (role === "mcp-approval") {
         const call = calls.get(message.toolCallId);
         return [{ type: "mcp_approval_response", approval_request_id: itemIdOf(call, targetOf(sink)) ?? message.toolCallId, approve: approves(message.content) }];

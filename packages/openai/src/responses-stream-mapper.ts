@@ -1,5 +1,6 @@
 import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
 import { classifyOutputItem } from "./classify-output-item.js";
+import { clientItemMetadata, isClientToolItem } from "./client-tool-items.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import {
   closeMessageItem,
@@ -129,7 +130,10 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   else {
     writeFinalArguments(state, tracked, done);
     if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done);
-    else if (state.run.isToolCallOpen(tracked.toolCallId)) state.run.endToolCall(tracked.toolCallId);
+    else if (state.run.isToolCallOpen(tracked.toolCallId)) {
+      // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
+      state.run.endToolCall(tracked.toolCallId, isClientToolItem(done) ? clientItemMetadata(done, tracked.itemId) : undefined);
+    }
   }
   // A finished item is needed again only by a provider-run call whose output arrives as a separate
   // item; forgetting the others keeps the mapper's state independent of the stream's length.
