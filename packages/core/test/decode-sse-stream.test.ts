@@ -168,4 +168,53 @@ describe("decodeSseStream: SSE framing", () => {
     // The last line is a comment cut mid-line: the frames before it are intact, the cut is reported.
     await expect(frames(cutAt(raw, [raw.length - 1]))).rejects.toBeInstanceOf(SseTruncatedError);
   });
+
+  it("long bodies read in any sizes decode exactly as one TextDecoder pass, ASCII, sparse and dense other characters alike", async () => {
+    // Reads of every size (1 byte to 16 KiB, and random ones), over frames mixing ASCII, 2/3/4-byte
+    // characters, BOMs and invalid bytes, must give the text one TextDecoder pass gives.
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pieces: Array<readonly number[]> = [
+      [...encoder.encode("plain ascii text ")],
+      [...encoder.encode("\u00e9")],
+      [...encoder.encode("\u20ac")],
+      [...encoder.encode("\u{1f600}")],
+      [0xef, 0xbb, 0xbf],
+      [0x80],
+      [0xe2, 0x82],
+      [0xf0, 0x9f, 0x98],
+      [0xc0, 0xaf],
+    ];
+    for (const density of [0, 1, 20, 90]) {
+      const bytes: number[] = [];
+      const frames: number[][] = [];
+      for (let f = 0; f < 60; f++) {
+        const payload: number[] = [];
+        const length = 50 + random(900);
+        while (payload.length < length) payload.push(...(random(100) < density ? (pieces[1 + random(pieces.length - 1)] as readonly number[]) : (pieces[0] as readonly number[])));
+        frames.push(payload);
+        bytes.push(...encoder.encode("data: "), ...payload, 0x0a, 0x0a);
+      }
+      const raw = new Uint8Array(bytes);
+      const want = frames.map((payload) => frame(new TextDecoder("utf-8", { ignoreBOM: true }).decode(new Uint8Array(payload))));
+      // One TextDecoder pass over the whole body gives the same frames (the oracle agrees with itself).
+      const whole = new TextDecoder().decode(raw).split("\n\n").slice(0, -1).map((text) => frame(text.slice("data: ".length)));
+      expect(whole).toEqual(want);
+      for (const readSize of [1, 7, 500, 1023, 1024, 1025, 3000, 16384]) {
+        const cuts: number[] = [];
+        for (let at = readSize; at < raw.length; at += readSize) cuts.push(at);
+        expect(await frames_(raw, cuts)).toEqual(want);
+      }
+      const randomCuts: number[] = [];
+      for (let at = random(4000); at < raw.length; at += 1 + random(4000)) randomCuts.push(at);
+      expect(await frames_(raw, randomCuts)).toEqual(want);
+    }
+  });
 });
+
+async function frames_(raw: Uint8Array, cuts: number[]): Promise<SseFrame[]> {
+  return frames(cutAt(raw, cuts));
+}
