@@ -140,9 +140,12 @@ export interface ToolPairingOptions {
  *   (`request.orphan-tool-result`): every provider rejects the whole request for it;
  * - a second tool message for the same call is dropped (`request.duplicate-tool-result`);
  * - an application call (not {@link ToolPairingOptions.isProviderRun}) with no result gets one:
- *   a tool message with `error` {@link MISSING_TOOL_RESULT_ERROR}, placed after the tool messages
- *   that follow its assistant message (`request.missing-tool-result`), since every provider
- *   requires a result for each call before the conversation goes on.
+ *   a tool message with `error` {@link MISSING_TOOL_RESULT_ERROR} (`request.missing-tool-result`),
+ *   since every provider requires a result for each call before the conversation goes on. It goes
+ *   where the application would have put it: after the reasoning messages that directly follow
+ *   the assistant message (reasoning the same model response produced between its tool calls:
+ *   interleaved thinking, Responses reasoning items) and after the tool messages that follow
+ *   those. Placed before such reasoning, it would split the response in two on the request side.
  * Returns a new array; the input is not changed.
  */
 export function pairToolResults(messages: readonly Message[], sink: RequestWarn, options: ToolPairingOptions = {}): Message[] {
@@ -180,6 +183,7 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
     out.push(message);
     if (message.role !== "assistant") continue;
     let j = i + 1;
+    while (kept[j]?.role === "reasoning") out.push(kept[j++] as Message);
     while (kept[j]?.role === "tool") out.push(kept[j++] as Message);
     i = j - 1;
     for (const call of message.toolCalls ?? []) {

@@ -28,6 +28,34 @@ describe("pairToolResults (the one rule for calls and results)", () => {
     expect(sink.warnings.map((w) => w.code)).toEqual(["request.duplicate-tool-result", "request.orphan-tool-result", "request.missing-tool-result"]);
     expect(messages).toHaveLength(5);
   });
+  it("a repaired result goes after the reasoning the same response produced between its calls, not before it", () => {
+    // One response: reasoning, call c1, reasoning, call c2 (Responses reasoning items, Claude's
+    // interleaved thinking). The reasoning after the assistant message is part of that response.
+    const sink = createWarningSink();
+    const messages: Message[] = [
+      { id: "r1", role: "reasoning", content: "first" },
+      { id: "a", role: "assistant", toolCalls: [call("c1"), call("c2")] },
+      { id: "r2", role: "reasoning", content: "between the calls" },
+      { id: "t1", role: "tool", toolCallId: "c1", content: "one" },
+      { id: "u", role: "user", content: "next" },
+    ];
+    expect(pairToolResults(messages, sink).map((m) => m.id)).toEqual(["r1", "a", "r2", "t1", "c2-missing-result", "u"]);
+    // Reasoning after the results belongs to the next model call: a repair stays before it.
+    const later: Message[] = [
+      { id: "a", role: "assistant", toolCalls: [call("c1"), call("c2")] },
+      { id: "t1", role: "tool", toolCallId: "c1", content: "one" },
+      { id: "r3", role: "reasoning", content: "after the results" },
+      { id: "b", role: "assistant", content: "done" },
+    ];
+    expect(pairToolResults(later, createWarningSink()).map((m) => m.id)).toEqual(["a", "t1", "c2-missing-result", "r3", "b"]);
+    // No result at all: after the trailing reasoning.
+    const none: Message[] = [
+      { id: "a", role: "assistant", toolCalls: [call("c1")] },
+      { id: "r2", role: "reasoning", content: "between" },
+      { id: "u", role: "user", content: "next" },
+    ];
+    expect(pairToolResults(none, createWarningSink()).map((m) => m.id)).toEqual(["a", "r2", "c1-missing-result", "u"]);
+  });
   it("never synthesizes a result for a call the provider ran", () => {
     const sink = createWarningSink();
     const out = pairToolResults([{ id: "a", role: "assistant", toolCalls: [call("s1")] }], sink, { isProviderRun: () => true });
