@@ -1,4 +1,4 @@
-import { SSE_SKIP, type SseFrame } from "@agui-bridge/core/adapter";
+import { errorFrameMessage, SSE_SKIP, type SseFrame } from "@agui-bridge/core/adapter";
 
 /**
  * What the Anthropic SDK throws for an `event: error` frame, rebuilt with the same fields
@@ -11,21 +11,12 @@ export class AnthropicStreamError extends Error {
   readonly apiMessage: unknown;
   readonly type: unknown;
   constructor(body: unknown) {
-    super(errorMessage(body));
+    super(errorFrameMessage(body));
     this.error = body;
     const inner = typeof body === "object" && body !== null ? (body as { error?: { message?: unknown; type?: unknown } }).error : undefined;
     this.apiMessage = inner?.message ?? null;
     this.type = inner?.type ?? null;
   }
-}
-
-/** The message the SDK's `APIError.makeMessage` gives an error frame (no HTTP status). */
-function errorMessage(body: unknown): string {
-  const message = typeof body === "object" && body !== null ? (body as { message?: unknown }).message : undefined;
-  // The SDK tests truthiness here, and so do we.
-  if (Boolean(message)) return typeof message === "string" ? message : JSON.stringify(message);
-  if (Boolean(body)) return JSON.stringify(body);
-  return "(no status code or body)";
 }
 
 /**

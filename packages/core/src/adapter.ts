@@ -49,6 +49,7 @@ export {
   isRetryableCategory,
 } from "./errors/error-category.js";
 export { durationToMs, retryAfterMsFromHeaders } from "./errors/retry-after.js";
+export { errorFrameMessage } from "./errors/error-frame-message.js";
 export { constructorName, safeGet, safeInstanceOf, safeNumber, safeString, safeStringify } from "./errors/safe-read.js";
 export { resolveRetryPolicy, retryDelayMs, type ResolvedRetryPolicy } from "./retry/retry-policy.js";
 export { retryingSource, withRetry, type OpenStream, type RetryingSourceOptions } from "./retry/retrying-source.js";

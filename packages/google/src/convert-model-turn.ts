@@ -159,7 +159,8 @@ function serverToolParts(call: ToolCall, result: ToolMessage | undefined, signed
   return parts;
 }
 
-function parseObject(text: string): Record<string, unknown> | undefined {
+/** The JSON object a tool result's text holds, or undefined when it holds anything else. */
+export function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
     return isRecord(parsed) ? parsed : undefined;

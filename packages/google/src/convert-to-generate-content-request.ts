@@ -19,7 +19,7 @@ import {
 } from "@agui-bridge/core/adapter";
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
-import { assistantParts, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
+import { assistantParts, parseObject, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
 import { convertMediaSource } from "./convert-media.js";
 import { asString, isRecord } from "./narrow.js";
@@ -241,13 +241,4 @@ function resultsByCall(messages: readonly Message[]): Map<string, ToolMessage> {
   const out = new Map<string, ToolMessage>();
   for (const message of messages) if (message.role === "tool" && !out.has(message.toolCallId)) out.set(message.toolCallId, message);
   return out;
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isRecord(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }

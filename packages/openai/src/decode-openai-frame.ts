@@ -1,4 +1,4 @@
-import { SSE_STOP, type SseFrame } from "@agui-bridge/core/adapter";
+import { errorFrameMessage, SSE_STOP, type SseFrame } from "@agui-bridge/core/adapter";
 
 /**
  * What the `openai` SDK throws for an error frame (`event: error`, or a payload with an `error`
@@ -12,22 +12,13 @@ export class OpenAIStreamError extends Error {
   readonly param: unknown;
   readonly type: unknown;
   constructor(error: unknown) {
-    super(errorMessage(error));
+    super(errorFrameMessage(error));
     this.error = error;
     const data = typeof error === "object" && error !== null ? (error as Record<string, unknown>) : undefined;
     this.code = data?.code;
     this.param = data?.param;
     this.type = data?.type;
   }
-}
-
-/** The message the SDK's `APIError.makeMessage` gives an error frame (no HTTP status). */
-function errorMessage(error: unknown): string {
-  const message = typeof error === "object" && error !== null ? (error as { message?: unknown }).message : undefined;
-  // The SDK tests truthiness here, and so do we.
-  if (Boolean(message)) return typeof message === "string" ? message : JSON.stringify(message);
-  if (Boolean(error)) return JSON.stringify(error);
-  return "(no status code or body)";
 }
 
 /** The SDK's message for a frame that is not JSON. */
