@@ -1,0 +1,405 @@
+import type { Event } from "../types/events.js";
+import { describeFailure } from "./describe-failure.js";
+import { createRedactor, failOptionsFrom, finalizeErrorEvent, type Redactor } from "./finalize-run-error.js";
+import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
+import { RunBuilder } from "./run-builder.js";
+import type { DriveRunOptions, StreamMapper } from "./drive-run.js";
+
+/** The message RUN_ERROR carries when a stream ends without the provider's end marker. */
+export const TRUNCATED_MESSAGE = "The provider stream ended before its end marker: the response was cut short.";
+
+/** The message RUN_ERROR carries when the provider iterator yields something that is not an iterator result. */
+export const INVALID_STEP_MESSAGE = "The provider stream yielded something that is not an iterator result.";
+
+const ABORTED = Symbol("aborted");
+
+type Result = IteratorResult<Event, void>;
+type Answer = Result | Promise<Result>;
+
+/**
+ * Where the driver is: before the first `next()`, about to open the source, reading it, or over
+ * (the terminal event is queued, or the consumer closed the generator).
+ */
+type Phase = "unstarted" | "opening" | "reading" | "over";
+
+/**
+ * The state machine behind `driveRun`: an async generator written by hand, so that one provider
+ * chunk costs one promise reaction (`iterator.next().then(onStep)`) on top of the provider's own
+ * iterator, instead of the two generator hops an `async function*` pipeline pays per chunk and per
+ * event. The events one step produces (RUN_STARTED, a chunk's or a read's events, the end) wait in
+ * `queue` and are served from memory; the source is pulled again only when the queue is used up,
+ * so every event leaves before the next provider read.
+ *
+ * It behaves as the `async function*` it replaces: lazy (nothing runs before the first `next()`),
+ * calls answered in order, `return()`/`throw()` close it and release the provider stream, and
+ * every call after the end answers `done`.
+ */
+export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> {
+  readonly #options: DriveRunOptions<Chunk>;
+  #phase: Phase = "unstarted";
+  #run: RunBuilder | undefined;
+  #redact: Redactor | undefined;
+  #mapper: StreamMapper<Chunk> | undefined;
+  // Either one chunk per step, or (a source offering CHUNK_BATCHES) the chunks of one read per step.
+  #iterator: AsyncIterator<Chunk | Chunk[]> | undefined;
+  #batched = false;
+  // The provider stream ended by itself: nothing is left to abort when the run is over.
+  #exhausted = false;
+  #queue: Event[] = [];
+  #index = 0;
+  // A pull is in flight: calls made meanwhile wait here, in order (rare: `for await` never does).
+  #pulling = false;
+  #waiting: Array<(answer: Promise<Result>) => void> = [];
+  // Only a source function (given the run's signal) or an outer signal can be aborted: without
+  // either there is nothing to abort, and no AbortController (costly to make) is built.
+  #controller: AbortController | undefined;
+  // Read once per chunk: a flag the abort listener sets, not the signal's getter.
+  #aborted = false;
+  // Aborting wakes the pull in flight.
+  #wake: ((value: typeof ABORTED) => void) | undefined;
+
+  constructor(options: DriveRunOptions<Chunk>) {
+    this.#options = options;
+  }
+
+  next(): Promise<Result> {
+    if (this.#pulling) return new Promise((resolve) => this.#waiting.push(resolve));
+    if (this.#index < this.#queue.length) return Promise.resolve({ done: false, value: this.#queue[this.#index++] as Event });
+    if (this.#phase === "over") return Promise.resolve(finished());
+    this.#pulling = true;
+    try {
+      return Promise.resolve(this.#phase === "unstarted" ? this.#start() : this.#advance());
+    } catch (error) {
+      // Only a bug in the machinery itself gets here: close, and reject like a generator would.
+      this.#close();
+      return Promise.reject(error);
+    }
+  }
+
+  return(): Promise<Result> {
+    this.#close();
+    return Promise.resolve(finished());
+  }
+
+  throw(error: unknown): Promise<Result> {
+    this.#close();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  /** The consumer closed the generator: drop what is queued, release the provider stream. */
+  #close(): void {
+    const wasOver = this.#phase === "over";
+    this.#phase = "over";
+    this.#queue = [];
+    this.#index = 0;
+    if (!wasOver) this.#cleanUp();
+    this.#settle();
+  }
+
+  /** The first `next()`: builds the run, emits RUN_STARTED, wires the abort signals. */
+  #start(): Answer {
+    const options = this.#options;
+    const generateId = options.generateId;
+    this.#run = new RunBuilder({
+      threadId: options.threadId ?? options.input?.threadId ?? (generateId ?? randomUuid)(),
+      runId: options.runId ?? options.input?.runId ?? (generateId ?? randomUuid)(),
+      ...(options.input !== undefined && { input: options.input }),
+      ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
+      ...(options.provider !== undefined && { provider: options.provider }),
+      ...(generateId !== undefined && { generateId }),
+      ...(options.now !== undefined && { now: options.now }),
+      ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
+    });
+    // Every RUN_ERROR leaves through #enqueue, whoever built it (the driver, a mapper's in-band
+    // error frame): one redaction for message, code and metadata, and the error category always set.
+    this.#redact = createRedactor(options.secrets);
+    this.#run.start();
+    this.#enqueue();
+    this.#phase = "opening";
+
+    const outer = options.signal;
+    if (typeof options.source === "function" || outer !== undefined) {
+      const controller = new AbortController();
+      this.#controller = controller;
+      if (outer?.aborted === true) controller.abort(outer.reason);
+      else outer?.addEventListener("abort", this.#onOuterAbort, { once: true });
+      this.#aborted = controller.signal.aborted;
+      if (!this.#aborted) controller.signal.addEventListener("abort", this.#onAbort, { once: true });
+    }
+    return this.#serve();
+  }
+
+  readonly #onOuterAbort = (): void => this.#controller?.abort(this.#options.signal?.reason);
+
+  readonly #onAbort = (): void => {
+    this.#aborted = true;
+    this.#wake?.(ABORTED);
+  };
+
+  /** The queue is used up: the next step of the run. */
+  #advance(): Answer {
+    const run = this.#run as RunBuilder;
+    if (this.#aborted) {
+      this.#release();
+      run.cancel();
+      return this.#end();
+    }
+    return this.#phase === "opening" ? this.#open() : this.#pull();
+  }
+
+  /** Creates the mapper and opens the source (racing the abort signal). */
+  #open(): Answer {
+    const run = this.#run as RunBuilder;
+    let opening: AsyncIterable<Chunk> | Promise<AsyncIterable<Chunk>>;
+    try {
+      this.#mapper = this.#options.createMapper(run);
+      const source = this.#options.source;
+      opening = typeof source === "function" ? source((this.#controller as AbortController).signal) : source;
+    } catch (error) {
+      return this.#failOrCancel(error);
+    }
+    if (this.#controller === undefined) return this.#onOpened(opening as AsyncIterable<Chunk>);
+    return this.#raceAbort(opening).then(
+      (iterable) => this.#guard(() => (iterable === ABORTED ? this.#onAbortedOpening(opening) : this.#onOpened(iterable))),
+      (error: unknown) => (this.#phase === "over" ? this.#settled(finished()) : this.#guard(() => this.#failOrCancel(error))),
+    );
+  }
+
+  /** Aborted while the request was opening: it is released whenever it arrives. */
+  #onAbortedOpening(opening: AsyncIterable<Chunk> | Promise<AsyncIterable<Chunk>>): Answer {
+    releaseLate(opening);
+    if (this.#phase === "over") return this.#settled(finished());
+    (this.#run as RunBuilder).cancel();
+    return this.#end();
+  }
+
+  #onOpened(iterable: AsyncIterable<Chunk>): Answer {
+    if (this.#phase === "over") {
+      // The consumer closed the generator while the request was opening.
+      releaseLate(iterable);
+      return this.#settled(finished());
+    }
+    try {
+      this.#batched = offersBatches(iterable);
+      this.#iterator = this.#batched
+        ? (iterable as BatchedChunks<Chunk>)[CHUNK_BATCHES]()
+        : (iterable[Symbol.asyncIterator]() as AsyncIterator<Chunk | Chunk[]>);
+    } catch (error) {
+      return this.#failOrCancel(error);
+    }
+    this.#phase = "reading";
+    return this.#pull();
+  }
+
+  /** Pulls the next chunk (or read) from the provider. */
+  #pull(): Answer {
+    let pending: Promise<IteratorResult<Chunk | Chunk[]> | typeof ABORTED>;
+    try {
+      const step = (this.#iterator as AsyncIterator<Chunk | Chunk[]>).next();
+      // Only an outer signal can abort while a pull is pending: without one, no race is needed.
+      pending = this.#options.signal === undefined ? Promise.resolve(step) : this.#raceAbort(step);
+    } catch (error) {
+      return this.#onPullError(error);
+    }
+    return pending.then(this.#onStep, this.#onPullError);
+  }
+
+  readonly #onPullError = (error: unknown): Answer => {
+    if (this.#phase === "over") return this.#settled(finished());
+    this.#iterator = undefined;
+    return this.#guard(() => this.#failOrCancel(error));
+  };
+
+  readonly #onStep = (step: IteratorResult<Chunk | Chunk[]> | typeof ABORTED): Answer => {
+    try {
+      return this.#step(step);
+    } catch (error) {
+      // As in #guard (no closure per chunk on this path).
+      this.#close();
+      throw error;
+    }
+  };
+
+  /**
+   * Runs a step of the machinery from a promise callback. Nothing in it is meant to throw; if
+   * something does anyway (a bug), the generator closes and the call waiting on it rejects, as an
+   * `async function*` that threw would — rather than leaving later calls waiting forever.
+   */
+  #guard(step: () => Answer): Answer {
+    try {
+      return step();
+    } catch (error) {
+      this.#close();
+      throw error;
+    }
+  }
+
+  #step(step: IteratorResult<Chunk | Chunk[]> | typeof ABORTED): Answer {
+    // The consumer closed the generator while this pull was in flight: the chunk is dropped.
+    if (this.#phase === "over") return this.#settled(finished());
+    const run = this.#run as RunBuilder;
+    if (step === ABORTED) {
+      this.#release();
+      run.cancel();
+      return this.#end();
+    }
+    // The step itself is untrusted: next() may resolve null, or a `done`/`value` getter may throw.
+    let valid = typeof step === "object" && step !== null;
+    let done: unknown;
+    let value: unknown;
+    try {
+      done = valid ? (step as { done?: unknown }).done : undefined;
+      if (valid && done !== true) value = (step as { value?: unknown }).value;
+    } catch {
+      valid = false;
+    }
+    if (!valid || (this.#batched && done !== true && !Array.isArray(value))) {
+      this.#release();
+      if (!run.ended) run.fail(failOptionsFrom({ message: INVALID_STEP_MESSAGE, code: "invalid_step", category: "invalid_response" }));
+      return this.#end();
+    }
+    if (done === true) {
+      this.#iterator = undefined;
+      this.#exhausted = true;
+      return this.#endOfStream();
+    }
+    // The chunks of one step are mapped together and their events queued as one batch: a read's
+    // chunks are already in memory, so nothing waits on later bytes, and the next read happens
+    // only after every event of this one was taken.
+    if (!this.#batched) this.#map(value as Chunk);
+    else {
+      const chunks = value as Chunk[];
+      for (let i = 0; i < chunks.length && this.#map(chunks[i] as Chunk); i++);
+    }
+    if (run.ended) {
+      this.#release();
+      return this.#end();
+    }
+    this.#enqueue();
+    return this.#serve();
+  }
+
+  /** Maps one chunk; false when the run ended or was aborted (nothing more of the step is mapped). */
+  #map(chunk: Chunk): boolean {
+    const run = this.#run as RunBuilder;
+    try {
+      (this.#mapper as StreamMapper<Chunk>).chunk(chunk);
+    } catch (error) {
+      // Events the chunk queued before throwing are legal as far as they go; fail() closes them.
+      if (!run.ended) run.fail(describeFailure(error, this.#mapper));
+    }
+    return !run.ended && !this.#aborted;
+  }
+
+  /** The provider stream ended by itself: the mapper finishes the run, or it was cut short. */
+  #endOfStream(): Answer {
+    const run = this.#run as RunBuilder;
+    try {
+      (this.#mapper as StreamMapper<Chunk>).end();
+    } catch (error) {
+      if (!run.ended) run.fail(describeFailure(error, this.#mapper));
+    }
+    if (!run.ended) run.fail(failOptionsFrom({ message: TRUNCATED_MESSAGE, code: "stream_truncated", category: "truncated" }));
+    return this.#end();
+  }
+
+  #failOrCancel(error: unknown): Answer {
+    const run = this.#run as RunBuilder;
+    if (this.#aborted) run.cancel();
+    else run.fail(describeFailure(error, this.#mapper));
+    return this.#end();
+  }
+
+  /** The run ended: queue its last events, release what it held, and serve them. */
+  #end(): Answer {
+    this.#enqueue();
+    this.#phase = "over";
+    this.#cleanUp();
+    return this.#serve();
+  }
+
+  /** Moves what the run queued into the (used-up) queue, each RUN_ERROR finalized. */
+  #enqueue(): void {
+    const events = (this.#run as RunBuilder).drain();
+    const redact = this.#redact as Redactor;
+    for (let i = 0; i < events.length; i++) events[i] = finalizeErrorEvent(events[i] as Event, redact);
+    this.#queue = events;
+    this.#index = 0;
+  }
+
+  /** The next queued event; the next step when none is queued; done when over. */
+  #serve(): Answer {
+    if (this.#index < this.#queue.length) return this.#settled({ done: false, value: this.#queue[this.#index++] as Event });
+    if (this.#phase === "over") return this.#settled(finished());
+    return this.#advance();
+  }
+
+  /** The pull in flight produced its answer: calls that waited on it are answered next, in order. */
+  #settled(answer: Result): Result {
+    this.#settle();
+    return answer;
+  }
+
+  #settle(): void {
+    this.#pulling = false;
+    if (this.#waiting.length === 0) return;
+    const woken = this.#waiting;
+    this.#waiting = [];
+    for (const resolve of woken) resolve(this.next());
+  }
+
+  #raceAbort<T>(value: T | Promise<T>): Promise<T | typeof ABORTED> {
+    if (this.#aborted) return Promise.race([Promise.resolve(value), Promise.resolve<typeof ABORTED>(ABORTED)]);
+    return new Promise<T | typeof ABORTED>((resolve, reject) => {
+      this.#wake = resolve;
+      Promise.resolve(value).then(resolve, reject);
+    });
+  }
+
+  /** Lets go of the provider iterator (not awaited: a generator blocked in next() settles return() only after it). */
+  #release(): void {
+    const it = this.#iterator;
+    this.#iterator = undefined;
+    if (it?.return === undefined) return;
+    try {
+      void Promise.resolve(it.return()).catch(() => undefined);
+    } catch {
+      // A throwing return() must not escape.
+    }
+  }
+
+  /**
+   * The run is over (or the consumer stopped early): the outer signal's listener goes, the
+   * provider stream is released, and the request a source function opened with our signal is
+   * aborted unless the stream ended by itself (then there is nothing to abort, and no AbortError
+   * to build).
+   */
+  #cleanUp(): void {
+    this.#options.signal?.removeEventListener("abort", this.#onOuterAbort);
+    this.#release();
+    const controller = this.#controller;
+    if (!this.#exhausted && controller !== undefined && !controller.signal.aborted && typeof this.#options.source === "function") controller.abort();
+  }
+}
+
+/** Releases a source that arrives (or has arrived) after the run stopped wanting it. */
+function releaseLate<Chunk>(opening: AsyncIterable<Chunk> | Promise<AsyncIterable<Chunk>>): void {
+  void Promise.resolve(opening)
+    .then(
+      (late) => late[Symbol.asyncIterator]().return?.(),
+      () => undefined,
+    )
+    .catch(() => undefined);
+}
+
+function finished(): Result {
+  return { done: true, value: undefined };
+}
+
+function randomUuid(): string {
+  return globalThis.crypto.randomUUID();
+}
