@@ -55,6 +55,9 @@ export class PartialArgsWriter {
   #openString: { path: PathSegment[]; carry: string } | undefined;
   #started = false;
   #ended = false;
+  // The last path parsed: a string streamed in many fragments repeats its path on each one.
+  #lastPath: string | undefined;
+  #lastSegments: PathSegment[] | undefined;
 
   /** Whether any text was written. */
   get started(): boolean {
@@ -64,7 +67,7 @@ export class PartialArgsWriter {
   /** Writes one fragment; returns the JSON text it adds (possibly empty). */
   push(fragment: PartialArgFragment): string {
     if (this.#ended) throw new PartialArgsError("partialArgs arrived after the call's arguments were complete");
-    const segments = parseJsonPath(fragment.jsonPath);
+    const segments = this.#segments(fragment.jsonPath);
     if (segments === undefined) throw new PartialArgsError(`unsupported partialArgs jsonPath ${JSON.stringify(fragment.jsonPath)}`);
     if (segments.length === 0) throw new PartialArgsError("partialArgs jsonPath `$` (the whole arguments) is not an object member");
     let out = this.#begin();
@@ -93,6 +96,14 @@ export class PartialArgsWriter {
     while (this.#stack.length > 0) out += close(this.#stack.pop());
     this.#ended = true;
     return out;
+  }
+
+  #segments(jsonPath: string): PathSegment[] | undefined {
+    if (jsonPath !== this.#lastPath) {
+      this.#lastPath = jsonPath;
+      this.#lastSegments = parseJsonPath(jsonPath);
+    }
+    return this.#lastSegments;
   }
 
   #begin(): string {
@@ -237,7 +248,10 @@ export function parseJsonPath(path: string): PathSegment[] | undefined {
 }
 
 function samePath(a: readonly PathSegment[], b: readonly PathSegment[]): boolean {
-  return a.length === b.length && a.every((segment, index) => segment === b[index]);
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function close(container: Container | undefined): string {
