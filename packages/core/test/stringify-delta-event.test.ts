@@ -29,6 +29,20 @@ describe("stringifyDeltaEvent", () => {
     expect(checked).toBe(3 * 14 * 13 * 5);
   });
 
+  it("stays exact when deltas of different messages, calls and types interleave (the head of the last one is reused)", () => {
+    const order: Array<[string, string, string]> = [];
+    for (let i = 0; i < 40; i++) {
+      const [type, idKey] = DELTAS[(i * 7) % 3] as (typeof DELTAS)[number];
+      order.push([type, idKey, ["a", "b", "a", '"q"'][(i * 5) % 4] as string]);
+    }
+    // The same id under another type, and back.
+    order.push([EventType.TEXT_MESSAGE_CONTENT, "messageId", "same"], [EventType.TOOL_CALL_ARGS, "toolCallId", "same"], [EventType.TEXT_MESSAGE_CONTENT, "messageId", "same"]);
+    for (const [i, [type, idKey, id]] of order.entries()) {
+      const event = { type, [idKey]: id, delta: `d${i}` } as unknown as Event;
+      expect(stringifyDeltaEvent(event)).toBe(JSON.stringify(event));
+    }
+  });
+
   it("declines anything that is not exactly a delta event, and encodeSSE still matches JSON.stringify", () => {
     const declined: Array<Record<string, unknown>> = [
       { type: "TEXT_MESSAGE_CONTENT", delta: "x", messageId: "m" }, // another key order

@@ -13,6 +13,22 @@ function deltaIdKey(type: string): "messageId" | "toolCallId" | undefined {
   }
 }
 
+// The text before the delta of the last delta event written: a stream's deltas come in runs for
+// the same message or call, so most events reuse it (strings are immutable: nothing to invalidate).
+let lastType: string | undefined;
+let lastId: string | undefined;
+let lastHead = "";
+
+/** `{"type":…,"<idKey>":…,"delta":` for a delta event type and id. */
+function deltaHead(type: string, idKey: string, id: string): string {
+  if (type !== lastType || id !== lastId) {
+    lastType = type;
+    lastId = id;
+    lastHead = `{"type":"${type}","${idKey}":${JSON.stringify(id)},"delta":`;
+  }
+  return lastHead;
+}
+
 /**
  * The JSON of a delta event (TEXT_MESSAGE_CONTENT, REASONING_MESSAGE_CONTENT, TOOL_CALL_ARGS: most
  * of any stream) written without `JSON.stringify`'s walk over the object, or undefined when the
@@ -34,7 +50,7 @@ export function stringifyDeltaEvent(event: Event): string | undefined {
   const id = record[idKey];
   const delta = record.delta;
   if (typeof id !== "string" || typeof delta !== "string") return undefined;
-  const head = `{"type":"${type}","${idKey}":${JSON.stringify(id)},"delta":${JSON.stringify(delta)}`;
+  const head = `${deltaHead(type, idKey, id)}${JSON.stringify(delta)}`;
   if (!withTimestamp) return `${head}}`;
   const timestamp = record.timestamp;
   if (keys[3] !== "timestamp" || typeof timestamp !== "number" || !Number.isFinite(timestamp)) return undefined;
