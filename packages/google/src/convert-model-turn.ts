@@ -149,7 +149,7 @@ function serverToolParts(call: ToolCall, result: ToolMessage | undefined, signed
     signed({ toolCall: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), args: parseArgs(call, context) } }),
   ];
   if (result !== undefined) {
-    const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn);
+    const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn, context.platform);
     const response = parseObject(textOf(result.content)) ?? { output: textOf(result.content) };
     parts.push({
       toolResponse: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), response },
