@@ -6,6 +6,7 @@ import { handleServerToolCall, handleServerToolResponse } from "./handle-server-
 import { closeText, handleTextPart } from "./handle-text.js";
 import { mapGoogleFinishReason } from "./map-google-finish-reason.js";
 import { mapGoogleUsage } from "./map-google-usage.js";
+import { mergeGrounding } from "./merge-grounding.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
 import { createStreamState, type StreamState, type TurnState } from "./stream-state.js";
 import { enterTurn } from "./turns.js";
@@ -73,11 +74,8 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
     if (isRecord(candidate[key])) (grounding ??= {})[key] = candidate[key];
   }
   if (grounding !== undefined) {
-    state.grounding.set(turn.key, {
-      ...state.grounding.get(turn.key),
-      ...(turn.responseId !== undefined && { responseId: turn.responseId }),
-      ...grounding,
-    });
+    const next = turn.responseId !== undefined ? { responseId: turn.responseId, ...grounding } : grounding;
+    state.grounding.set(turn.key, mergeGrounding(state.grounding.get(turn.key), next));
   }
 
   const finishReason = asNonEmptyString(candidate.finishReason);

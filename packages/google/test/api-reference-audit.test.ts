@@ -201,3 +201,50 @@ describe("server-side tool parts on Vertex AI", () => {
     ]);
   });
 });
+
+describe("grounding spread over several chunks", () => {
+  it("search queries early, chunks and supports later, citations on two chunks: all of it reaches RUN_FINISHED and the text", async () => {
+    const { events } = await run([
+      chunk([{ text: "Paris is " }], { groundingMetadata: { webSearchQueries: ["weather paris"], searchEntryPoint: { renderedContent: "<div/>" } } }),
+      chunk([{ text: "sunny." }], { citationMetadata: { citations: [{ startIndex: 0, endIndex: 5, uri: "https://a.example" }] } }),
+      chunk([], {
+        groundingMetadata: {
+          groundingChunks: [{ web: { uri: "https://a.example", title: "A" } }],
+          groundingSupports: [{ segment: { startIndex: 0, endIndex: 15, text: "Paris is sunny." }, groundingChunkIndices: [0] }],
+        },
+        citationMetadata: {
+          citations: [
+            { startIndex: 0, endIndex: 5, uri: "https://a.example" },
+            { startIndex: 9, endIndex: 14, uri: "https://b.example" },
+          ],
+        },
+        urlContextMetadata: { urlMetadata: [{ retrievedUrl: "https://a.example", urlRetrievalStatus: "URL_RETRIEVAL_STATUS_SUCCESS" }] },
+        finishReason: "STOP",
+      }),
+    ]);
+    const grounding = bridge(events[events.length - 1]).grounding as Rec[];
+    expect(grounding).toEqual([
+      {
+        responseId: "r1",
+        groundingMetadata: {
+          webSearchQueries: ["weather paris"],
+          searchEntryPoint: { renderedContent: "<div/>" },
+          groundingChunks: [{ web: { uri: "https://a.example", title: "A" } }],
+          groundingSupports: [{ segment: { startIndex: 0, endIndex: 15, text: "Paris is sunny." }, groundingChunkIndices: [0] }],
+        },
+        citationMetadata: {
+          citations: [
+            { startIndex: 0, endIndex: 5, uri: "https://a.example" },
+            { startIndex: 9, endIndex: 14, uri: "https://b.example" },
+          ],
+        },
+        urlContextMetadata: { urlMetadata: [{ retrievedUrl: "https://a.example", urlRetrievalStatus: "URL_RETRIEVAL_STATUS_SUCCESS" }] },
+      },
+    ]);
+    const end = events.find((e) => e.type === "TEXT_MESSAGE_END");
+    expect(bridge(end)).toMatchObject({
+      groundingMetadata: { webSearchQueries: ["weather paris"], groundingChunks: [{ web: { uri: "https://a.example", title: "A" } }] },
+      citations: [{ uri: "https://a.example" }, { uri: "https://b.example" }],
+    });
+  });
+});
