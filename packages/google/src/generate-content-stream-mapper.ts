@@ -107,9 +107,9 @@ function routePart(state: StreamState, value: unknown): void {
   } else if (isRecord(part.toolResponse)) {
     handleServerToolResponse(state, part.toolResponse, signature);
   } else if (isRecord(part.inlineData)) {
-    handleOutputMedia(state, "inline", part.inlineData, signature);
+    handleOutputMedia(state, "inline", part.inlineData, signature, part.thought === true);
   } else if (isRecord(part.fileData)) {
-    handleOutputMedia(state, "file", part.fileData, signature);
+    handleOutputMedia(state, "file", part.fileData, signature, part.thought === true);
   } else {
     state.options.onWarning?.({
       code: "stream.unknown-part",

@@ -248,3 +248,20 @@ describe("grounding spread over several chunks", () => {
     });
   });
 });
+
+describe("media parts marked as thoughts (image models' interim images)", () => {
+  it("an inlineData part with thought: true keeps the mark through the stream and goes back as a thought", async () => {
+    const { messages } = await run([
+      chunk([{ text: "Drafting the layout.", thought: true }, { inlineData: { mimeType: "image/png", data: "DRAFT" }, thought: true }]),
+      chunk([{ inlineData: { mimeType: "image/png", data: "FINAL" }, thoughtSignature: "SIG-IMG" }]),
+      chunk([], { finishReason: "STOP" }),
+    ]);
+    const { contents, warnings } = convert([{ id: "u1", role: "user", content: "Draw a cat." }, ...messages]);
+    expect(warnings).toEqual([]);
+    expect(contents[1]?.parts).toEqual([
+      { text: "Drafting the layout.", thought: true },
+      { inlineData: { data: "DRAFT", mimeType: "image/png" }, thought: true },
+      { inlineData: { data: "FINAL", mimeType: "image/png" }, thoughtSignature: "SIG-IMG" },
+    ]);
+  });
+});
