@@ -90,6 +90,9 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
 
 const GROUNDING_KEYS = ["groundingMetadata", "citationMetadata", "urlContextMetadata"] as const;
 
+/** The keys of a part that carries nothing but a thought signature. */
+const SIGNATURE_ONLY_KEYS: ReadonlySet<string> = new Set(["thoughtSignature", "thought"]);
+
 function routePart(state: StreamState, value: unknown): void {
   const part = asRecord(value);
   if (part === undefined) throw new MalformedChunkError("a content part is not an object");
@@ -110,6 +113,9 @@ function routePart(state: StreamState, value: unknown): void {
     handleOutputMedia(state, "inline", part.inlineData, signature, part.thought === true);
   } else if (isRecord(part.fileData)) {
     handleOutputMedia(state, "file", part.fileData, signature, part.thought === true);
+  } else if (signature !== undefined && Object.keys(part).every((key) => SIGNATURE_ONLY_KEYS.has(key))) {
+    // A part carrying only a signature (streams close a turn with one): a known shape, not warned.
+    handleTextPart(state, { text: "", thought: false, signature });
   } else {
     state.options.onWarning?.({
       code: "stream.unknown-part",

@@ -265,3 +265,23 @@ describe("media parts marked as thoughts (image models' interim images)", () => 
     ]);
   });
 });
+
+describe("a part carrying only a thought signature", () => {
+  it("is a known shape: the signature attaches to the message it follows, with no unknown-part warning or RAW", async () => {
+    const warnings: BridgeWarning[] = [];
+    async function* source(): AsyncGenerator<unknown> {
+      yield chunk([{ text: "Thinking it over.", thought: true }]);
+      yield chunk([{ thought: true, thoughtSignature: "SIG-T" }]);
+      yield chunk([{ text: "Done." }]);
+      yield chunk([{ thoughtSignature: "SIG-X" }], { finishReason: "STOP" });
+    }
+    const events = await collect(streamGenerateContent(source(), { generateId: createSequentialIds("g"), emitRawEvents: true, onWarning: (w) => warnings.push(w) }));
+    const messages = (await assertConformant(events)) as Message[];
+    expect(warnings).toEqual([]);
+    expect(events.filter((e) => e.type === "RAW")).toEqual([]);
+    expect(messages.map((m) => [m.role, "content" in m ? m.content : undefined, (m as { encryptedValue?: string }).encryptedValue])).toEqual([
+      ["reasoning", "Thinking it over.", "SIG-T"],
+      ["assistant", "Done.", "SIG-X"],
+    ]);
+  });
+});
