@@ -31,3 +31,11 @@ export const GOOGLE_TOOL_NAME: ToolNameRule = { provider: "Gemini", allowed: /[a
 
 /** The text of the user turn put where Gemini needs one and the input has none (or only an empty one). */
 export const EMPTY_USER_TURN_TEXT = ".";
+
+/**
+ * The thought signature Gemini documents for a function call it did not produce itself (history
+ * from another model or provider, or a call whose signature could not be sent back): Gemini 3
+ * answers 400 when the first `functionCall` of a step in the current turn carries no signature.
+ * `skip_thought_signature_validator` is the value both the Gemini API and Vertex AI document.
+ */
+export const PLACEHOLDER_THOUGHT_SIGNATURE = "skip_thought_signature_validator";

@@ -118,11 +118,15 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
   if (type === PROVIDER_TOOL.serverTool) return serverToolParts(call, result, signed, context);
   if (type === PROVIDER_TOOL.imageGeneration || type === PROVIDER_TOOL.inlineData || type === PROVIDER_TOOL.fileData) {
     const media = typeof result?.content === "string" || result === undefined ? [] : result.content;
+    // An interim image drawn while thinking goes back marked as a thought, as it came.
+    const thought = readBridgeMetadata(call.metadata)?.thought === true;
     const parts: Part[] = [];
     for (const part of media) {
       if (part.type === "text") continue;
       const converted = convertMediaSource(part.source, `tool result ${result?.id ?? ""}`, context.warn, context.platform);
-      if (converted !== undefined) parts.push(parts.length === 0 ? signed(converted) : converted);
+      if (converted === undefined) continue;
+      const marked: Part = thought ? { ...converted, thought: true } : converted;
+      parts.push(parts.length === 0 ? signed(marked) : marked);
     }
     return parts;
   }
@@ -149,7 +153,7 @@ function serverToolParts(call: ToolCall, result: ToolMessage | undefined, signed
     signed({ toolCall: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), args: parseArgs(call, context) } }),
   ];
   if (result !== undefined) {
-    const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn);
+    const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn, context.platform);
     const response = parseObject(textOf(result.content)) ?? { output: textOf(result.content) };
     parts.push({
       toolResponse: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), response },

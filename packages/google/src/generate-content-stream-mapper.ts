@@ -6,6 +6,7 @@ import { handleServerToolCall, handleServerToolResponse } from "./handle-server-
 import { closeText, handleTextPart } from "./handle-text.js";
 import { mapGoogleFinishReason } from "./map-google-finish-reason.js";
 import { mapGoogleUsage } from "./map-google-usage.js";
+import { mergeGrounding } from "./merge-grounding.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
 import { createStreamState, type StreamState, type TurnState } from "./stream-state.js";
 import { enterTurn } from "./turns.js";
@@ -73,11 +74,8 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
     if (isRecord(candidate[key])) (grounding ??= {})[key] = candidate[key];
   }
   if (grounding !== undefined) {
-    state.grounding.set(turn.key, {
-      ...state.grounding.get(turn.key),
-      ...(turn.responseId !== undefined && { responseId: turn.responseId }),
-      ...grounding,
-    });
+    const next = turn.responseId !== undefined ? { responseId: turn.responseId, ...grounding } : grounding;
+    state.grounding.set(turn.key, mergeGrounding(state.grounding.get(turn.key), next));
   }
 
   const finishReason = asNonEmptyString(candidate.finishReason);
@@ -91,6 +89,9 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
 }
 
 const GROUNDING_KEYS = ["groundingMetadata", "citationMetadata", "urlContextMetadata"] as const;
+
+/** The keys of a part that carries nothing but a thought signature. */
+const SIGNATURE_ONLY_KEYS: ReadonlySet<string> = new Set(["thoughtSignature", "thought"]);
 
 function routePart(state: StreamState, value: unknown): void {
   const part = asRecord(value);
@@ -109,9 +110,12 @@ function routePart(state: StreamState, value: unknown): void {
   } else if (isRecord(part.toolResponse)) {
     handleServerToolResponse(state, part.toolResponse, signature);
   } else if (isRecord(part.inlineData)) {
-    handleOutputMedia(state, "inline", part.inlineData, signature);
+    handleOutputMedia(state, "inline", part.inlineData, signature, part.thought === true);
   } else if (isRecord(part.fileData)) {
-    handleOutputMedia(state, "file", part.fileData, signature);
+    handleOutputMedia(state, "file", part.fileData, signature, part.thought === true);
+  } else if (signature !== undefined && Object.keys(part).every((key) => SIGNATURE_ONLY_KEYS.has(key))) {
+    // A part carrying only a signature (streams close a turn with one): a known shape, not warned.
+    handleTextPart(state, { text: "", thought: false, signature });
   } else {
     state.options.onWarning?.({
       code: "stream.unknown-part",

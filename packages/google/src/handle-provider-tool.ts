@@ -71,12 +71,15 @@ export function handleCodeExecutionResult(
  * `image_generation` (image MIME types), `inline_data` or `file_data`, arguments `{}`, and a
  * TOOL_CALL_RESULT whose content is one media part: a DataSource for inline bytes, a FileSource
  * labelled with the platform (`{ provider: "google" }`, `google-vertex` on Vertex AI) for a file URI. A signature on the part attaches to the call.
+ * A media part marked `thought: true` (an interim image an image model drew while thinking) keeps
+ * the mark as `thought: true` in the call's and the result's metadata, so it goes back as a thought.
  */
 export function handleOutputMedia(
   state: StreamState,
   kind: "inline" | "file",
   media: Record<string, unknown>,
   signature: string | undefined,
+  thought = false,
 ): void {
   const mimeType = asNonEmptyString(media.mimeType);
   const source = mediaSource(kind, media, mimeType, state.provider);
@@ -97,7 +100,7 @@ export function handleOutputMedia(
     providerId: undefined,
     name,
     providerExecuted: true,
-    metadata: { providerToolType: name },
+    metadata: { providerToolType: name, ...(thought && { thought: true }) },
     signature,
   });
   state.run.toolCallArgs(toolCallId, "{}");
@@ -105,7 +108,7 @@ export function handleOutputMedia(
   state.run.toolCallResult({
     toolCallId,
     content: [mediaPart(source, mimeType)],
-    metadata: { providerExecuted: true, providerToolType: name, ...(displayName !== undefined && { displayName }) },
+    metadata: { providerExecuted: true, providerToolType: name, ...(displayName !== undefined && { displayName }), ...(thought && { thought: true }) },
   });
 }
 

@@ -184,7 +184,8 @@ describe("finish reasons and errors", () => {
     ["IMAGE_PROHIBITED_CONTENT", false, "content-filter"],
     ["MALFORMED_FUNCTION_CALL", true, "error"],
     ["LANGUAGE", false, "other"],
-    ["UNEXPECTED_TOOL_CALL", false, "other"],
+    ["UNEXPECTED_TOOL_CALL", false, "error"],
+    ["IMAGE_OTHER", false, "other"],
   ] as const)("%s (calls made: %s) → %s, raw kept", (raw, calls, reason) => {
     expect(mapGoogleFinishReason(raw, calls)).toEqual({ reason, raw });
   });
