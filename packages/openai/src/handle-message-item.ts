@@ -1,6 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfAnnotations } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";
+import { endIdleReasoning } from "./reasoning-span.js";
 import { asArray, asNumber, asRecord, asString } from "./narrow.js";
 import {
   findItem,
@@ -36,7 +37,7 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
   const existing = refusal ? item.refusal : item.text;
   if (existing !== undefined) return existing;
   const { run } = state;
-  run.endReasoning();
+  endIdleReasoning(state);
   const first = item.text === undefined && item.refusal === undefined;
   const preferred = first ? item.itemId : undefined;
   // The item's first message records the item id and phase: the request side sends it back as
@@ -51,7 +52,7 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
     ...(Object.keys(metadata).length > 0 && { metadata }),
   });
   if (state.response.turnId === undefined) state.response.turnId = messageId;
-  const part: MessagePart = { messageId, refusal, streamed: false, annotations: [] };
+  const part: MessagePart = { messageId, refusal, written: new Set(), finished: new Set(), annotated: new Set(), annotations: [] };
   if (refusal) item.refusal = part;
   else item.text = part;
   return part;
@@ -71,33 +72,53 @@ export function handleContentPartAdded(state: ResponsesStreamState, event: Recor
   else if (type === "refusal") messagePart(state, item, true);
 }
 
-/** `response.output_text.delta` / `response.refusal.delta`: byte for byte into the message. */
+/** The content part an event is about (`content_index`, 0 when absent). */
+function contentIndexOf(event: Record<string, unknown>): number {
+  return asNumber(event.content_index) ?? 0;
+}
+
+/**
+ * `response.output_text.delta` / `response.refusal.delta`: byte for byte into the message. A
+ * delta for a part whose `.done` already arrived is not appended again.
+ */
 export function handleMessageDelta(state: ResponsesStreamState, event: Record<string, unknown>, refusal: boolean): void {
   const item = messageOf(state, event);
   const delta = asString(event.delta);
   if (item === undefined || delta === undefined) return;
   const part = messagePart(state, item, refusal);
-  if (!state.run.isTextOpen(part.messageId)) return;
-  part.streamed = true;
+  const index = contentIndexOf(event);
+  if (!state.run.isTextOpen(part.messageId) || part.finished.has(index)) return;
+  part.written.add(index);
   state.run.text(part.messageId, delta);
 }
 
-/** `response.output_text.done` / `response.refusal.done`: the full text, written only if nothing streamed. */
+/**
+ * `response.output_text.done` / `response.refusal.done`: the part's full text, written only if
+ * nothing was written for that part (`content_index`); other parts of the item are independent.
+ */
 export function handleMessageDone(state: ResponsesStreamState, event: Record<string, unknown>, refusal: boolean): void {
   const item = messageOf(state, event);
   const text = asString(refusal ? event.refusal : event.text);
   if (item === undefined || text === undefined) return;
   const part = messagePart(state, item, refusal);
-  if (part.streamed || !state.run.isTextOpen(part.messageId)) return;
-  part.streamed = true;
+  const index = contentIndexOf(event);
+  part.finished.add(index);
+  writeOnce(state, part, index, text);
+}
+
+function writeOnce(state: ResponsesStreamState, part: MessagePart, index: number, text: string): void {
+  if (part.written.has(index) || !state.run.isTextOpen(part.messageId)) return;
+  part.written.add(index);
   if (text !== "") state.run.text(part.messageId, text);
 }
 
-/** `response.output_text.annotation.added`: kept for TEXT_MESSAGE_END metadata. */
+/** `response.output_text.annotation.added`: kept for TEXT_MESSAGE_END metadata (a null annotation is skipped). */
 export function handleAnnotation(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const item = messageOf(state, event);
-  if (item === undefined || event.annotation === undefined) return;
-  messagePart(state, item, false).annotations.push(event.annotation);
+  if (item === undefined || asRecord(event.annotation) === undefined) return;
+  const part = messagePart(state, item, false);
+  part.annotated.add(contentIndexOf(event));
+  part.annotations.push(event.annotation);
 }
 
 /**
@@ -114,19 +135,19 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
     if (phase !== undefined) item.phase = phase;
   }
   if (done !== undefined) {
-    for (const raw of asArray(done.content) ?? []) {
+    (asArray(done.content) ?? []).forEach((raw, index) => {
       const content = asRecord(raw);
       const type = asString(content?.type);
-      if (content === undefined || (type !== "output_text" && type !== "refusal")) continue;
+      if (content === undefined || (type !== "output_text" && type !== "refusal")) return;
       const refusal = type === "refusal";
       const part = messagePart(state, item, refusal);
       const text = asString(refusal ? content.refusal : content.text);
-      if (!part.streamed && text !== undefined && text !== "" && run.isTextOpen(part.messageId)) {
-        run.text(part.messageId, text);
+      if (text !== undefined) writeOnce(state, part, index, text);
+      if (!refusal && !part.annotated.has(index)) {
+        part.annotated.add(index);
+        part.annotations.push(...(asArray(content.annotations) ?? []).filter((entry) => asRecord(entry) !== undefined));
       }
-      part.streamed = true;
-      if (!refusal && part.annotations.length === 0) part.annotations.push(...(asArray(content.annotations) ?? []));
-    }
+    });
     if (item.text === undefined && item.refusal === undefined) messagePart(state, item, false);
   }
   for (const part of [item.text, item.refusal]) {

@@ -1,4 +1,5 @@
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
+import { endReasoningSpan, startReasoningSpan } from "./reasoning-span.js";
 import { findItem, itemPosition, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
 
 /** Kind recorded on REASONING_MESSAGE_START for OpenAI's `encrypted_content`. */
@@ -10,7 +11,7 @@ export const OPENAI_ENCRYPTED_KIND = "openai-encrypted-content";
  */
 export function openReasoningItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined): void {
   const { run } = state;
-  run.startReasoning();
+  startReasoningSpan(state);
   const messageId = run.startReasoningMessage({
     messageId: uniqueId(state, itemId),
     metadata: { encryptedKind: OPENAI_ENCRYPTED_KIND, itemId, ...itemPosition(state, outputIndex) },
@@ -82,6 +83,6 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
   if (run.isReasoningOpen(item.messageId)) {
     const contentParts = item.parts.map(({ type, length }) => ({ type, length }));
     run.endReasoningMessage(item.messageId, contentParts.length > 0 ? { contentParts } : undefined);
-    run.endReasoning();
+    endReasoningSpan(state, item.messageId);
   }
 }

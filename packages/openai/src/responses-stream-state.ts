@@ -12,8 +12,16 @@ export interface ResponsesStreamOptions extends AdapterStreamOptions, ProviderLa
 export interface MessagePart {
   messageId: string;
   refusal: boolean;
-  /** Whether any delta arrived (else the `.done` text is emitted). */
-  streamed: boolean;
+  /**
+   * Content indexes (`content_index`) of the item's parts that have had text written (a delta,
+   * their `.done` text or the finished item's): a part's `.done` or finished text is written only
+   * when nothing was written for that very part, so each part reaches the client exactly once.
+   */
+  written: Set<number>;
+  /** Content indexes whose `.done` arrived: later deltas for them are not appended again. */
+  finished: Set<number>;
+  /** Content indexes whose annotations streamed (`annotation.added`). */
+  annotated: Set<number>;
   annotations: unknown[];
 }
 
@@ -48,6 +56,8 @@ export interface ToolItem {
   /** Argument text arrives as deltas (else it is written once, at `output_item.done`). */
   streamsArgs: boolean;
   streamed: boolean;
+  /** The arguments' `.done` arrived: later deltas are not appended again. */
+  argsDone?: boolean;
   /** A TOOL_CALL_RESULT was written for it. */
   resulted?: boolean;
 }
