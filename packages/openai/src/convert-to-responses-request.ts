@@ -36,6 +36,7 @@ import { keepReasoningPaired } from "./reasoning-pairs.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
+import { isStoreDisabled, messagesAfterResponse, wantsEncryptedReasoning } from "./responses-request-rules.js";
 
 /** Options of {@link toResponsesRequest}. */
 export interface ResponsesRequestOptions extends ProviderLabelOption {
@@ -45,6 +46,12 @@ export interface ResponsesRequestOptions extends ProviderLabelOption {
   params?: Partial<Omit<ResponseCreateParamsStreaming, "input" | "stream">>;
   /** Told about everything dropped, as it happens. */
   onWarning?: WarningHandler;
+  /**
+   * Whether to ask for `reasoning.encrypted_content` (`include`). Default: yes, except for the
+   * model families without reasoning (`gpt-4o`, `gpt-4.1`, `gpt-5-chat`, …), which answer it with
+   * HTTP 400. Set it for a deployment name that hides the model.
+   */
+  encryptedReasoning?: boolean;
 }
 
 /** Streaming Responses params with what was dropped to build them. */
@@ -88,21 +95,23 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     if (pair === undefined) roles.set(id, "omit");
     else clientItems.set(id, pair);
   }
-  const placed: PlacedItem[] = [];
-  for (const message of messages) placed.push(...convertMessage(message, { roles, calls, results, clientItems, sink }));
-  const items = keepReasoningPaired(restoreOutputOrder(placed), sink);
   const extra = options.params ?? {};
+  const context: ConversionContext = { roles, calls, results, clientItems, sink, storeDisabled: isStoreDisabled(extra) };
+  const placed: PlacedItem[] = [];
+  // With previous_response_id the API already holds that response's chain: only what follows it is sent.
+  for (const message of messagesAfterResponse(messages, extra.previous_response_id, targetOf(sink))) placed.push(...convertMessage(message, context));
+  const items = keepReasoningPaired(restoreOutputOrder(placed), sink);
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",
   );
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
-  const include = [...new Set([...(extra.include ?? []), ENCRYPTED_INCLUDE])];
+  const include = [...new Set([...(extra.include ?? []), ...(wantsEncryptedReasoning(options.model, options.encryptedReasoning) ? [ENCRYPTED_INCLUDE] : [])])];
   const params = {
     ...extra,
     model: options.model,
     input: items,
     stream: true,
-    include,
+    ...(include.length > 0 && { include }),
     ...(instructions.length > 0 && { instructions: instructions.join("\n\n") }),
     ...(tools.length > 0 && { tools }),
   } as ResponseCreateParamsStreaming;
@@ -120,6 +129,8 @@ interface ConversionContext {
   /** Client-run built-in calls and their outputs, rebuilt as items. */
   clientItems: Map<string, ClientItemPair>;
   sink: WarningSink;
+  /** `store: false`: reasoning items cannot be looked up by id, only sent with their encrypted content. */
+  storeDisabled: boolean;
 }
 
 function convertMessage(message: Message, context: ConversionContext): PlacedItem[] {
@@ -127,9 +138,24 @@ function convertMessage(message: Message, context: ConversionContext): PlacedIte
   if (message.role === "reasoning") {
     // A compaction item is declared locally (not every SDK version in the peer range has its type).
     const item = toReasoningItem(message, context.sink) as ResponseInputItem | undefined;
-    return item === undefined ? [] : [{ item, position: outputPosition(message, 0, targetOf(context.sink)) }];
+    if (item === undefined || !sendable(item, context)) return [];
+    return [{ item, position: outputPosition(message, 0, targetOf(context.sink)) }];
   }
   return convertInput(message, context).map((item) => ({ item }));
+}
+
+/**
+ * With `store: false` a reasoning item without its `encrypted_content` is only a reference the API
+ * cannot resolve ("Item with id 'rs_…' not found. Items are not persisted when `store` is set to
+ * false."): it is dropped with a warning (and the reasoning-pair rule then keeps the rest valid).
+ */
+function sendable(item: ResponseInputItem, { storeDisabled, sink }: ConversionContext): boolean {
+  const record = item as unknown as Record<string, unknown>;
+  if (!storeDisabled || record.type !== "reasoning" || typeof record.encrypted_content === "string") return true;
+  sink.warn("request.reasoning-not-stored", `Reasoning item ${String(record.id)} has no encrypted content and store is false, so the API cannot look it up; dropped`, {
+    itemId: typeof record.id === "string" ? record.id : null,
+  });
+  return false;
 }
 
 function convertAssistant(message: AssistantMessage, { roles, results, clientItems, sink }: ConversionContext): PlacedItem[] {
