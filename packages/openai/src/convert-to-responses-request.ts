@@ -36,7 +36,7 @@ import { keepReasoningPaired } from "./reasoning-pairs.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { isStoreDisabled, messagesAfterResponse, wantsEncryptedReasoning } from "./responses-request-rules.js";
+import { isStoreDisabled, messagesAfterChain, wantsEncryptedReasoning } from "./responses-request-rules.js";
 
 /** Options of {@link toResponsesRequest}. */
 export interface ResponsesRequestOptions extends ProviderLabelOption {
@@ -98,8 +98,8 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   const extra = options.params ?? {};
   const context: ConversionContext = { roles, calls, results, clientItems, sink, storeDisabled: isStoreDisabled(extra) };
   const placed: PlacedItem[] = [];
-  // With previous_response_id the API already holds that response's chain: only what follows it is sent.
-  for (const message of messagesAfterResponse(messages, extra.previous_response_id, targetOf(sink))) placed.push(...convertMessage(message, context));
+  // With previous_response_id / conversation the API already holds the chain: only what follows it is sent.
+  for (const message of messagesAfterChain(messages, extra as Record<string, unknown>, targetOf(sink))) placed.push(...convertMessage(message, context));
   const items = keepReasoningPaired(restoreOutputOrder(placed), sink);
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",

@@ -18,6 +18,8 @@ export function handleResponseCreated(state: ResponsesStreamState, event: Record
   state.response = newResponseState(asNonEmptyString(response?.model) ?? state.options.model);
   const id = asNonEmptyString(response?.id);
   if (id !== undefined) state.response.id = id;
+  const conversationId = asNonEmptyString(asRecord(response?.conversation)?.id);
+  if (conversationId !== undefined) state.response.conversationId = conversationId;
   state.responseCount += 1;
   state.endSeen = false;
 }

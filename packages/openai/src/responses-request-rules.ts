@@ -20,37 +20,52 @@ export function wantsEncryptedReasoning(model: string, option: boolean | undefin
   return !NO_ENCRYPTED_REASONING.test(name);
 }
 
-/** The response id an entity streamed from the target platform was part of (`responseId` metadata). */
-function responseIdOf(entity: { metadata?: unknown }, provider: string): string | undefined {
-  return isMintedBy(entity, provider) ? asNonEmptyString(readBridgeMetadata(entity.metadata)?.responseId) : undefined;
+/** A field the stream side recorded on an entity streamed from the target platform (`responseId`, `conversationId`). */
+function recorded(entity: { metadata?: unknown }, field: "responseId" | "conversationId", provider: string): string | undefined {
+  return isMintedBy(entity, provider) ? asNonEmptyString(readBridgeMetadata(entity.metadata)?.[field]) : undefined;
 }
 
-function belongsTo(message: Message, responseId: string, provider: string): boolean {
-  if (message.role !== "assistant" && message.role !== "reasoning") return false;
-  if (responseIdOf(message, provider) === responseId) return true;
-  return message.role === "assistant" && (message.toolCalls ?? []).some((call) => responseIdOf(call, provider) === responseId);
+/** The entities of a message that carry their output position (the message itself, its tool calls). */
+function entitiesOf(message: Message): Array<{ metadata?: unknown }> {
+  if (message.role === "reasoning") return [message];
+  if (message.role === "assistant") return [message, ...(message.toolCalls ?? [])];
+  return [];
+}
+
+/** The server-side state a request continues: `previous_response_id`, or a `conversation` (id or `{ id }`). */
+function chainOf(params: Record<string, unknown>): { field: "responseId" | "conversationId"; id: string } | undefined {
+  const previous = asNonEmptyString(params.previous_response_id);
+  if (previous !== undefined) return { field: "responseId", id: previous };
+  const conversation = asNonEmptyString(params.conversation) ?? asNonEmptyString(asRecord(params.conversation)?.id);
+  return conversation === undefined ? undefined : { field: "conversationId", id: conversation };
 }
 
 /**
  * With `previous_response_id` the API prepends that response's whole chain (every earlier input
- * and output item), so only what came after it may be sent: the messages after the last one the
- * response produced, plus the tool results answering its calls wherever they sit (a repaired
- * missing result can be placed between its messages). When no message names the response (the
- * application kept only the new messages, or the id is of another conversation), every message
- * is sent.
+ * and output item); with `conversation` it prepends the conversation's items. Either way only
+ * what came after the last output the server holds may be sent: the messages after the last one
+ * streamed from that response (or conversation), plus the tool results answering the calls of
+ * that last response wherever they sit (a repaired missing result can be placed between its
+ * messages). When no message names the response or conversation (the application kept only the
+ * new messages, or the id is of another thread), every message is sent.
  */
-export function messagesAfterResponse(messages: readonly Message[], previousResponseId: unknown, provider: string): readonly Message[] {
-  const responseId = asNonEmptyString(previousResponseId);
-  if (responseId === undefined) return messages;
+export function messagesAfterChain(messages: readonly Message[], params: Record<string, unknown>, provider: string): readonly Message[] {
+  const chain = chainOf(params);
+  if (chain === undefined) return messages;
   let last = -1;
+  let lastResponse: string | undefined;
   messages.forEach((message, index) => {
-    if (belongsTo(message, responseId, provider)) last = index;
+    for (const entity of entitiesOf(message)) {
+      if (recorded(entity, chain.field, provider) !== chain.id) continue;
+      last = index;
+      lastResponse = recorded(entity, "responseId", provider);
+    }
   });
   if (last === -1) return messages;
   const calls = new Set<string>();
   for (const message of messages.slice(0, last + 1)) {
-    if (message.role !== "assistant") continue;
-    for (const call of message.toolCalls ?? []) if (responseIdOf(call, provider) === responseId) calls.add(call.id);
+    if (message.role !== "assistant" || lastResponse === undefined) continue;
+    for (const call of message.toolCalls ?? []) if (recorded(call, "responseId", provider) === lastResponse) calls.add(call.id);
   }
   return messages.filter((message, index) => index > last || (message.role === "tool" && calls.has(message.toolCallId)));
 }

@@ -75,6 +75,8 @@ export type OutputItem = MessageItem | ReasoningItem | ToolItem | CompactionItem
 /** The response currently streaming (a recording may hold several back to back). */
 export interface ResponseState {
   id?: string;
+  /** The conversation the response belongs to (`response.conversation.id`), when it has one. */
+  conversationId?: string;
   model?: string;
   /** Assistant message id tool calls of this response hang off. */
   turnId?: string;
@@ -133,13 +135,17 @@ export function turnParentId(state: ResponsesStreamState): string {
 }
 
 /**
- * Where an output item sat in its response (`responseId`, `outputIndex`), recorded on the START
- * event of what it becomes: AG-UI groups a response's tool calls under one assistant message, so
+ * Where an output item sat in its response (`responseId`, `outputIndex`, and the response's
+ * `conversationId` when it has one), recorded on the START event of what it becomes: AG-UI groups a response's tool calls under one assistant message, so
  * the request side needs this to send the items back in their original order.
  */
-export function itemPosition(state: ResponsesStreamState, outputIndex: number | undefined): { responseId?: string; outputIndex?: number } {
+export function itemPosition(
+  state: ResponsesStreamState,
+  outputIndex: number | undefined,
+): { responseId?: string; conversationId?: string; outputIndex?: number } {
   return {
     ...(state.response.id !== undefined && { responseId: state.response.id }),
+    ...(state.response.conversationId !== undefined && { conversationId: state.response.conversationId }),
     ...(outputIndex !== undefined && { outputIndex }),
   };
 }

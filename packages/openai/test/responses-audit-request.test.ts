@@ -17,11 +17,11 @@ async function* from(values: unknown[]): AsyncGenerator<unknown> {
 }
 
 /** One response: a reasoning item (with or without encrypted_content) and a function call. */
-function reasoningThenCall(responseId: string, n: number, encrypted: string | undefined): unknown[] {
+function reasoningThenCall(responseId: string, n: number, encrypted: string | undefined, conversation?: string): unknown[] {
   const rs = { type: "reasoning", id: `rs_${n}`, summary: [{ type: "summary_text", text: `Plan ${n}.` }], ...(encrypted !== undefined && { encrypted_content: encrypted }) };
   const fc = { type: "function_call", id: `fc_${n}`, call_id: `call_${n}`, name: "lookup", arguments: `{"q":${n}}`, status: "completed" };
   return [
-    { type: "response.created", response: { id: responseId, model: "gpt-5", status: "in_progress", output: [] } },
+    { type: "response.created", response: { id: responseId, model: "gpt-5", status: "in_progress", output: [], conversation: conversation === undefined ? null : { id: conversation } } },
     { type: "response.output_item.added", output_index: 0, item: { type: "reasoning", id: `rs_${n}`, summary: [] } },
     { type: "response.output_item.done", output_index: 0, item: rs },
     { type: "response.output_item.added", output_index: 1, item: { ...fc, arguments: "", status: "in_progress" } },
@@ -39,11 +39,11 @@ async function turn(history: Message[], stream: unknown[], runId: string): Promi
 
 const toolResult = (n: number): Message => ({ id: `tool-${n}`, role: "tool", toolCallId: `call_${n}`, content: `result ${n}` });
 
-async function twoTurns(encrypted: string | undefined): Promise<Message[]> {
+async function twoTurns(encrypted: string | undefined, conversation?: string): Promise<Message[]> {
   let messages: Message[] = [{ id: "u1", role: "user", content: "Look things up." }];
-  messages = await turn(messages, reasoningThenCall("resp_1", 1, encrypted === undefined ? undefined : `${encrypted}-1`), "r1");
+  messages = await turn(messages, reasoningThenCall("resp_1", 1, encrypted === undefined ? undefined : `${encrypted}-1`, conversation), "r1");
   messages = [...messages, toolResult(1)];
-  messages = await turn(messages, reasoningThenCall("resp_2", 2, encrypted === undefined ? undefined : `${encrypted}-2`), "r2");
+  messages = await turn(messages, reasoningThenCall("resp_2", 2, encrypted === undefined ? undefined : `${encrypted}-2`, conversation), "r2");
   return [...messages, toolResult(2)];
 }
 
@@ -132,6 +132,28 @@ describe("previous_response_id: the chain is not sent again", () => {
     const messages = await twoTurns("ENC");
     const all = request(messages, "gpt-5").input;
     expect(request(messages, "gpt-5", { previous_response_id: "resp_elsewhere" }).input).toEqual(all);
+  });
+});
+
+describe("conversation: the conversation's items are not sent again", () => {
+  it.each([["an id", "conv_1"], ["an object", { id: "conv_1" }]])("conversation as %s: only the new tool output and user message go in input", async (_how, conversation) => {
+    const messages = [...(await twoTurns("ENC", "conv_1")), { id: "u2", role: "user", content: "And then?" } as Message];
+    const { input } = request(messages, "gpt-5", { conversation });
+    expect(input).toEqual([
+      { type: "function_call_output", call_id: "call_2", output: "result 2" },
+      { role: "user", content: "And then?" },
+    ]);
+  });
+
+  it("the conversation id is recorded on what the response streamed", async () => {
+    const messages = await twoTurns("ENC", "conv_1");
+    const reasoning = messages.find((m) => m.id === "rs_1") as { metadata?: Rec };
+    expect((reasoning.metadata?.["agui-bridge"] as Rec).conversationId).toBe("conv_1");
+  });
+
+  it("another conversation: every message is sent", async () => {
+    const messages = await twoTurns("ENC", "conv_1");
+    expect(request(messages, "gpt-5", { conversation: "conv_other" }).input).toEqual(request(messages, "gpt-5").input);
   });
 });
 
