@@ -33,6 +33,7 @@ import { providerItems } from "./convert-provider-items.js";
 import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { outputPosition, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
+import { dropIdsAfterGaps } from "./orphaned-item-ids.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
@@ -100,7 +101,8 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   const placed: PlacedItem[] = [];
   // With previous_response_id / conversation the API already holds the chain: only what follows it is sent.
   for (const message of messagesAfterChain(messages, extra as Record<string, unknown>, targetOf(sink))) placed.push(...convertMessage(message, context));
-  const items = keepReasoningPaired(restoreOutputOrder(placed), sink);
+  const ordered = restoreOutputOrder(placed);
+  const items = dropIdsAfterGaps(ordered, keepReasoningPaired(ordered, sink));
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",
   );

@@ -109,6 +109,47 @@ describe("store: false and reasoning items without encrypted_content", () => {
   });
 });
 
+describe("items whose reasoning is not sent go back without their ids", () => {
+  // "Item 'fc_…' of type 'function_call' was provided without its required 'reasoning' item: 'rs_…'."
+  it("the application left the reasoning messages out of the history: the calls keep call_id, lose the item id", async () => {
+    const messages = (await twoTurns("ENC")).filter((m) => m.role !== "reasoning");
+    const { input } = request(messages, "gpt-5");
+    expect(input.filter((item) => item.type === "function_call")).toEqual([
+      { type: "function_call", call_id: "call_1", name: "lookup", arguments: '{"q":1}' },
+      { type: "function_call", call_id: "call_2", name: "lookup", arguments: '{"q":2}' },
+    ]);
+  });
+
+  it("reasoning dropped under store: false takes the ids of what followed it too", async () => {
+    const { input } = request(await twoTurns(undefined), "gpt-5", { store: false });
+    expect(input.filter((item) => item.type === "function_call").map((item) => item.id)).toEqual([undefined, undefined]);
+  });
+
+  it("with its reasoning sent, a call keeps its item id", async () => {
+    const { input } = request(await twoTurns("ENC"), "gpt-5", { store: false });
+    expect(input.filter((item) => item.type === "function_call").map((item) => item.id)).toEqual(["fc_1", "fc_2"]);
+  });
+
+  it("a message item after a missing reasoning item becomes an assistant message with its text and phase", async () => {
+    const stream = [
+      { type: "response.created", response: { id: "resp_m", model: "gpt-5", status: "in_progress", output: [] } },
+      { type: "response.output_item.added", output_index: 0, item: { type: "reasoning", id: "rs_m", summary: [] } },
+      { type: "response.output_item.done", output_index: 0, item: { type: "reasoning", id: "rs_m", summary: [] } },
+      { type: "response.output_item.added", output_index: 1, item: { type: "message", id: "msg_m", role: "assistant", status: "in_progress", content: [], phase: "final_answer" } },
+      { type: "response.output_text.delta", item_id: "msg_m", output_index: 1, content_index: 0, delta: "Done." },
+      { type: "response.output_item.done", output_index: 1, item: { type: "message", id: "msg_m", role: "assistant", status: "completed", phase: "final_answer", content: [{ type: "output_text", text: "Done.", annotations: [] }] } },
+      { type: "response.completed", response: { id: "resp_m", model: "gpt-5", status: "completed", output: [], usage: { input_tokens: 1, output_tokens: 1 } } },
+    ];
+    const messages = await turn([{ id: "u1", role: "user", content: "Go" }], stream, "rm");
+    expect(request(messages, "gpt-5").input.at(-1)).toMatchObject({ type: "message", id: "msg_m" });
+    const { input } = request(messages, "gpt-5", { store: false });
+    expect(input).toEqual([
+      { role: "user", content: "Go" },
+      { role: "assistant", content: "Done.", phase: "final_answer" },
+    ]);
+  });
+});
+
 describe("previous_response_id: the chain is not sent again", () => {
   it("only what follows the named response goes in input (its tool outputs, new user messages)", async () => {
     // The chain already holds every earlier input and output item; sending them again repeats

@@ -105,7 +105,32 @@ function isClientCall(item: Rec): boolean {
  */
 function expectedInput(items: Rec[], storeDisabled: boolean): Rec[] {
   const sent = items.filter((item) => !unsent(item) && !(storeDisabled && item.type === "reasoning" && typeof item.encrypted_content !== "string"));
-  return sent.filter((item, i) => item.type !== "reasoning" || (sent[i + 1] !== undefined && sent[i + 1]?.type !== "reasoning" && items[items.indexOf(item) + 1] === sent[i + 1])).map(project);
+  const kept = sent.filter((item, i) => item.type !== "reasoning" || (sent[i + 1] !== undefined && sent[i + 1]?.type !== "reasoning" && items[items.indexOf(item) + 1] === sent[i + 1]));
+  // An item sent with its id needs the reasoning it followed ("… was provided without its
+  // required 'reasoning' item"): when an output index between it and the nearest sent reasoning
+  // item before it is not sent, function calls and messages go back without their ids.
+  const typeAt = new Map(kept.map((item) => [item.outputIndex as number, item.type as string]));
+  const afterGap = (item: Rec): boolean => {
+    for (let index = (item.outputIndex as number) - 1; index >= 0; index--) {
+      const type = typeAt.get(index);
+      if (type === undefined) return true;
+      if (type === "reasoning") return false;
+    }
+    return false;
+  };
+  return kept.map((item) => {
+    const out = project(item);
+    if (!afterGap(item) || typeof out.id !== "string") return out;
+    if (out.type === "function_call" || out.type === "custom_tool_call") {
+      const { id: _id, ...rest } = out;
+      return rest;
+    }
+    if (out.type === "message") {
+      const text = (out.content as Rec[]).map((part) => (part.text ?? part.refusal ?? "") as string).join("");
+      return { role: "assistant", content: text, ...(typeof out.phase === "string" && { phase: out.phase }) };
+    }
+    return out;
+  });
 }
 
 function comparable(item: Rec): Rec {
