@@ -47,7 +47,9 @@ export function handleReasoningDelta(state: ResponsesStreamState, event: Record<
   const delta = asString(event.delta);
   if (item === undefined || delta === undefined) return;
   const type = summary ? "summary_text" : "reasoning_text";
-  write(state, item, type, asNumber(summary ? event.summary_index : event.content_index) ?? 0, delta);
+  const index = asNumber(summary ? event.summary_index : event.content_index) ?? 0;
+  if (item.finished?.has(`${type}:${index}`) === true) return;
+  write(state, item, type, index, delta);
 }
 
 /** `response.reasoning_summary_text.done` / `response.reasoning_text.done`: the text if nothing streamed. */
@@ -57,6 +59,7 @@ export function handleReasoningDone(state: ResponsesStreamState, event: Record<s
   if (item === undefined || text === undefined) return;
   const type = summary ? "summary_text" : "reasoning_text";
   const index = asNumber(summary ? event.summary_index : event.content_index) ?? 0;
+  (item.finished ??= new Set()).add(`${type}:${index}`);
   if (!hasPart(item, type, index)) write(state, item, type, index, text);
 }
 

@@ -47,12 +47,15 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   state.run.usage.record(id, usage);
   const type = asString(event.type) ?? "";
   const status = asString(response.status) ?? type.slice("response.".length);
-  const finish = mapResponsesFinishReason(status, {
+  const mapped = mapResponsesFinishReason(status, {
     hasApplicationToolCalls: state.response.hasApplicationToolCalls,
     ...(asString(asRecord(response.incomplete_details)?.reason) !== undefined && {
       incompleteReason: asString(asRecord(response.incomplete_details)?.reason),
     }),
   });
+  // The tier that served the response (`default`, `flex`, `priority`, …: it decides the price).
+  const serviceTier = asNonEmptyString(response.service_tier);
+  const finish = serviceTier === undefined ? mapped : { ...mapped, details: { ...mapped.details, serviceTier } };
   if (type === "response.failed") {
     const error = asRecord(response.error);
     const described = describeOpenAIError(error ?? { message: "The provider reported the response as failed.", code: "response_failed" });

@@ -44,6 +44,8 @@ export interface ReasoningItem {
   messageId: string;
   /** The parts written so far, in order, so the request side can split the content again. */
   parts: Array<{ type: "summary_text" | "reasoning_text"; index: number; length: number }>;
+  /** Parts (`summary_text:0`, `reasoning_text:1`, …) whose `.done` arrived: later deltas are not appended again. */
+  finished?: Set<string>;
 }
 
 /** A tool call item (application or provider-executed). */

@@ -125,6 +125,24 @@ describe("Responses message items with several content parts (content_index > 0)
   });
 });
 
+describe("Responses terminal events", () => {
+  it("the service tier that served the response is kept in finishDetails", async () => {
+    const done = completed();
+    const { events } = await run([created, { ...done, response: { ...done.response, service_tier: "flex" } }]);
+    const end = events.at(-1) as { metadata?: Record<string, Record<string, unknown>> };
+    expect(end.metadata?.["agui-bridge"]?.finishDetails).toEqual({ serviceTier: "flex" });
+  });
+
+  it("response.incomplete keeps its reason beside the tier", async () => {
+    const { events } = await run([
+      created,
+      { type: "response.incomplete", response: { id: "resp_1", status: "incomplete", service_tier: "default", incomplete_details: { reason: "max_output_tokens" }, usage: { input_tokens: 1, output_tokens: 1 } } },
+    ]);
+    const end = events.at(-1) as { metadata?: Record<string, Record<string, unknown>> };
+    expect(end.metadata?.["agui-bridge"]).toMatchObject({ finishReason: "length", finishDetails: { incompleteReason: "max_output_tokens", serviceTier: "default" } });
+  });
+});
+
 describe("Responses items interleaved by output_index", () => {
   const reasoningAdded = { type: "response.output_item.added", output_index: 0, item: { type: "reasoning", id: "rs_1", summary: [] } };
   const reasoningDone = {
@@ -173,6 +191,18 @@ describe("Responses items interleaved by output_index", () => {
     expect(reasoning).toMatchObject({ encryptedValue: "ENC-FINAL", content: "Thinking." });
     const args = ofType(events, "TOOL_CALL_ARGS").filter((e) => e.toolCallId === "call_1").map((e) => e.delta).join("");
     expect(args).toBe('{"a":1}');
+  });
+
+  it("reasoning deltas after their part's .done are not appended again; a part known only from .done is written once", async () => {
+    const { messages } = await run([
+      created,
+      reasoningAdded,
+      { type: "response.reasoning_summary_text.done", item_id: "rs_1", output_index: 0, summary_index: 0, text: "Thinking." },
+      { type: "response.reasoning_summary_text.delta", item_id: "rs_1", output_index: 0, summary_index: 0, delta: "Thinking." },
+      reasoningDone,
+      completed(),
+    ]);
+    expect(messages.find((m) => m.id === "rs_1")).toMatchObject({ content: "Thinking.", encryptedValue: "ENC-FINAL" });
   });
 
   it("argument deltas after the call's arguments.done are not appended again", async () => {
