@@ -21,7 +21,7 @@ import {
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
-import { asNonEmptyString, asRecord, asString, isRecord, asNumber } from "./narrow.js";
+import { asArray, asNonEmptyString, asRecord, asString, isRecord, asNumber } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
 import { findItem, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
@@ -32,8 +32,14 @@ const HANDLERS: Record<string, Handler> = {
   "response.created": handleResponseCreated,
   "response.in_progress": handleResponseProgress,
   "response.queued": handleResponseProgress,
-  "response.completed": handleResponseTerminal,
-  "response.incomplete": handleResponseTerminal,
+  "response.completed": (s, e) => {
+    backfillOutput(s, e);
+    handleResponseTerminal(s, e);
+  },
+  "response.incomplete": (s, e) => {
+    backfillOutput(s, e);
+    handleResponseTerminal(s, e);
+  },
   "response.failed": handleResponseTerminal,
   error: handleErrorEvent,
   "response.output_item.added": handleItemAdded,
@@ -98,10 +104,35 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
   };
 }
 
+function markSeen(state: ResponsesStreamState, item: Record<string, unknown>, outputIndex: number | undefined): void {
+  const id = asNonEmptyString(item.id);
+  if (id !== undefined) state.response.seenIds.add(id);
+  if (outputIndex !== undefined) state.response.seenIndexes.add(outputIndex);
+}
+
+/**
+ * `response.completed` / `.incomplete` carry the response's whole `output`: an item that never
+ * streamed (no `output_item.added` / `.done` for its id or output index: servers that send only
+ * the final response) is mapped from it as if it had been added and finished, so its text,
+ * reasoning and calls still reach the client, once.
+ */
+function backfillOutput(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const output = asArray(asRecord(event.response)?.output) ?? [];
+  output.forEach((entry, outputIndex) => {
+    const item = asRecord(entry);
+    if (item === undefined) return;
+    const id = asNonEmptyString(item.id);
+    if ((id !== undefined && state.response.seenIds.has(id)) || state.response.seenIndexes.has(outputIndex)) return;
+    handleItemAdded(state, { type: "response.output_item.added", output_index: outputIndex, item });
+    handleItemDone(state, { type: "response.output_item.done", output_index: outputIndex, item });
+  });
+}
+
 function handleItemAdded(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const item = asRecord(event.item);
   if (item === undefined) return;
   const outputIndex = outputIndexOf(event);
+  markSeen(state, item, outputIndex);
   const itemId = asNonEmptyString(item.id) ?? state.run.newId();
   const cls = classifyOutputItem(item);
   if (cls.kind === "message") openMessageItem(state, itemId, outputIndex, asNonEmptyString(item.phase));
@@ -114,6 +145,7 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
 function handleItemDone(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const done = asRecord(event.item);
   if (done === undefined) return;
+  markSeen(state, done, outputIndexOf(event));
   const cls = classifyOutputItem(done);
   if (cls.kind === "provider-output") {
     emitSeparateOutput(state, done);

@@ -84,6 +84,9 @@ export interface ResponseState {
   turnId?: string;
   hasApplicationToolCalls: boolean;
   readonly byIndex: Map<number, OutputItem>;
+  /** Ids and output indexes of the items this response streamed (added or done), for the terminal backfill. */
+  readonly seenIds: Set<string>;
+  readonly seenIndexes: Set<number>;
 }
 
 /** Per-stream state of the Responses mapper. */
@@ -105,7 +108,7 @@ export interface ResponsesStreamState {
 
 /** A fresh response state. */
 export function newResponseState(model?: string): ResponseState {
-  return { hasApplicationToolCalls: false, byIndex: new Map(), ...(model !== undefined && { model }) };
+  return { hasApplicationToolCalls: false, byIndex: new Map(), seenIds: new Set(), seenIndexes: new Set(), ...(model !== undefined && { model }) };
 }
 
 /** The item an event refers to: by `item_id`, else by `output_index` (servers that rotate ids). */

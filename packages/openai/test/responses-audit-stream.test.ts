@@ -217,3 +217,33 @@ describe("Responses items interleaved by output_index", () => {
     expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe("{}");
   });
 });
+
+describe("items known only from the terminal response's output", () => {
+  const output = [
+    { type: "reasoning", id: "rs_9", summary: [{ type: "summary_text", text: "Why." }], encrypted_content: "ENC-9" },
+    { type: "message", id: "msg_9", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Only in completed.", annotations: [] }] },
+    { type: "function_call", id: "fc_9", call_id: "call_9", name: "f", arguments: '{"x":1}', status: "completed" },
+  ];
+
+  it("a server that sends only response.completed: every output item reaches the client once", async () => {
+    const { events, messages } = await run([created, completed(output)]);
+    expect(textOf(events, "msg_9")).toBe("Only in completed.");
+    expect(messages.find((m) => m.id === "rs_9")).toMatchObject({ content: "Why.", encryptedValue: "ENC-9" });
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe('{"x":1}');
+    const end = events.at(-1) as { metadata?: Record<string, Record<string, unknown>> };
+    expect(end.metadata?.["agui-bridge"]?.finishReason).toBe("tool-calls");
+  });
+
+  it("items that streamed are not written again from the terminal output", async () => {
+    const { events } = await run([
+      created,
+      messageAdded("msg_9", 0),
+      partAdded("msg_9", 0, 0),
+      textDelta("msg_9", 0, 0, "Only in completed."),
+      messageDone("msg_9", 0, ["Only in completed."]),
+      completed([output[1]]),
+    ]);
+    expect(ofType(events, "TEXT_MESSAGE_START")).toHaveLength(1);
+    expect(textOf(events, "msg_9")).toBe("Only in completed.");
+  });
+});
