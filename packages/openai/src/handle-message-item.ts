@@ -52,7 +52,7 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
     ...(Object.keys(metadata).length > 0 && { metadata }),
   });
   if (state.response.turnId === undefined) state.response.turnId = messageId;
-  const part: MessagePart = { messageId, refusal, written: new Set(), finished: new Set(), annotated: new Set(), annotations: [] };
+  const part: MessagePart = { messageId, refusal, written: new Map(), finished: new Set(), annotations: new Map() };
   if (refusal) item.refusal = part;
   else item.text = part;
   return part;
@@ -88,7 +88,7 @@ export function handleMessageDelta(state: ResponsesStreamState, event: Record<st
   const part = messagePart(state, item, refusal);
   const index = contentIndexOf(event);
   if (!state.run.isTextOpen(part.messageId) || part.finished.has(index)) return;
-  part.written.add(index);
+  part.written.set(index, (part.written.get(index) ?? 0) + delta.length);
   state.run.text(part.messageId, delta);
 }
 
@@ -108,7 +108,7 @@ export function handleMessageDone(state: ResponsesStreamState, event: Record<str
 
 function writeOnce(state: ResponsesStreamState, part: MessagePart, index: number, text: string): void {
   if (part.written.has(index) || !state.run.isTextOpen(part.messageId)) return;
-  part.written.add(index);
+  part.written.set(index, text.length);
   if (text !== "") state.run.text(part.messageId, text);
 }
 
@@ -117,8 +117,8 @@ export function handleAnnotation(state: ResponsesStreamState, event: Record<stri
   const item = messageOf(state, event);
   if (item === undefined || asRecord(event.annotation) === undefined) return;
   const part = messagePart(state, item, false);
-  part.annotated.add(contentIndexOf(event));
-  part.annotations.push(event.annotation);
+  const index = contentIndexOf(event);
+  part.annotations.set(index, [...(part.annotations.get(index) ?? []), event.annotation]);
 }
 
 /**
@@ -143,9 +143,8 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
       const part = messagePart(state, item, refusal);
       const text = asString(refusal ? content.refusal : content.text);
       if (text !== undefined) writeOnce(state, part, index, text);
-      if (!refusal && !part.annotated.has(index)) {
-        part.annotated.add(index);
-        part.annotations.push(...(asArray(content.annotations) ?? []).filter((entry) => asRecord(entry) !== undefined));
+      if (!refusal && !part.annotations.has(index)) {
+        part.annotations.set(index, (asArray(content.annotations) ?? []).filter((entry) => asRecord(entry) !== undefined));
       }
     });
     if (item.text === undefined && item.refusal === undefined) messagePart(state, item, false);
@@ -159,10 +158,26 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
   }
 }
 
+/**
+ * TEXT_MESSAGE_END metadata: the annotations (in part order), the files they cite, and, for a
+ * message item with several output_text parts, `contentParts: [{ type, length, annotations }]`
+ * (each part's text length and how many of the annotations are its own: their offsets are
+ * relative to their part), so the request side rebuilds the parts exactly.
+ */
 function endMetadata(item: MessageItem, part: MessagePart, provider: string): BridgeMetadata | undefined {
-  if (part.annotations.length === 0) return undefined;
-  const files = filesOfAnnotations(part.annotations, provider);
-  return files.length === 0 ? { annotations: part.annotations } : { annotations: part.annotations, files, itemId: item.itemId };
+  const indexes = [...new Set([...part.written.keys(), ...part.annotations.keys()])].sort((a, b) => a - b);
+  const annotations = indexes.flatMap((index) => part.annotations.get(index) ?? []);
+  const contentParts =
+    indexes.length > 1
+      ? indexes.map((index) => ({ type: part.refusal ? "refusal" : "output_text", length: part.written.get(index) ?? 0, annotations: part.annotations.get(index)?.length ?? 0 }))
+      : undefined;
+  if (annotations.length === 0 && contentParts === undefined) return undefined;
+  const files = filesOfAnnotations(annotations, provider);
+  return {
+    ...(annotations.length > 0 && { annotations }),
+    ...(files.length > 0 && { files, itemId: item.itemId }),
+    ...(contentParts !== undefined && { contentParts }),
+  };
 }
 
 /** The output index of an event, if it has one. */

@@ -13,16 +13,15 @@ export interface MessagePart {
   messageId: string;
   refusal: boolean;
   /**
-   * Content indexes (`content_index`) of the item's parts that have had text written (a delta,
-   * their `.done` text or the finished item's): a part's `.done` or finished text is written only
-   * when nothing was written for that very part, so each part reaches the client exactly once.
+   * Content index (`content_index`) → length of the text written for that part (deltas, its
+   * `.done` text or the finished item's): a part's `.done` or finished text is written only when
+   * nothing was written for that very part, so each part reaches the client exactly once.
    */
-  written: Set<number>;
+  written: Map<number, number>;
   /** Content indexes whose `.done` arrived: later deltas for them are not appended again. */
   finished: Set<number>;
-  /** Content indexes whose annotations streamed (`annotation.added`). */
-  annotated: Set<number>;
-  annotations: unknown[];
+  /** Content index → its annotations (streamed by `annotation.added`, else from the finished item). */
+  annotations: Map<number, unknown[]>;
 }
 
 /** A `message` output item. */

@@ -217,3 +217,39 @@ describe("the Responses provider factory", () => {
     expect(bodies.map((body) => body.include)).toEqual([undefined, ["reasoning.encrypted_content"]]);
   });
 });
+
+describe("a message item with several output_text parts goes back as those parts", () => {
+  it("each part with its own text and annotations (offsets relative to their part)", async () => {
+    const a1 = { type: "url_citation", url: "https://a.example", title: "A", start_index: 0, end_index: 3 };
+    const b1 = { type: "url_citation", url: "https://b.example", title: "B", start_index: 1, end_index: 4 };
+    const stream = [
+      { type: "response.created", response: { id: "resp_p", model: "gpt-5", status: "in_progress", output: [] } },
+      { type: "response.output_item.added", output_index: 0, item: { type: "message", id: "msg_p", role: "assistant", status: "in_progress", content: [] } },
+      { type: "response.content_part.added", item_id: "msg_p", output_index: 0, content_index: 0, part: { type: "output_text", text: "", annotations: [] } },
+      { type: "response.output_text.delta", item_id: "msg_p", output_index: 0, content_index: 0, delta: "One." },
+      { type: "response.output_text.annotation.added", item_id: "msg_p", output_index: 0, content_index: 0, annotation_index: 0, annotation: a1 },
+      { type: "response.content_part.added", item_id: "msg_p", output_index: 0, content_index: 1, part: { type: "output_text", text: "", annotations: [] } },
+      { type: "response.output_text.delta", item_id: "msg_p", output_index: 0, content_index: 1, delta: " Two." },
+      { type: "response.output_text.annotation.added", item_id: "msg_p", output_index: 0, content_index: 1, annotation_index: 0, annotation: b1 },
+      {
+        type: "response.output_item.done",
+        output_index: 0,
+        item: { type: "message", id: "msg_p", role: "assistant", status: "completed", content: [{ type: "output_text", text: "One.", annotations: [a1] }, { type: "output_text", text: " Two.", annotations: [b1] }] },
+      },
+      { type: "response.completed", response: { id: "resp_p", model: "gpt-5", status: "completed", output: [], usage: { input_tokens: 1, output_tokens: 1 } } },
+    ];
+    const messages = await turn([{ id: "u1", role: "user", content: "Cite" }], stream, "rp");
+    expect(messages.find((m) => m.id === "msg_p")).toMatchObject({ content: "One. Two." });
+    const { input } = request(messages, "gpt-5");
+    expect(input.at(-1)).toEqual({
+      type: "message",
+      role: "assistant",
+      id: "msg_p",
+      status: "completed",
+      content: [
+        { type: "output_text", text: "One.", annotations: [a1] },
+        { type: "output_text", text: " Two.", annotations: [b1] },
+      ],
+    });
+  });
+});
