@@ -104,6 +104,11 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
   };
 }
 
+function wasSeen(state: ResponsesStreamState, item: Record<string, unknown>, outputIndex: number | undefined): boolean {
+  const id = asNonEmptyString(item.id);
+  return (id !== undefined && state.response.seenIds.has(id)) || (outputIndex !== undefined && state.response.seenIndexes.has(outputIndex));
+}
+
 function markSeen(state: ResponsesStreamState, item: Record<string, unknown>, outputIndex: number | undefined): void {
   const id = asNonEmptyString(item.id);
   if (id !== undefined) state.response.seenIds.add(id);
@@ -121,8 +126,7 @@ function backfillOutput(state: ResponsesStreamState, event: Record<string, unkno
   output.forEach((entry, outputIndex) => {
     const item = asRecord(entry);
     if (item === undefined) return;
-    const id = asNonEmptyString(item.id);
-    if ((id !== undefined && state.response.seenIds.has(id)) || state.response.seenIndexes.has(outputIndex)) return;
+    if (wasSeen(state, item, outputIndex)) return;
     handleItemAdded(state, { type: "response.output_item.added", output_index: outputIndex, item });
     handleItemDone(state, { type: "response.output_item.done", output_index: outputIndex, item });
   });
@@ -145,13 +149,20 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
 function handleItemDone(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const done = asRecord(event.item);
   if (done === undefined) return;
+  const seenBefore = wasSeen(state, done, outputIndexOf(event));
   markSeen(state, done, outputIndexOf(event));
   const cls = classifyOutputItem(done);
   if (cls.kind === "provider-output") {
     emitSeparateOutput(state, done);
     return;
   }
-  const tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
+  let tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
+  // A finished item whose `added` never came (a stream resumed after it, a proxy that dropped it):
+  // mapped from the finished item, which carries all of it (its earlier deltas had no item to go to).
+  if (tracked === undefined && !seenBefore && cls.kind !== "unknown") {
+    handleItemAdded(state, { ...event, type: "response.output_item.added" });
+    tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
+  }
   if (tracked === undefined) {
     if (cls.kind === "unknown") unmodelled(state, event, asString(done.type));
     return;

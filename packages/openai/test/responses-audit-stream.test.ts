@@ -247,3 +247,33 @@ describe("items known only from the terminal response's output", () => {
     expect(textOf(events, "msg_9")).toBe("Only in completed.");
   });
 });
+
+describe("a finished item whose output_item.added never came", () => {
+  it("is mapped from output_item.done (a stream resumed after its start): the text once, nothing from before", async () => {
+    const { events } = await run([
+      created,
+      // Deltas of an item this stream never saw added have nowhere to go...
+      textDelta("msg_r", 0, 0, "partial"),
+      // ...the finished item carries the whole text.
+      messageDone("msg_r", 0, ["The whole text."]),
+      { type: "response.output_item.done", output_index: 1, item: { type: "function_call", id: "fc_r", call_id: "call_r", name: "f", arguments: '{"k":2}', status: "completed" } },
+      completed(),
+    ]);
+    expect(textOf(events, "msg_r")).toBe("The whole text.");
+    expect(ofType(events, "TOOL_CALL_START").map((e) => e.toolCallId)).toEqual(["call_r"]);
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe('{"k":2}');
+  });
+
+  it("an output_item.done repeated for an item already finished is not mapped twice", async () => {
+    const { events } = await run([
+      created,
+      messageAdded("msg_1", 0),
+      textDelta("msg_1", 0, 0, "Once."),
+      messageDone("msg_1", 0, ["Once."]),
+      messageDone("msg_1", 0, ["Once."]),
+      completed(),
+    ]);
+    expect(ofType(events, "TEXT_MESSAGE_START")).toHaveLength(1);
+    expect(textOf(events, "msg_1")).toBe("Once.");
+  });
+});
