@@ -72,14 +72,21 @@ export function handleErrorEvent(state: ResponsesStreamState, event: Record<stri
   state.run.fail(describeOpenAIError(event));
 }
 
-/** Closes the items of the current response that never got their `output_item.done`. */
+/**
+ * Closes the items of the current response that never got their `output_item.done`. An
+ * application call among them was cut off (its arguments may be partial): it is closed as
+ * interrupted and not handed to the application.
+ */
 export function closeResponseItems(state: ResponsesStreamState): void {
   const { run } = state;
   for (const item of state.response.byIndex.values()) {
     if (item.kind === "message") closeMessageItem(state, item);
     else if (item.kind === "reasoning") closeReasoningItem(state, item);
     else if (item.kind === "compaction") closeCompactionItem(state, item);
-    else if (run.isToolCallOpen(item.toolCallId)) run.endToolCall(item.toolCallId);
+    else if (run.isToolCallOpen(item.toolCallId)) {
+      if (item.providerExecuted) run.endToolCall(item.toolCallId);
+      else run.abandonToolCall(item.toolCallId);
+    }
   }
   state.response.byIndex.clear();
 }

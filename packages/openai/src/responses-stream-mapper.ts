@@ -118,17 +118,24 @@ function markSeen(state: ResponsesStreamState, item: Record<string, unknown>, ou
 /**
  * `response.completed` / `.incomplete` carry the response's whole `output`: an item that never
  * streamed (no `output_item.added` / `.done` for its id or output index: servers that send only
- * the final response) is mapped from it as if it had been added and finished, so its text,
- * reasoning and calls still reach the client, once.
+ * the final response) is mapped from it as if it had been added and finished, and an item still
+ * open (its `output_item.done` never came) is finished from it, so its text, reasoning, encrypted
+ * content and calls still reach the client, once.
  */
 function backfillOutput(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const output = asArray(asRecord(event.response)?.output) ?? [];
   output.forEach((entry, outputIndex) => {
     const item = asRecord(entry);
     if (item === undefined) return;
-    if (wasSeen(state, item, outputIndex)) return;
-    handleItemAdded(state, { type: "response.output_item.added", output_index: outputIndex, item });
-    handleItemDone(state, { type: "response.output_item.done", output_index: outputIndex, item });
+    const done = { type: "response.output_item.done", output_index: outputIndex, item };
+    if (!wasSeen(state, item, outputIndex)) {
+      handleItemAdded(state, { type: "response.output_item.added", output_index: outputIndex, item });
+      handleItemDone(state, done);
+    } else {
+      const open = findItem(state, { item_id: item.id, output_index: outputIndex });
+      // A provider-run call kept only to await its separate output item is finished already.
+      if (open !== undefined && !(open.kind === "tool" && !state.run.isToolCallOpen(open.toolCallId))) handleItemDone(state, done);
+    }
   });
 }
 
@@ -175,7 +182,10 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done);
     else if (state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
-      state.run.endToolCall(tracked.toolCallId, isClientToolItem(done) ? clientItemMetadata(done, tracked.itemId) : undefined);
+      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.itemId) : undefined;
+      // A call the output limit cut off (`status: "incomplete"`) is not handed to the application.
+      if (!tracked.providerExecuted && done.status === "incomplete") state.run.abandonToolCall(tracked.toolCallId, metadata);
+      else state.run.endToolCall(tracked.toolCallId, metadata);
     }
   }
   // A finished item is needed again only by a provider-run call whose output arrives as a separate

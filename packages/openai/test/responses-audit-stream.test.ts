@@ -234,6 +234,19 @@ describe("items known only from the terminal response's output", () => {
     expect(end.metadata?.["agui-bridge"]?.finishReason).toBe("tool-calls");
   });
 
+  it("an item whose output_item.done never came is finished from the terminal output (encrypted_content, arguments)", async () => {
+    const { events, messages } = await run([
+      created,
+      { type: "response.output_item.added", output_index: 0, item: { type: "reasoning", id: "rs_9", summary: [] } },
+      { type: "response.reasoning_summary_text.delta", item_id: "rs_9", output_index: 0, summary_index: 0, delta: "Why." },
+      { type: "response.output_item.added", output_index: 1, item: { type: "function_call", id: "fc_9", call_id: "call_9", name: "f", arguments: "", status: "in_progress" } },
+      completed([output[0], output[2]]),
+    ]);
+    expect(messages.find((m) => m.id === "rs_9")).toMatchObject({ content: "Why.", encryptedValue: "ENC-9" });
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe('{"x":1}');
+    expect((events.at(-1) as { outcome?: { pendingToolCallIds?: string[] } }).outcome?.pendingToolCallIds).toEqual(["call_9"]);
+  });
+
   it("items that streamed are not written again from the terminal output", async () => {
     const { events } = await run([
       created,
@@ -275,5 +288,47 @@ describe("a finished item whose output_item.added never came", () => {
     ]);
     expect(ofType(events, "TEXT_MESSAGE_START")).toHaveLength(1);
     expect(textOf(events, "msg_1")).toBe("Once.");
+  });
+});
+
+describe("a function call cut off by response.incomplete", () => {
+  const added = { type: "response.output_item.added", output_index: 0, item: { type: "function_call", id: "fc_c", call_id: "call_c", name: "f", arguments: "", status: "in_progress" } };
+  const delta = { type: "response.function_call_arguments.delta", item_id: "fc_c", output_index: 0, delta: '{"city":"Par' };
+  const incomplete = {
+    type: "response.incomplete",
+    response: { id: "resp_1", status: "incomplete", incomplete_details: { reason: "max_output_tokens" }, usage: { input_tokens: 3, output_tokens: 9 } },
+  };
+
+  it("never finished: closed as interrupted, not handed to the application", async () => {
+    const { events } = await run([created, added, delta, incomplete]);
+    const end = events.at(-1) as { outcome?: { pendingToolCallIds?: string[] }; metadata?: Record<string, Record<string, unknown>> };
+    expect(end.outcome?.pendingToolCallIds ?? []).toEqual([]);
+    expect(end.metadata?.["agui-bridge"]?.finishReason).toBe("length");
+    expect(ofType(events, "TOOL_CALL_END")[0]?.metadata).toMatchObject({ "agui-bridge": { interrupted: true } });
+    // What arrived still reached the client byte for byte.
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe('{"city":"Par');
+  });
+
+  it("finished with status incomplete: the same", async () => {
+    const { events } = await run([
+      created,
+      added,
+      delta,
+      { type: "response.output_item.done", output_index: 0, item: { ...added.item, arguments: '{"city":"Par', status: "incomplete" } },
+      incomplete,
+    ]);
+    const end = events.at(-1) as { outcome?: { pendingToolCallIds?: string[] } };
+    expect(end.outcome?.pendingToolCallIds ?? []).toEqual([]);
+    expect(ofType(events, "TOOL_CALL_END")[0]?.metadata).toMatchObject({ "agui-bridge": { interrupted: true } });
+  });
+
+  it("a completed call stays pending", async () => {
+    const { events } = await run([
+      created,
+      added,
+      { type: "response.output_item.done", output_index: 0, item: { ...added.item, arguments: "{}", status: "completed" } },
+      completed(),
+    ]);
+    expect((events.at(-1) as { outcome?: { pendingToolCallIds?: string[] } }).outcome?.pendingToolCallIds).toEqual(["call_c"]);
   });
 });
