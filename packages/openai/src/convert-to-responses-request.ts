@@ -71,10 +71,13 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
  * `encrypted_content`) and compaction items, assistant messages streamed from Responses as their
  * output message items (id, `phase`, annotations), provider-run calls OpenAI made as the output
  * items they came from, all in the order the response had them; tools, `context` appended to
- * `instructions`, and `include: ["reasoning.encrypted_content"]` for stateless reasoning. Core's
- * shared rules apply first (tool results paired with their calls, tool names checked). A
- * reasoning item whose following item could not be sent is dropped with it. Parts the API cannot
- * take, foreign file handles and foreign encrypted values are dropped with a warning.
+ * `instructions`, and `include: ["reasoning.encrypted_content"]` for stateless reasoning (models
+ * with reasoning only, see {@link ResponsesRequestOptions.encryptedReasoning}). Core's shared rules
+ * apply first (tool results paired with their calls, tool names checked). A reasoning item whose
+ * following item could not be sent is dropped with it; under `store: false` one without its
+ * encrypted content too; an item whose reasoning is not sent goes without its id. With
+ * `previous_response_id` / `conversation` only what follows the server-held chain is sent. Parts
+ * the API cannot take, foreign file handles and foreign encrypted values are dropped with a warning.
  */
 export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
