@@ -2,6 +2,7 @@ import { isMintedBy, isSourceUsableBy, readBridgeMetadata, type AssistantMessage
 import type { ResponseInputItem, ResponseOutputMessage, ResponseOutputText } from "openai/resources/responses/responses";
 import { asArray, asNonEmptyString, isRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
+import { outputTextParts } from "./output-text-parts.js";
 
 const PROVIDER = "openai";
 
@@ -47,7 +48,7 @@ export function annotatedOutputMessage(message: AssistantMessage, provider: stri
     id: itemId,
     status: "completed",
     // The annotations OpenAI sent with this very message, as it sent them.
-    content: [{ type: "output_text", text, annotations: annotations.filter(isRecord) as unknown as ResponseOutputText["annotations"] }],
+    content: outputTextParts(text, annotations.filter(isRecord) as unknown as ResponseOutputText["annotations"], fields?.contentParts),
   };
   return item;
 }

@@ -2,6 +2,7 @@ import { isMintedBy, readBridgeMetadata, type AssistantMessage } from "@agui-bri
 import type { ResponseInputItem, ResponseOutputMessage, ResponseOutputText } from "openai/resources/responses/responses";
 import { annotatedOutputMessage } from "./convert-cited-files.js";
 import { asArray, asNonEmptyString, isRecord } from "./narrow.js";
+import { outputTextParts } from "./output-text-parts.js";
 
 const PHASES = new Set(["commentary", "final_answer"]);
 
@@ -36,7 +37,7 @@ export function assistantMessageItem(message: AssistantMessage, provider = "open
       role: "assistant",
       id: itemId,
       status: "completed",
-      content: [fields?.refusal === true ? { type: "refusal", refusal: text } : { type: "output_text", text, annotations }],
+      content: fields?.refusal === true ? [{ type: "refusal", refusal: text }] : outputTextParts(text, annotations, fields?.contentParts),
       ...(phase !== undefined && { phase }),
     };
     return item;

@@ -33,9 +33,11 @@ import { providerItems } from "./convert-provider-items.js";
 import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { outputPosition, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
+import { dropIdsAfterGaps } from "./orphaned-item-ids.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
+import { isStoreDisabled, messagesAfterChain, wantsEncryptedReasoning } from "./responses-request-rules.js";
 
 /** Options of {@link toResponsesRequest}. */
 export interface ResponsesRequestOptions extends ProviderLabelOption {
@@ -45,6 +47,12 @@ export interface ResponsesRequestOptions extends ProviderLabelOption {
   params?: Partial<Omit<ResponseCreateParamsStreaming, "input" | "stream">>;
   /** Told about everything dropped, as it happens. */
   onWarning?: WarningHandler;
+  /**
+   * Whether to ask for `reasoning.encrypted_content` (`include`). Default: yes, except for the
+   * model families without reasoning (`gpt-4o`, `gpt-4.1`, `gpt-5-chat`, …), which answer it with
+   * HTTP 400. Set it for a deployment name that hides the model.
+   */
+  encryptedReasoning?: boolean;
 }
 
 /** Streaming Responses params with what was dropped to build them. */
@@ -63,10 +71,13 @@ const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
  * `encrypted_content`) and compaction items, assistant messages streamed from Responses as their
  * output message items (id, `phase`, annotations), provider-run calls OpenAI made as the output
  * items they came from, all in the order the response had them; tools, `context` appended to
- * `instructions`, and `include: ["reasoning.encrypted_content"]` for stateless reasoning. Core's
- * shared rules apply first (tool results paired with their calls, tool names checked). A
- * reasoning item whose following item could not be sent is dropped with it. Parts the API cannot
- * take, foreign file handles and foreign encrypted values are dropped with a warning.
+ * `instructions`, and `include: ["reasoning.encrypted_content"]` for stateless reasoning (models
+ * with reasoning only, see {@link ResponsesRequestOptions.encryptedReasoning}). Core's shared rules
+ * apply first (tool results paired with their calls, tool names checked). A reasoning item whose
+ * following item could not be sent is dropped with it; under `store: false` one without its
+ * encrypted content too; an item whose reasoning is not sent goes without its id. With
+ * `previous_response_id` / `conversation` only what follows the server-held chain is sent. Parts
+ * the API cannot take, foreign file handles and foreign encrypted values are dropped with a warning.
  */
 export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
@@ -88,21 +99,24 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     if (pair === undefined) roles.set(id, "omit");
     else clientItems.set(id, pair);
   }
-  const placed: PlacedItem[] = [];
-  for (const message of messages) placed.push(...convertMessage(message, { roles, calls, results, clientItems, sink }));
-  const items = keepReasoningPaired(restoreOutputOrder(placed), sink);
   const extra = options.params ?? {};
+  const context: ConversionContext = { roles, calls, results, clientItems, sink, storeDisabled: isStoreDisabled(extra) };
+  const placed: PlacedItem[] = [];
+  // With previous_response_id / conversation the API already holds the chain: only what follows it is sent.
+  for (const message of messagesAfterChain(messages, extra as Record<string, unknown>, targetOf(sink))) placed.push(...convertMessage(message, context));
+  const ordered = restoreOutputOrder(placed);
+  const items = dropIdsAfterGaps(ordered, keepReasoningPaired(ordered, sink));
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",
   );
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
-  const include = [...new Set([...(extra.include ?? []), ENCRYPTED_INCLUDE])];
+  const include = [...new Set([...(extra.include ?? []), ...(wantsEncryptedReasoning(options.model, options.encryptedReasoning) ? [ENCRYPTED_INCLUDE] : [])])];
   const params = {
     ...extra,
     model: options.model,
     input: items,
     stream: true,
-    include,
+    ...(include.length > 0 && { include }),
     ...(instructions.length > 0 && { instructions: instructions.join("\n\n") }),
     ...(tools.length > 0 && { tools }),
   } as ResponseCreateParamsStreaming;
@@ -120,6 +134,8 @@ interface ConversionContext {
   /** Client-run built-in calls and their outputs, rebuilt as items. */
   clientItems: Map<string, ClientItemPair>;
   sink: WarningSink;
+  /** `store: false`: reasoning items cannot be looked up by id, only sent with their encrypted content. */
+  storeDisabled: boolean;
 }
 
 function convertMessage(message: Message, context: ConversionContext): PlacedItem[] {
@@ -127,9 +143,24 @@ function convertMessage(message: Message, context: ConversionContext): PlacedIte
   if (message.role === "reasoning") {
     // A compaction item is declared locally (not every SDK version in the peer range has its type).
     const item = toReasoningItem(message, context.sink) as ResponseInputItem | undefined;
-    return item === undefined ? [] : [{ item, position: outputPosition(message, 0, targetOf(context.sink)) }];
+    if (item === undefined || !sendable(item, context)) return [];
+    return [{ item, position: outputPosition(message, 0, targetOf(context.sink)) }];
   }
   return convertInput(message, context).map((item) => ({ item }));
+}
+
+/**
+ * With `store: false` a reasoning item without its `encrypted_content` is only a reference the API
+ * cannot resolve ("Item with id 'rs_…' not found. Items are not persisted when `store` is set to
+ * false."): it is dropped with a warning (and the reasoning-pair rule then keeps the rest valid).
+ */
+function sendable(item: ResponseInputItem, { storeDisabled, sink }: ConversionContext): boolean {
+  const record = item as unknown as Record<string, unknown>;
+  if (!storeDisabled || record.type !== "reasoning" || typeof record.encrypted_content === "string") return true;
+  sink.warn("request.reasoning-not-stored", `Reasoning item ${String(record.id)} has no encrypted content and store is false, so the API cannot look it up; dropped`, {
+    itemId: typeof record.id === "string" ? record.id : null,
+  });
+  return false;
 }
 
 function convertAssistant(message: AssistantMessage, { roles, results, clientItems, sink }: ConversionContext): PlacedItem[] {

@@ -37,6 +37,8 @@ export interface OpenAIResponsesProviderOptions extends ProviderRunOptions, Prov
   model: string;
   /** Extra request parameters merged into every request (e.g. `reasoning`, `store: false`). */
   params?: ResponsesRequestOptions["params"];
+  /** Whether to ask for `reasoning.encrypted_content` (see {@link ResponsesRequestOptions.encryptedReasoning}). */
+  encryptedReasoning?: boolean;
   /**
    * The raw-bytes path: the request still goes through `client`, but its SSE body is read with
    * `.asResponse()` and parsed by {@link streamResponsesFromResponse} instead of the SDK's stream.
@@ -83,7 +85,10 @@ export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOp
     check,
     stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
       const create = (signal: AbortSignal) => {
-        const { params } = toResponsesRequest(input, requestOptions(options));
+        const { params } = toResponsesRequest(input, {
+          ...requestOptions(options),
+          ...(options.encryptedReasoning !== undefined && { encryptedReasoning: options.encryptedReasoning }),
+        });
         return options.client.responses.create(params, { signal, maxRetries: 0 });
       };
       const streamOptions = { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) };

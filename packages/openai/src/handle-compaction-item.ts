@@ -1,4 +1,5 @@
 import { asNonEmptyString } from "./narrow.js";
+import { endReasoningSpan, startReasoningSpan } from "./reasoning-span.js";
 import { itemPosition, trackItem, uniqueId, type CompactionItem, type ResponsesStreamState } from "./responses-stream-state.js";
 
 /** `encryptedKind` of a reasoning message that holds an OpenAI `compaction` item's `encrypted_content`. */
@@ -12,7 +13,7 @@ export const OPENAI_COMPACTION_KIND = "openai-compaction";
  */
 export function openCompactionItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined): void {
   const { run } = state;
-  run.startReasoning();
+  startReasoningSpan(state);
   const messageId = run.startReasoningMessage({
     messageId: uniqueId(state, itemId),
     metadata: { encryptedKind: OPENAI_COMPACTION_KIND, itemId, ...itemPosition(state, outputIndex) },
@@ -28,5 +29,5 @@ export function closeCompactionItem(state: ResponsesStreamState, item: Compactio
   const encrypted = asNonEmptyString(done?.encrypted_content);
   if (encrypted !== undefined) run.encryptedValue("message", item.messageId, encrypted);
   run.endReasoningMessage(item.messageId);
-  run.endReasoning();
+  endReasoningSpan(state, item.messageId);
 }

@@ -1,6 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfAnnotations } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";
+import { endIdleReasoning } from "./reasoning-span.js";
 import { asArray, asNumber, asRecord, asString } from "./narrow.js";
 import {
   findItem,
@@ -36,7 +37,7 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
   const existing = refusal ? item.refusal : item.text;
   if (existing !== undefined) return existing;
   const { run } = state;
-  run.endReasoning();
+  endIdleReasoning(state);
   const first = item.text === undefined && item.refusal === undefined;
   const preferred = first ? item.itemId : undefined;
   // The item's first message records the item id and phase: the request side sends it back as
@@ -51,7 +52,7 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
     ...(Object.keys(metadata).length > 0 && { metadata }),
   });
   if (state.response.turnId === undefined) state.response.turnId = messageId;
-  const part: MessagePart = { messageId, refusal, streamed: false, annotations: [] };
+  const part: MessagePart = { messageId, refusal, written: new Map(), finished: new Set(), annotations: new Map() };
   if (refusal) item.refusal = part;
   else item.text = part;
   return part;
@@ -71,33 +72,53 @@ export function handleContentPartAdded(state: ResponsesStreamState, event: Recor
   else if (type === "refusal") messagePart(state, item, true);
 }
 
-/** `response.output_text.delta` / `response.refusal.delta`: byte for byte into the message. */
+/** The content part an event is about (`content_index`, 0 when absent). */
+function contentIndexOf(event: Record<string, unknown>): number {
+  return asNumber(event.content_index) ?? 0;
+}
+
+/**
+ * `response.output_text.delta` / `response.refusal.delta`: byte for byte into the message. A
+ * delta for a part whose `.done` already arrived is not appended again.
+ */
 export function handleMessageDelta(state: ResponsesStreamState, event: Record<string, unknown>, refusal: boolean): void {
   const item = messageOf(state, event);
   const delta = asString(event.delta);
   if (item === undefined || delta === undefined) return;
   const part = messagePart(state, item, refusal);
-  if (!state.run.isTextOpen(part.messageId)) return;
-  part.streamed = true;
+  const index = contentIndexOf(event);
+  if (!state.run.isTextOpen(part.messageId) || part.finished.has(index)) return;
+  part.written.set(index, (part.written.get(index) ?? 0) + delta.length);
   state.run.text(part.messageId, delta);
 }
 
-/** `response.output_text.done` / `response.refusal.done`: the full text, written only if nothing streamed. */
+/**
+ * `response.output_text.done` / `response.refusal.done`: the part's full text, written only if
+ * nothing was written for that part (`content_index`); other parts of the item are independent.
+ */
 export function handleMessageDone(state: ResponsesStreamState, event: Record<string, unknown>, refusal: boolean): void {
   const item = messageOf(state, event);
   const text = asString(refusal ? event.refusal : event.text);
   if (item === undefined || text === undefined) return;
   const part = messagePart(state, item, refusal);
-  if (part.streamed || !state.run.isTextOpen(part.messageId)) return;
-  part.streamed = true;
+  const index = contentIndexOf(event);
+  part.finished.add(index);
+  writeOnce(state, part, index, text);
+}
+
+function writeOnce(state: ResponsesStreamState, part: MessagePart, index: number, text: string): void {
+  if (part.written.has(index) || !state.run.isTextOpen(part.messageId)) return;
+  part.written.set(index, text.length);
   if (text !== "") state.run.text(part.messageId, text);
 }
 
-/** `response.output_text.annotation.added`: kept for TEXT_MESSAGE_END metadata. */
+/** `response.output_text.annotation.added`: kept for TEXT_MESSAGE_END metadata (a null annotation is skipped). */
 export function handleAnnotation(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const item = messageOf(state, event);
-  if (item === undefined || event.annotation === undefined) return;
-  messagePart(state, item, false).annotations.push(event.annotation);
+  if (item === undefined || asRecord(event.annotation) === undefined) return;
+  const part = messagePart(state, item, false);
+  const index = contentIndexOf(event);
+  part.annotations.set(index, [...(part.annotations.get(index) ?? []), event.annotation]);
 }
 
 /**
@@ -114,19 +135,18 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
     if (phase !== undefined) item.phase = phase;
   }
   if (done !== undefined) {
-    for (const raw of asArray(done.content) ?? []) {
+    (asArray(done.content) ?? []).forEach((raw, index) => {
       const content = asRecord(raw);
       const type = asString(content?.type);
-      if (content === undefined || (type !== "output_text" && type !== "refusal")) continue;
+      if (content === undefined || (type !== "output_text" && type !== "refusal")) return;
       const refusal = type === "refusal";
       const part = messagePart(state, item, refusal);
       const text = asString(refusal ? content.refusal : content.text);
-      if (!part.streamed && text !== undefined && text !== "" && run.isTextOpen(part.messageId)) {
-        run.text(part.messageId, text);
+      if (text !== undefined) writeOnce(state, part, index, text);
+      if (!refusal && !part.annotations.has(index)) {
+        part.annotations.set(index, (asArray(content.annotations) ?? []).filter((entry) => asRecord(entry) !== undefined));
       }
-      part.streamed = true;
-      if (!refusal && part.annotations.length === 0) part.annotations.push(...(asArray(content.annotations) ?? []));
-    }
+    });
     if (item.text === undefined && item.refusal === undefined) messagePart(state, item, false);
   }
   for (const part of [item.text, item.refusal]) {
@@ -138,10 +158,26 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
   }
 }
 
+/**
+ * TEXT_MESSAGE_END metadata: the annotations (in part order), the files they cite, and, for a
+ * message item with several output_text parts, `contentParts: [{ type, length, annotations }]`
+ * (each part's text length and how many of the annotations are its own: their offsets are
+ * relative to their part), so the request side rebuilds the parts exactly.
+ */
 function endMetadata(item: MessageItem, part: MessagePart, provider: string): BridgeMetadata | undefined {
-  if (part.annotations.length === 0) return undefined;
-  const files = filesOfAnnotations(part.annotations, provider);
-  return files.length === 0 ? { annotations: part.annotations } : { annotations: part.annotations, files, itemId: item.itemId };
+  const indexes = [...new Set([...part.written.keys(), ...part.annotations.keys()])].sort((a, b) => a - b);
+  const annotations = indexes.flatMap((index) => part.annotations.get(index) ?? []);
+  const contentParts =
+    indexes.length > 1
+      ? indexes.map((index) => ({ type: part.refusal ? "refusal" : "output_text", length: part.written.get(index) ?? 0, annotations: part.annotations.get(index)?.length ?? 0 }))
+      : undefined;
+  if (annotations.length === 0 && contentParts === undefined) return undefined;
+  const files = filesOfAnnotations(annotations, provider);
+  return {
+    ...(annotations.length > 0 && { annotations }),
+    ...(files.length > 0 && { files, itemId: item.itemId }),
+    ...(contentParts !== undefined && { contentParts }),
+  };
 }
 
 /** The output index of an event, if it has one. */

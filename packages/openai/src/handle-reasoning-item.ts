@@ -1,4 +1,5 @@
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
+import { endReasoningSpan, startReasoningSpan } from "./reasoning-span.js";
 import { findItem, itemPosition, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
 
 /** Kind recorded on REASONING_MESSAGE_START for OpenAI's `encrypted_content`. */
@@ -10,7 +11,7 @@ export const OPENAI_ENCRYPTED_KIND = "openai-encrypted-content";
  */
 export function openReasoningItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined): void {
   const { run } = state;
-  run.startReasoning();
+  startReasoningSpan(state);
   const messageId = run.startReasoningMessage({
     messageId: uniqueId(state, itemId),
     metadata: { encryptedKind: OPENAI_ENCRYPTED_KIND, itemId, ...itemPosition(state, outputIndex) },
@@ -46,7 +47,9 @@ export function handleReasoningDelta(state: ResponsesStreamState, event: Record<
   const delta = asString(event.delta);
   if (item === undefined || delta === undefined) return;
   const type = summary ? "summary_text" : "reasoning_text";
-  write(state, item, type, asNumber(summary ? event.summary_index : event.content_index) ?? 0, delta);
+  const index = asNumber(summary ? event.summary_index : event.content_index) ?? 0;
+  if (item.finished?.has(`${type}:${index}`) === true) return;
+  write(state, item, type, index, delta);
 }
 
 /** `response.reasoning_summary_text.done` / `response.reasoning_text.done`: the text if nothing streamed. */
@@ -56,6 +59,7 @@ export function handleReasoningDone(state: ResponsesStreamState, event: Record<s
   if (item === undefined || text === undefined) return;
   const type = summary ? "summary_text" : "reasoning_text";
   const index = asNumber(summary ? event.summary_index : event.content_index) ?? 0;
+  (item.finished ??= new Set()).add(`${type}:${index}`);
   if (!hasPart(item, type, index)) write(state, item, type, index, text);
 }
 
@@ -82,6 +86,6 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
   if (run.isReasoningOpen(item.messageId)) {
     const contentParts = item.parts.map(({ type, length }) => ({ type, length }));
     run.endReasoningMessage(item.messageId, contentParts.length > 0 ? { contentParts } : undefined);
-    run.endReasoning();
+    endReasoningSpan(state, item.messageId);
   }
 }

@@ -18,6 +18,8 @@ export function handleResponseCreated(state: ResponsesStreamState, event: Record
   state.response = newResponseState(asNonEmptyString(response?.model) ?? state.options.model);
   const id = asNonEmptyString(response?.id);
   if (id !== undefined) state.response.id = id;
+  const conversationId = asNonEmptyString(asRecord(response?.conversation)?.id);
+  if (conversationId !== undefined) state.response.conversationId = conversationId;
   state.responseCount += 1;
   state.endSeen = false;
 }
@@ -45,12 +47,15 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   state.run.usage.record(id, usage);
   const type = asString(event.type) ?? "";
   const status = asString(response.status) ?? type.slice("response.".length);
-  const finish = mapResponsesFinishReason(status, {
+  const mapped = mapResponsesFinishReason(status, {
     hasApplicationToolCalls: state.response.hasApplicationToolCalls,
     ...(asString(asRecord(response.incomplete_details)?.reason) !== undefined && {
       incompleteReason: asString(asRecord(response.incomplete_details)?.reason),
     }),
   });
+  // The tier that served the response (`default`, `flex`, `priority`, …: it decides the price).
+  const serviceTier = asNonEmptyString(response.service_tier);
+  const finish = serviceTier === undefined ? mapped : { ...mapped, details: { ...mapped.details, serviceTier } };
   if (type === "response.failed") {
     const error = asRecord(response.error);
     const described = describeOpenAIError(error ?? { message: "The provider reported the response as failed.", code: "response_failed" });
@@ -67,14 +72,21 @@ export function handleErrorEvent(state: ResponsesStreamState, event: Record<stri
   state.run.fail(describeOpenAIError(event));
 }
 
-/** Closes the items of the current response that never got their `output_item.done`. */
+/**
+ * Closes the items of the current response that never got their `output_item.done`. An
+ * application call among them was cut off (its arguments may be partial): it is closed as
+ * interrupted and not handed to the application.
+ */
 export function closeResponseItems(state: ResponsesStreamState): void {
   const { run } = state;
   for (const item of state.response.byIndex.values()) {
     if (item.kind === "message") closeMessageItem(state, item);
     else if (item.kind === "reasoning") closeReasoningItem(state, item);
     else if (item.kind === "compaction") closeCompactionItem(state, item);
-    else if (run.isToolCallOpen(item.toolCallId)) run.endToolCall(item.toolCallId);
+    else if (run.isToolCallOpen(item.toolCallId)) {
+      if (item.providerExecuted) run.endToolCall(item.toolCallId);
+      else run.abandonToolCall(item.toolCallId);
+    }
   }
   state.response.byIndex.clear();
 }

@@ -1,6 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { classifyOutputItem, itemArguments } from "./classify-output-item.js";
 import { asNonEmptyString, asString } from "./narrow.js";
+import { endIdleReasoning } from "./reasoning-span.js";
 import {
   findItem,
   itemPosition,
@@ -26,7 +27,7 @@ export function openToolItem(
   const cls = classifyOutputItem(item);
   if (cls.kind !== "application-tool" && cls.kind !== "provider-tool") return;
   const { run } = state;
-  run.endReasoning();
+  endIdleReasoning(state);
   const itemType = asString(item.type) ?? "";
   const callId = asNonEmptyString(item.call_id);
   const providerExecuted = cls.kind === "provider-tool";
@@ -64,7 +65,7 @@ export function openToolItem(
 export function handleToolArgsDelta(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const item = findItem(state, event);
   const delta = asString(event.delta);
-  if (item?.kind !== "tool" || !item.streamsArgs || delta === undefined) return;
+  if (item?.kind !== "tool" || !item.streamsArgs || delta === undefined || item.argsDone === true) return;
   if (!state.run.isToolCallOpen(item.toolCallId)) return;
   item.streamed = true;
   state.run.toolCallArgs(item.toolCallId, delta);
@@ -74,8 +75,10 @@ export function handleToolArgsDelta(state: ResponsesStreamState, event: Record<s
 export function handleToolArgsDone(state: ResponsesStreamState, event: Record<string, unknown>, field: string): void {
   const item = findItem(state, event);
   const args = asString(event[field]);
-  if (item?.kind !== "tool" || !item.streamsArgs || args === undefined || item.streamed) return;
-  if (!state.run.isToolCallOpen(item.toolCallId)) return;
+  if (item?.kind !== "tool" || !item.streamsArgs || args === undefined) return;
+  const wasStreamed = item.streamed;
+  item.argsDone = true;
+  if (wasStreamed || !state.run.isToolCallOpen(item.toolCallId)) return;
   item.streamed = true;
   if (args !== "") state.run.toolCallArgs(item.toolCallId, args);
 }

@@ -21,7 +21,7 @@ import {
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
-import { asNonEmptyString, asRecord, asString, isRecord, asNumber } from "./narrow.js";
+import { asArray, asNonEmptyString, asRecord, asString, isRecord, asNumber } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
 import { findItem, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
@@ -32,8 +32,14 @@ const HANDLERS: Record<string, Handler> = {
   "response.created": handleResponseCreated,
   "response.in_progress": handleResponseProgress,
   "response.queued": handleResponseProgress,
-  "response.completed": handleResponseTerminal,
-  "response.incomplete": handleResponseTerminal,
+  "response.completed": (s, e) => {
+    backfillOutput(s, e);
+    handleResponseTerminal(s, e);
+  },
+  "response.incomplete": (s, e) => {
+    backfillOutput(s, e);
+    handleResponseTerminal(s, e);
+  },
   "response.failed": handleResponseTerminal,
   error: handleErrorEvent,
   "response.output_item.added": handleItemAdded,
@@ -98,10 +104,46 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
   };
 }
 
+function wasSeen(state: ResponsesStreamState, item: Record<string, unknown>, outputIndex: number | undefined): boolean {
+  const id = asNonEmptyString(item.id);
+  return (id !== undefined && state.response.seenIds.has(id)) || (outputIndex !== undefined && state.response.seenIndexes.has(outputIndex));
+}
+
+function markSeen(state: ResponsesStreamState, item: Record<string, unknown>, outputIndex: number | undefined): void {
+  const id = asNonEmptyString(item.id);
+  if (id !== undefined) state.response.seenIds.add(id);
+  if (outputIndex !== undefined) state.response.seenIndexes.add(outputIndex);
+}
+
+/**
+ * `response.completed` / `.incomplete` carry the response's whole `output`: an item that never
+ * streamed (no `output_item.added` / `.done` for its id or output index: servers that send only
+ * the final response) is mapped from it as if it had been added and finished, and an item still
+ * open (its `output_item.done` never came) is finished from it, so its text, reasoning, encrypted
+ * content and calls still reach the client, once.
+ */
+function backfillOutput(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const output = asArray(asRecord(event.response)?.output) ?? [];
+  output.forEach((entry, outputIndex) => {
+    const item = asRecord(entry);
+    if (item === undefined) return;
+    const done = { type: "response.output_item.done", output_index: outputIndex, item };
+    if (!wasSeen(state, item, outputIndex)) {
+      handleItemAdded(state, { type: "response.output_item.added", output_index: outputIndex, item });
+      handleItemDone(state, done);
+    } else {
+      const open = findItem(state, { item_id: item.id, output_index: outputIndex });
+      // A provider-run call kept only to await its separate output item is finished already.
+      if (open !== undefined && !(open.kind === "tool" && !state.run.isToolCallOpen(open.toolCallId))) handleItemDone(state, done);
+    }
+  });
+}
+
 function handleItemAdded(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const item = asRecord(event.item);
   if (item === undefined) return;
   const outputIndex = outputIndexOf(event);
+  markSeen(state, item, outputIndex);
   const itemId = asNonEmptyString(item.id) ?? state.run.newId();
   const cls = classifyOutputItem(item);
   if (cls.kind === "message") openMessageItem(state, itemId, outputIndex, asNonEmptyString(item.phase));
@@ -114,12 +156,20 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
 function handleItemDone(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const done = asRecord(event.item);
   if (done === undefined) return;
+  const seenBefore = wasSeen(state, done, outputIndexOf(event));
+  markSeen(state, done, outputIndexOf(event));
   const cls = classifyOutputItem(done);
   if (cls.kind === "provider-output") {
     emitSeparateOutput(state, done);
     return;
   }
-  const tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
+  let tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
+  // A finished item whose `added` never came (a stream resumed after it, a proxy that dropped it):
+  // mapped from the finished item, which carries all of it (its earlier deltas had no item to go to).
+  if (tracked === undefined && !seenBefore && cls.kind !== "unknown") {
+    handleItemAdded(state, { ...event, type: "response.output_item.added" });
+    tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
+  }
   if (tracked === undefined) {
     if (cls.kind === "unknown") unmodelled(state, event, asString(done.type));
     return;
@@ -132,7 +182,10 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done);
     else if (state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
-      state.run.endToolCall(tracked.toolCallId, isClientToolItem(done) ? clientItemMetadata(done, tracked.itemId) : undefined);
+      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.itemId) : undefined;
+      // A call the output limit cut off (`status: "incomplete"`) is not handed to the application.
+      if (!tracked.providerExecuted && done.status === "incomplete") state.run.abandonToolCall(tracked.toolCallId, metadata);
+      else state.run.endToolCall(tracked.toolCallId, metadata);
     }
   }
   // A finished item is needed again only by a provider-run call whose output arrives as a separate

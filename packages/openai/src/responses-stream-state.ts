@@ -12,9 +12,16 @@ export interface ResponsesStreamOptions extends AdapterStreamOptions, ProviderLa
 export interface MessagePart {
   messageId: string;
   refusal: boolean;
-  /** Whether any delta arrived (else the `.done` text is emitted). */
-  streamed: boolean;
-  annotations: unknown[];
+  /**
+   * Content index (`content_index`) → length of the text written for that part (deltas, its
+   * `.done` text or the finished item's): a part's `.done` or finished text is written only when
+   * nothing was written for that very part, so each part reaches the client exactly once.
+   */
+  written: Map<number, number>;
+  /** Content indexes whose `.done` arrived: later deltas for them are not appended again. */
+  finished: Set<number>;
+  /** Content index → its annotations (streamed by `annotation.added`, else from the finished item). */
+  annotations: Map<number, unknown[]>;
 }
 
 /** A `message` output item. */
@@ -36,6 +43,8 @@ export interface ReasoningItem {
   messageId: string;
   /** The parts written so far, in order, so the request side can split the content again. */
   parts: Array<{ type: "summary_text" | "reasoning_text"; index: number; length: number }>;
+  /** Parts (`summary_text:0`, `reasoning_text:1`, …) whose `.done` arrived: later deltas are not appended again. */
+  finished?: Set<string>;
 }
 
 /** A tool call item (application or provider-executed). */
@@ -48,6 +57,8 @@ export interface ToolItem {
   /** Argument text arrives as deltas (else it is written once, at `output_item.done`). */
   streamsArgs: boolean;
   streamed: boolean;
+  /** The arguments' `.done` arrived: later deltas are not appended again. */
+  argsDone?: boolean;
   /** A TOOL_CALL_RESULT was written for it. */
   resulted?: boolean;
 }
@@ -65,11 +76,16 @@ export type OutputItem = MessageItem | ReasoningItem | ToolItem | CompactionItem
 /** The response currently streaming (a recording may hold several back to back). */
 export interface ResponseState {
   id?: string;
+  /** The conversation the response belongs to (`response.conversation.id`), when it has one. */
+  conversationId?: string;
   model?: string;
   /** Assistant message id tool calls of this response hang off. */
   turnId?: string;
   hasApplicationToolCalls: boolean;
   readonly byIndex: Map<number, OutputItem>;
+  /** Ids and output indexes of the items this response streamed (added or done), for the terminal backfill. */
+  readonly seenIds: Set<string>;
+  readonly seenIndexes: Set<number>;
 }
 
 /** Per-stream state of the Responses mapper. */
@@ -91,7 +107,7 @@ export interface ResponsesStreamState {
 
 /** A fresh response state. */
 export function newResponseState(model?: string): ResponseState {
-  return { hasApplicationToolCalls: false, byIndex: new Map(), ...(model !== undefined && { model }) };
+  return { hasApplicationToolCalls: false, byIndex: new Map(), seenIds: new Set(), seenIndexes: new Set(), ...(model !== undefined && { model }) };
 }
 
 /** The item an event refers to: by `item_id`, else by `output_index` (servers that rotate ids). */
@@ -123,13 +139,17 @@ export function turnParentId(state: ResponsesStreamState): string {
 }
 
 /**
- * Where an output item sat in its response (`responseId`, `outputIndex`), recorded on the START
- * event of what it becomes: AG-UI groups a response's tool calls under one assistant message, so
+ * Where an output item sat in its response (`responseId`, `outputIndex`, and the response's
+ * `conversationId` when it has one), recorded on the START event of what it becomes: AG-UI groups a response's tool calls under one assistant message, so
  * the request side needs this to send the items back in their original order.
  */
-export function itemPosition(state: ResponsesStreamState, outputIndex: number | undefined): { responseId?: string; outputIndex?: number } {
+export function itemPosition(
+  state: ResponsesStreamState,
+  outputIndex: number | undefined,
+): { responseId?: string; conversationId?: string; outputIndex?: number } {
   return {
     ...(state.response.id !== undefined && { responseId: state.response.id }),
+    ...(state.response.conversationId !== undefined && { conversationId: state.response.conversationId }),
     ...(outputIndex !== undefined && { outputIndex }),
   };
 }

@@ -98,9 +98,39 @@ function isClientCall(item: Rec): boolean {
   return CLIENT_CALLS.has(item.type as string);
 }
 
-function expectedInput(items: Rec[]): Rec[] {
-  const sent = items.filter((item) => !unsent(item));
-  return sent.filter((item, i) => item.type !== "reasoning" || (sent[i + 1] !== undefined && sent[i + 1]?.type !== "reasoning" && items[items.indexOf(item) + 1] === sent[i + 1])).map(project);
+/**
+ * `storeDisabled`: with `store: false` a reasoning item the API sent without `encrypted_content`
+ * cannot go back (the API could only look it up by id: "Items are not persisted when `store` is
+ * set to false").
+ */
+function expectedInput(items: Rec[], storeDisabled: boolean): Rec[] {
+  const sent = items.filter((item) => !unsent(item) && !(storeDisabled && item.type === "reasoning" && typeof item.encrypted_content !== "string"));
+  const kept = sent.filter((item, i) => item.type !== "reasoning" || (sent[i + 1] !== undefined && sent[i + 1]?.type !== "reasoning" && items[items.indexOf(item) + 1] === sent[i + 1]));
+  // An item sent with its id needs the reasoning it followed ("… was provided without its
+  // required 'reasoning' item"): when an output index between it and the nearest sent reasoning
+  // item before it is not sent, function calls and messages go back without their ids.
+  const typeAt = new Map(kept.map((item) => [item.outputIndex as number, item.type as string]));
+  const afterGap = (item: Rec): boolean => {
+    for (let index = (item.outputIndex as number) - 1; index >= 0; index--) {
+      const type = typeAt.get(index);
+      if (type === undefined) return true;
+      if (type === "reasoning") return false;
+    }
+    return false;
+  };
+  return kept.map((item) => {
+    const out = project(item);
+    if (!afterGap(item) || typeof out.id !== "string") return out;
+    if (out.type === "function_call" || out.type === "custom_tool_call") {
+      const { id: _id, ...rest } = out;
+      return rest;
+    }
+    if (out.type === "message") {
+      const text = (out.content as Rec[]).map((part) => (part.text ?? part.refusal ?? "") as string).join("");
+      return { role: "assistant", content: text, ...(typeof out.phase === "string" && { phase: out.phase }) };
+    }
+    return out;
+  });
 }
 
 function comparable(item: Rec): Rec {
@@ -128,12 +158,17 @@ describe(`round trip item by item: ${sharedSuiteTitle("openai-responses")}`, () 
     const warnings: BridgeWarning[] = [];
     const out = await collect(streamResponses(jsonlChunks(lines), { generateId: createSequentialIds("id"), onWarning: (w) => warnings.push(w) }));
     const messages = (await assertConformant(out)) as Message[];
-    const { params } = toResponsesRequest({ threadId: "t", runId: "r", messages }, { model: "m", params: { store: false }, onWarning: (w) => warnings.push(w) });
     const pendingClientCalls = new Set(doneItems.filter(isClientCall).map((item) => item.call_id));
-    const input = (params.input as unknown as Rec[]).filter(
-      (item) => item.type !== "function_call_output" && item.type !== "custom_tool_call_output" && !(CLIENT_OUTPUTS.has(item.type as string) && (pendingClientCalls.has(item.call_id) || pendingClientCalls.has(item.id))),
-    );
-    expect(input.map(comparable)).toEqual(expectedInput(doneItems));
+    for (const storeDisabled of [false, true]) {
+      const { params } = toResponsesRequest(
+        { threadId: "t", runId: "r", messages },
+        { model: "m", params: storeDisabled ? { store: false } : {}, onWarning: (w) => warnings.push(w) },
+      );
+      const input = (params.input as unknown as Rec[]).filter(
+        (item) => item.type !== "function_call_output" && item.type !== "custom_tool_call_output" && !(CLIENT_OUTPUTS.has(item.type as string) && (pendingClientCalls.has(item.call_id) || pendingClientCalls.has(item.id))),
+      );
+      expect(input.map(comparable), storeDisabled ? "store: false" : "stored").toEqual(expectedInput(doneItems, storeDisabled));
+    }
     // Nothing the API sent is lost silently: every item left out is reported (stream or request side).
     if (doneItems.some((item) => NOT_SENT.has(item.type as string))) expect(warnings.length).toBeGreaterThan(0);
   });
