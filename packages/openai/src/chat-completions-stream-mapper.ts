@@ -7,6 +7,7 @@ import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { collectAnnotations } from "./chat-annotations.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
 import { mapChatFinishReason } from "./map-openai-finish-reason.js";
 import { mapChatUsage } from "./map-openai-usage.js";
@@ -47,8 +48,13 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       trackCompletion(state, chunk);
       trackCitations(state, chunk);
       const choices = asArray(chunk.choices) ?? [];
-      for (const choice of choices) handleChoice(state, choice);
-      if (chunk.usage !== undefined && chunk.usage !== null) recordUsage(state, chunk);
+      for (const choice of choices) {
+        handleChoice(state, choice);
+        if (run.ended) return;
+      }
+      // Groq's own copy of the usage (`x_groq.usage`) counts when the chunk carries no `usage`.
+      const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
+      if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
@@ -87,10 +93,10 @@ function trackCitations(state: ChatStreamState, chunk: Record<string, unknown>):
   };
 }
 
-function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>): void {
+function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown): void {
   const callKey = state.completionId ?? "chat-completion";
-  state.run.usage.record(callKey, mapChatUsage(chunk.usage, usageContext(state)));
-  const cost = chatUsageCost(chunk.usage);
+  state.run.usage.record(callKey, mapChatUsage(usage, usageContext(state)));
+  const cost = chatUsageCost(usage);
   if (cost === undefined) return;
   const upstream = asNonEmptyString(chunk.provider);
   state.costs.set(callKey, {
@@ -122,13 +128,29 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     if (content !== undefined) handleChatContent(state, choice, content);
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
     for (const fragment of asArray(delta.tool_calls) ?? []) handleChatToolCallDelta(state, choice, fragment);
+    // The deprecated `functions` API: one call per turn, streamed like a tool call without an id.
+    if (isRecord(delta.function_call)) handleChatToolCallDelta(state, choice, { index: LEGACY_FUNCTION_CALL_INDEX, function: delta.function_call });
+    collectAnnotations(choice, delta.annotations);
   }
+  // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
+  collectAnnotations(choice, record.annotations);
   if (finishReason !== undefined) {
+    const finish = withContentFilterDetails(mapChatFinishReason(finishReason), record);
+    // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as `finish_reason: "error"`).
+    if (finish.reason === "error") {
+      const error = asRecord(record.error);
+      const described = describeOpenAIError(error ?? { message: "The provider ended the completion with finish_reason \"error\".", code: "provider_error" });
+      state.run.fail({ ...described, finish });
+      return;
+    }
     closeChoice(state, choice);
-    state.finish = withContentFilterDetails(mapChatFinishReason(finishReason), record);
+    state.finish = finish;
     state.endSeen = true;
   }
 }
+
+/** The `index` the deprecated `delta.function_call` is kept under (tool call indexes are never negative). */
+const LEGACY_FUNCTION_CALL_INDEX = -1;
 
 function usageContext(state: ChatStreamState): { model?: string; provider: string; onWarning?: ChatStreamOptions["onWarning"] } {
   return {

@@ -1,4 +1,6 @@
 import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import { textEndMetadata } from "./chat-annotations.js";
+import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "./provider-label.js";
 
 /**
@@ -33,6 +35,8 @@ export interface ChatToolState {
   providerId?: string;
   /** The `reasoning_details` entry whose opaque value went on this call (written on TOOL_CALL_END). */
   reasoningDetail?: ReasoningDetailDescriptor;
+  /** Gemini's `extra_content.google.thought_signature` sent on this call (its kind is written on TOOL_CALL_END). */
+  thoughtSignature?: string;
 }
 
 /** What one choice of the current completion has open. */
@@ -63,6 +67,10 @@ export interface ChatChoiceState {
   lastDetail?: { key: string; order: number };
   /** Encrypted entries whose tool call has not been seen (yet). */
   readonly pendingEncrypted: PendingEncryptedDetail[];
+  /** `annotations` (url citations) of the choice so far, for its text's END. */
+  readonly annotations: Record<string, unknown>[];
+  /** Their JSON, so exact repeats are kept once. */
+  readonly annotationKeys: Set<string>;
 }
 
 /** Per-stream state of the Chat Completions mapper. */
@@ -98,7 +106,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [] };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], annotations: [], annotationKeys: new Set() };
     state.choices.set(index, choice);
   }
   return choice;
@@ -108,7 +116,13 @@ export function choiceState(state: ChatStreamState, index: number): ChatChoiceSt
 export function endChatToolCall(state: ChatStreamState, tool: ChatToolState): void {
   if (!state.run.isToolCallOpen(tool.toolCallId)) return;
   const detail = tool.reasoningDetail;
-  state.run.endToolCall(tool.toolCallId, detail === undefined ? undefined : { encryptedKind: REASONING_DETAIL_KIND, reasoningDetail: detail });
+  const metadata =
+    detail !== undefined
+      ? { encryptedKind: REASONING_DETAIL_KIND, reasoningDetail: detail }
+      : tool.thoughtSignature !== undefined
+        ? { encryptedKind: GOOGLE_THOUGHT_SIGNATURE_KIND }
+        : undefined;
+  state.run.endToolCall(tool.toolCallId, metadata);
 }
 
 /**
@@ -120,7 +134,7 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): vo
   for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool);
   choice.tools.clear();
   const citations = state.citations;
-  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, citations);
+  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, textEndMetadata(choice, citations));
   choice.textId = undefined;
   if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId);
   choice.refusalId = undefined;

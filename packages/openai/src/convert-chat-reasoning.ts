@@ -1,6 +1,7 @@
 import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
 import type { ChatDialect } from "./chat-dialect.js";
 import { REASONING_DETAIL_KIND } from "./chat-stream-state.js";
+import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
 import { asRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
@@ -29,7 +30,7 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
   const target = targetOf(sink);
   const byAssistant = new Map<string, ReasoningMessage[]>();
   const sentBack = new Set<string>();
-  if (dialect === "openai") return { dialect, target, byAssistant, sentBack };
+  if (dialect === "openai" || dialect === "gemini") return { dialect, target, byAssistant, sentBack };
   const assistants = new Map<string, AssistantMessage>();
   for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
   const toolSpans = deepSeekToolSpans(messages);
@@ -65,7 +66,7 @@ export function reasoningFieldsFor(
   const used = new Set<string>();
   const fields = fieldsFor(message, calls, back, used);
   for (const call of calls) {
-    if (call.encryptedValue === undefined || used.has(call.id)) continue;
+    if (call.encryptedValue === undefined || used.has(call.id) || thoughtSignatureFor(call, back.target, back.dialect) !== undefined) continue;
     sink.warn("request.encrypted-value-dropped", `Tool call ${call.id}: its encrypted value cannot go back to ${back.target} (${back.dialect} dialect); dropped`, {
       toolCallId: call.id,
     });

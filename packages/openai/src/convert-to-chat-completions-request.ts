@@ -26,6 +26,7 @@ import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
 import { assertChatMessages, chatInputMessages, keepUserContent } from "./chat-request-rules.js";
 import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { chatToolCall } from "./convert-chat-tool-call.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -49,6 +50,8 @@ export interface ChatCompletionsRequest {
  * calls and tool results, content parts, tools, and `context` as a leading system message.
  * Reasoning messages are dropped (Chat cannot take them; a warning when one carried an encrypted
  * value), as are parts the API cannot take, foreign file handles and provider-executed calls.
+ * Custom tool calls OpenAI streamed go back as `type: "custom"` calls; a Gemini thought signature
+ * recorded on a call goes back, to the label that minted it, as its `extra_content` (`gemini` dialect).
  */
 export function toChatCompletionsRequest(input: RunAgentInput, options: ChatCompletionsRequestOptions): ChatCompletionsRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
@@ -96,7 +99,7 @@ function convertMessage(
           messageId: message.id,
         });
       }
-      const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function");
+      const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function" || roles.get(call.id) === "custom");
       const refusal = readBridgeMetadata(message.metadata)?.refusal === true;
       const content = message.content ?? "";
       const back = reasoningFieldsFor(message, calls, reasoning, sink);
@@ -108,11 +111,7 @@ function convertMessage(
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
           ...(calls.length > 0 && {
-            tool_calls: calls.map((call) => ({
-              id: call.id,
-              type: "function" as const,
-              function: { name: toolCallName(call, OPENAI_TOOL_NAME, sink), arguments: call.function.arguments },
-            })),
+            tool_calls: calls.map((call) => chatToolCall(call, roles.get(call.id) === "custom", toolCallName(call, OPENAI_TOOL_NAME, sink), targetOf(sink), reasoning.dialect)),
           }),
         },
       ];

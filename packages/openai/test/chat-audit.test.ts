@@ -1,0 +1,209 @@
+/**
+ * Chat Completions shapes from the providers' own documentation and issue trackers (each test
+ * names its source), as small literal streams: through the real SDK and the raw-bytes path (the
+ * same output), then the conformance kit, then back through the request converter.
+ */
+import { assertConformant, textOf } from "@agui-bridge/conformance";
+import { createSequentialIds, readBridgeMetadata, type Event, type Message } from "@agui-bridge/core/adapter";
+import { expectSameOutput } from "@agui-bridge/test-support";
+import { describe, expect, it } from "vitest";
+import { streamChatCompletions, streamChatCompletionsFromResponse, toChatCompletionsRequest, type ChatStreamOptions } from "../src/index.js";
+import { last, ofType } from "./support/collect.js";
+import { sdkChatChunks } from "./support/sdk-replay.js";
+
+type Rec = Record<string, unknown>;
+
+/** An SSE body of these chunks, `data: [DONE]` last. */
+function sse(chunks: readonly unknown[]): Uint8Array {
+  return new TextEncoder().encode(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join("") + "data: [DONE]\n\n");
+}
+
+/** A chunk of completion `id` with one choice. */
+function chunk(choice: Rec, extra: Rec = {}): Rec {
+  return { id: "chatcmpl-audit", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, finish_reason: null, ...choice }], ...extra };
+}
+
+async function run(chunks: readonly unknown[], options: ChatStreamOptions = {}): Promise<{ events: Event[]; messages: Message[] }> {
+  const opts = (): ChatStreamOptions => ({ generateId: createSequentialIds("id"), threadId: "t", runId: "r", ...options });
+  const events = await expectSameOutput(
+    sse(chunks),
+    (b) => streamChatCompletions(sdkChatChunks(b), opts()),
+    (body) => streamChatCompletionsFromResponse(body, opts()),
+    (a, b) => expect(a).toEqual(b),
+  );
+  return { events, messages: (await assertConformant(events)) as Message[] };
+}
+
+function request(messages: Message[], provider?: string): { sent: Rec[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const { params } = toChatCompletionsRequest(
+    { threadId: "t", runId: "r2", messages },
+    { model: "m", ...(provider !== undefined && { provider }), onWarning: (w) => warnings.push(w.code) },
+  );
+  return { sent: params.messages as unknown as Rec[], warnings };
+}
+
+const user: Message = { id: "u1", role: "user", content: "Hi" };
+const toolResult = (toolCallId: string): Message => ({ id: `t-${toolCallId}`, role: "tool", toolCallId, content: "ok" }) as Message;
+
+describe("OpenAI custom tool calls (ChatCompletionChunk delta.tool_calls[].custom, openai SDK types)", () => {
+  const stream = [
+    chunk({ delta: { role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_custom1", type: "custom", custom: { name: "code_exec", input: "" } }] } }),
+    chunk({ delta: { tool_calls: [{ index: 0, custom: { input: "print(" } }] } }),
+    chunk({ delta: { tool_calls: [{ index: 0, custom: { input: "1)" } }] } }),
+    chunk({ delta: {}, finish_reason: "tool_calls" }),
+  ];
+
+  it("streams the name and the input, marked itemType custom_tool_call", async () => {
+    const { events } = await run(stream);
+    expect(ofType(events, "TOOL_CALL_START")).toEqual([expect.objectContaining({ toolCallId: "call_custom1", toolCallName: "code_exec" })]);
+    expect(readBridgeMetadata(ofType(events, "TOOL_CALL_START")[0]?.metadata)?.itemType).toBe("custom_tool_call");
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe("print(1)");
+  });
+
+  it("goes back as a custom tool call, its result as a tool message", async () => {
+    const { messages } = await run(stream);
+    const { sent, warnings } = request([user, ...messages, toolResult("call_custom1")]);
+    expect(warnings).toEqual([]);
+    expect(sent.slice(1)).toEqual([
+      { role: "assistant", content: null, tool_calls: [{ id: "call_custom1", type: "custom", custom: { name: "code_exec", input: "print(1)" } }] },
+      { role: "tool", tool_call_id: "call_custom1", content: "ok" },
+    ]);
+  });
+});
+
+describe("Gemini OpenAI compatibility: tool_calls[].extra_content.google.thought_signature (Gemini thought-signatures guide)", () => {
+  const stream = [
+    chunk({
+      delta: {
+        role: "assistant",
+        tool_calls: [
+          {
+            id: "function-call-1",
+            type: "function",
+            function: { name: "get_weather", arguments: '{"city":"Paris"}' },
+            extra_content: { google: { thought_signature: "CrICAdHtim827fQ==" } },
+          },
+        ],
+      },
+    }),
+    chunk({ delta: {}, finish_reason: "tool_calls" }),
+  ];
+
+  it("the signature is the call's encrypted value, kind google-thought-signature", async () => {
+    const { events, messages } = await run(stream, { provider: "gemini" });
+    expect(ofType(events, "REASONING_ENCRYPTED_VALUE")).toEqual([
+      expect.objectContaining({ subtype: "tool-call", entityId: "function-call-1", encryptedValue: "CrICAdHtim827fQ==" }),
+    ]);
+    const call = messages.find((m) => m.role === "assistant")?.toolCalls?.[0];
+    expect(call).toMatchObject({ id: "function-call-1", encryptedValue: "CrICAdHtim827fQ==" });
+    expect(readBridgeMetadata(call?.metadata)?.encryptedKind).toBe("google-thought-signature");
+  });
+
+  it("goes back on the call to the same label only; elsewhere it is dropped with a warning", async () => {
+    const { messages } = await run(stream, { provider: "gemini" });
+    const back = request([user, ...messages, toolResult("function-call-1")], "gemini");
+    expect(back.warnings).toEqual([]);
+    expect((back.sent[1]?.tool_calls as Rec[])[0]).toEqual({
+      id: "function-call-1",
+      type: "function",
+      function: { name: "get_weather", arguments: '{"city":"Paris"}' },
+      extra_content: { google: { thought_signature: "CrICAdHtim827fQ==" } },
+    });
+    const elsewhere = request([user, ...messages, toolResult("function-call-1")], "openai");
+    expect((elsewhere.sent[1]?.tool_calls as Rec[])[0]).not.toHaveProperty("extra_content");
+    expect(elsewhere.warnings).toContain("request.encrypted-value-dropped");
+  });
+});
+
+describe("url_citation annotations (openai-java#297: gpt-4o-search-preview's last delta; OpenRouter web plugin)", () => {
+  const citation = { type: "url_citation", url_citation: { url: "https://example.com/a", title: "A", start_index: 0, end_index: 5 } };
+
+  it("annotation-only deltas land on the text's TEXT_MESSAGE_END, exact repeats once", async () => {
+    const { events } = await run([
+      chunk({ delta: { role: "assistant", content: "" } }),
+      chunk({ delta: { content: "Paris" } }),
+      chunk({ delta: { annotations: [citation] } }),
+      // OpenRouter through some gateways: the same citation again, beside the delta.
+      chunk({ delta: {}, annotations: [citation] }),
+      chunk({ delta: {}, finish_reason: "stop" }),
+    ]);
+    expect(textOf(events as never)).toBe("Paris");
+    const end = ofType(events, "TEXT_MESSAGE_END")[0];
+    expect(readBridgeMetadata(end?.metadata)?.annotations).toEqual([citation]);
+  });
+});
+
+describe("finish reasons of compatible servers", () => {
+  it.each([
+    ["eos", "stop"], // Together (openai-dotnet#267)
+    ["eos_token", "stop"], // TGI, watsonx (text-generation-inference#2344)
+  ])("%s → %s", async (raw, reason) => {
+    const { events } = await run([chunk({ delta: { content: "x" } }), chunk({ delta: {}, finish_reason: raw })]);
+    expect(last(events).type).toBe("RUN_FINISHED");
+    expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ finishReason: reason, rawFinishReason: raw });
+  });
+
+  it('finish_reason "error" (OpenRouter: the model finished with an error) ends in RUN_ERROR, the choice\'s error read', async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "Partial" } }),
+      chunk({ delta: { content: "" }, finish_reason: "error", error: { code: 502, message: "Upstream model went away" } }),
+    ]);
+    const end = last(events);
+    expect(end).toMatchObject({ type: "RUN_ERROR", message: "Upstream model went away" });
+    expect(readBridgeMetadata(end.metadata)).toMatchObject({ finishReason: "error", rawFinishReason: "error" });
+    expect(textOf(events as never)).toBe("Partial");
+  });
+
+  it('finish_reason "error" without an error object is a RUN_ERROR too', async () => {
+    const { events } = await run([chunk({ delta: { content: "x" } }), chunk({ delta: {}, finish_reason: "error" })]);
+    expect(last(events)).toMatchObject({ type: "RUN_ERROR", code: "provider_error" });
+  });
+});
+
+describe("OpenRouter mid-stream error chunk (OpenRouter errors guide: error.code is a number)", () => {
+  it("the numeric code is the RUN_ERROR code and its category", async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "Partial" } }),
+      { id: "gen-1", object: "chat.completion.chunk", created: 1, model: "m", provider: "OpenAI", error: { code: 502, message: "Provider returned error" }, choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }] },
+    ]);
+    const end = last(events);
+    expect(end).toMatchObject({ type: "RUN_ERROR", message: "Provider returned error", code: "502" });
+    expect(readBridgeMetadata(end.metadata)).toMatchObject({ errorCategory: "server", retryable: true });
+  });
+});
+
+describe("tool call arguments sent as a JSON object (llama.cpp#20198, text-generation-inference#2136)", () => {
+  it("pass as the object's JSON text", async () => {
+    const { events, messages } = await run([
+      chunk({ delta: { role: "assistant", tool_calls: [{ index: 0, id: "call_obj", type: "function", function: { name: "get_weather", arguments: { city: "Paris" } } }] } }),
+      chunk({ delta: {}, finish_reason: "tool_calls" }),
+    ]);
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta)).toEqual(['{"city":"Paris"}']);
+    expect(messages.find((m) => m.role === "assistant")?.toolCalls?.[0]?.function.arguments).toBe('{"city":"Paris"}');
+  });
+});
+
+describe("Groq: usage only under x_groq (Groq API reference, x_groq.usage on the last chunk)", () => {
+  it("is recorded when the chunk carries no usage", async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "hi" } }),
+      chunk({ delta: {}, finish_reason: "stop" }, { x_groq: { id: "req_1", usage: { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25, queue_time: 0.1 } } }),
+    ], { provider: "groq" });
+    expect(last(events)).toMatchObject({ type: "RUN_FINISHED", usage: [{ provider: "groq", inputTokens: 20, outputTokens: 5, totalTokens: 25 }] });
+  });
+});
+
+describe("the deprecated functions API (delta.function_call, finish_reason function_call; openai SDK types)", () => {
+  it("streams as one tool call", async () => {
+    const { events } = await run([
+      chunk({ delta: { role: "assistant", content: null, function_call: { name: "get_weather", arguments: "" } } }),
+      chunk({ delta: { function_call: { arguments: '{"city":' } } }),
+      chunk({ delta: { function_call: { arguments: '"Paris"}' } } }),
+      chunk({ delta: {}, finish_reason: "function_call" }),
+    ]);
+    expect(ofType(events, "TOOL_CALL_START")).toEqual([expect.objectContaining({ toolCallName: "get_weather" })]);
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe('{"city":"Paris"}');
+    expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ finishReason: "tool-calls" });
+  });
+});
