@@ -24,7 +24,7 @@ import { chatDialect, type ChatDialectOption } from "./chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, chatInputMessages, keepUserContent } from "./chat-request-rules.js";
+import { assertChatMessages, chatInputMessages, developerRoleFor, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
 import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
@@ -46,7 +46,8 @@ export interface ChatCompletionsRequest {
 
 /**
  * Converts AG-UI run input into streaming Chat Completions params (`stream: true`,
- * `stream_options.include_usage`): system/developer/user/assistant/tool messages, assistant tool
+ * `stream_options.include_usage`, not for the `mistral` dialect): system/developer (`system` to
+ * servers other than OpenAI's platforms)/user/assistant/tool messages, assistant tool
  * calls and tool results, content parts, tools, and `context` as a leading system message.
  * Reasoning messages are dropped (Chat cannot take them; a warning when one carried an encrypted
  * value), as are parts the API cannot take, foreign file handles and provider-executed calls.
@@ -72,7 +73,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
     model: options.model,
     messages,
     stream: true,
-    stream_options: { ...extra.stream_options, include_usage: true },
+    ...streamOptionsFor(reasoning.dialect, extra.stream_options),
     ...(tools.length > 0 && { tools }),
   } as ChatCompletionCreateParamsStreaming;
   return { params, warnings: sink.warnings };
@@ -88,7 +89,7 @@ function convertMessage(
     case "system":
       return [{ role: "system", content: message.content }];
     case "developer":
-      return [{ role: "developer", content: message.content }];
+      return [{ role: developerRoleFor(targetOf(sink)), content: message.content }];
     case "user": {
       const content = userContent(message.content, sink, `message ${message.id}`);
       return keepUserContent(content, message.id, sink) ? [{ role: "user", content } as ChatCompletionMessageParam] : [];

@@ -207,3 +207,37 @@ describe("the deprecated functions API (delta.function_call, finish_reason funct
     expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ finishReason: "tool-calls" });
   });
 });
+
+describe("request rules of compatible servers", () => {
+  const input = {
+    threadId: "t",
+    runId: "r",
+    messages: [
+      { id: "d1", role: "developer", content: "Be brief." },
+      { id: "u1", role: "user", content: "Hi" },
+    ],
+  } as const;
+
+  it("developer messages go as system messages to servers other than OpenAI's platforms (DeepSeek: unknown variant `developer`, pi#1048; DeepInfra 422, pi#1578)", () => {
+    for (const provider of ["deepseek", "mistral", "groq", "openrouter", "ollama"]) {
+      const { params } = toChatCompletionsRequest(structuredClone(input) as never, { model: "m", provider });
+      expect((params.messages[0] as unknown as Rec).role, provider).toBe("system");
+      expect(params.messages[0]).toMatchObject({ content: "Be brief." });
+    }
+    for (const provider of [undefined, "azure-openai"]) {
+      const { params } = toChatCompletionsRequest(structuredClone(input) as never, { model: "m", ...(provider !== undefined && { provider }) });
+      expect((params.messages[0] as unknown as Rec).role).toBe("developer");
+    }
+  });
+
+  it("Mistral gets no stream_options (422 extra_forbidden; it sends usage on its last chunk unasked: openai-agents-python#442)", () => {
+    const { params } = toChatCompletionsRequest(structuredClone(input) as never, { model: "mistral-large-latest", provider: "mistral" });
+    expect(params).not.toHaveProperty("stream_options");
+    expect(params.stream).toBe(true);
+    // Stream options the caller sets are passed as given.
+    const own = toChatCompletionsRequest(structuredClone(input) as never, { model: "m", provider: "mistral", params: { stream_options: { include_usage: true } } });
+    expect(own.params.stream_options).toEqual({ include_usage: true });
+    const openai = toChatCompletionsRequest(structuredClone(input) as never, { model: "m" });
+    expect(openai.params.stream_options).toEqual({ include_usage: true });
+  });
+});
