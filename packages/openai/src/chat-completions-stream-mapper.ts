@@ -135,7 +135,9 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
   collectAnnotations(choice, record.annotations);
   if (finishReason !== undefined) {
-    const finish = withContentFilterDetails(mapChatFinishReason(finishReason), record);
+    const mapped = mapChatFinishReason(finishReason);
+    // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
+    const finish = withContentFilterDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" } : mapped, record);
     // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as `finish_reason: "error"`).
     if (finish.reason === "error") {
       const error = asRecord(record.error);

@@ -48,6 +48,8 @@ export interface ChatChoiceState {
   textId?: string;
   refusalId?: string;
   reasoningId?: string;
+  /** Whether the choice started a tool call (a `stop` finish then means `tool-calls`). */
+  sawToolCall: boolean;
   /** Open tool calls by the provider's `index`. */
   readonly tools: Map<number, ChatToolState>;
   /**
@@ -106,7 +108,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], annotations: [], annotationKeys: new Set() };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], annotations: [], annotationKeys: new Set() };
     state.choices.set(index, choice);
   }
   return choice;

@@ -37,6 +37,7 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
       parentMessageId: choice.assistantId,
       ...(custom && { metadata: { itemType: CUSTOM_TOOL_CALL_ITEM } }),
     });
+    choice.sawToolCall = true;
     const reasoningDetail = claimEncryptedDetail(state, choice, providerId, toolCallId);
     open = { toolCallId, ...(providerId !== undefined && { providerId }), ...(reasoningDetail !== undefined && { reasoningDetail }) };
     choice.tools.set(index, open);

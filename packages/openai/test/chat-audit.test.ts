@@ -241,3 +241,18 @@ describe("request rules of compatible servers", () => {
     expect(openai.params.stream_options).toEqual({ include_usage: true });
   });
 });
+
+describe('finish_reason "stop" on a turn that made tool calls (Gemini\'s OpenAI compatibility: litellm#10485, OpenRouterTeam/ai-sdk-provider#288)', () => {
+  it("is tool-calls, the raw value kept", async () => {
+    const { events } = await run([
+      chunk({ delta: { role: "assistant", tool_calls: [{ id: "call_g1", type: "function", function: { name: "get_weather", arguments: "{}" } }] } }),
+      chunk({ delta: {}, finish_reason: "stop" }),
+    ], { provider: "gemini" });
+    expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ finishReason: "tool-calls", rawFinishReason: "stop" });
+  });
+
+  it("a text-only turn stays stop", async () => {
+    const { events } = await run([chunk({ delta: { content: "hi" } }), chunk({ delta: {}, finish_reason: "stop" })]);
+    expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ finishReason: "stop", rawFinishReason: "stop" });
+  });
+});
