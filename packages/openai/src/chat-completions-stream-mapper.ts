@@ -2,6 +2,7 @@ import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { chatUsageCost, costMetadata } from "./chat-usage-cost.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
+import { handleChatAudio } from "./handle-chat-audio.js";
 import { handleChatContentParts } from "./handle-chat-content-parts.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
@@ -127,6 +128,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     const content = asString(delta.content);
     if (content !== undefined) handleChatContent(state, choice, content);
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
+    if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
     for (const fragment of asArray(delta.tool_calls) ?? []) handleChatToolCallDelta(state, choice, fragment);
     // The deprecated `functions` API: one call per turn, streamed like a tool call without an id.
     if (isRecord(delta.function_call)) handleChatToolCallDelta(state, choice, { index: LEGACY_FUNCTION_CALL_INDEX, function: delta.function_call });

@@ -8,7 +8,7 @@ import { createSequentialIds, readBridgeMetadata, type Event, type Message } fro
 import { expectSameOutput } from "@agui-bridge/test-support";
 import { describe, expect, it } from "vitest";
 import { streamChatCompletions, streamChatCompletionsFromResponse, toChatCompletionsRequest, type ChatStreamOptions } from "../src/index.js";
-import { last, ofType } from "./support/collect.js";
+import { collect, last, ofType } from "./support/collect.js";
 import { sdkChatChunks } from "./support/sdk-replay.js";
 
 type Rec = Record<string, unknown>;
@@ -254,5 +254,24 @@ describe('finish_reason "stop" on a turn that made tool calls (Gemini\'s OpenAI 
   it("a text-only turn stays stop", async () => {
     const { events } = await run([chunk({ delta: { content: "hi" } }), chunk({ delta: {}, finish_reason: "stop" })]);
     expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ finishReason: "stop", rawFinishReason: "stop" });
+  });
+});
+
+describe("audio output (delta.audio: id, base64 data, transcript; the final update only expires_at; openai SDK types)", () => {
+  it("the transcript is the assistant text; the audio bytes are reported once and not written as text", async () => {
+    const stream = [
+      chunk({ delta: { role: "assistant", content: null, audio: { id: "audio_1", transcript: "Hel" } } }),
+      chunk({ delta: { audio: { data: "UklGRg==", transcript: "lo" } } }),
+      chunk({ delta: { audio: { data: "AAAA" } } }),
+      chunk({ delta: {}, finish_reason: "stop" }),
+      chunk({ delta: { audio: { expires_at: 1700000000 } } }),
+    ];
+    const { events, messages } = await run(stream);
+    expect(textOf(events as never)).toBe("Hello");
+    expect(messages).toEqual([expect.objectContaining({ role: "assistant", content: "Hello" })]);
+    const warnings: string[] = [];
+    const again = await collect(streamChatCompletions(sdkChatChunks(sse(stream)), { onWarning: (w) => warnings.push(w.code) }));
+    expect(last(again).type).toBe("RUN_FINISHED");
+    expect(warnings).toEqual(["stream.audio-dropped"]);
   });
 });
