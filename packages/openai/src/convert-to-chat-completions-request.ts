@@ -27,6 +27,7 @@ import { createRequestSink, targetOf, type WarningSink } from "./request-warning
 import { assertChatMessages, chatInputMessages, developerRoleFor, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
 import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
+import { withMistralToolCallIds } from "./mistral-tool-call-ids.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -65,6 +66,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
   for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
+  if (reasoning.dialect === "mistral") withMistralToolCallIds(messages);
   assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];

@@ -275,3 +275,32 @@ describe("audio output (delta.audio: id, base64 data, transcript; the final upda
     expect(warnings).toEqual(["stream.audio-dropped"]);
   });
 });
+
+describe("Mistral tool call ids ('Tool call id was call_… but must be a-z, A-Z, 0-9, with a length of 9': langchain#24668, opencode#1680)", () => {
+  const messages: Message[] = [
+    user,
+    {
+      id: "a1",
+      role: "assistant",
+      content: "",
+      toolCalls: [
+        { id: "call_PTLP8xhu3uwZk4l3nlnrrJha", type: "function", function: { name: "get_weather", arguments: "{}" } },
+        { id: "abcDEF123", type: "function", function: { name: "get_time", arguments: "{}" } },
+      ],
+    } as Message,
+    toolResult("call_PTLP8xhu3uwZk4l3nlnrrJha"),
+    toolResult("abcDEF123"),
+  ];
+
+  it("ids from elsewhere become 9 alphanumerics, the same on the call and its result; valid ones are kept", () => {
+    const { sent } = request(messages, "mistral");
+    const ids = (sent[1]?.tool_calls as Rec[]).map((c) => c.id as string);
+    expect(ids[0]).toMatch(/^[a-zA-Z0-9]{9}$/);
+    expect(ids[1]).toBe("abcDEF123");
+    expect(sent.slice(2).map((m) => m.tool_call_id)).toEqual(ids);
+    // Deterministic: the same conversation maps the same way on the next request.
+    expect((request(messages, "mistral").sent[1]?.tool_calls as Rec[])[0]?.id).toBe(ids[0]);
+    // Other dialects keep the ids as they are.
+    expect((request(messages, "openai").sent[1]?.tool_calls as Rec[])[0]?.id).toBe("call_PTLP8xhu3uwZk4l3nlnrrJha");
+  });
+});
