@@ -13,6 +13,8 @@ export interface ChatReasoningBack {
   readonly byAssistant: ReadonlyMap<string, ReasoningMessage[]>;
   /** Ids of the reasoning messages sent back inside their assistant message. */
   readonly sentBack: ReadonlySet<string>;
+  /** `deepseek`: the assistant messages of user turns that made tool calls (each carries `reasoning_content`, empty when none was recorded). */
+  readonly toolSpans: ReadonlySet<string>;
 }
 
 /**
@@ -30,10 +32,10 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
   const target = targetOf(sink);
   const byAssistant = new Map<string, ReasoningMessage[]>();
   const sentBack = new Set<string>();
-  if (dialect === "openai" || dialect === "gemini") return { dialect, target, byAssistant, sentBack };
+  if (dialect === "openai" || dialect === "gemini") return { dialect, target, byAssistant, sentBack, toolSpans: new Set() };
   const assistants = new Map<string, AssistantMessage>();
   for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
-  const toolSpans = deepSeekToolSpans(messages);
+  const toolSpans = dialect === "deepseek" ? deepSeekToolSpans(messages) : new Set<string>();
   for (const message of messages) {
     if (message.role !== "reasoning" || !isMintedBy(message, target)) continue;
     const fields = readBridgeMetadata(message.metadata);
@@ -47,14 +49,14 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
   }
-  return { dialect, target, byAssistant, sentBack };
+  return { dialect, target, byAssistant, sentBack, toolSpans };
 }
 
 /**
  * The reasoning fields of one assistant message, per dialect: `reasoning_details` (OpenRouter:
  * every recorded entry of the turn, from its reasoning messages and its tool calls, rebuilt
  * exactly and in their original order), `reasoning_content` (DeepSeek, on every assistant message
- * of a user turn that made tool calls), Mistral's content array (`thinking` chunks, `closed: true`,
+ * of a user turn that made tool calls, empty when none was recorded), Mistral's content array (`thinking` chunks, `closed: true`,
  * then the text), or nothing. An encrypted value on a tool call that does not go back is reported.
  */
 export function reasoningFieldsFor(
@@ -82,7 +84,9 @@ function fieldsFor(
 ): Record<string, unknown> | undefined {
   const reasoning = back.byAssistant.get(message.id) ?? [];
   if (back.dialect === "deepseek") {
-    if (reasoning.length === 0) return undefined;
+    // Thinking mode answers 400 for a tool turn's assistant message without the field, even when no reasoning was streamed.
+    const empty = calls.length === 0 && (message.content ?? "") === "";
+    if (reasoning.length === 0 && (!back.toolSpans.has(message.id) || empty)) return undefined;
     return { reasoning_content: reasoning.map((m) => m.content).join("") };
   }
   if (back.dialect === "mistral") {

@@ -304,3 +304,19 @@ describe("Mistral tool call ids ('Tool call id was call_… but must be a-z, A-Z
     expect((request(messages, "openai").sent[1]?.tool_calls as Rec[])[0]?.id).toBe("call_PTLP8xhu3uwZk4l3nlnrrJha");
   });
 });
+
+describe("DeepSeek thinking mode: a tool-call turn always carries reasoning_content (deepseek-harness#739: empty reasoning omitted → 400)", () => {
+  it("an assistant message of a tool span without recorded reasoning gets reasoning_content: \"\"", () => {
+    const messages: Message[] = [
+      user,
+      { id: "a1", role: "assistant", content: "", toolCalls: [{ id: "call_00_x", type: "function", function: { name: "get_date", arguments: "{}" } }] } as Message,
+      toolResult("call_00_x"),
+      { id: "a2", role: "assistant", content: "It is Monday." } as Message,
+      { id: "u2", role: "user", content: "Thanks" },
+      { id: "a3", role: "assistant", content: "You're welcome." } as Message,
+    ];
+    const { sent } = request(messages, "deepseek");
+    const assistants = sent.filter((m) => m.role === "assistant");
+    expect(assistants.map((m) => m.reasoning_content)).toEqual(["", "", undefined]);
+  });
+});
