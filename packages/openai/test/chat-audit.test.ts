@@ -320,3 +320,23 @@ describe("DeepSeek thinking mode: a tool-call turn always carries reasoning_cont
     expect(assistants.map((m) => m.reasoning_content)).toEqual(["", "", undefined]);
   });
 });
+
+describe("user image parts (ChatCompletionContentPartImage.image_url.detail, openai SDK types)", () => {
+  it("carry the detail the part asked for; none when it asked none", () => {
+    const messages = [
+      {
+        id: "u1",
+        role: "user",
+        content: [
+          { type: "image", source: { type: "url", value: "https://example.com/a.png" }, metadata: { detail: "high" } },
+          { type: "image", source: { type: "url", value: "https://example.com/b.png" } },
+        ],
+      },
+    ] as unknown as Message[];
+    const { sent } = request(messages);
+    expect(sent[0]?.content).toEqual([
+      { type: "image_url", image_url: { url: "https://example.com/a.png", detail: "high" } },
+      { type: "image_url", image_url: { url: "https://example.com/b.png" } },
+    ]);
+  });
+});
