@@ -1,5 +1,5 @@
 import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
-import { choiceState, closeChoice, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
+import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { chatUsageCost, costMetadata } from "./chat-usage-cost.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import { handleChatAudio } from "./handle-chat-audio.js";
@@ -7,6 +7,7 @@ import { handleChatContentParts } from "./handle-chat-content-parts.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
+import { flushThinkTags, handleThinkTaggedContent } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
@@ -61,7 +62,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     end() {
       if (!state.endSeen) return;
       // Anything a choice still holds (an encrypted entry that came after its finish_reason).
-      for (const choice of state.choices.values()) closeChoice(state, choice);
+      for (const choice of state.choices.values()) endChoice(state, choice);
       run.finish(state.finish !== undefined ? { finish: state.finish } : {});
     },
     describeError: describeOpenAIError,
@@ -75,7 +76,7 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
   if (model !== undefined) state.model = model;
   if (id === undefined || id === state.completionId) return;
   if (state.completionId !== undefined) {
-    for (const choice of state.choices.values()) closeChoice(state, choice);
+    for (const choice of state.choices.values()) endChoice(state, choice);
     state.choices.clear();
     state.citations = undefined;
   }
@@ -126,7 +127,10 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     const refusal = asString(delta.refusal);
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);
-    if (content !== undefined) handleChatContent(state, choice, content);
+    if (content !== undefined) {
+      if (state.options.thinkTags === true) handleThinkTaggedContent(state, choice, content);
+      else handleChatContent(state, choice, content);
+    }
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
     if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
     for (const fragment of asArray(delta.tool_calls) ?? []) handleChatToolCallDelta(state, choice, fragment);
@@ -147,10 +151,16 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
       state.run.fail({ ...described, finish });
       return;
     }
-    closeChoice(state, choice);
+    endChoice(state, choice);
     state.finish = finish;
     state.endSeen = true;
   }
+}
+
+/** Closes a choice, after what `thinkTags` held back as a possible tag start. */
+function endChoice(state: ChatStreamState, choice: ChatChoiceState): void {
+  flushThinkTags(state, choice);
+  closeChoice(state, choice);
 }
 
 /** The `index` the deprecated `delta.function_call` is kept under (tool call indexes are never negative). */

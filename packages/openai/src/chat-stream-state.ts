@@ -1,5 +1,6 @@
 import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import { textEndMetadata } from "./chat-annotations.js";
+import type { ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "./provider-label.js";
 
@@ -48,6 +49,8 @@ export interface ChatChoiceState {
   textId?: string;
   refusalId?: string;
   reasoningId?: string;
+  /** `thinkTags`: whether the content is inside a think block, and a possible tag start held back. */
+  thinkTags?: ThinkTagState;
   /** Whether the choice started a tool call (a `stop` finish then means `tool-calls`). */
   sawToolCall: boolean;
   /** Open tool calls by the provider's `index`. */
@@ -102,6 +105,12 @@ export interface ChatStreamState {
 export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOption {
   /** Model name for usage entries when the chunks carry none. */
   model?: string;
+  /**
+   * Read `<think>…</think>` in `delta.content` as reasoning (servers that leave the model's
+   * reasoning in the text: Groq's `reasoning_format: "raw"`, Together's DeepSeek-R1, vLLM or
+   * llama.cpp without a reasoning parser). Off by default: the content passes as it came.
+   */
+  thinkTags?: boolean;
 }
 
 /** The state of choice `index`, created on first use with a fresh assistant message id. */

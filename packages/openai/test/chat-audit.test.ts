@@ -6,10 +6,17 @@
 import { assertConformant, textOf } from "@agui-bridge/conformance";
 import { createSequentialIds, readBridgeMetadata, type Event, type Message } from "@agui-bridge/core/adapter";
 import { expectSameOutput } from "@agui-bridge/test-support";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { streamChatCompletions, streamChatCompletionsFromResponse, toChatCompletionsRequest, type ChatStreamOptions } from "../src/index.js";
+import {
+  createOpenAIChatProvider,
+  streamChatCompletions,
+  streamChatCompletionsFromResponse,
+  toChatCompletionsRequest,
+  type ChatStreamOptions,
+} from "../src/index.js";
 import { collect, last, ofType } from "./support/collect.js";
-import { sdkChatChunks } from "./support/sdk-replay.js";
+import { replayClient, sdkChatChunks } from "./support/sdk-replay.js";
 
 type Rec = Record<string, unknown>;
 
@@ -338,5 +345,59 @@ describe("user image parts (ChatCompletionContentPartImage.image_url.detail, ope
       { type: "image_url", image_url: { url: "https://example.com/a.png", detail: "high" } },
       { type: "image_url", image_url: { url: "https://example.com/b.png" } },
     ]);
+  });
+});
+
+describe("opt-in thinkTags: <think>…</think> in content (Groq reasoning_format raw, Together's R1, vLLM/llama.cpp without a reasoning parser)", () => {
+  const stream = [
+    chunk({ delta: { role: "assistant", content: "<thi" } }),
+    chunk({ delta: { content: "nk>The user" } }),
+    chunk({ delta: { content: " greets.</th" } }),
+    chunk({ delta: { content: "ink>\n\nHello <b> there" } }),
+    chunk({ delta: { content: " <" } }),
+    chunk({ delta: {}, finish_reason: "stop" }),
+  ];
+
+  it("splits reasoning from text across chunk boundaries, the tags removed, everything else byte for byte", async () => {
+    const { events, messages } = await run(stream, { thinkTags: true });
+    expect(ofType(events, "REASONING_MESSAGE_CONTENT").map((e) => e.delta).join("")).toBe("The user greets.");
+    expect(textOf(events as never)).toBe("\n\nHello <b> there <");
+    expect(messages.map((m) => m.role)).toEqual(["reasoning", "assistant"]);
+  });
+
+  it("any chunking of the same content gives the same reasoning and text", async () => {
+    const content = "<think>a < b, so </thin k> stays</think>Answer: <think";
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: content.length - 1 }), { maxLength: 12 }), async (cuts) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const pieces = [0, ...points].map((start, i) => content.slice(start, points[i] ?? content.length));
+        const events = await collect(
+          streamChatCompletions(
+            (async function* () {
+              for (const piece of pieces) yield chunk({ delta: { content: piece } });
+              yield chunk({ delta: {}, finish_reason: "stop" });
+            })(),
+            { thinkTags: true },
+          ),
+        );
+        await assertConformant(events);
+        expect(ofType(events, "REASONING_MESSAGE_CONTENT").map((e) => e.delta).join("")).toBe("a < b, so </thin k> stays");
+        // An unclosed tag start at the end is text.
+        expect(textOf(events as never)).toBe("Answer: <think");
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("the Chat provider factory takes it too", async () => {
+    const provider = createOpenAIChatProvider({ client: replayClient(sse(stream)), model: "qwen3", provider: "groq", thinkTags: true, generateId: createSequentialIds("p") });
+    const events = await collect(provider.stream({ threadId: "t", runId: "r", messages: [user] }));
+    await assertConformant(events);
+    expect(textOf(events as never)).toBe("\n\nHello <b> there <");
+  });
+
+  it("is off by default: the content passes as it came", async () => {
+    const { events } = await run(stream);
+    expect(textOf(events as never)).toBe("<think>The user greets.</think>\n\nHello <b> there <");
   });
 });
