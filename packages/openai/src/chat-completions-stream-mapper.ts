@@ -3,6 +3,7 @@ import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions,
 import { chatUsageCost, costMetadata } from "./chat-usage-cost.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import { handleChatAudio } from "./handle-chat-audio.js";
+import { handleChatImages } from "./handle-chat-images.js";
 import { handleChatContentParts } from "./handle-chat-content-parts.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
@@ -133,6 +134,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     }
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
     if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
+    if (delta.images !== undefined) handleChatImages(state, choice, delta.images);
     for (const fragment of asArray(delta.tool_calls) ?? []) handleChatToolCallDelta(state, choice, fragment);
     // The deprecated `functions` API: one call per turn, streamed like a tool call without an id.
     if (isRecord(delta.function_call)) handleChatToolCallDelta(state, choice, { index: LEGACY_FUNCTION_CALL_INDEX, function: delta.function_call });

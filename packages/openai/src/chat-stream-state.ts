@@ -72,6 +72,8 @@ export interface ChatChoiceState {
   lastDetail?: { key: string; order: number };
   /** Encrypted entries whose tool call has not been seen (yet). */
   readonly pendingEncrypted: PendingEncryptedDetail[];
+  /** Image urls already reported (`delta.images`), so a repeated image is reported once. */
+  readonly imageUrls: Set<string>;
   /** `annotations` (url citations) of the choice so far, for its text's END. */
   readonly annotations: Record<string, unknown>[];
   /** Their JSON, so exact repeats are kept once. */
@@ -117,7 +119,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], annotations: [], annotationKeys: new Set() };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], imageUrls: new Set(), annotations: [], annotationKeys: new Set() };
     state.choices.set(index, choice);
   }
   return choice;

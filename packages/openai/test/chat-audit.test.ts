@@ -401,3 +401,25 @@ describe("opt-in thinkTags: <think>…</think> in content (Groq reasoning_format
     expect(textOf(events as never)).toBe("<think>The user greets.</think>\n\nHello <b> there <");
   });
 });
+
+describe("generated images (OpenRouter / Vercel AI Gateway image generation: delta.images[] image_url data URLs)", () => {
+  it("each image is a provider-executed image_generation call whose result is the image part", async () => {
+    const image = { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" }, index: 0 };
+    const { events, messages } = await run(
+      [
+        chunk({ delta: { role: "assistant", content: "Here it is." } }),
+        chunk({ delta: { images: [image] } }),
+        chunk({ delta: {}, finish_reason: "stop" }),
+      ],
+      { provider: "openrouter" },
+    );
+    expect(textOf(events as never)).toBe("Here it is.");
+    const start = ofType(events, "TOOL_CALL_START")[0];
+    expect(start).toMatchObject({ toolCallName: "image_generation" });
+    expect(readBridgeMetadata(start?.metadata)).toMatchObject({ providerExecuted: true, providerToolType: "image_generation" });
+    expect(ofType(events, "TOOL_CALL_RESULT")[0]?.content).toEqual([{ type: "image", source: { type: "data", value: "iVBORw0KGgo=", mimeType: "image/png" } }]);
+    expect(last(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ finishReason: "stop" });
+    expect(messages.some((m) => m.role === "tool")).toBe(true);
+  });
+});
