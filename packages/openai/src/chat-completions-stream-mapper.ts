@@ -7,6 +7,7 @@ import { handleChatImages } from "./handle-chat-images.js";
 import { handleChatContentParts } from "./handle-chat-content-parts.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
+import { handleChatThinkingBlocks } from "./handle-chat-thinking-blocks.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { flushThinkTags, handleThinkTaggedContent } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
@@ -125,6 +126,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     const detailed = delta.reasoning_details !== undefined && handleChatReasoningDetails(state, choice, delta.reasoning_details);
     const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
     if (reasoning !== undefined && !detailed) handleChatReasoning(state, choice, reasoning);
+    if (delta.thinking_blocks !== undefined) handleChatThinkingBlocks(state, choice, delta);
     const refusal = asString(delta.refusal);
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);

@@ -49,6 +49,8 @@ export interface ChatChoiceState {
   textId?: string;
   refusalId?: string;
   reasoningId?: string;
+  /** A `thinking_blocks` signature for the reasoning message being streamed (written as it closes). */
+  thinkingSignature?: string;
   /** `thinkTags`: whether the content is inside a think block, and a possible tag start held back. */
   thinkTags?: ThinkTagState;
   /** Whether the choice started a tool call (a `stop` finish then means `tool-calls`). */
@@ -170,8 +172,13 @@ export function closeChoiceReasoning(state: ChatStreamState, choice: ChatChoiceS
     run.endReasoningMessage(detail.messageId, { reasoningDetail: { order: detail.descriptor.order, entry: { ...detail.descriptor.entry } } });
   }
   const hadPlain = choice.reasoningId !== undefined;
-  if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) run.endReasoningMessage(choice.reasoningId);
+  if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) {
+    const signature = choice.thinkingSignature;
+    if (signature !== undefined) run.encryptedValue("message", choice.reasoningId, signature);
+    run.endReasoningMessage(choice.reasoningId, signature !== undefined ? { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND } : undefined);
+  }
   choice.reasoningId = undefined;
+  choice.thinkingSignature = undefined;
   if (detail !== undefined || hadPlain) run.endReasoning();
 }
 
@@ -189,6 +196,12 @@ function flushPendingEncrypted(state: ChatStreamState, choice: ChatChoiceState):
   }
   run.endReasoning();
 }
+
+/** `encryptedKind` of a reasoning message whose encrypted value is a LiteLLM `thinking_blocks` signature. */
+export const THINKING_BLOCK_SIGNATURE_KIND = "thinking-block-signature";
+
+/** `encryptedKind` of a reasoning message holding a LiteLLM `redacted_thinking` block's `data`. */
+export const THINKING_BLOCK_REDACTED_KIND = "thinking-block-redacted";
 
 /** `encryptedKind` of a reasoning message or tool call holding a `reasoning_details` entry. */
 export const REASONING_DETAIL_KIND = "reasoning-details-entry";

@@ -1,6 +1,6 @@
 import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
 import type { ChatDialect } from "./chat-dialect.js";
-import { REASONING_DETAIL_KIND } from "./chat-stream-state.js";
+import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "./chat-stream-state.js";
 import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
 import { asRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
@@ -44,7 +44,9 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
     const takes =
       dialect === "openrouter"
         ? fields?.encryptedKind === REASONING_DETAIL_KIND && descriptorOf(message) !== undefined
-        : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id));
+        : dialect === "litellm"
+          ? thinkingBlockOf(message) !== undefined
+          : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id));
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
@@ -99,6 +101,10 @@ function fieldsFor(
       ],
     };
   }
+  if (back.dialect === "litellm") {
+    const blocks = reasoning.map(thinkingBlockOf).filter((block) => block !== undefined);
+    return blocks.length > 0 ? { thinking_blocks: blocks } : undefined;
+  }
   if (back.dialect !== "openrouter") return undefined;
   const entries: Array<{ order: number; entry: Record<string, unknown> }> = [];
   for (const m of reasoning) {
@@ -117,6 +123,16 @@ function fieldsFor(
 }
 
 type Descriptor = { order: number; entry: Record<string, unknown> };
+
+/** A reasoning message streamed from LiteLLM's `thinking_blocks`, as the block it came from (only a signed or redacted one). */
+function thinkingBlockOf(message: ReasoningMessage): Record<string, string> | undefined {
+  const kind = readBridgeMetadata(message.metadata)?.encryptedKind;
+  const value = message.encryptedValue;
+  if (value === undefined || value === "") return undefined;
+  if (kind === THINKING_BLOCK_REDACTED_KIND) return { type: "redacted_thinking", data: value };
+  if (kind === THINKING_BLOCK_SIGNATURE_KIND) return { type: "thinking", thinking: message.content, signature: value };
+  return undefined;
+}
 
 function descriptorOf(entity: { metadata?: unknown }): Descriptor | undefined {
   const detail = asRecord(readBridgeMetadata(entity.metadata)?.reasoningDetail);

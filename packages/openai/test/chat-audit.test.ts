@@ -423,3 +423,39 @@ describe("generated images (OpenRouter / Vercel AI Gateway image generation: del
     expect(messages.some((m) => m.role === "tool")).toBe(true);
   });
 });
+
+describe("LiteLLM proxy: delta.thinking_blocks (Anthropic thinking: text mirrored in reasoning_content, then its signature; redacted_thinking data)", () => {
+  const stream = [
+    chunk({ delta: { role: "assistant", reasoning_content: "Need the", thinking_blocks: [{ type: "thinking", thinking: "Need the" }] } }),
+    chunk({ delta: { reasoning_content: " weather.", thinking_blocks: [{ type: "thinking", thinking: " weather." }] } }),
+    chunk({ delta: { thinking_blocks: [{ type: "thinking", thinking: "", signature: "EqoBCkgIARABGAIiQL2UoU0b==" }] } }),
+    chunk({ delta: { thinking_blocks: [{ type: "redacted_thinking", data: "EmwKAhgBEgy3va3pzix/LafPsn4a" }] } }),
+    chunk({ delta: { tool_calls: [{ index: 0, id: "toolu_01A", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }] } }),
+    chunk({ delta: {}, finish_reason: "tool_calls" }),
+  ];
+
+  it("the reasoning is written once, the signature and the redacted block are encrypted values", async () => {
+    const { events, messages } = await run(stream, { provider: "litellm" });
+    expect(ofType(events, "REASONING_MESSAGE_CONTENT").map((e) => e.delta).join("")).toBe("Need the weather.");
+    const reasoning = messages.filter((m) => m.role === "reasoning");
+    expect(reasoning.map((m) => [m.content, (m as { encryptedValue?: string }).encryptedValue])).toEqual([
+      ["Need the weather.", "EqoBCkgIARABGAIiQL2UoU0b=="],
+      ["", "EmwKAhgBEgy3va3pzix/LafPsn4a"],
+    ]);
+  });
+
+  it("goes back to the same label as the assistant message's thinking_blocks, in order", async () => {
+    const { messages } = await run(stream, { provider: "litellm" });
+    const { sent, warnings } = request([user, ...messages, toolResult("toolu_01A")], "litellm");
+    expect(warnings).toEqual([]);
+    expect(sent[1]).toMatchObject({
+      role: "assistant",
+      thinking_blocks: [
+        { type: "thinking", thinking: "Need the weather.", signature: "EqoBCkgIARABGAIiQL2UoU0b==" },
+        { type: "redacted_thinking", data: "EmwKAhgBEgy3va3pzix/LafPsn4a" },
+      ],
+    });
+    // Elsewhere (OpenAI) nothing of it is sent.
+    expect(request([user, ...messages, toolResult("toolu_01A")], "openai").sent[1]).not.toHaveProperty("thinking_blocks");
+  });
+});
