@@ -1,12 +1,17 @@
 import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
-import { choiceState, closeChoice, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
+import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { chatUsageCost, costMetadata } from "./chat-usage-cost.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
+import { handleChatAudio } from "./handle-chat-audio.js";
+import { handleChatImages } from "./handle-chat-images.js";
 import { handleChatContentParts } from "./handle-chat-content-parts.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
+import { handleChatThinkingBlocks } from "./handle-chat-thinking-blocks.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
+import { flushThinkTags, handleThinkTaggedContent } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { collectAnnotations } from "./chat-annotations.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
 import { mapChatFinishReason } from "./map-openai-finish-reason.js";
 import { mapChatUsage } from "./map-openai-usage.js";
@@ -47,14 +52,19 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       trackCompletion(state, chunk);
       trackCitations(state, chunk);
       const choices = asArray(chunk.choices) ?? [];
-      for (const choice of choices) handleChoice(state, choice);
-      if (chunk.usage !== undefined && chunk.usage !== null) recordUsage(state, chunk);
+      for (const choice of choices) {
+        handleChoice(state, choice);
+        if (run.ended) return;
+      }
+      // Groq's own copy of the usage (`x_groq.usage`) counts when the chunk carries no `usage`.
+      const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
+      if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
       if (!state.endSeen) return;
       // Anything a choice still holds (an encrypted entry that came after its finish_reason).
-      for (const choice of state.choices.values()) closeChoice(state, choice);
+      for (const choice of state.choices.values()) endChoice(state, choice);
       run.finish(state.finish !== undefined ? { finish: state.finish } : {});
     },
     describeError: describeOpenAIError,
@@ -68,7 +78,7 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
   if (model !== undefined) state.model = model;
   if (id === undefined || id === state.completionId) return;
   if (state.completionId !== undefined) {
-    for (const choice of state.choices.values()) closeChoice(state, choice);
+    for (const choice of state.choices.values()) endChoice(state, choice);
     state.choices.clear();
     state.citations = undefined;
   }
@@ -87,10 +97,10 @@ function trackCitations(state: ChatStreamState, chunk: Record<string, unknown>):
   };
 }
 
-function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>): void {
+function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown): void {
   const callKey = state.completionId ?? "chat-completion";
-  state.run.usage.record(callKey, mapChatUsage(chunk.usage, usageContext(state)));
-  const cost = chatUsageCost(chunk.usage);
+  state.run.usage.record(callKey, mapChatUsage(usage, usageContext(state)));
+  const cost = chatUsageCost(usage);
   if (cost === undefined) return;
   const upstream = asNonEmptyString(chunk.provider);
   state.costs.set(callKey, {
@@ -116,19 +126,49 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     const detailed = delta.reasoning_details !== undefined && handleChatReasoningDetails(state, choice, delta.reasoning_details);
     const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
     if (reasoning !== undefined && !detailed) handleChatReasoning(state, choice, reasoning);
+    if (delta.thinking_blocks !== undefined) handleChatThinkingBlocks(state, choice, delta);
     const refusal = asString(delta.refusal);
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);
-    if (content !== undefined) handleChatContent(state, choice, content);
+    if (content !== undefined) {
+      if (state.options.thinkTags === true) handleThinkTaggedContent(state, choice, content);
+      else handleChatContent(state, choice, content);
+    }
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
+    if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
+    if (delta.images !== undefined) handleChatImages(state, choice, delta.images);
     for (const fragment of asArray(delta.tool_calls) ?? []) handleChatToolCallDelta(state, choice, fragment);
+    // The deprecated `functions` API: one call per turn, streamed like a tool call without an id.
+    if (isRecord(delta.function_call)) handleChatToolCallDelta(state, choice, { index: LEGACY_FUNCTION_CALL_INDEX, function: delta.function_call });
+    collectAnnotations(choice, delta.annotations);
   }
+  // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
+  collectAnnotations(choice, record.annotations);
   if (finishReason !== undefined) {
-    closeChoice(state, choice);
-    state.finish = withContentFilterDetails(mapChatFinishReason(finishReason), record);
+    const mapped = mapChatFinishReason(finishReason);
+    // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
+    const finish = withContentFilterDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" } : mapped, record);
+    // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as `finish_reason: "error"`).
+    if (finish.reason === "error") {
+      const error = asRecord(record.error);
+      const described = describeOpenAIError(error ?? { message: "The provider ended the completion with finish_reason \"error\".", code: "provider_error" });
+      state.run.fail({ ...described, finish });
+      return;
+    }
+    endChoice(state, choice);
+    state.finish = finish;
     state.endSeen = true;
   }
 }
+
+/** Closes a choice, after what `thinkTags` held back as a possible tag start. */
+function endChoice(state: ChatStreamState, choice: ChatChoiceState): void {
+  flushThinkTags(state, choice);
+  closeChoice(state, choice);
+}
+
+/** The `index` the deprecated `delta.function_call` is kept under (tool call indexes are never negative). */
+const LEGACY_FUNCTION_CALL_INDEX = -1;
 
 function usageContext(state: ChatStreamState): { model?: string; provider: string; onWarning?: ChatStreamOptions["onWarning"] } {
   return {

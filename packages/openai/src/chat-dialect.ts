@@ -13,8 +13,14 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  *   (DeepSeek's thinking mode rejects a later request without it); other turns carry none.
  * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
  *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
+ * - `litellm`: the LiteLLM proxy: an assistant message carries the Anthropic thinking streamed
+ *   with it as `thinking_blocks` (`thinking` with its `signature`, `redacted_thinking` with its
+ *   `data`), in order; thinking without a signature is not sent (Anthropic rejects it).
+ * - `gemini`: Gemini's OpenAI-compatible endpoint: a tool call carries the thought signature it
+ *   was streamed with as `extra_content.google.thought_signature` (Gemini 3 answers 400 without
+ *   it); reasoning text is not sent back.
  */
-export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral";
+export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm";
 
 /** The dialect option of the Chat request converter, the Chat provider factory and the stream function. */
 export interface ChatDialectOption {
@@ -28,11 +34,15 @@ const BY_LABEL: Record<string, ChatDialect> = {
   "vercel-ai-gateway": "openrouter",
   deepseek: "deepseek",
   mistral: "mistral",
+  gemini: "gemini",
+  google: "gemini",
+  litellm: "litellm",
 };
 
 /**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
- * `openrouter`; `deepseek` → `deepseek`; `mistral` → `mistral`; anything else → `openai`.
+ * `openrouter`; `deepseek` → `deepseek`; `mistral` → `mistral`; `gemini` / `google` → `gemini`;
+ * `litellm` → `litellm`; anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
   return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";
@@ -41,6 +51,6 @@ export function defaultChatDialect(label: string | undefined): ChatDialect {
 /** The dialect in effect: the option, else the label's default. */
 export function chatDialect(options: ChatDialectOption & { provider?: string }): ChatDialect {
   const dialect = options.dialect;
-  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral") return dialect;
+  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm") return dialect;
   return defaultChatDialect(options.provider);
 }

@@ -7,6 +7,7 @@ import {
   type Message,
   type RunAgentInput,
 } from "@agui-bridge/core/adapter";
+import type { ChatCompletionStreamOptions } from "openai/resources/chat/completions";
 import type { WarningSink } from "./request-warnings.js";
 import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 
@@ -36,4 +37,29 @@ export function assertChatMessages(messages: readonly unknown[]): void {
   if (messages.length === 0) {
     throw new EmptyRequestError("Nothing in the run input can be sent to Chat Completions: the request would have no messages");
   }
+}
+
+/** Provider labels of OpenAI's own platforms: the only Chat servers known to take the `developer` role. */
+const DEVELOPER_ROLE_LABELS: ReadonlySet<string> = new Set(["openai", "azure-openai"]);
+
+/**
+ * The role a `developer` message is sent with: `developer` to OpenAI's own platforms, `system`
+ * elsewhere (DeepSeek, DeepInfra, vLLM chat templates and many gateways reject `developer` with a
+ * 400/422; every server takes `system`, which OpenAI treats as developer instructions itself).
+ */
+export function developerRoleFor(target: string): "developer" | "system" {
+  return DEVELOPER_ROLE_LABELS.has(target) ? "developer" : "system";
+}
+
+/**
+ * The request's `stream_options`: `include_usage: true` merged into the caller's, except for the
+ * `mistral` dialect, whose API rejects the field (422 `extra_forbidden`) and sends usage on its
+ * last chunk unasked: there only stream options the caller set are sent, as given.
+ */
+export function streamOptionsFor(
+  dialect: string,
+  own: ChatCompletionStreamOptions | null | undefined,
+): { stream_options?: ChatCompletionStreamOptions | null } {
+  if (dialect === "mistral") return own !== undefined ? { stream_options: own } : {};
+  return { stream_options: { ...own, include_usage: true } };
 }

@@ -1,4 +1,7 @@
 import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import { textEndMetadata } from "./chat-annotations.js";
+import type { ThinkTagState } from "./handle-chat-think-tags.js";
+import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "./provider-label.js";
 
 /**
@@ -33,6 +36,8 @@ export interface ChatToolState {
   providerId?: string;
   /** The `reasoning_details` entry whose opaque value went on this call (written on TOOL_CALL_END). */
   reasoningDetail?: ReasoningDetailDescriptor;
+  /** Gemini's `extra_content.google.thought_signature` sent on this call (its kind is written on TOOL_CALL_END). */
+  thoughtSignature?: string;
 }
 
 /** What one choice of the current completion has open. */
@@ -44,6 +49,12 @@ export interface ChatChoiceState {
   textId?: string;
   refusalId?: string;
   reasoningId?: string;
+  /** A `thinking_blocks` signature for the reasoning message being streamed (written as it closes). */
+  thinkingSignature?: string;
+  /** `thinkTags`: whether the content is inside a think block, and a possible tag start held back. */
+  thinkTags?: ThinkTagState;
+  /** Whether the choice started a tool call (a `stop` finish then means `tool-calls`). */
+  sawToolCall: boolean;
   /** Open tool calls by the provider's `index`. */
   readonly tools: Map<number, ChatToolState>;
   /**
@@ -63,6 +74,12 @@ export interface ChatChoiceState {
   lastDetail?: { key: string; order: number };
   /** Encrypted entries whose tool call has not been seen (yet). */
   readonly pendingEncrypted: PendingEncryptedDetail[];
+  /** Image urls already reported (`delta.images`), so a repeated image is reported once. */
+  readonly imageUrls: Set<string>;
+  /** `annotations` (url citations) of the choice so far, for its text's END. */
+  readonly annotations: Record<string, unknown>[];
+  /** Their JSON, so exact repeats are kept once. */
+  readonly annotationKeys: Set<string>;
 }
 
 /** Per-stream state of the Chat Completions mapper. */
@@ -92,13 +109,19 @@ export interface ChatStreamState {
 export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOption {
   /** Model name for usage entries when the chunks carry none. */
   model?: string;
+  /**
+   * Read `<think>…</think>` in `delta.content` as reasoning (servers that leave the model's
+   * reasoning in the text: Groq's `reasoning_format: "raw"`, Together's DeepSeek-R1, vLLM or
+   * llama.cpp without a reasoning parser). Off by default: the content passes as it came.
+   */
+  thinkTags?: boolean;
 }
 
 /** The state of choice `index`, created on first use with a fresh assistant message id. */
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [] };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], imageUrls: new Set(), annotations: [], annotationKeys: new Set() };
     state.choices.set(index, choice);
   }
   return choice;
@@ -108,7 +131,13 @@ export function choiceState(state: ChatStreamState, index: number): ChatChoiceSt
 export function endChatToolCall(state: ChatStreamState, tool: ChatToolState): void {
   if (!state.run.isToolCallOpen(tool.toolCallId)) return;
   const detail = tool.reasoningDetail;
-  state.run.endToolCall(tool.toolCallId, detail === undefined ? undefined : { encryptedKind: REASONING_DETAIL_KIND, reasoningDetail: detail });
+  const metadata =
+    detail !== undefined
+      ? { encryptedKind: REASONING_DETAIL_KIND, reasoningDetail: detail }
+      : tool.thoughtSignature !== undefined
+        ? { encryptedKind: GOOGLE_THOUGHT_SIGNATURE_KIND }
+        : undefined;
+  state.run.endToolCall(tool.toolCallId, metadata);
 }
 
 /**
@@ -120,7 +149,7 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): vo
   for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool);
   choice.tools.clear();
   const citations = state.citations;
-  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, citations);
+  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, textEndMetadata(choice, citations));
   choice.textId = undefined;
   if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId);
   choice.refusalId = undefined;
@@ -143,8 +172,13 @@ export function closeChoiceReasoning(state: ChatStreamState, choice: ChatChoiceS
     run.endReasoningMessage(detail.messageId, { reasoningDetail: { order: detail.descriptor.order, entry: { ...detail.descriptor.entry } } });
   }
   const hadPlain = choice.reasoningId !== undefined;
-  if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) run.endReasoningMessage(choice.reasoningId);
+  if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) {
+    const signature = choice.thinkingSignature;
+    if (signature !== undefined) run.encryptedValue("message", choice.reasoningId, signature);
+    run.endReasoningMessage(choice.reasoningId, signature !== undefined ? { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND } : undefined);
+  }
   choice.reasoningId = undefined;
+  choice.thinkingSignature = undefined;
   if (detail !== undefined || hadPlain) run.endReasoning();
 }
 
@@ -162,6 +196,12 @@ function flushPendingEncrypted(state: ChatStreamState, choice: ChatChoiceState):
   }
   run.endReasoning();
 }
+
+/** `encryptedKind` of a reasoning message whose encrypted value is a LiteLLM `thinking_blocks` signature. */
+export const THINKING_BLOCK_SIGNATURE_KIND = "thinking-block-signature";
+
+/** `encryptedKind` of a reasoning message holding a LiteLLM `redacted_thinking` block's `data`. */
+export const THINKING_BLOCK_REDACTED_KIND = "thinking-block-redacted";
 
 /** `encryptedKind` of a reasoning message or tool call holding a `reasoning_details` entry. */
 export const REASONING_DETAIL_KIND = "reasoning-details-entry";

@@ -40,7 +40,7 @@ export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink
   if (itemType === undefined || !fromOpenAI || itemType === "function_call") return "function";
   if (api === "responses" && REBUILDABLE.has(itemType)) return itemType === "custom_tool_call" ? "custom" : "mcp-approval";
   if (api === "responses" && CLIENT_TOOL_ITEMS.has(itemType)) return "client-item";
-  if (itemType === "custom_tool_call") return "function";
+  if (itemType === "custom_tool_call") return "custom";
   sink.warn("request.unsupported-tool-call", `Tool call ${call.id} (${itemType}) cannot be sent back to this API; dropped with its result`, {
     toolCallId: call.id,
     itemType,

@@ -1,6 +1,7 @@
 import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
 import type { ChatDialect } from "./chat-dialect.js";
-import { REASONING_DETAIL_KIND } from "./chat-stream-state.js";
+import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "./chat-stream-state.js";
+import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
 import { asRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
@@ -12,6 +13,8 @@ export interface ChatReasoningBack {
   readonly byAssistant: ReadonlyMap<string, ReasoningMessage[]>;
   /** Ids of the reasoning messages sent back inside their assistant message. */
   readonly sentBack: ReadonlySet<string>;
+  /** `deepseek`: the assistant messages of user turns that made tool calls (each carries `reasoning_content`, empty when none was recorded). */
+  readonly toolSpans: ReadonlySet<string>;
 }
 
 /**
@@ -29,10 +32,10 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
   const target = targetOf(sink);
   const byAssistant = new Map<string, ReasoningMessage[]>();
   const sentBack = new Set<string>();
-  if (dialect === "openai") return { dialect, target, byAssistant, sentBack };
+  if (dialect === "openai" || dialect === "gemini") return { dialect, target, byAssistant, sentBack, toolSpans: new Set() };
   const assistants = new Map<string, AssistantMessage>();
   for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
-  const toolSpans = deepSeekToolSpans(messages);
+  const toolSpans = dialect === "deepseek" ? deepSeekToolSpans(messages) : new Set<string>();
   for (const message of messages) {
     if (message.role !== "reasoning" || !isMintedBy(message, target)) continue;
     const fields = readBridgeMetadata(message.metadata);
@@ -41,19 +44,21 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
     const takes =
       dialect === "openrouter"
         ? fields?.encryptedKind === REASONING_DETAIL_KIND && descriptorOf(message) !== undefined
-        : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id));
+        : dialect === "litellm"
+          ? thinkingBlockOf(message) !== undefined
+          : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id));
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
   }
-  return { dialect, target, byAssistant, sentBack };
+  return { dialect, target, byAssistant, sentBack, toolSpans };
 }
 
 /**
  * The reasoning fields of one assistant message, per dialect: `reasoning_details` (OpenRouter:
  * every recorded entry of the turn, from its reasoning messages and its tool calls, rebuilt
  * exactly and in their original order), `reasoning_content` (DeepSeek, on every assistant message
- * of a user turn that made tool calls), Mistral's content array (`thinking` chunks, `closed: true`,
+ * of a user turn that made tool calls, empty when none was recorded), Mistral's content array (`thinking` chunks, `closed: true`,
  * then the text), or nothing. An encrypted value on a tool call that does not go back is reported.
  */
 export function reasoningFieldsFor(
@@ -65,7 +70,7 @@ export function reasoningFieldsFor(
   const used = new Set<string>();
   const fields = fieldsFor(message, calls, back, used);
   for (const call of calls) {
-    if (call.encryptedValue === undefined || used.has(call.id)) continue;
+    if (call.encryptedValue === undefined || used.has(call.id) || thoughtSignatureFor(call, back.target, back.dialect) !== undefined) continue;
     sink.warn("request.encrypted-value-dropped", `Tool call ${call.id}: its encrypted value cannot go back to ${back.target} (${back.dialect} dialect); dropped`, {
       toolCallId: call.id,
     });
@@ -81,7 +86,9 @@ function fieldsFor(
 ): Record<string, unknown> | undefined {
   const reasoning = back.byAssistant.get(message.id) ?? [];
   if (back.dialect === "deepseek") {
-    if (reasoning.length === 0) return undefined;
+    // Thinking mode answers 400 for a tool turn's assistant message without the field, even when no reasoning was streamed.
+    const empty = calls.length === 0 && (message.content ?? "") === "";
+    if (reasoning.length === 0 && (!back.toolSpans.has(message.id) || empty)) return undefined;
     return { reasoning_content: reasoning.map((m) => m.content).join("") };
   }
   if (back.dialect === "mistral") {
@@ -93,6 +100,10 @@ function fieldsFor(
         ...(text !== "" ? [{ type: "text", text }] : []),
       ],
     };
+  }
+  if (back.dialect === "litellm") {
+    const blocks = reasoning.map(thinkingBlockOf).filter((block) => block !== undefined);
+    return blocks.length > 0 ? { thinking_blocks: blocks } : undefined;
   }
   if (back.dialect !== "openrouter") return undefined;
   const entries: Array<{ order: number; entry: Record<string, unknown> }> = [];
@@ -112,6 +123,16 @@ function fieldsFor(
 }
 
 type Descriptor = { order: number; entry: Record<string, unknown> };
+
+/** A reasoning message streamed from LiteLLM's `thinking_blocks`, as the block it came from (only a signed or redacted one). */
+function thinkingBlockOf(message: ReasoningMessage): Record<string, string> | undefined {
+  const kind = readBridgeMetadata(message.metadata)?.encryptedKind;
+  const value = message.encryptedValue;
+  if (value === undefined || value === "") return undefined;
+  if (kind === THINKING_BLOCK_REDACTED_KIND) return { type: "redacted_thinking", data: value };
+  if (kind === THINKING_BLOCK_SIGNATURE_KIND) return { type: "thinking", thinking: message.content, signature: value };
+  return undefined;
+}
 
 function descriptorOf(entity: { metadata?: unknown }): Descriptor | undefined {
   const detail = asRecord(readBridgeMetadata(entity.metadata)?.reasoningDetail);

@@ -1,5 +1,5 @@
 import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
-import { imageDetail } from "./image-detail.js";
+import { askedImageDetail, imageDetail } from "./image-detail.js";
 import { asNonEmptyString, asRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
@@ -54,7 +54,10 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
         : unsupported(sink, where, part.type, source, api);
     }
     const url = source.type === "data" ? dataUrl(source.mimeType, source.value) : source.value;
-    return api === "chat" ? { type: "image_url", image_url: { url } } : { type: "input_image", image_url: url, detail: imageDetail(part) };
+    const asked = api === "chat" ? askedImageDetail(part) : undefined;
+    return api === "chat"
+      ? { type: "image_url", image_url: { url, ...(asked !== undefined && { detail: asked }) } }
+      : { type: "input_image", image_url: url, detail: imageDetail(part) };
   }
   if (part.type === "audio") {
     const format = audioFormat(source.mimeType);

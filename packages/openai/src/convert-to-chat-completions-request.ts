@@ -24,8 +24,10 @@ import { chatDialect, type ChatDialectOption } from "./chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, chatInputMessages, keepUserContent } from "./chat-request-rules.js";
+import { assertChatMessages, chatInputMessages, developerRoleFor, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
 import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { chatToolCall } from "./convert-chat-tool-call.js";
+import { withMistralToolCallIds } from "./mistral-tool-call-ids.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -45,10 +47,13 @@ export interface ChatCompletionsRequest {
 
 /**
  * Converts AG-UI run input into streaming Chat Completions params (`stream: true`,
- * `stream_options.include_usage`): system/developer/user/assistant/tool messages, assistant tool
+ * `stream_options.include_usage`, not for the `mistral` dialect): system/developer (`system` to
+ * servers other than OpenAI's platforms)/user/assistant/tool messages, assistant tool
  * calls and tool results, content parts, tools, and `context` as a leading system message.
  * Reasoning messages are dropped (Chat cannot take them; a warning when one carried an encrypted
  * value), as are parts the API cannot take, foreign file handles and provider-executed calls.
+ * Custom tool calls OpenAI streamed go back as `type: "custom"` calls; a Gemini thought signature
+ * recorded on a call goes back, to the label that minted it, as its `extra_content` (`gemini` dialect).
  */
 export function toChatCompletionsRequest(input: RunAgentInput, options: ChatCompletionsRequestOptions): ChatCompletionsRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
@@ -61,6 +66,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
   for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
+  if (reasoning.dialect === "mistral") withMistralToolCallIds(messages);
   assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
@@ -69,7 +75,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
     model: options.model,
     messages,
     stream: true,
-    stream_options: { ...extra.stream_options, include_usage: true },
+    ...streamOptionsFor(reasoning.dialect, extra.stream_options),
     ...(tools.length > 0 && { tools }),
   } as ChatCompletionCreateParamsStreaming;
   return { params, warnings: sink.warnings };
@@ -85,7 +91,7 @@ function convertMessage(
     case "system":
       return [{ role: "system", content: message.content }];
     case "developer":
-      return [{ role: "developer", content: message.content }];
+      return [{ role: developerRoleFor(targetOf(sink)), content: message.content }];
     case "user": {
       const content = userContent(message.content, sink, `message ${message.id}`);
       return keepUserContent(content, message.id, sink) ? [{ role: "user", content } as ChatCompletionMessageParam] : [];
@@ -96,7 +102,7 @@ function convertMessage(
           messageId: message.id,
         });
       }
-      const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function");
+      const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function" || roles.get(call.id) === "custom");
       const refusal = readBridgeMetadata(message.metadata)?.refusal === true;
       const content = message.content ?? "";
       const back = reasoningFieldsFor(message, calls, reasoning, sink);
@@ -108,11 +114,7 @@ function convertMessage(
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
           ...(calls.length > 0 && {
-            tool_calls: calls.map((call) => ({
-              id: call.id,
-              type: "function" as const,
-              function: { name: toolCallName(call, OPENAI_TOOL_NAME, sink), arguments: call.function.arguments },
-            })),
+            tool_calls: calls.map((call) => chatToolCall(call, roles.get(call.id) === "custom", toolCallName(call, OPENAI_TOOL_NAME, sink), targetOf(sink), reasoning.dialect)),
           }),
         },
       ];

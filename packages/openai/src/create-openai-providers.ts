@@ -28,6 +28,8 @@ export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderR
    * instead of the SDK's stream (same output, less per-chunk work; `[DONE]` seen).
    */
   fast?: boolean;
+  /** Read `<think>…</think>` in the content as reasoning (the stream functions' `thinkTags` option). */
+  thinkTags?: boolean;
 }
 
 /** Options of {@link createOpenAIResponsesProvider}. */
@@ -65,7 +67,13 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
         });
         return options.client.chat.completions.create(params, { signal, maxRetries: 0 });
       };
-      const streamOptions = { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) };
+      const streamOptions = {
+        ...runOptions(options),
+        model: options.model,
+        ...providerInputOptions(input),
+        ...(call.signal !== undefined && { signal: call.signal }),
+        ...(options.thinkTags === true && { thinkTags: true }),
+      };
       if (options.fast === true) return streamChatCompletionsFromResponse((signal) => openRawResponse(create(signal)), { ...streamOptions, retry: retryOptions(options) });
       return runChatCompletions(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
     },

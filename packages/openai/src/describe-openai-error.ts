@@ -46,13 +46,17 @@ function readOpenAIError(error: unknown): ErrorDescription {
   const status = safeNumber(error, "status");
   const bodyType = safeString(body, "type");
   const ownType = safeString(error, "type");
+  // OpenRouter's error frames carry the HTTP status the error stands for as a numeric `code`.
+  const numericCode = safeNumber(body, "code") ?? safeNumber(error, "code");
+  const codeStatus = numericCode !== undefined && Number.isInteger(numericCode) && numericCode >= 400 && numericCode <= 599 ? numericCode : undefined;
   const code =
     safeString(error, "code") ??
     safeString(body, "code") ??
     (bodyType !== "error" ? bodyType : undefined) ??
     (ownType !== "error" ? ownType : undefined) ??
-    (status !== undefined ? String(status) : undefined);
-  const category = categorize(error, [safeString(error, "code"), safeString(body, "code"), bodyType, ownType], status, code);
+    (status !== undefined ? String(status) : undefined) ??
+    (codeStatus !== undefined ? String(codeStatus) : undefined);
+  const category = categorize(error, [safeString(error, "code"), safeString(body, "code"), bodyType, ownType], status ?? codeStatus, code);
   const retryAfterMs = retryAfterMsFromHeaders(safeGet(error, "headers"));
   // An HTTP error whose body has no message: the SDK's own message would be the whole body echoed
   // back, which may hold anything the request carried. Say what is known instead.

@@ -1,6 +1,7 @@
 import { asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
 import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
+import { toolCallArguments, toolCallBody, toolCallThoughtSignature, CUSTOM_TOOL_CALL_ITEM } from "./chat-tool-call-fields.js";
 
 /**
  * One `delta.tool_calls[]` fragment. Calls are keyed by `index` (the `id` and the name arrive only
@@ -10,14 +11,17 @@ import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
  * staying open (no more fragments reach it) until the choice ends (servers that
  * reuse index 0 for sequential calls, and servers that send whole calls without `index`, several in
  * one chunk). A `reasoning_details` encrypted entry waiting for the call's id goes on it as it
- * opens.
+ * opens. Custom tool calls (`type: "custom"`, `custom: { name, input }`) stream their input as the
+ * arguments and are marked `itemType: "custom_tool_call"`; arguments sent as a JSON object
+ * (llama.cpp, TGI) pass as its JSON text; Gemini's `extra_content.google.thought_signature` on a
+ * call becomes the call's REASONING_ENCRYPTED_VALUE (kind `google-thought-signature`).
  */
 export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoiceState, fragment: unknown): void {
   const record = asRecord(fragment);
   if (record === undefined) return;
   const { run } = state;
   const index = asNumber(record.index) ?? 0;
-  const fn = asRecord(record.function);
+  const { fn, custom } = toolCallBody(record);
   const providerId = asNonEmptyString(record.id);
   let open = choice.tools.get(index);
   if (open !== undefined && providerId !== undefined && open.providerId !== undefined && providerId !== open.providerId) {
@@ -31,13 +35,21 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
       toolCallId,
       toolCallName: asString(fn?.name) ?? "",
       parentMessageId: choice.assistantId,
+      ...(custom && { metadata: { itemType: CUSTOM_TOOL_CALL_ITEM } }),
     });
+    choice.sawToolCall = true;
     const reasoningDetail = claimEncryptedDetail(state, choice, providerId, toolCallId);
     open = { toolCallId, ...(providerId !== undefined && { providerId }), ...(reasoningDetail !== undefined && { reasoningDetail }) };
     choice.tools.set(index, open);
   }
-  const args = asString(fn?.arguments);
-  if (args !== undefined && run.isToolCallOpen(open.toolCallId)) run.toolCallArgs(open.toolCallId, args);
+  if (!run.isToolCallOpen(open.toolCallId)) return;
+  const signature = toolCallThoughtSignature(record);
+  if (signature !== undefined && signature !== open.thoughtSignature) {
+    open.thoughtSignature = signature;
+    run.encryptedValue("tool-call", open.toolCallId, signature);
+  }
+  const args = toolCallArguments(fn, custom);
+  if (args !== undefined) run.toolCallArgs(open.toolCallId, args);
 }
 
 function uniqueToolCallId(state: ChatStreamState, providerId: string | undefined): string {

@@ -8,6 +8,11 @@ const DETAILS = new Set(["low", "high", "auto", "original"]);
  * API accepts (`low`, `high`, `auto`, `original`); else `auto`.
  */
 export function imageDetail(part: { metadata?: unknown }): "low" | "high" | "auto" | "original" {
+  return askedImageDetail(part) ?? "auto";
+}
+
+/** The `detail` the image part asked for, when the API accepts it (Chat's `image_url.detail` takes the same values); else undefined. */
+export function askedImageDetail(part: { metadata?: unknown }): "low" | "high" | "auto" | "original" | undefined {
   const asked = asRecord(part.metadata)?.detail ?? readBridgeMetadata(part.metadata)?.detail;
-  return typeof asked === "string" && DETAILS.has(asked) ? (asked as "low" | "high" | "auto" | "original") : "auto";
+  return typeof asked === "string" && DETAILS.has(asked) ? (asked as "low" | "high" | "auto" | "original") : undefined;
 }

@@ -1,10 +1,18 @@
 import type { FinishInfo } from "@agui-bridge/core/adapter";
 
-/** Chat Completions `finish_reason` → the normalized finish reason (raw value kept). */
+/**
+ * Chat Completions `finish_reason` → the normalized finish reason (raw value kept). Besides
+ * OpenAI's values: `eos` (Together) and `eos_token` (TGI, watsonx) → `stop`; `error` (OpenRouter,
+ * Together: the model finished with an error) → `error`.
+ */
 export function mapChatFinishReason(raw: string): FinishInfo {
   switch (raw) {
     case "stop":
+    case "eos":
+    case "eos_token":
       return { reason: "stop", raw };
+    case "error":
+      return { reason: "error", raw };
     case "length":
       return { reason: "length", raw };
     case "tool_calls":
