@@ -1,7 +1,8 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { closeText } from "./handle-text.js";
 import { mapAnthropicFinishReason } from "./map-anthropic-finish-reason.js";
-import { mapAnthropicUsage, mergeAnthropicUsage } from "./map-anthropic-usage.js";
+import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
+import { mapMessageUsage } from "./map-anthropic-iterations.js";
 import {
   asArray,
   asNonEmptyString,
@@ -44,6 +45,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     id,
     model,
     usage: mergeAnthropicUsage(undefined, message.usage),
+    usageKeys: [],
     blocks: new Map(),
     textOpen: false,
     textLength: 0,
@@ -117,8 +119,12 @@ function liveMessage(context: StreamContext, where: string): MessageState {
 
 function recordUsage(context: StreamContext, message: MessageState): void {
   // Anthropic usage is cumulative and the last values win: a report in which no count survives
-  // supersedes the earlier entry instead of leaving it in place.
-  const usage = mapAnthropicUsage(message.usage, message.model, context.options.onWarning, context.options.provider);
-  if (usage === undefined) context.run.usage.clear(message.id);
-  else context.run.usage.record(message.id, usage);
+  // supersedes the earlier entries instead of leaving them in place. `usage.iterations` may add
+  // entries for other models (an advisor) or for tokens the top level leaves out (compaction).
+  const entries = mapMessageUsage(message.usage, message.model, context.options.onWarning, context.options.provider);
+  const keys = entries.map((entry) => message.id + entry.key);
+  for (const key of message.usageKeys) if (!keys.includes(key)) context.run.usage.clear(key);
+  if (!keys.includes(message.id)) context.run.usage.clear(message.id);
+  entries.forEach((entry, i) => context.run.usage.record(keys[i] as string, entry.usage));
+  message.usageKeys = keys;
 }

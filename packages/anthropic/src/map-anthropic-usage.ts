@@ -10,6 +10,7 @@ const CUMULATIVE_FIELDS = [
   "cache_creation_input_tokens",
   "cache_read_input_tokens",
   "output_tokens_details",
+  "iterations",
 ] as const;
 
 /**

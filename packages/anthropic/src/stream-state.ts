@@ -29,6 +29,8 @@ export interface MessageState {
   id: string;
   model: string | undefined;
   usage: AnthropicRawUsage;
+  /** The usage ledger keys recorded for this message (its id, plus one per other model of `usage.iterations`). */
+  usageKeys: string[];
   blocks: Map<number, BlockState>;
   /** Whether the AG-UI text message (id = {@link id}) is open. */
   textOpen: boolean;
