@@ -1,8 +1,9 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { closeText } from "./handle-text.js";
-import { mapAnthropicFinishReason } from "./map-anthropic-finish-reason.js";
+import { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
 import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
 import { mapMessageUsage } from "./map-anthropic-iterations.js";
+import { recordServerToolUse } from "./server-tool-use.js";
 import {
   asArray,
   asNonEmptyString,
@@ -79,6 +80,7 @@ export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
       stopDetails: delta?.stop_details,
       stopSequence: delta?.stop_sequence,
       container: delta?.container,
+      contextManagement: chunk.context_management,
     });
   }
   if (chunk.usage !== undefined) {
@@ -105,7 +107,7 @@ export function endMessage(context: StreamContext, message: MessageState, metada
 function applyStopReason(
   message: MessageState,
   stopReason: string,
-  detail: { stopDetails: unknown; stopSequence: unknown; container: unknown },
+  detail: AnthropicStopDetail,
 ): void {
   message.finish = mapAnthropicFinishReason(stopReason, detail);
   if (stopReason === "refusal") message.refusal = true;
@@ -127,4 +129,5 @@ function recordUsage(context: StreamContext, message: MessageState): void {
   if (!keys.includes(message.id)) context.run.usage.clear(message.id);
   entries.forEach((entry, i) => context.run.usage.record(keys[i] as string, entry.usage));
   message.usageKeys = keys;
+  recordServerToolUse(context, message.id, message.usage);
 }

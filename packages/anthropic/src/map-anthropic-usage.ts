@@ -11,6 +11,7 @@ const CUMULATIVE_FIELDS = [
   "cache_read_input_tokens",
   "output_tokens_details",
   "iterations",
+  "server_tool_use",
 ] as const;
 
 /**
