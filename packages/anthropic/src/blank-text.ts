@@ -6,33 +6,20 @@ export function isBlank(text: string): boolean {
 }
 
 /**
- * The blocks without whitespace-only text blocks, which the Messages API rejects ("text content
- * blocks must contain non-whitespace text"; Claude itself streams such blocks, e.g. `"\n\n"` before
- * a tool call or `" "` between cited passages). No character is lost where a neighbour can take
- * it: the whitespace joins the text block right before it, else the one right after it; only
- * whitespace with no adjacent text block is dropped.
+ * The blocks of one message as the Messages API accepts them. It rejects an empty text block
+ * anywhere ("text content blocks must be non-empty") and a message whose text is nothing but
+ * whitespace ("text content blocks must contain non-whitespace text"), while whitespace-only
+ * blocks beside real text pass (Claude itself streams them: `" "` between cited passages). So:
+ * empty text blocks are dropped; when no text block of the message holds non-whitespace text
+ * (e.g. the `"\n\n"` Claude streams before a tool call), its text blocks are dropped; otherwise
+ * the blocks are sent exactly as they are (thinking signatures bind the conversation before them).
  */
 export function withoutBlankText<T extends { type: string }>(blocks: readonly T[]): T[] {
-  const out: T[] = [];
-  let carried = "";
-  blocks.forEach((block, i) => {
-    if (!isTextBlock(block)) {
-      carried = "";
-      out.push(block);
-      return;
-    }
-    const text = carried + block.text;
-    carried = "";
-    if (!isBlank(text)) {
-      out.push((text === block.text ? block : { ...block, text }) as T);
-      return;
-    }
-    const previous = out[out.length - 1];
-    if (previous !== undefined && isTextBlock(previous) && isTextBlock(blocks[i - 1])) {
-      out[out.length - 1] = { ...previous, text: previous.text + text } as T;
-    } else if (isTextBlock(blocks[i + 1])) carried = text;
+  const keepWhitespace = blocks.some((block) => isTextBlock(block) && !isBlank(block.text));
+  return blocks.filter((block) => {
+    if (!isTextBlock(block)) return true;
+    return keepWhitespace && block.text !== "";
   });
-  return out;
 }
 
 /**

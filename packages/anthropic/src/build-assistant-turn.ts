@@ -44,8 +44,8 @@ interface PlacedBlock {
  * Builds an assistant turn: thinking / redacted_thinking blocks first, then text, then tool_use
  * (and server_tool_use / mcp_tool_use followed by their result blocks). When every block carries
  * the index it had in the original Anthropic message (recorded by the stream side), the blocks are
- * put back in exactly that order instead. Whitespace-only text blocks join an adjacent text block
- * or are dropped ({@link withoutBlankText}): the API rejects them.
+ * put back in exactly that order instead. A turn whose text is nothing but whitespace loses its
+ * text blocks ({@link withoutBlankText}): the API rejects it.
  */
 export function buildAssistantTurn(
   message: AssistantMessage | undefined,

@@ -18,8 +18,8 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp
  * source, url → url source, handle → file source. A handle is sent only when it names no provider
  * or names `platform`, the label the request goes to (default `anthropic`): the Files API is
  * per platform, so a handle minted on Bedrock or Vertex goes back only there. Audio, video and
- * unsupported media types are dropped with a warning. Whitespace-only text, which the API rejects
- * as a block, joins the adjacent text part or is dropped when there is none ({@link withoutBlankText}).
+ * unsupported media types are dropped with a warning. Content whose text is nothing but whitespace
+ * loses its text blocks, which the API rejects ({@link withoutBlankText}).
  */
 export function convertUserContent(content: string | ContentPart[], sink: WarningSink, where: string, platform = "anthropic"): UserContentBlock[] {
   if (typeof content === "string") return isBlank(content) ? [] : [{ type: "text", text: content }];

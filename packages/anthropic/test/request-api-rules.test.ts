@@ -103,27 +103,29 @@ describe("converted requests keep the Messages API's structural rules", () => {
     expect(blocksAt(params, 2)[0]).toEqual({ type: "tool_result", tool_use_id: "toolu_1", content: "18C" });
   });
 
-  it("whitespace-only text (a streamed '\\n\\n' block before a tool call, a blank system or user message) is not sent", async () => {
+  it("text that is whitespace only (a streamed '\\n\\n' block before a tool call, a blank system or user message) is not sent", async () => {
     const streamed = await messagesOf(toolTurn("msg_1", "\n\n", "toolu_1"));
     const { params } = toMessagesRequest({
       messages: [
         { id: "s", role: "system", content: "  \n" },
         { id: "u1", role: "user", content: "Weather in Paris?" },
         { id: "u0", role: "user", content: [{ type: "text", text: " " }, { type: "text", text: "Quickly." }] },
+        { id: "u3", role: "user", content: [{ type: "text", text: "\t" }] },
         ...streamed,
         { id: "t1", role: "tool", toolCallId: "toolu_1", content: [{ type: "text", text: "\n" }, { type: "text", text: "18C" }] },
       ],
     });
     expect(apiViolations(params)).toEqual([]);
     expect(params).not.toHaveProperty("system");
+    // A whitespace block beside real text is accepted and goes as it is; a message of whitespace only does not.
     expect(params.messages[0]?.content).toEqual([
       { type: "text", text: "Weather in Paris?" },
-      // The blank part joins its neighbour: no character is lost.
-      { type: "text", text: " Quickly." },
+      { type: "text", text: " " },
+      { type: "text", text: "Quickly." },
     ]);
-    // The streamed "\n\n" block has no text neighbour: dropped.
+    // The streamed "\n\n" block is the message's only text: dropped.
     expect(params.messages[1]?.content).toEqual([{ type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } }]);
-    expect(params.messages[2]?.content).toEqual([{ type: "tool_result", tool_use_id: "toolu_1", content: [{ type: "text", text: "\n18C" }] }]);
+    expect(params.messages[2]?.content).toEqual([{ type: "tool_result", tool_use_id: "toolu_1", content: [{ type: "text", text: "\n" }, { type: "text", text: "18C" }] }]);
   });
 
   it("an error result with no content and an empty error text still carries content", () => {

@@ -91,35 +91,13 @@ const UNMAPPED = new Set(["fallback"]);
 
 /**
  * Every block of a message as the request should rebuild it (empty text dropped, citations not sent
- * back). Whitespace-only text (the API rejects it as a block) is not lost inside a run of adjacent
- * text blocks: it ends the block before it (starts the first one, when it leads the run); a run of
- * nothing but whitespace is dropped.
+ * back). A message whose text is whitespace only (the API rejects it) loses its text blocks; a
+ * whitespace block beside real text (Claude's `" "` between cited passages) stays as it is.
  */
 function normalized(blocks: readonly unknown[]): Rec[] {
-  const out: Rec[] = [];
-  let run: string[] = [];
-  const flush = (): void => {
-    const kept: string[] = [];
-    let lead = "";
-    for (const text of run) {
-      if (text.trim() !== "") {
-        kept.push(lead + text);
-        lead = "";
-      } else if (kept.length > 0) kept[kept.length - 1] += text;
-      else lead += text;
-    }
-    out.push(...kept.map((text) => ({ type: "text", text })));
-    run = [];
-  };
-  for (const block of unmerged(blocks)) {
-    if (block.type === "text") {
-      run.push(String(block.text));
-      continue;
-    }
-    flush();
-    out.push(block);
-  }
-  flush();
+  const out = unmerged(blocks);
+  const texts = out.filter((block) => block.type === "text");
+  if (texts.length > 0 && texts.every((block) => String(block.text).trim() === "")) return out.filter((block) => block.type !== "text");
   return out;
 }
 
