@@ -17,6 +17,8 @@ import { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./handle-reaso
 import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { asArray, asNonEmptyString, asRecord, isRecord, type JsonRecord } from "./narrow.js";
 import type { WarningSink } from "./request-warnings.js";
+import { withoutBlankText } from "./blank-text.js";
+import type { ToolIdMap } from "./tool-call-ids.js";
 
 const PROVIDER = "anthropic";
 
@@ -28,6 +30,8 @@ export interface AssistantTurnParts {
   providerResults: Map<string, ToolMessage>;
   /** The platform label the request goes to (default `anthropic`): minted-by and file-handle decisions compare with it. */
   platform?: string;
+  /** The id each application tool call is sent with (default: unchanged), see `createToolIdMap`. */
+  toolId?: ToolIdMap;
 }
 
 interface PlacedBlock {
@@ -40,7 +44,8 @@ interface PlacedBlock {
  * Builds an assistant turn: thinking / redacted_thinking blocks first, then text, then tool_use
  * (and server_tool_use / mcp_tool_use followed by their result blocks). When every block carries
  * the index it had in the original Anthropic message (recorded by the stream side), the blocks are
- * put back in exactly that order instead.
+ * put back in exactly that order instead. A turn whose text is nothing but whitespace loses its
+ * text blocks ({@link withoutBlankText}): the API rejects it.
  */
 export function buildAssistantTurn(
   message: AssistantMessage | undefined,
@@ -54,12 +59,14 @@ export function buildAssistantTurn(
   }
   if (message !== undefined) {
     placed.push(...textBlocks(message));
-    for (const call of message.toolCalls ?? []) placed.push(...toolCallBlocks(message, call, parts.providerResults, sink, parts.platform ?? PROVIDER));
+    for (const call of message.toolCalls ?? []) {
+      placed.push(...toolCallBlocks(message, call, parts.providerResults, sink, parts.platform ?? PROVIDER, parts.toolId ?? ((id) => id)));
+    }
   }
   if (placed.length > 0 && placed.every((entry) => entry.index !== undefined)) {
     placed.sort((a, b) => (a.index as number) - (b.index as number));
   }
-  return placed.map((entry) => entry.block);
+  return withoutBlankText(placed.map((entry) => entry.block));
 }
 
 /**
@@ -165,6 +172,7 @@ function toolCallBlocks(
   results: Map<string, ToolMessage>,
   sink: WarningSink,
   platform: string,
+  toolId: ToolIdMap,
 ): PlacedBlock[] {
   const fields = readBridgeMetadata(call.metadata);
   const ours = isMintedBy(call, platform);
@@ -173,7 +181,7 @@ function toolCallBlocks(
   const caller = ours && isRecord(fields?.caller) ? { caller: fields.caller } : {};
   if (fields?.providerExecuted !== true) {
     const name = toolCallName(call, ANTHROPIC_TOOL_NAME, sink);
-    return [{ block: { type: "tool_use", id: call.id, name, input, ...caller } as ContentBlockParam, index }];
+    return [{ block: { type: "tool_use", id: toolId(call.id), name, input, ...caller } as ContentBlockParam, index }];
   }
   const verdict = acceptProviderExecuted(call, platform, isAnthropicProviderCall(call), sink);
   if (verdict === "foreign") {
@@ -243,6 +251,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The call's `input`. Arguments that are not a JSON object (fine-grained tool streaming cut off at
+ * `max_tokens`, another provider's malformed call) go back as `{ "INVALID_JSON": <the text> }`, the
+ * wrapping Anthropic's fine-grained tool streaming guide recommends, so the model sees what it wrote.
+ */
 function parseArguments(call: ToolCall, sink: WarningSink): unknown {
   const text = call.function.arguments;
   if (text.trim() === "") return {};
@@ -252,10 +265,10 @@ function parseArguments(call: ToolCall, sink: WarningSink): unknown {
   } catch {
     // reported below
   }
-  sink.warn("request.invalid-tool-arguments", `Tool call ${call.id} has arguments that are not a JSON object; sent as {}`, {
+  sink.warn("request.invalid-tool-arguments", `Tool call ${call.id} has arguments that are not a JSON object; sent wrapped as {"INVALID_JSON": ...}`, {
     toolCallId: call.id,
   });
-  return {};
+  return { INVALID_JSON: text };
 }
 
 function indexIn(metadata: unknown, messageId: string | undefined): number | undefined {

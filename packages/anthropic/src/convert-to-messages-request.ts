@@ -35,6 +35,9 @@ import { convertUserContent } from "./convert-user-content.js";
 import { isRecord } from "./narrow.js";
 import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
+import { isBlank, trimFinalAssistantTurn } from "./blank-text.js";
+import { placeToolResult } from "./place-tool-result.js";
+import { createToolIdMap, type ToolIdMap } from "./tool-call-ids.js";
 
 const PROVIDER = "anthropic";
 
@@ -96,6 +99,7 @@ export function toMessagesRequest(
   const turns: MessageParam[] = [];
   const platform = providerLabel(options.provider, PROVIDER);
   const plan = planTurns(messages, platform);
+  const toolId = createToolIdMap(messages, sink);
   let pendingReasoning: ReasoningMessage[] = [];
 
   const push = (role: "user" | "assistant", blocks: ContentBlockParam[]): void => {
@@ -106,7 +110,7 @@ export function toMessagesRequest(
   };
   const flushReasoning = (): void => {
     if (pendingReasoning.length === 0) return;
-    push("assistant", buildAssistantTurn(undefined, { reasoning: pendingReasoning, providerResults: new Map(), platform }, sink));
+    push("assistant", buildAssistantTurn(undefined, { reasoning: pendingReasoning, providerResults: new Map(), platform, toolId }, sink));
     pendingReasoning = [];
   };
 
@@ -114,7 +118,8 @@ export function toMessagesRequest(
     switch (message.role) {
       case "system":
       case "developer":
-        if (message.content !== "") system.push({ type: "text", text: message.content });
+        // Whitespace-only system text is rejected by the API ("must contain non-whitespace text").
+        if (!isBlank(message.content)) system.push({ type: "text", text: message.content });
         return;
       case "user": {
         flushReasoning();
@@ -130,7 +135,7 @@ export function toMessagesRequest(
         // The result of a call another provider ran itself: the call was dropped, so is its result.
         if (plan.foreignProviderCalls.has(message.toolCallId)) return;
         flushReasoning();
-        push("user", [toolResult(message, sink, position, platform)]);
+        placeToolResult(turns, toolResult(message, sink, position, platform, toolId));
         return;
       case "reasoning":
         if (plan.linkedReasoning.has(message.id)) return;
@@ -146,7 +151,7 @@ export function toMessagesRequest(
         warnForeignCitedFiles(message, sink, platform);
         const reasoning = [...pendingReasoning, ...(plan.reasoningByTurn.get(message.id) ?? [])];
         pendingReasoning = [];
-        push("assistant", buildAssistantTurn(message, { reasoning, providerResults: plan.providerResults, platform }, sink));
+        push("assistant", buildAssistantTurn(message, { reasoning, providerResults: plan.providerResults, platform, toolId }, sink));
         return;
       }
       default:
@@ -155,6 +160,7 @@ export function toMessagesRequest(
     }
   });
   flushReasoning();
+  trimFinalAssistantTurn(turns);
   if (turns.length === 0) {
     throw new EmptyRequestError("Nothing in the run input can be sent to Anthropic: the request would have no messages");
   }
@@ -218,15 +224,21 @@ function reasoningUsable(message: ReasoningMessage, platform: string): boolean {
   return isEncryptedValueUsableBy(message, platform, typeof kind === "string" ? kind : ANTHROPIC_SIGNATURE);
 }
 
-function toolResult(message: ToolMessage, sink: WarningSink, position: number, platform: string): ToolResultBlockParam {
+/** The content of an error result that has none (the API rejects an empty error result). */
+const EMPTY_ERROR_CONTENT = "The tool call failed.";
+
+function toolResult(message: ToolMessage, sink: WarningSink, position: number, platform: string, toolId: ToolIdMap): ToolResultBlockParam {
   const isError = message.error !== undefined;
   let content: ToolResultBlockParam["content"] =
     typeof message.content === "string" ? message.content : convertUserContent(message.content, sink, `message ${position}`, platform);
-  const empty = typeof content === "string" ? content === "" : content === undefined || content.length === 0;
-  if (isError && empty && message.error !== "") content = message.error;
+  // Whitespace-only text is rejected as a text block; a result without content is a valid empty result.
+  if (typeof content === "string" && isBlank(content)) content = undefined;
+  const empty = content === undefined || content.length === 0;
+  // "content cannot be empty if `is_error` is true": the error text, else a generic one.
+  if (isError && empty) content = message.error !== undefined && !isBlank(message.error) ? message.error : EMPTY_ERROR_CONTENT;
   return {
     type: "tool_result",
-    tool_use_id: message.toolCallId,
+    tool_use_id: toolId(message.toolCallId),
     ...(content !== undefined && { content }),
     ...(isError && { is_error: true }),
   };

@@ -5,6 +5,7 @@ import type {
   TextBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
 import type { WarningSink } from "./request-warnings.js";
+import { isBlank, withoutBlankText } from "./blank-text.js";
 
 /** A block a user turn (or a tool result) may hold. */
 export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam;
@@ -17,16 +18,17 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp
  * source, url → url source, handle → file source. A handle is sent only when it names no provider
  * or names `platform`, the label the request goes to (default `anthropic`): the Files API is
  * per platform, so a handle minted on Bedrock or Vertex goes back only there. Audio, video and
- * unsupported media types are dropped with a warning.
+ * unsupported media types are dropped with a warning. Content whose text is nothing but whitespace
+ * loses its text blocks, which the API rejects ({@link withoutBlankText}).
  */
 export function convertUserContent(content: string | ContentPart[], sink: WarningSink, where: string, platform = "anthropic"): UserContentBlock[] {
-  if (typeof content === "string") return content === "" ? [] : [{ type: "text", text: content }];
+  if (typeof content === "string") return isBlank(content) ? [] : [{ type: "text", text: content }];
   const blocks: UserContentBlock[] = [];
   content.forEach((part, index) => {
     const block = convertPart(part, sink, `${where} part ${index}`, platform);
     if (block !== undefined) blocks.push(block);
   });
-  return blocks;
+  return withoutBlankText(blocks);
 }
 
 function convertPart(part: ContentPart, sink: WarningSink, where: string, platform: string): UserContentBlock | undefined {

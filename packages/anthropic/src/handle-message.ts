@@ -1,7 +1,9 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { closeText } from "./handle-text.js";
-import { mapAnthropicFinishReason } from "./map-anthropic-finish-reason.js";
-import { mapAnthropicUsage, mergeAnthropicUsage } from "./map-anthropic-usage.js";
+import { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
+import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
+import { mapMessageUsage } from "./map-anthropic-iterations.js";
+import { recordServerToolUse } from "./server-tool-use.js";
 import {
   asArray,
   asNonEmptyString,
@@ -44,6 +46,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     id,
     model,
     usage: mergeAnthropicUsage(undefined, message.usage),
+    usageKeys: [],
     blocks: new Map(),
     textOpen: false,
     textLength: 0,
@@ -77,6 +80,7 @@ export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
       stopDetails: delta?.stop_details,
       stopSequence: delta?.stop_sequence,
       container: delta?.container,
+      contextManagement: chunk.context_management,
     });
   }
   if (chunk.usage !== undefined) {
@@ -103,7 +107,7 @@ export function endMessage(context: StreamContext, message: MessageState, metada
 function applyStopReason(
   message: MessageState,
   stopReason: string,
-  detail: { stopDetails: unknown; stopSequence: unknown; container: unknown },
+  detail: AnthropicStopDetail,
 ): void {
   message.finish = mapAnthropicFinishReason(stopReason, detail);
   if (stopReason === "refusal") message.refusal = true;
@@ -117,8 +121,13 @@ function liveMessage(context: StreamContext, where: string): MessageState {
 
 function recordUsage(context: StreamContext, message: MessageState): void {
   // Anthropic usage is cumulative and the last values win: a report in which no count survives
-  // supersedes the earlier entry instead of leaving it in place.
-  const usage = mapAnthropicUsage(message.usage, message.model, context.options.onWarning, context.options.provider);
-  if (usage === undefined) context.run.usage.clear(message.id);
-  else context.run.usage.record(message.id, usage);
+  // supersedes the earlier entries instead of leaving them in place. `usage.iterations` may add
+  // entries for other models (an advisor) or for tokens the top level leaves out (compaction).
+  const entries = mapMessageUsage(message.usage, message.model, context.options.onWarning, context.options.provider);
+  const keys = entries.map((entry) => message.id + entry.key);
+  for (const key of message.usageKeys) if (!keys.includes(key)) context.run.usage.clear(key);
+  if (!keys.includes(message.id)) context.run.usage.clear(message.id);
+  entries.forEach((entry, i) => context.run.usage.record(keys[i] as string, entry.usage));
+  message.usageKeys = keys;
+  recordServerToolUse(context, message.id, message.usage);
 }

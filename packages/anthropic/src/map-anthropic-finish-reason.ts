@@ -15,19 +15,22 @@ export interface AnthropicStopDetail {
   stopDetails?: unknown;
   stopSequence?: unknown;
   container?: unknown;
+  /** `context_management` of the `message_delta` (context editing: `applied_edits`). */
+  contextManagement?: unknown;
 }
 
 /**
  * Normalizes an Anthropic `stop_reason`: end_turn / stop_sequence / pause_turn → `stop`,
  * max_tokens / model_context_window_exceeded → `length`, tool_use → `tool-calls`,
- * refusal → `content-filter`, anything else → `other`. `stop_details`, `stop_sequence` and
- * `container` are kept in `details` when present.
+ * refusal → `content-filter`, anything else → `other`. `stop_details`, `stop_sequence`,
+ * `container` and `context_management` are kept in `details` when present.
  */
 export function mapAnthropicFinishReason(stopReason: string, detail: AnthropicStopDetail = {}): FinishInfo {
   const details: Record<string, unknown> = {};
   if (detail.stopDetails !== undefined && detail.stopDetails !== null) details.stopDetails = detail.stopDetails;
   if (detail.stopSequence !== undefined && detail.stopSequence !== null) details.stopSequence = detail.stopSequence;
   if (detail.container !== undefined && detail.container !== null) details.container = detail.container;
+  if (detail.contextManagement !== undefined && detail.contextManagement !== null) details.contextManagement = detail.contextManagement;
   return {
     reason: Object.prototype.hasOwnProperty.call(REASONS, stopReason) ? (REASONS[stopReason] as FinishReason) : "other",
     raw: stopReason,

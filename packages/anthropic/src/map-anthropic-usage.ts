@@ -10,6 +10,8 @@ const CUMULATIVE_FIELDS = [
   "cache_creation_input_tokens",
   "cache_read_input_tokens",
   "output_tokens_details",
+  "iterations",
+  "server_tool_use",
 ] as const;
 
 /**

@@ -12,7 +12,14 @@ import type { MessageState, StreamContext } from "./stream-state.js";
  * driver reports the truncation.
  */
 export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOptions = {}): StreamMapper<unknown> {
-  const context: StreamContext = { run, options, message: undefined, toolNames: new Map(), provider: providerLabel(options.provider, "anthropic") };
+  const context: StreamContext = {
+    run,
+    options,
+    message: undefined,
+    toolNames: new Map(),
+    provider: providerLabel(options.provider, "anthropic"),
+    serverToolUse: new Map(),
+  };
   return {
     chunk(chunk) {
       if (!isRecord(chunk)) throw new MalformedChunkError("the stream sent something that is not an event object");

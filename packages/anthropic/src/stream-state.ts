@@ -29,6 +29,8 @@ export interface MessageState {
   id: string;
   model: string | undefined;
   usage: AnthropicRawUsage;
+  /** The usage ledger keys recorded for this message (its id, plus one per other model of `usage.iterations`). */
+  usageKeys: string[];
   blocks: Map<number, BlockState>;
   /** Whether the AG-UI text message (id = {@link id}) is open. */
   textOpen: boolean;
@@ -51,6 +53,8 @@ export interface StreamContext {
   toolNames: Map<string, string>;
   /** The platform label in effect (`anthropic`, `amazon-bedrock`, …): file handles and RAW events name it. */
   provider: string;
+  /** `usage.server_tool_use` counts per message id, as last reported (see `recordServerToolUse`). */
+  serverToolUse: Map<string, Record<string, number>>;
 }
 
 /** Reports a dropped value through the caller's warning handler. */

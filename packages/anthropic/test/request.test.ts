@@ -200,7 +200,7 @@ describe("toMessagesRequest", () => {
     ]);
   });
 
-  it("text edited after streaming falls back to one block; unparseable arguments are sent as {} with a warning", () => {
+  it("text edited after streaming falls back to one block; unparseable arguments are sent wrapped as { INVALID_JSON } with a warning", () => {
     const { params, warnings } = toMessagesRequest({
       messages: [
         {
@@ -214,7 +214,7 @@ describe("toMessagesRequest", () => {
     });
     expect(params.messages[0]?.content).toEqual([
       { type: "text", text: "edited text" },
-      { type: "tool_use", id: "toolu_1", name: "f", input: {} },
+      { type: "tool_use", id: "toolu_1", name: "f", input: { INVALID_JSON: '{"a": "unfin' } },
     ]);
     // The call has no result: an error result follows it (every tool_use needs one).
     expect(warnings.map((warning) => warning.code)).toEqual(["request.missing-tool-result", "request.invalid-tool-arguments"]);

@@ -124,10 +124,25 @@ function nonNull(usage: Rec): Rec {
   return Object.fromEntries(Object.entries(usage).filter(([, value]) => value !== null && value !== undefined));
 }
 
-/** The issue's formula, summed per model over the messages of the stream. */
+/**
+ * The model calls one message's usage stands for. Without `iterations`: the top level. With them
+ * (the API: compaction tokens are not in the top level; an advisor is another model): each entry
+ * is a call of its own model (the message's when it names none), the top level then counting
+ * nothing more, unless no entry is the message's own sampling (`message` / `fallback_message`),
+ * in which case the top level stays one call beside them.
+ */
+function callsOf(model: string | undefined, usage: Rec): Array<{ model: string | undefined; usage: Rec }> {
+  const iterations = (Array.isArray(usage.iterations) ? usage.iterations : []).filter((entry) => typeof entry === "object" && entry !== null) as Rec[];
+  if (iterations.length === 0) return [{ model, usage }];
+  const calls = iterations.map((entry) => ({ model: typeof entry.model === "string" ? entry.model : model, usage: nonNull(entry) }));
+  const ownSampling = iterations.some((entry) => entry.type === "message" || entry.type === "fallback_message");
+  return ownSampling ? calls : [{ model, usage }, ...calls];
+}
+
+/** The issue's formula, summed per model over the model calls of the stream. */
 function expectedUsage(expected: Expected): Rec[] {
   const byModel = new Map<string, Rec>();
-  for (const { model, usage } of expected.usage.values()) {
+  for (const { model, usage } of [...expected.usage.values()].flatMap((message) => callsOf(message.model, message.usage))) {
     const num = (field: string): number | undefined => (typeof usage[field] === "number" ? (usage[field] as number) : undefined);
     const parts = [num("input_tokens"), num("cache_creation_input_tokens"), num("cache_read_input_tokens")].filter(
       (value): value is number => value !== undefined,

@@ -1,0 +1,57 @@
+/**
+ * What `message_delta` carries beside the stop reason and the token counts: `usage.server_tool_use`
+ * (server tool requests, billed per request; the web search docs' streaming example reports
+ * `{ "web_search_requests": 1 }`) and `context_management` (context editing's `applied_edits`).
+ */
+import { assertConformant } from "@agui-bridge/conformance";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
+import { describe, expect, it } from "vitest";
+import { streamMessages } from "../src/index.js";
+import { bridge, collect, fromList } from "./support/replay.js";
+
+type Rec = Record<string, unknown>;
+
+function message(id: string, deltaUsage: Rec, extra: Rec = {}, stopped = true): unknown[] {
+  return [
+    { type: "message_start", message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [], stop_reason: null, usage: { input_tokens: 10, output_tokens: 1 } } },
+    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Found it." } },
+    { type: "content_block_stop", index: 0 },
+    { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 9, ...deltaUsage }, ...extra },
+    ...(stopped ? [{ type: "message_stop" }] : []),
+  ];
+}
+
+async function terminal(chunks: unknown[]): Promise<Event & Rec> {
+  const events: Event[] = await collect(streamMessages(fromList(chunks), { threadId: "t", runId: "r", generateId: createSequentialIds("id") }));
+  await assertConformant(events);
+  return events[events.length - 1] as Event & Rec;
+}
+
+describe("message_delta details", () => {
+  it("server tool request counts reach the terminal event as serverToolUse, summed over the stream's messages", async () => {
+    const last = await terminal([
+      ...message("msg_1", { server_tool_use: { web_search_requests: 1, web_fetch_requests: 0 } }),
+      ...message("msg_2", { server_tool_use: { web_search_requests: 2, web_fetch_requests: 1, "bad key": 3, code: -1 } }),
+    ]);
+    expect(last.type).toBe("RUN_FINISHED");
+    expect(bridge(last).serverToolUse).toEqual({ web_search_requests: 3, web_fetch_requests: 1 });
+  });
+
+  it("the counts land on a RUN_ERROR too (a stream cut after the message_delta)", async () => {
+    const last = await terminal(message("msg_1", { server_tool_use: { web_search_requests: 4 } }, {}, false));
+    expect(last).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
+    expect(bridge(last).serverToolUse).toEqual({ web_search_requests: 4 });
+  });
+
+  it("no request made: no serverToolUse", async () => {
+    const last = await terminal(message("msg_1", { server_tool_use: { web_search_requests: 0 } }));
+    expect(bridge(last)).not.toHaveProperty("serverToolUse");
+  });
+
+  it("context_management is kept in finishDetails", async () => {
+    const applied = { applied_edits: [{ type: "clear_tool_uses_20250919", cleared_tool_uses: 2, cleared_input_tokens: 5000 }] };
+    const last = await terminal(message("msg_1", {}, { context_management: applied }));
+    expect(bridge(last).finishDetails).toEqual({ contextManagement: applied });
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The structural rules the Messages API enforces on a request (it answers 400 otherwise), written
+ * from Anthropic's documentation, so a test can assert that a converted request breaks none:
+ * - tool_use ids (and the tool_use_id of results) match `^[a-zA-Z0-9_-]+$` (Messages API reference);
+ * - no text block is empty ("text content blocks must be non-empty"), and no message's text is
+ *   whitespace only ("text content blocks must contain non-whitespace text"; a whitespace block
+ *   beside real text passes, as direct API calls show: LibreChat-AI/agents#124);
+ * - tool_result blocks immediately follow their tool_use turn, and come FIRST in their user turn
+ *   ("Handle tool calls": any text must come after all tool results);
+ * - a tool_result with `is_error: true` has content ("content cannot be empty if `is_error` is true");
+ * - a final assistant turn does not end with whitespace ("final assistant content cannot end with
+ *   trailing whitespace").
+ */
+
+type Rec = Record<string, unknown>;
+const rec = (value: unknown): Rec => (typeof value === "object" && value !== null ? (value as Rec) : {});
+const blocksOf = (content: unknown): Rec[] => (Array.isArray(content) ? content.map(rec) : typeof content === "string" ? [{ type: "text", text: content }] : []);
+
+const TOOL_ID = /^[a-zA-Z0-9_-]+$/;
+
+/** Every rule a request breaks, as readable strings (empty when the request is well-formed). */
+export function apiViolations(params: { system?: unknown; messages: readonly unknown[] }): string[] {
+  const out: string[] = [];
+  const checkText = (blocks: readonly Rec[], where: string): void => {
+    const texts = blocks.filter((block) => block.type === "text");
+    texts.forEach((block, i) => {
+      if (typeof block.text !== "string" || block.text === "") out.push(`${where}: text block ${i} is empty`);
+    });
+    if (texts.length > 0 && texts.every((block) => String(block.text).trim() === "")) out.push(`${where}: text that is whitespace only`);
+  };
+  if (Array.isArray(params.system)) checkText(params.system.map(rec), "system");
+  else if (typeof params.system === "string" && params.system.trim() === "") out.push("system: whitespace-only");
+  const turns = params.messages.map(rec);
+  turns.forEach((turn, t) => {
+    const blocks = blocksOf(turn.content);
+    if (blocks.length === 0) out.push(`messages.${t}: no content`);
+    checkText(blocks, `messages.${t}`);
+    let seenOther = false;
+    blocks.forEach((block, b) => {
+      const where = `messages.${t}.content.${b}`;
+      if (block.type === "tool_use" && !TOOL_ID.test(String(block.id))) out.push(`${where}: tool_use id ${String(block.id)} breaks the id pattern`);
+      if (block.type !== "tool_result") {
+        seenOther = true;
+        return;
+      }
+      if (turn.role !== "user") out.push(`${where}: tool_result outside a user turn`);
+      if (seenOther) out.push(`${where}: tool_result after another block`);
+      if (!TOOL_ID.test(String(block.tool_use_id))) out.push(`${where}: tool_use_id breaks the id pattern`);
+      const inner = blocksOf(block.content);
+      checkText(inner, `${where}.content`);
+      if (block.is_error === true && inner.length === 0) out.push(`${where}: is_error result without content`);
+      const previous = turns[t - 1];
+      const calls = previous?.role === "assistant" ? blocksOf(previous.content).filter((c) => c.type === "tool_use").map((c) => c.id) : [];
+      if (!calls.includes(block.tool_use_id)) out.push(`${where}: tool_result ${String(block.tool_use_id)} answers no tool_use of the previous turn`);
+    });
+    if (turn.role === "assistant") {
+      const next = turns[t + 1];
+      const answered = next?.role === "user" ? blocksOf(next.content).filter((c) => c.type === "tool_result").map((c) => c.tool_use_id) : [];
+      for (const block of blocks) {
+        if (block.type === "tool_use" && !answered.includes(block.id)) out.push(`messages.${t}: tool_use ${String(block.id)} without a tool_result right after`);
+      }
+    }
+  });
+  const final = turns[turns.length - 1];
+  if (final?.role === "assistant") {
+    const lastBlock = blocksOf(final.content).at(-1);
+    if (lastBlock?.type === "text" && /\s$/.test(String(lastBlock.text))) out.push("final assistant content ends with whitespace");
+  }
+  return out;
+}
