@@ -1,4 +1,5 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import { IndexSet } from "./index-set.js";
 import { asNonEmptyString, asNumber } from "./narrow.js";
 import type { ProviderLabelOption } from "./provider-label.js";
 
@@ -83,9 +84,12 @@ export interface ResponseState {
   turnId?: string;
   hasApplicationToolCalls: boolean;
   readonly byIndex: Map<number, OutputItem>;
-  /** Ids and output indexes of the items this response streamed (added or done), for the terminal backfill. */
+  /**
+   * Ids and output indexes of the items this response streamed (added or done), for the terminal
+   * backfill (the final output's positions need not be the streamed indexes, hence the ids too).
+   */
   readonly seenIds: Set<string>;
-  readonly seenIndexes: Set<number>;
+  readonly seenIndexes: IndexSet;
 }
 
 /** Per-stream state of the Responses mapper. */
@@ -107,7 +111,7 @@ export interface ResponsesStreamState {
 
 /** A fresh response state. */
 export function newResponseState(model?: string): ResponseState {
-  return { hasApplicationToolCalls: false, byIndex: new Map(), seenIds: new Set(), seenIndexes: new Set(), ...(model !== undefined && { model }) };
+  return { hasApplicationToolCalls: false, byIndex: new Map(), seenIds: new Set(), seenIndexes: new IndexSet(), ...(model !== undefined && { model }) };
 }
 
 /** The item an event refers to: by `item_id`, else by `output_index` (servers that rotate ids). */
