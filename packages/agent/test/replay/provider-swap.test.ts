@@ -1,0 +1,72 @@
+/**
+ * What an application does when it swaps providers behind one AG-UI event stream: turn 1 on
+ * provider A through its factory and real SDK client (a recorded-shaped body: reasoning with its
+ * encrypted value, text, two parallel application tool calls and a provider-run tool), the
+ * conversation rebuilt from the events with core's `applyEvents` (checked against the reference
+ * `defaultApplyEvents`), the tool results added, turn 2 on provider B, and the exact request B's
+ * SDK sent checked against B's documented rules. Every ordered pair of the four APIs.
+ */
+import { applyEvents, type Message, type RunAgentInput, type Tool } from "@agui-bridge/core/adapter";
+import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
+import { describe, expect, it } from "vitest";
+import { runChecked, user } from "../support/scripted.js";
+import { SWAP_APIS, swapProvider, type SwapApi, type SwapProviderOptions } from "./providers.js";
+import { requestProblems } from "./request-checks.js";
+import { richTurn } from "./rich-turns.js";
+import { samePlacementProblems } from "./same-provider.js";
+
+const tools: Tool[] = [{ name: "get_weather", description: "Current weather in a city", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }];
+const TEMPS: Record<string, number> = { Paris: 18, Tokyo: 24 };
+
+/** The application's side: its tool results for the calls the run left pending, in call order. */
+function answerPending(messages: Message[], pending: readonly string[]): Message[] {
+  const calls = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []));
+  return pending.map((id, i) => {
+    const call = calls.find((c) => c.id === id);
+    const city = (JSON.parse(call?.function.arguments ?? "{}") as { city?: string }).city ?? "";
+    return { id: `result-${i}`, role: "tool", toolCallId: id, content: JSON.stringify({ city, tempC: TEMPS[city] }) } as Message;
+  });
+}
+
+/** Turn 1 on `a`, the results added, turn 2 on `b`; returns what B's SDK sent and the rebuilt conversation. */
+async function swap(a: SwapApi, b: SwapApi, options: SwapProviderOptions = {}): Promise<{ body: unknown; turn1: Message[]; mock: MockProvider }> {
+  const mock = await startMockProvider({ script: [richTurn(a).body, { text: "Tokyo (24°C) is warmer than Paris (18°C)." }] });
+  try {
+    const input: RunAgentInput = { threadId: "t", runId: "r1", messages: [user("Paris or Tokyo: which is warmer?")], tools };
+    const one = await runChecked(swapProvider(a, mock, options), input);
+    // The reference fold (conformance kit: defaultApplyEvents) and core's agree on the conversation.
+    expect(applyEvents(input.messages as Message[], one.events)).toEqual(one.messages);
+    expect(one.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    const pending = (one.last as { outcome?: { pendingToolCallIds?: string[] } }).outcome?.pendingToolCallIds ?? [];
+    expect(pending).toHaveLength(2);
+    const messages = [...one.messages, ...answerPending(one.messages, pending)];
+    const two = await runChecked(swapProvider(b, mock, options), { threadId: "t", runId: "r2", messages, tools });
+    expect(two.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(mock.requests).toHaveLength(2);
+    return { body: mock.requests[1]?.body, turn1: one.messages, mock };
+  } finally {
+    await mock.close();
+  }
+}
+
+describe("provider swap after a turn with reasoning, text, parallel tool calls and a provider-run tool", () => {
+  for (const a of SWAP_APIS) {
+    for (const b of SWAP_APIS) {
+      it(`${a} → ${b}`, async () => {
+        const { body } = await swap(a, b);
+        expect(requestProblems(b, body)).toEqual([]);
+        const sent = JSON.stringify(body);
+        const { secrets } = richTurn(a);
+        if (a === b) {
+          expect(samePlacementProblems(b, body)).toEqual([]);
+        } else {
+          // B never receives A's opaque values: not its reasoning, signatures or encrypted results.
+          for (const secret of secrets) expect(sent).not.toContain(secret);
+        }
+        // The results reach B, each answering its own call.
+        expect(sent).toContain("18");
+        expect(sent).toContain("24");
+      });
+    }
+  }
+});
