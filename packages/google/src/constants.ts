@@ -31,3 +31,11 @@ export const GOOGLE_TOOL_NAME: ToolNameRule = { provider: "Gemini", allowed: /[a
 
 /** The text of the user turn put where Gemini needs one and the input has none (or only an empty one). */
 export const EMPTY_USER_TURN_TEXT = ".";
+
+/**
+ * The value Google documents for the `thoughtSignature` of a function call Gemini did not make
+ * (a conversation from another model or provider): Gemini 3 rejects a model turn whose first
+ * `functionCall` has no signature, and its thought-signatures FAQ (Gemini API and Vertex AI) names
+ * `skip_thought_signature_validator` for such calls.
+ */
+export const FOREIGN_CALL_SIGNATURE = "skip_thought_signature_validator";

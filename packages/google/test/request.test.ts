@@ -139,7 +139,8 @@ describe("toGenerateContentRequest", () => {
     for (const secret of ["anthropic-sig", "unknown-origin", "openai-enc", "web_search", "orphan", '"x"']) expect(text).not.toContain(secret);
     expect(params.contents[1]).toEqual({
       role: "model",
-      parts: [{ text: "Hello" }, { functionCall: { name: "f", args: {} } }, { functionCall: { name: "g", args: {} } }],
+      // c1 was made by OpenAI: its functionCall carries the signature Google documents for calls Gemini did not make.
+      parts: [{ text: "Hello" }, { functionCall: { name: "f", args: {} }, thoughtSignature: "skip_thought_signature_validator" }, { functionCall: { name: "g", args: {} } }],
     });
     expect(warnings.map((w) => w.code).sort()).toEqual(
       [

@@ -1,7 +1,9 @@
 import {
   isMintedBy,
+  mapToolCallId,
   readBridgeMetadata,
   renderContext,
+  toolCallIdFor,
   toolCallName,
   warnUnknownRole,
   type BridgeWarning,
@@ -24,8 +26,8 @@ import { chatDialect, type ChatDialectOption } from "./chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, chatInputMessages, keepUserContent } from "./chat-request-rules.js";
-import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { assertChatMessages, chatInputMessages, keepToolCallsLast, keepUserContent } from "./chat-request-rules.js";
+import { CHAT_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -62,12 +64,13 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   if (context !== undefined) messages.push({ role: "system", content: context });
   for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
   assertChatMessages(messages);
+  const sent = keepToolCallsLast(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,
-    messages,
+    messages: sent,
     stream: true,
     stream_options: { ...extra.stream_options, include_usage: true },
     ...(tools.length > 0 && { tools }),
@@ -109,7 +112,7 @@ function convertMessage(
           ...back,
           ...(calls.length > 0 && {
             tool_calls: calls.map((call) => ({
-              id: call.id,
+              id: toolCallIdFor(call, CHAT_TOOL_CALL_ID, sink),
               type: "function" as const,
               function: { name: toolCallName(call, OPENAI_TOOL_NAME, sink), arguments: call.function.arguments },
             })),
@@ -119,7 +122,7 @@ function convertMessage(
     }
     case "tool": {
       if (roles.get(message.toolCallId) === "omit") return [];
-      return [{ role: "tool", tool_call_id: message.toolCallId, content: toolContent(message.content, message.error, sink, message.id) }];
+      return [{ role: "tool", tool_call_id: mapToolCallId(message.toolCallId, CHAT_TOOL_CALL_ID), content: toolContent(message.content, message.error, sink, message.id) }];
     }
     case "reasoning":
       if (reasoning.sentBack.has(message.id)) return [];
