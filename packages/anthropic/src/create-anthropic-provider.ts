@@ -3,6 +3,7 @@ import { clientSecrets, prepareProvider, providerInputOptions, providerRunOption
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-messages-request.js";
+import { thinkingAllowed, thinkingRequested } from "./thinking-rule.js";
 import { runMessagesStream } from "./stream-messages.js";
 import { streamMessagesFromResponse } from "./stream-messages-from-response.js";
 
@@ -107,7 +108,10 @@ function openResponse(options: AnthropicProviderOptions, input: RunAgentInput, s
 }
 
 function buildBody(options: AnthropicProviderOptions, converted: MessagesRequestParams): MessageCreateParamsStreaming {
-  const extra = options.params ?? {};
+  const { thinking, ...rest } = options.params ?? {};
+  // Anthropic's rule for thinking in a tool loop another provider started (see thinking-rule.ts).
+  const keepThinking = thinking !== undefined && (!thinkingRequested(thinking) || thinkingAllowed(converted.messages, options.onWarning));
+  const extra = { ...rest, ...(keepThinking && { thinking }) } as typeof rest;
   const system = [...asBlocks(extra.system), ...asBlocks(converted.system)];
   const tools = [...(extra.tools ?? []), ...(converted.tools ?? [])];
   return {

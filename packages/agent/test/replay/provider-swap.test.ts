@@ -28,9 +28,13 @@ function answerPending(messages: Message[], pending: readonly string[]): Message
   });
 }
 
-/** Turn 1 on `a`, the results added, turn 2 on `b`; returns what B's SDK sent and the rebuilt conversation. */
-async function swap(a: SwapApi, b: SwapApi, options: SwapProviderOptions = {}): Promise<{ body: unknown; turn1: Message[]; mock: MockProvider }> {
-  const mock = await startMockProvider({ script: [richTurn(a).body, { text: "Tokyo (24°C) is warmer than Paris (18°C)." }] });
+/**
+ * Turn 1 on `a`, the results added, then on `b` the next model call; returns what B's SDK sent.
+ * With `followUp`, A answers the results first and the user asks again: B gets a finished tool loop.
+ */
+async function swap(a: SwapApi, b: SwapApi, options: SwapProviderOptions & { followUp?: boolean } = {}): Promise<{ body: unknown; turn1: Message[]; mock: MockProvider }> {
+  const answer = { text: "Tokyo (24°C) is warmer than Paris (18°C)." };
+  const mock = await startMockProvider({ script: [richTurn(a).body, answer, ...(options.followUp === true ? [{ text: "Lyon: 21°C." }] : [])] });
   try {
     const input: RunAgentInput = { threadId: "t", runId: "r1", messages: [user("Paris or Tokyo: which is warmer?")], tools };
     const one = await runChecked(swapProvider(a, mock, options), input);
@@ -39,11 +43,17 @@ async function swap(a: SwapApi, b: SwapApi, options: SwapProviderOptions = {}): 
     expect(one.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
     const pending = (one.last as { outcome?: { pendingToolCallIds?: string[] } }).outcome?.pendingToolCallIds ?? [];
     expect(pending).toHaveLength(2);
-    const messages = [...one.messages, ...answerPending(one.messages, pending)];
-    const two = await runChecked(swapProvider(b, mock, options), { threadId: "t", runId: "r2", messages, tools });
+    let messages = [...one.messages, ...answerPending(one.messages, pending)];
+    if (options.followUp === true) {
+      const answered = await runChecked(swapProvider(a, mock, options), { threadId: "t", runId: "r2", messages, tools });
+      expect(answered.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+      messages = [...answered.messages, user("And Lyon?", "user-2")];
+    }
+    const two = await runChecked(swapProvider(b, mock, options), { threadId: "t", runId: "r3", messages, tools });
     expect(two.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
-    expect(mock.requests).toHaveLength(2);
-    return { body: mock.requests[1]?.body, turn1: one.messages, mock };
+    const last = mock.requests.at(-1);
+    expect(mock.requests).toHaveLength(options.followUp === true ? 3 : 2);
+    return { body: last?.body, turn1: one.messages, mock };
   } finally {
     await mock.close();
   }
@@ -66,6 +76,43 @@ describe("provider swap after a turn with reasoning, text, parallel tool calls a
         // The results reach B, each answering its own call.
         expect(sent).toContain("18");
         expect(sent).toContain("24");
+      });
+    }
+  }
+});
+
+describe("Anthropic with extended thinking continues a tool loop", () => {
+  // "When `thinking` is enabled, a final `assistant` message must start with a thinking block
+  // (preceding the lastmost set of `tool_use` and `tool_result` blocks)": Claude's own loop keeps
+  // thinking on; one another provider started cannot, so thinking is left out of that request.
+  for (const a of SWAP_APIS) {
+    it(`${a} → anthropic`, async () => {
+      const { body } = await swap(a, "anthropic", { anthropicThinking: true });
+      const request = body as { thinking?: unknown; messages: Array<{ role: string; content: Array<{ type: string }> }> };
+      const final = request.messages.at(-2);
+      if (a === "anthropic") {
+        expect(request.thinking).toEqual({ type: "enabled", budget_tokens: 1024 });
+        expect(final?.content[0]?.type).toBe("thinking");
+      } else {
+        expect(request.thinking).toBeUndefined();
+        expect(final?.content.some((block) => block.type === "tool_use")).toBe(true);
+      }
+      expect(requestProblems("anthropic", body)).toEqual([]);
+    });
+  }
+});
+
+describe("provider swap after a finished tool loop and a new user message", () => {
+  for (const a of SWAP_APIS) {
+    for (const b of SWAP_APIS) {
+      it(`${a} → ${b}`, async () => {
+        const { body } = await swap(a, b, { followUp: true });
+        expect(requestProblems(b, body)).toEqual([]);
+        const sent = JSON.stringify(body);
+        if (a === b) expect(samePlacementProblems(b, body)).toEqual([]);
+        else for (const secret of richTurn(a).secrets) expect(sent).not.toContain(secret);
+        expect(sent).toContain("Tokyo (24°C) is warmer than Paris (18°C).");
+        expect(sent).toContain("And Lyon?");
       });
     }
   }

@@ -21,6 +21,8 @@ export type SwapApi = (typeof SWAP_APIS)[number];
 export interface SwapProviderOptions {
   /** Gemini model (default `gemini-2.5-flash`). */
   googleModel?: string;
+  /** Anthropic extended thinking on (`thinking: { type: "enabled", budget_tokens: 1024 }`). */
+  anthropicThinking?: boolean;
 }
 
 /** A provider of `api` talking to the mock. */
@@ -39,7 +41,12 @@ export function swapProvider(api: SwapApi, mock: MockProvider, options: SwapProv
         params: { store: false },
       });
     case "anthropic":
-      return createAnthropicProvider({ client: new Anthropic({ apiKey: "mock-key", baseURL: mock.baseUrls.anthropic, maxRetries: 0 }), model: "claude-sonnet-4-6", maxTokens: 1024 });
+      return createAnthropicProvider({
+        client: new Anthropic({ apiKey: "mock-key", baseURL: mock.baseUrls.anthropic, maxRetries: 0 }),
+        model: "claude-sonnet-4-6",
+        maxTokens: 2048,
+        ...(options.anthropicThinking === true && { params: { thinking: { type: "enabled", budget_tokens: 1024 } } }),
+      });
     case "google":
       return createGoogleProvider({ client: new GoogleGenAI({ apiKey: "mock-key", httpOptions: { baseUrl: mock.baseUrls.google } }), model: options.googleModel ?? "gemini-2.5-flash" });
   }
