@@ -117,3 +117,33 @@ describe("provider swap after a finished tool loop and a new user message", () =
     }
   }
 });
+
+describe("swap and swap back (A → B → A), both turns with reasoning, parallel calls and a provider-run tool", () => {
+  for (const a of SWAP_APIS) {
+    for (const b of SWAP_APIS) {
+      if (a === b) continue;
+      it(`${a} → ${b} → ${a}`, async () => {
+        const mock = await startMockProvider({ script: [richTurn(a).body, richTurn(b).body, { text: "Tokyo is warmer, twice over." }] });
+        try {
+          let messages: Message[] = [user("Paris or Tokyo: which is warmer?")];
+          for (const [index, api] of [a, b, a].entries()) {
+            const run = await runChecked(swapProvider(api, mock), { threadId: "t", runId: `r${index + 1}`, messages, tools });
+            expect(applyEvents(messages, run.events)).toEqual(run.messages);
+            const pending = (run.last as { outcome?: { pendingToolCallIds?: string[] } }).outcome?.pendingToolCallIds ?? [];
+            messages = [...run.messages, ...answerPending(run.messages, pending).map((m) => ({ ...m, id: `${m.id}-${index}` }))];
+          }
+          expect(mock.requests).toHaveLength(3);
+          const [, toB, backToA] = mock.requests.map((r) => r.body);
+          expect(requestProblems(b, toB)).toEqual([]);
+          expect(requestProblems(a, backToA)).toEqual([]);
+          // A gets its own turn-1 values back in place; neither provider ever gets the other's.
+          expect(samePlacementProblems(a, backToA)).toEqual([]);
+          for (const secret of richTurn(a).secrets) expect(JSON.stringify(toB)).not.toContain(secret);
+          for (const secret of richTurn(b).secrets) expect(JSON.stringify(backToA)).not.toContain(secret);
+        } finally {
+          await mock.close();
+        }
+      });
+    }
+  }
+});

@@ -6,7 +6,7 @@
  * every model call is checked against the API's rules, and the provider's own opaque values stay in
  * place byte for byte across all of them.
  */
-import { applyEvents, type Event, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
+import { applyEvents, type Event, type Message, type Provider, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { startMockProvider, type ScriptEntry } from "@agui-bridge/mock-provider";
 import { describe, expect, it } from "vitest";
 import { approvalInterruptId, createAgent } from "../../src/index.js";
@@ -31,6 +31,29 @@ const NOTE_ID: Record<SwapApi, string> = {
   google: "note-call-1",
 };
 
+/** The agent of these tests: get_weather runs at once, save_note only after an approval. */
+function noteAgent(provider: Provider, notes: string[]): Provider {
+  return createAgent({
+    provider,
+    tools: {
+      get_weather: weather,
+      save_note: {
+        description: "Saves a note",
+        needsApproval: true,
+        parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+        execute: ({ text }: { text: string }) => (notes.push(text), "saved"),
+      },
+    },
+  });
+}
+
+/** Turn 1's script: the rich first step, then the approval-gated call. */
+function turnOneScript(api: SwapApi): ScriptEntry[] {
+  const note = { text: "Tokyo is warmer; saving a note.", calls: [{ id: NOTE_ID[api], name: "save_note", args: { text: "Tokyo is warmer" } }] };
+  // Gemini 3 signs the first call of every response it makes.
+  return [richTurn(api).body, api === "google" ? signedGeminiCall(note) : note];
+}
+
 /** A Gemini response with text and one signed function call, as Gemini 3 streams it. */
 function signedGeminiCall(turn: { text: string; calls: Array<{ id: string; name: string; args: Record<string, unknown> }> }): string {
   const parts = [{ text: turn.text }, ...turn.calls.map((c, i) => ({ functionCall: { id: c.id, name: c.name, args: c.args }, ...(i === 0 && { thoughtSignature: "c2lnLW5vdGUtY2FsbA==" }) }))];
@@ -48,29 +71,15 @@ function fold(input: RunAgentInput, events: Event[], reference: Message[]): Mess
 describe("three turns with createAgent on one provider: tool loop, approval interrupt and resume, follow-up", () => {
   for (const api of SWAP_APIS) {
     it(api, async () => {
-      const note = { text: "Tokyo is warmer; saving a note.", calls: [{ id: NOTE_ID[api], name: "save_note", args: { text: "Tokyo is warmer" } }] };
       const script: ScriptEntry[] = [
-        richTurn(api).body,
-        // Gemini 3 signs the first call of every response it makes.
-        api === "google" ? signedGeminiCall(note) : note,
+        ...turnOneScript(api),
         { text: "Saved." },
         { text: "Lyon: 21°C." },
       ];
       const mock = await startMockProvider({ script });
       try {
         const notes: string[] = [];
-        const agent = createAgent({
-          provider: swapProvider(api, mock),
-          tools: {
-            get_weather: weather,
-            save_note: {
-              description: "Saves a note",
-              needsApproval: true,
-              parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
-              execute: ({ text }: { text: string }) => (notes.push(text), "saved"),
-            },
-          },
-        });
+        const agent = noteAgent(swapProvider(api, mock), notes);
 
         // Turn 1: step 1 (two parallel calls + a provider-run tool), the agent runs get_weather twice, step 2 asks for approval.
         const input1: RunAgentInput = { threadId: "t", runId: "r1", messages: [user("Paris or Tokyo: which is warmer? Save a note.")] };
@@ -117,5 +126,36 @@ describe("three turns with createAgent on one provider: tool loop, approval inte
         await mock.close();
       }
     });
+  }
+});
+
+describe("an approval asked on one provider, resumed on another", () => {
+  for (const a of SWAP_APIS) {
+    for (const b of SWAP_APIS) {
+      if (a === b) continue;
+      it(`${a} → ${b}`, async () => {
+        const mock = await startMockProvider({ script: [...turnOneScript(a), { text: "Saved." }] });
+        try {
+          const notes: string[] = [];
+          const input1: RunAgentInput = { threadId: "t", runId: "r1", messages: [user("Paris or Tokyo: which is warmer? Save a note.")] };
+          const one = await runChecked(noteAgent(swapProvider(a, mock), notes), input1);
+          const interrupt = (one.last as { outcome?: { interrupts?: Array<{ id: string }> } }).outcome?.interrupts?.[0];
+          expect(interrupt).toBeDefined();
+          const input2: RunAgentInput = { threadId: "t", runId: "r2", messages: fold(input1, one.events, one.messages), resume: [{ interruptId: interrupt!.id, status: "resolved", payload: { approved: true } }] };
+          const two = await runChecked(noteAgent(swapProvider(b, mock), notes), input2);
+          expect(two.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+          expect(notes).toEqual(["Tokyo is warmer"]);
+          expect(mock.requests).toHaveLength(3);
+          const body = mock.requests[2]!.body;
+          expect(requestProblems(b, body)).toEqual([]);
+          const sent = JSON.stringify(body);
+          for (const secret of richTurn(a).secrets) expect(sent).not.toContain(secret);
+          expect(sent).not.toContain("c2lnLW5vdGUtY2FsbA==");
+          for (const text of ["tempC", "saved"]) expect(sent).toContain(text);
+        } finally {
+          await mock.close();
+        }
+      });
+    }
   }
 });
