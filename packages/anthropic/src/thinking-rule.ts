@@ -1,32 +1,41 @@
-import type { WarningHandler } from "@agui-bridge/core/adapter";
+import { isMintedBy, mapToolCallId, type Message, type WarningHandler } from "@agui-bridge/core/adapter";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
+import { ANTHROPIC_TOOL_CALL_ID } from "./tool-rules.js";
 
 /**
  * Anthropic's rule for extended thinking in a tool loop: "When `thinking` is enabled, a final
  * `assistant` message must start with a thinking block (preceding the lastmost set of `tool_use`
- * and `tool_result` blocks) … To avoid this requirement, disable `thinking`" (the API's 400). A
- * conversation whose open tool loop another provider started (its reasoning cannot be sent to
- * Anthropic) has no such block, so for that request thinking is left out, with warning
- * `request.thinking-disabled`; the next turn, which starts with Claude's own thinking, has it again.
- * Returns whether `thinking` may be sent.
+ * and `tool_result` blocks) … To avoid this requirement, disable `thinking`" (the API's 400). When
+ * the open tool loop's calls were made by another provider (whose reasoning cannot be sent to
+ * Anthropic), that turn has no such block, so thinking is left out of that one request, with
+ * warning `request.thinking-disabled`; the next turn starts with Claude's own thinking. Claude's
+ * own turns are sent as they are. Returns whether `thinking` may be sent.
  */
-export function thinkingAllowed(messages: readonly MessageParam[], onWarning: WarningHandler | undefined): boolean {
-  const last = messages[messages.length - 1];
-  const assistant = messages[messages.length - 2];
+export function thinkingAllowed(
+  sent: readonly MessageParam[],
+  conversation: readonly Message[],
+  platform: string,
+  onWarning: WarningHandler | undefined,
+): boolean {
   const blocks = (message: MessageParam | undefined) => (Array.isArray(message?.content) ? message.content : []);
-  const answersTools = last?.role === "user" && blocks(last).some((block) => block.type === "tool_result");
-  if (!answersTools || assistant?.role !== "assistant" || !blocks(assistant).some((block) => block.type === "tool_use")) return true;
+  const last = sent[sent.length - 1];
+  const assistant = sent[sent.length - 2];
+  if (last?.role !== "user" || !blocks(last).some((block) => block.type === "tool_result") || assistant?.role !== "assistant") return true;
   const first = blocks(assistant)[0]?.type;
   if (first === "thinking" || first === "redacted_thinking") return true;
+  const uses = new Set(blocks(assistant).flatMap((block) => (block.type === "tool_use" ? [block.id] : [])));
+  const calls = conversation.flatMap((message) => (message.role === "assistant" ? (message.toolCalls ?? []) : []));
+  const foreign = calls.filter((call) => uses.has(mapToolCallId(call.id, ANTHROPIC_TOOL_CALL_ID)) && !isMintedBy(call, platform));
+  if (foreign.length === 0) return true;
   onWarning?.({
     code: "request.thinking-disabled",
-    message: "The open tool loop's assistant turn has no Claude thinking block (another provider made its calls); thinking is off for this request, as Anthropic requires",
-    details: { messageIndex: messages.length - 2 },
+    message: `The open tool loop's calls were made by another provider (${foreign.map((call) => call.id).join(", ")}), so its turn has no Claude thinking block; thinking is off for this request, as Anthropic requires`,
+    details: { toolCallIds: foreign.map((call) => call.id) },
   });
   return false;
 }
 
-/** Whether the extra request fields turn thinking on. */
+/** Whether the extra request fields turn thinking on (`{ type: "enabled" | "adaptive", … }`). */
 export function thinkingRequested(thinking: unknown): boolean {
   return typeof thinking === "object" && thinking !== null && (thinking as { type?: unknown }).type !== "disabled";
 }
