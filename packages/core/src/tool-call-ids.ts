@@ -16,10 +16,12 @@ export interface ToolCallIdRule {
   allowed?: RegExp;
   /** The longest id accepted (default: no limit). */
   maxLength?: number;
+  /** The shortest id accepted (default: 1); Mistral takes exactly 9 characters. */
+  minLength?: number;
 }
 
 function accepts(id: string, rule: ToolCallIdRule): boolean {
-  if (id === "") return false;
+  if (id.length < Math.max(1, rule.minLength ?? 1)) return false;
   if (rule.maxLength !== undefined && id.length > rule.maxLength) return false;
   const allowed = rule.allowed;
   return allowed === undefined || [...id].every((char) => allowed.test(char));
@@ -37,17 +39,21 @@ function fingerprint(text: string): string {
 
 /**
  * The id a tool call (or the result answering it) is sent with: the id itself when the rule accepts
- * it; otherwise every character outside the rule becomes `_`, cut so that `_` plus a fingerprint
- * of the original id fits the maximum length, and that fingerprint appended. Deterministic (the
- * same conversation maps the same way in every request) and distinct ids stay distinct.
+ * it; otherwise every character outside the rule becomes `_` (dropped when the rule does not allow
+ * `_` either), cut so that `_` plus a 7-character fingerprint of the original id fits the maximum
+ * length, padded with `0` to the minimum, and that fingerprint appended. Deterministic (the same
+ * conversation maps the same way in every request) and distinct ids stay distinct.
  */
 export function mapToolCallId(id: string, rule: ToolCallIdRule): string {
   if (accepts(id, rule)) return id;
   const allowed = rule.allowed;
-  const cleaned = [...id].map((char) => (allowed === undefined || allowed.test(char) ? char : "_")).join("");
-  const suffix = `_${fingerprint(id)}`;
+  const keeps = (char: string): boolean => allowed === undefined || allowed.test(char);
+  const joiner = keeps("_") ? "_" : "";
+  const cleaned = [...id].map((char) => (keeps(char) ? char : joiner)).join("");
+  const suffix = `${joiner}${fingerprint(id).padStart(7, "0")}`;
   const room = rule.maxLength === undefined ? cleaned.length : Math.max(0, rule.maxLength - suffix.length);
-  return `${cleaned.slice(0, room)}${suffix}`;
+  const prefix = cleaned.slice(0, room).padEnd(Math.max(0, (rule.minLength ?? 1) - suffix.length), "0");
+  return `${prefix}${suffix}`;
 }
 
 /**

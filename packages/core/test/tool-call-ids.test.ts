@@ -26,6 +26,15 @@ describe("tool call ids another provider minted (mapToolCallId)", () => {
     expect(mapToolCallId(a, chat)).not.toBe(mapToolCallId(b, chat));
   });
 
+  it("meets an exact-length alphanumeric rule (Mistral: a-z, A-Z, 0-9, a length of 9)", () => {
+    const mistral: ToolCallIdRule = { provider: "Mistral", allowed: /[a-zA-Z0-9]/, minLength: 9, maxLength: 9 };
+    expect(mapToolCallId("D681PevKs", mistral)).toBe("D681PevKs");
+    const ids = ["toolu_01Paris", "toolu_01Tokyo", "call_8I6muAnyFaBjKyotk1gPRTwU", "functions.get_weather:0", "ab", "8db6b540-7311-4d90-8df1-604a74c8cc29"];
+    const mapped = ids.map((id) => mapToolCallId(id, mistral));
+    for (const id of mapped) expect(id).toMatch(/^[a-zA-Z0-9]{9}$/);
+    expect(new Set(mapped).size).toBe(ids.length);
+  });
+
   it("reports a mapped call id once, with what it was sent as", () => {
     const warnings: Array<{ code: string; details?: Record<string, unknown> }> = [];
     const sink = { warn: (code: string, _message: string, details?: Record<string, unknown>) => void warnings.push({ code, ...(details !== undefined && { details }) }) };

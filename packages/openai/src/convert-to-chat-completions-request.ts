@@ -11,6 +11,7 @@ import {
   type Message,
   type RunAgentInput,
   type Tool,
+  type ToolCallIdRule,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
@@ -27,7 +28,7 @@ import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
 import { assertChatMessages, chatInputMessages, keepToolCallsLast, keepUserContent } from "./chat-request-rules.js";
-import { CHAT_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { CHAT_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -112,7 +113,7 @@ function convertMessage(
           ...back,
           ...(calls.length > 0 && {
             tool_calls: calls.map((call) => ({
-              id: toolCallIdFor(call, CHAT_TOOL_CALL_ID, sink),
+              id: toolCallIdFor(call, idRule(reasoning), sink),
               type: "function" as const,
               function: { name: toolCallName(call, OPENAI_TOOL_NAME, sink), arguments: call.function.arguments },
             })),
@@ -122,7 +123,7 @@ function convertMessage(
     }
     case "tool": {
       if (roles.get(message.toolCallId) === "omit") return [];
-      return [{ role: "tool", tool_call_id: mapToolCallId(message.toolCallId, CHAT_TOOL_CALL_ID), content: toolContent(message.content, message.error, sink, message.id) }];
+      return [{ role: "tool", tool_call_id: mapToolCallId(message.toolCallId, idRule(reasoning)), content: toolContent(message.content, message.error, sink, message.id) }];
     }
     case "reasoning":
       if (reasoning.sentBack.has(message.id)) return [];
@@ -136,6 +137,11 @@ function convertMessage(
       warnUnknownRole(sink, message, "Chat Completions");
       return [];
   }
+}
+
+/** The tool call id rule of the server the request goes to (Mistral's is stricter than OpenAI's). */
+function idRule(back: ChatReasoningBack): ToolCallIdRule {
+  return back.dialect === "mistral" ? MISTRAL_TOOL_CALL_ID : CHAT_TOOL_CALL_ID;
 }
 
 function userContent(content: string | ContentPart[], sink: WarningSink, where: string): string | Record<string, unknown>[] {
