@@ -85,7 +85,10 @@ describe("three turns with createAgent on one provider: tool loop, approval inte
         const input1: RunAgentInput = { threadId: "t", runId: "r1", messages: [user("Paris or Tokyo: which is warmer? Save a note.")] };
         const one = await runChecked(agent, input1);
         expect(mock.requests).toHaveLength(2);
-        const cities = ofType(one.events, "TOOL_CALL_RESULT").flatMap((e) => (e.content.includes('"tempC"') ? [(JSON.parse(e.content) as { city: string }).city] : []));
+        const cities = ofType(one.events, "TOOL_CALL_RESULT").flatMap((e) => {
+          const text = typeof e.content === "string" ? e.content : "";
+          return text.includes('"tempC"') ? [(JSON.parse(text) as { city: string }).city] : [];
+        });
         expect(cities.sort()).toEqual(["Paris", "Tokyo"]);
         const outcome = (one.last as { outcome?: { type: string; interrupts?: Array<{ id: string; toolCallId?: string }> } }).outcome;
         expect(outcome?.type).toBe("interrupt");
