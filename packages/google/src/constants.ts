@@ -33,9 +33,9 @@ export const GOOGLE_TOOL_NAME: ToolNameRule = { provider: "Gemini", allowed: /[a
 export const EMPTY_USER_TURN_TEXT = ".";
 
 /**
- * The value Google documents for the `thoughtSignature` of a function call Gemini did not make
- * (a conversation from another model or provider): Gemini 3 rejects a model turn whose first
- * `functionCall` has no signature, and its thought-signatures FAQ (Gemini API and Vertex AI) names
- * `skip_thought_signature_validator` for such calls.
+ * The thought signature Gemini documents for a function call it did not produce itself (history
+ * from another model or provider, or a call whose signature could not be sent back): Gemini 3
+ * answers 400 when the first `functionCall` of a step in the current turn carries no signature.
+ * `skip_thought_signature_validator` is the value both the Gemini API and Vertex AI document.
  */
-export const FOREIGN_CALL_SIGNATURE = "skip_thought_signature_validator";
+export const PLACEHOLDER_THOUGHT_SIGNATURE = "skip_thought_signature_validator";

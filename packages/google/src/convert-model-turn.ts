@@ -14,7 +14,7 @@ import {
   type ToolMessage,
 } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
-import { FOREIGN_CALL_SIGNATURE, GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, GOOGLE_TOOL_NAME, PROVIDER_TOOL } from "./constants.js";
+import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, GOOGLE_TOOL_NAME, PROVIDER_TOOL } from "./constants.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertMediaSource } from "./convert-media.js";
 import { asString, isRecord } from "./narrow.js";
@@ -47,23 +47,7 @@ export function assistantParts(message: AssistantMessage, context: ModelTurnCont
     if (readBridgeMetadata(call.metadata)?.providerExecuted === true) parts.push(...providerRunParts(call, context));
     else parts.push(functionCallPart(call, context));
   }
-  signForeignCalls(message, parts, context);
   return parts;
-}
-
-/**
- * The first `functionCall` of a model turn needs a `thoughtSignature` on Gemini 3. When the turn's
- * calls were made by another provider (or are of unknown origin) and none carries one, the first
- * gets {@link FOREIGN_CALL_SIGNATURE} (nothing is dropped, so no warning). Gemini's own calls
- * are sent exactly as they came.
- */
-function signForeignCalls(message: AssistantMessage, parts: Part[], context: ModelTurnContext): void {
-  const calls = parts.filter((part) => part.functionCall !== undefined);
-  const first = calls[0];
-  if (first === undefined || calls.some((part) => part.thoughtSignature !== undefined)) return;
-  const call = (message.toolCalls ?? []).find((c) => readBridgeMetadata(c.metadata)?.providerExecuted !== true);
-  if (call === undefined || isMintedBy(call, context.platform ?? GOOGLE_PROVIDER)) return;
-  first.thoughtSignature = FOREIGN_CALL_SIGNATURE;
 }
 
 /** A reasoning message as a `thought` part, only when Gemini produced it (else dropped, warned). */

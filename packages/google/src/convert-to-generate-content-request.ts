@@ -23,6 +23,8 @@ import { assistantParts, parseObject, reasoningParts, textOf, type ModelTurnCont
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
 import { convertMediaSource } from "./convert-media.js";
 import { asString, isRecord } from "./narrow.js";
+import { orderToolResults } from "./order-tool-results.js";
+import { signCurrentTurnCalls } from "./sign-current-turn.js";
 
 /** Options for {@link toGenerateContentRequest}. */
 export interface GenerateContentRequestOptions {
@@ -56,8 +58,10 @@ export interface GenerateContentRequestResult {
  * - user messages become `user` contents (text, `inlineData`, `fileData`);
  * - assistant and reasoning messages become `model` contents, consecutive ones merged into one
  *   turn, with every thought signature Gemini minted restored on the part it came with;
- * - tool messages become `functionResponse` parts named after the call they answer (results of
- *   calls Gemini ran itself go back into the model turn instead);
+ * - tool messages become `functionResponse` parts named after the call they answer, in call order
+ *   (results of calls Gemini ran itself go back into the model turn instead);
+ * - in the current turn, the first `functionCall` of each step that has no signature Gemini minted
+ *   gets the documented placeholder signature (Gemini 3 refuses the request otherwise);
  * - `tools` become `functionDeclarations` with `parametersJsonSchema`.
  * Foreign file handles, foreign or unknown-origin encrypted values and anything Gemini cannot take
  * are dropped with a warning, never sent.
@@ -75,7 +79,7 @@ export function toGenerateContentRequest(
   };
   const sink = { warn: (code: string, message: string, details?: Record<string, unknown>) => warn({ code, message, ...(details !== undefined && { details }) }) };
   assertToolNames(input.tools, GOOGLE_TOOL_NAME);
-  const messages = pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted });
+  const messages = orderToolResults(pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted }));
   const context: ModelTurnContext = {
     results: resultsByCall(messages),
     consumed: new Set(),
@@ -124,6 +128,7 @@ export function toGenerateContentRequest(
     }
   }
   keepTurnOrder(contents, emptyUser, sink);
+  signCurrentTurnCalls(contents);
 
   const rendered = renderContext(input.context);
   if (rendered !== undefined) system.push(rendered);

@@ -25,6 +25,7 @@ export {
   GOOGLE_PROVIDER,
   GOOGLE_THOUGHT_SIGNATURE,
   GOOGLE_TOOL_NAME,
+  PLACEHOLDER_THOUGHT_SIGNATURE,
   PROVIDER_TOOL,
   type ProviderToolType,
 } from "./constants.js";

@@ -1,6 +1,6 @@
 import type { BridgeWarning, Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { toGenerateContentRequest } from "../src/index.js";
+import { PLACEHOLDER_THOUGHT_SIGNATURE, toGenerateContentRequest } from "../src/index.js";
 
 const google = { "agui-bridge": { provider: "google" } };
 const anthropic = { "agui-bridge": { provider: "anthropic" } };
@@ -139,8 +139,12 @@ describe("toGenerateContentRequest", () => {
     for (const secret of ["anthropic-sig", "unknown-origin", "openai-enc", "web_search", "orphan", '"x"']) expect(text).not.toContain(secret);
     expect(params.contents[1]).toEqual({
       role: "model",
-      // c1 was made by OpenAI: its functionCall carries the signature Google documents for calls Gemini did not make.
-      parts: [{ text: "Hello" }, { functionCall: { name: "f", args: {} }, thoughtSignature: "skip_thought_signature_validator" }, { functionCall: { name: "g", args: {} } }],
+      // The dropped signatures leave the current turn's first call unsigned: it gets Gemini's placeholder.
+      parts: [
+        { text: "Hello" },
+        { functionCall: { name: "f", args: {} }, thoughtSignature: PLACEHOLDER_THOUGHT_SIGNATURE },
+        { functionCall: { name: "g", args: {} } },
+      ],
     });
     expect(warnings.map((w) => w.code).sort()).toEqual(
       [

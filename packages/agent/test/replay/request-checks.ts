@@ -16,8 +16,9 @@
  *   `call_id` is at most 64 characters; a reasoning item is followed by the output item it led to.
  * - Gemini: contents start with a user turn and alternate user/model; a model turn with
  *   `functionCall` parts is followed by a user turn with exactly as many `functionResponse` parts,
- *   names in the same order (and ids, where the calls had them); the first `functionCall` of every
- *   model turn carries a `thoughtSignature` (Gemini 3 rejects a request without it; the docs' FAQ
+ *   names in the same order (and ids, where the calls had them); in the current turn (after the
+ *   last user content with more than function responses) the first `functionCall` of every model
+ *   content carries a `thoughtSignature` (Gemini 3 rejects a request without it; the docs' FAQ
  *   names `skip_thought_signature_validator` for calls Gemini did not make).
  */
 import type { SwapApi } from "./providers.js";
@@ -112,6 +113,12 @@ function responsesProblems(items: Json[]): string[] {
 
 function googleProblems(contents: Json[]): string[] {
   const problems: string[] = [];
+  // Gemini validates signatures in the current turn: the contents after the last user content that
+  // holds more than function responses.
+  let turnStart = -1;
+  contents.forEach((c, i) => {
+    if (c.role === "user" && records(c.parts).some((p) => p.functionResponse === undefined)) turnStart = i;
+  });
   contents.forEach((content, i) => {
     const expected = i % 2 === 0 ? "user" : "model";
     if (content.role !== expected) problems.push(`contents[${i}] is ${String(content.role)}, expected ${expected}`);
@@ -119,7 +126,7 @@ function googleProblems(contents: Json[]): string[] {
     const calls = parts.filter((p) => p.functionCall !== undefined);
     const responses = parts.filter((p) => p.functionResponse !== undefined);
     if (calls.length > 0) {
-      if (calls[0]?.thoughtSignature === undefined) problems.push(`contents[${i}] first functionCall has no thoughtSignature`);
+      if (i > turnStart && calls[0]?.thoughtSignature === undefined) problems.push(`contents[${i}] first functionCall of the current turn has no thoughtSignature`);
       const next = records(contents[i + 1]?.parts).filter((p) => p.functionResponse !== undefined).map((p) => p.functionResponse as Json);
       const names = (list: Json[]) => list.map((fc) => String(fc.name)).join();
       if (names(next) !== names(calls.map((p) => p.functionCall as Json))) problems.push(`contents[${i}] functionCalls ${names(calls.map((p) => p.functionCall as Json))} answered by ${names(next) || "nothing"}`);
