@@ -147,3 +147,15 @@ describe("swap and swap back (A → B → A), both turns with reasoning, paralle
     }
   }
 });
+
+describe("swap to OpenAI's own Chat Completions (label openai: reasoning never goes back)", () => {
+  for (const a of SWAP_APIS) {
+    it(`${a} → openai-chat (openai)`, async () => {
+      const { body } = await swap(a, "openai-chat", { chatLabel: "openai" });
+      expect(requestProblems("openai-chat", body)).toEqual([]);
+      const sent = JSON.stringify(body);
+      for (const secret of richTurn(a).secrets) expect(sent).not.toContain(secret);
+      for (const field of ["reasoning_details", "reasoning_content", "thinking"]) expect(sent).not.toContain(`"${field}"`);
+    });
+  }
+});

@@ -21,6 +21,8 @@ export type SwapApi = (typeof SWAP_APIS)[number];
 export interface SwapProviderOptions {
   /** Gemini model (default `gemini-2.5-flash`). */
   googleModel?: string;
+  /** The Chat provider's label (default `openrouter`); `openai` is OpenAI's own Chat Completions. */
+  chatLabel?: string;
   /** Anthropic extended thinking on (`thinking: { type: "enabled", budget_tokens: 1024 }`). */
   anthropicThinking?: boolean;
 }
@@ -31,8 +33,8 @@ export function swapProvider(api: SwapApi, mock: MockProvider, options: SwapProv
     case "openai-chat":
       return createOpenAIChatProvider({
         client: new OpenAI({ apiKey: "mock-key", baseURL: mock.baseUrls.openai, maxRetries: 0 }),
-        model: "moonshotai/kimi-k2-thinking",
-        provider: "openrouter",
+        model: options.chatLabel === "openai" ? "gpt-4.1-mini" : "moonshotai/kimi-k2-thinking",
+        provider: options.chatLabel ?? "openrouter",
       });
     case "openai-responses":
       return createOpenAIResponsesProvider({
