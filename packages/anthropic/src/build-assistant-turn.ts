@@ -2,7 +2,6 @@ import {
   acceptProviderExecuted,
   isMintedBy,
   toolCallName,
-  toolCallIdFor,
   isSourceUsableBy,
   readBridgeMetadata,
   type AssistantMessage,
@@ -15,7 +14,7 @@ import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { CONTAINER_UPLOAD } from "./handle-container-upload.js";
 import { ANTHROPIC_COMPACTION } from "./handle-compaction.js";
 import { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
-import { ANTHROPIC_TOOL_CALL_ID, ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
+import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { asArray, asNonEmptyString, asRecord, isRecord, type JsonRecord } from "./narrow.js";
 import type { WarningSink } from "./request-warnings.js";
 
@@ -174,8 +173,7 @@ function toolCallBlocks(
   const caller = ours && isRecord(fields?.caller) ? { caller: fields.caller } : {};
   if (fields?.providerExecuted !== true) {
     const name = toolCallName(call, ANTHROPIC_TOOL_NAME, sink);
-    const id = toolCallIdFor(call, ANTHROPIC_TOOL_CALL_ID, sink);
-    return [{ block: { type: "tool_use", id, name, input, ...caller } as ContentBlockParam, index }];
+    return [{ block: { type: "tool_use", id: call.id, name, input, ...caller } as ContentBlockParam, index }];
   }
   const verdict = acceptProviderExecuted(call, platform, isAnthropicProviderCall(call), sink);
   if (verdict === "foreign") {

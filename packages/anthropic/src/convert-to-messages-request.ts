@@ -4,7 +4,6 @@ import {
   EmptyRequestError,
   isEncryptedValueUsableBy,
   isMintedBy,
-  mapToolCallId,
   pairToolResults,
   providerLabel,
   REQUEST_WARNINGS,
@@ -34,7 +33,7 @@ import { ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
 import { isRecord } from "./narrow.js";
-import { ANTHROPIC_TOOL_CALL_ID, ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
+import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
 
 const PROVIDER = "anthropic";
@@ -227,8 +226,7 @@ function toolResult(message: ToolMessage, sink: WarningSink, position: number, p
   if (isError && empty && message.error !== "") content = message.error;
   return {
     type: "tool_result",
-    // Mapped exactly as its tool_use was (an id another provider minted may break Anthropic's pattern).
-    tool_use_id: mapToolCallId(message.toolCallId, ANTHROPIC_TOOL_CALL_ID),
+    tool_use_id: message.toolCallId,
     ...(content !== undefined && { content }),
     ...(isError && { is_error: true }),
   };

@@ -1,6 +1,5 @@
-import { isMintedBy, mapToolCallId, type Message, type WarningHandler } from "@agui-bridge/core/adapter";
+import { isMintedBy, type Message, type ToolCall, type WarningHandler } from "@agui-bridge/core/adapter";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
-import { ANTHROPIC_TOOL_CALL_ID } from "./tool-rules.js";
 
 /**
  * Anthropic's rule for extended thinking in a tool loop: "When `thinking` is enabled, a final
@@ -23,9 +22,7 @@ export function thinkingAllowed(
   if (last?.role !== "user" || !blocks(last).some((block) => block.type === "tool_result") || assistant?.role !== "assistant") return true;
   const first = blocks(assistant)[0]?.type;
   if (first === "thinking" || first === "redacted_thinking") return true;
-  const uses = new Set(blocks(assistant).flatMap((block) => (block.type === "tool_use" ? [block.id] : [])));
-  const calls = conversation.flatMap((message) => (message.role === "assistant" ? (message.toolCalls ?? []) : []));
-  const foreign = calls.filter((call) => uses.has(mapToolCallId(call.id, ANTHROPIC_TOOL_CALL_ID)) && !isMintedBy(call, platform));
+  const foreign = openLoopCalls(conversation).filter((call) => !isMintedBy(call, platform));
   if (foreign.length === 0) return true;
   onWarning?.({
     code: "request.thinking-disabled",
@@ -33,6 +30,17 @@ export function thinkingAllowed(
     details: { toolCallIds: foreign.map((call) => call.id) },
   });
   return false;
+}
+
+/** The calls the conversation's trailing tool messages answer: the open tool loop's. */
+function openLoopCalls(conversation: readonly Message[]): ToolCall[] {
+  const answered = new Set<string>();
+  for (let i = conversation.length - 1; i >= 0; i--) {
+    const message = conversation[i];
+    if (message?.role !== "tool") break;
+    answered.add(message.toolCallId);
+  }
+  return conversation.flatMap((message) => (message.role === "assistant" ? (message.toolCalls ?? []) : [])).filter((call) => answered.has(call.id));
 }
 
 /** Whether the extra request fields turn thinking on (`{ type: "enabled" | "adaptive", … }`). */

@@ -1,15 +1,8 @@
-import type { ToolCall, ToolCallIdRule, ToolNameRule } from "@agui-bridge/core/adapter";
+import type { ToolCall, ToolNameRule } from "@agui-bridge/core/adapter";
 import { CONTAINER_UPLOAD } from "./handle-container-upload.js";
 
 /** Anthropic's documented tool name rule: `^[a-zA-Z0-9_-]{1,128}$`. */
 export const ANTHROPIC_TOOL_NAME: ToolNameRule = { provider: "Anthropic", allowed: /[a-zA-Z0-9_-]/, maxLength: 128 };
-
-/**
- * Anthropic's rule for `tool_use.id` / `tool_result.tool_use_id`: `^[a-zA-Z0-9_-]+$` (the API's
- * 400 "tool_use.id: String should match pattern"). Ids other providers minted that break it (Kimi's
- * `functions.get_weather:0`) are sent mapped by core's `mapToolCallId`, the call and its result alike.
- */
-export const ANTHROPIC_TOOL_CALL_ID: ToolCallIdRule = { provider: "Anthropic", allowed: /[a-zA-Z0-9_-]/ };
 
 /** The block types a call Anthropic ran itself comes from. */
 const PROVIDER_BLOCKS = new Set(["server_tool_use", "mcp_tool_use", CONTAINER_UPLOAD]);

@@ -7,7 +7,6 @@ import {
   type Message,
   type RunAgentInput,
 } from "@agui-bridge/core/adapter";
-import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { WarningSink } from "./request-warnings.js";
 import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 
@@ -37,30 +36,4 @@ export function assertChatMessages(messages: readonly unknown[]): void {
   if (messages.length === 0) {
     throw new EmptyRequestError("Nothing in the run input can be sent to Chat Completions: the request would have no messages");
   }
-}
-
-/**
- * Chat requires the `tool` messages answering an assistant message's `tool_calls` to follow it
- * directly ("An assistant message with 'tool_calls' must be followed by tool messages responding
- * to each 'tool_call_id'"). A conversation another provider streamed can hold one model response
- * as several assistant messages, the calls on an earlier one and text after it (Responses: a
- * provider-run tool's message, then the text item; Gemini: text after a code execution), with the
- * results after the last. The calls then go on the last assistant message of that run (an earlier
- * one left with nothing is not sent), so the results follow their calls; nothing is reordered.
- */
-export function keepToolCallsLast(messages: readonly ChatCompletionMessageParam[]): ChatCompletionMessageParam[] {
-  const out: ChatCompletionMessageParam[] = [];
-  for (const message of messages) {
-    const previous = out[out.length - 1];
-    if (message.role !== "assistant" || previous?.role !== "assistant" || (previous.tool_calls ?? []).length === 0) {
-      out.push(message);
-      continue;
-    }
-    const { tool_calls: calls = [], ...rest } = previous;
-    out.pop();
-    const empty = (rest.content === null || rest.content === undefined || rest.content === "") && Object.keys(rest).every((key) => key === "role" || key === "content");
-    if (!empty) out.push(rest as ChatCompletionAssistantMessageParam);
-    out.push({ ...message, tool_calls: [...calls, ...(message.tool_calls ?? [])] });
-  }
-  return out;
 }

@@ -1,9 +1,7 @@
 import {
   isMintedBy,
-  mapToolCallId,
   readBridgeMetadata,
   renderContext,
-  toolCallIdFor,
   toolCallName,
   warnUnknownRole,
   type BridgeWarning,
@@ -11,10 +9,10 @@ import {
   type Message,
   type RunAgentInput,
   type Tool,
-  type ToolCallIdRule,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
+import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
 import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
@@ -27,8 +25,8 @@ import { chatDialect, type ChatDialectOption } from "./chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, chatInputMessages, keepToolCallsLast, keepUserContent } from "./chat-request-rules.js";
-import { CHAT_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { assertChatMessages, chatInputMessages, keepUserContent } from "./chat-request-rules.js";
+import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -65,13 +63,14 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   if (context !== undefined) messages.push({ role: "system", content: context });
   for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
   assertChatMessages(messages);
-  const sent = keepToolCallsLast(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
+  // Tool call ids and order another provider's conversation may break (after every other rewrite).
+  fitChatToolCalls(messages, sink);
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,
-    messages: sent,
+    messages,
     stream: true,
     stream_options: { ...extra.stream_options, include_usage: true },
     ...(tools.length > 0 && { tools }),
@@ -113,7 +112,7 @@ function convertMessage(
           ...back,
           ...(calls.length > 0 && {
             tool_calls: calls.map((call) => ({
-              id: toolCallIdFor(call, idRule(reasoning), sink),
+              id: call.id,
               type: "function" as const,
               function: { name: toolCallName(call, OPENAI_TOOL_NAME, sink), arguments: call.function.arguments },
             })),
@@ -123,7 +122,7 @@ function convertMessage(
     }
     case "tool": {
       if (roles.get(message.toolCallId) === "omit") return [];
-      return [{ role: "tool", tool_call_id: mapToolCallId(message.toolCallId, idRule(reasoning)), content: toolContent(message.content, message.error, sink, message.id) }];
+      return [{ role: "tool", tool_call_id: message.toolCallId, content: toolContent(message.content, message.error, sink, message.id) }];
     }
     case "reasoning":
       if (reasoning.sentBack.has(message.id)) return [];
@@ -137,11 +136,6 @@ function convertMessage(
       warnUnknownRole(sink, message, "Chat Completions");
       return [];
   }
-}
-
-/** The tool call id rule of the server the request goes to (Mistral's is stricter than OpenAI's). */
-function idRule(back: ChatReasoningBack): ToolCallIdRule {
-  return back.dialect === "mistral" ? MISTRAL_TOOL_CALL_ID : CHAT_TOOL_CALL_ID;
 }
 
 function userContent(content: string | ContentPart[], sink: WarningSink, where: string): string | Record<string, unknown>[] {

@@ -15,8 +15,3 @@ export const OPENAI_TOOL_NAME: ToolNameRule = { provider: "OpenAI", allowed: /[a
 export const CHAT_TOOL_CALL_ID: ToolCallIdRule = { provider: "OpenAI Chat Completions", maxLength: 40 };
 /** See {@link CHAT_TOOL_CALL_ID}. */
 export const RESPONSES_CALL_ID: ToolCallIdRule = { provider: "OpenAI Responses", maxLength: 64 };
-/**
- * Mistral's rule for tool call ids (`dialect: "mistral"`): "Tool call id was … but must be a-z,
- * A-Z, 0-9, with a length of 9" (its API and mistral-common validate every id sent back).
- */
-export const MISTRAL_TOOL_CALL_ID: ToolCallIdRule = { provider: "Mistral", allowed: /[a-zA-Z0-9]/, minLength: 9, maxLength: 9 };

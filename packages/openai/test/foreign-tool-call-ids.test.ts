@@ -29,17 +29,6 @@ describe("tool call ids another provider minted, on OpenAI's APIs", () => {
     expect(kept[1]?.tool_calls?.[0]?.id).toBe("functions.get_weather:0");
   });
 
-  it("Chat on Mistral: ids become 9 alphanumeric characters, Mistral's own stay as they are", () => {
-    for (const id of ["toolu_01Paris", "call_8I6muAnyFaBjKyotk1gPRTwU", "D681PevKs"]) {
-      const { params } = toChatCompletionsRequest(conversation(id, id === "D681PevKs" ? "mistral" : "anthropic"), { model: "mistral-large-latest", provider: "mistral" });
-      const [, assistant, tool] = params.messages as ChatMessage[];
-      const sent = assistant?.tool_calls?.[0]?.id ?? "";
-      expect(sent).toMatch(/^[a-zA-Z0-9]{9}$/);
-      expect(tool?.tool_call_id).toBe(sent);
-      if (id === "D681PevKs") expect(sent).toBe(id);
-    }
-  });
-
   it("Responses: a call_id over 64 characters is sent mapped, its function_call_output with the same call_id", () => {
     const id = `call_${"y".repeat(80)}`;
     const { params } = toResponsesRequest(conversation(id), { model: "gpt-5-mini" });

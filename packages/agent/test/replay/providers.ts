@@ -33,7 +33,7 @@ export function swapProvider(api: SwapApi, mock: MockProvider, options: SwapProv
     case "openai-chat":
       return createOpenAIChatProvider({
         client: new OpenAI({ apiKey: "mock-key", baseURL: mock.baseUrls.openai, maxRetries: 0 }),
-        model: options.chatLabel === "openai" ? "gpt-4.1-mini" : "moonshotai/kimi-k2-thinking",
+        model: options.chatLabel === "openai" ? "gpt-4.1-mini" : "google/gemini-3-flash-preview",
         provider: options.chatLabel ?? "openrouter",
       });
     case "openai-responses":

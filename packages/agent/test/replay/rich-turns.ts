@@ -16,6 +16,9 @@ export interface RichTurn {
   callIds: [string, string];
 }
 
+/** The Chat turn's call ids. */
+export const CHAT_IDS = ["tool_get_weather_kZJN6iFNozVOBiXBMA2Y", "tool_get_weather_7Pq02EcannPbKks8kXlA"] as const;
+
 const data = (value: unknown): string => `data: ${JSON.stringify(value)}\n\n`;
 const named = (event: string, value: unknown): string => `event: ${event}\n${data(value)}`;
 
@@ -39,8 +42,8 @@ export function richTurn(format: MockFormat): RichTurn {
     case "google":
       return { body: googleTurn(), secrets: [SECRETS.googleThought, SECRETS.googleCall], callIds: ["", ""] };
     case "openai-chat":
-      // Moonshot Kimi's id form, as OpenAI-compatible servers send it (raw/openai-chat/groq_kimi_parallel_tools.sse).
-      return { body: chatTurn(), secrets: [SECRETS.openrouterReasoning], callIds: ["functions.get_weather:0", "functions.get_weather:1"] };
+      // OpenRouter's id form for Gemini models (raw/openai-chat/openrouter_gemini_encrypted_parallel_tools.sse).
+      return { body: chatTurn(), secrets: [SECRETS.openrouterReasoning], callIds: [CHAT_IDS[0], CHAT_IDS[1]] };
   }
 }
 
@@ -134,7 +137,7 @@ function googleTurn(): string {
 }
 
 function chatTurn(): string {
-  const base = { id: "gen-turn1", object: "chat.completion.chunk", created: 1780000000, model: "moonshotai/kimi-k2-thinking", provider: "Moonshot" };
+  const base = { id: "gen-turn1", object: "chat.completion.chunk", created: 1780000000, model: "google/gemini-3-flash-preview", provider: "Google" };
   const chunk = (delta: unknown, finish: string | null = null, extra: Record<string, unknown> = {}): string =>
     data({ ...base, choices: [{ index: 0, delta, finish_reason: finish }], ...extra });
   return (
@@ -143,9 +146,9 @@ function chatTurn(): string {
     chunk({ role: "assistant", content: "", reasoning: "Both cities, in parallel.", reasoning_details: [{ type: "reasoning.text", text: "Both cities, in parallel.", format: "unknown", index: 0 }] }) +
     chunk({ role: "assistant", content: "", reasoning_details: [{ type: "reasoning.encrypted", data: SECRETS.openrouterReasoning, format: "unknown", index: 1 }] }) +
     chunk({ role: "assistant", content: "Checking both cities." }) +
-    chunk({ role: "assistant", content: null, tool_calls: [{ index: 0, id: "functions.get_weather:0", type: "function", function: { name: "get_weather", arguments: "" } }] }) +
+    chunk({ role: "assistant", content: null, tool_calls: [{ index: 0, id: CHAT_IDS[0], type: "function", function: { name: "get_weather", arguments: "" } }] }) +
     chunk({ role: "assistant", content: null, tool_calls: [{ index: 0, function: { arguments: '{"city":"Paris"}' } }] }) +
-    chunk({ role: "assistant", content: null, tool_calls: [{ index: 1, id: "functions.get_weather:1", type: "function", function: { name: "get_weather", arguments: "" } }] }) +
+    chunk({ role: "assistant", content: null, tool_calls: [{ index: 1, id: CHAT_IDS[1], type: "function", function: { name: "get_weather", arguments: "" } }] }) +
     chunk({ role: "assistant", content: null, tool_calls: [{ index: 1, function: { arguments: '{"city":"Tokyo"}' } }] }) +
     chunk({ role: "assistant", content: "" }, "tool_calls", { usage: { prompt_tokens: 300, completion_tokens: 70, total_tokens: 370, completion_tokens_details: { reasoning_tokens: 30 } } }) +
     "data: [DONE]\n\n"

@@ -3,7 +3,7 @@
  * minted it (A→A): byte for byte, on the block / item / part it came with.
  */
 import type { SwapApi } from "./providers.js";
-import { SECRETS } from "./rich-turns.js";
+import { CHAT_IDS, SECRETS } from "./rich-turns.js";
 
 type Json = Record<string, unknown>;
 const records = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => typeof v === "object" && v !== null) : []);
@@ -47,7 +47,7 @@ export function samePlacementProblems(api: SwapApi, body: unknown): string[] {
       const assistant = records(request.messages).find((m) => m.role === "assistant");
       const details = records(assistant?.reasoning_details);
       expect(details.some((d) => d.type === "reasoning.encrypted" && d.data === SECRETS.openrouterReasoning), "reasoning_details carries the encrypted entry");
-      expect(records(assistant?.tool_calls).map((c) => c.id).join() === "functions.get_weather:0,functions.get_weather:1", "tool call ids kept as the server sent them");
+      expect(records(assistant?.tool_calls).map((c) => c.id).join() === CHAT_IDS.join(), "tool call ids kept as the server sent them");
       break;
     }
   }

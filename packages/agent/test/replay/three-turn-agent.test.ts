@@ -13,7 +13,7 @@ import { approvalInterruptId, createAgent } from "../../src/index.js";
 import { ofType, runChecked, user } from "../support/scripted.js";
 import { SWAP_APIS, swapProvider, type SwapApi } from "./providers.js";
 import { requestProblems } from "./request-checks.js";
-import { richTurn } from "./rich-turns.js";
+import { CHAT_IDS, richTurn } from "./rich-turns.js";
 import { samePlacementProblems } from "./same-provider.js";
 
 const TEMPS: Record<string, number> = { Paris: 18, Tokyo: 24 };
@@ -23,9 +23,9 @@ const weather = {
   execute: ({ city }: { city: string }) => ({ city, tempC: TEMPS[city] }),
 };
 
-/** The id the model gives the approval-gated call: Chat servers that number calls per response reuse ids across steps. */
+/** The id the model gives the approval-gated call: a Chat server here reuses an id of step 1 (servers that number calls per response do). */
 const NOTE_ID: Record<SwapApi, string> = {
-  "openai-chat": "functions.get_weather:0",
+  "openai-chat": CHAT_IDS[0],
   "openai-responses": "call_note3Kp",
   anthropic: "toolu_01Note",
   google: "note-call-1",
