@@ -1,8 +1,9 @@
 import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core/adapter";
-import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
+import { clientSecrets, prepareProvider, providerInputOptions, providerLabel, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-messages-request.js";
+import { thinkingAllowed, thinkingRequested } from "./thinking-rule.js";
 import { runMessagesStream } from "./stream-messages.js";
 import { streamMessagesFromResponse } from "./stream-messages-from-response.js";
 
@@ -75,7 +76,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
           ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
           ...(options.provider !== undefined && { provider: options.provider }),
         });
-        return options.client.messages.create(buildBody(options, converted), { signal, maxRetries: 0 });
+        return options.client.messages.create(buildBody(options, converted, input), { signal, maxRetries: 0 });
       };
       const runOptions = {
         // The client's credentials (API key, auth token, auth headers) never reach a RUN_ERROR, even
@@ -99,15 +100,19 @@ function openResponse(options: AnthropicProviderOptions, input: RunAgentInput, s
     ...(options.provider !== undefined && { provider: options.provider }),
   });
   // Retries are the factory's policy (the `retry` option), the same on both paths.
-  const pending = options.client.messages.create(buildBody(options, converted), { signal, maxRetries: 0 });
+  const pending = options.client.messages.create(buildBody(options, converted, input), { signal, maxRetries: 0 });
   if (typeof pending.asResponse !== "function") {
     throw new Error("fast: true needs the Anthropic SDK client (messages.create must return an APIPromise with asResponse())");
   }
   return pending.asResponse();
 }
 
-function buildBody(options: AnthropicProviderOptions, converted: MessagesRequestParams): MessageCreateParamsStreaming {
-  const extra = options.params ?? {};
+function buildBody(options: AnthropicProviderOptions, converted: MessagesRequestParams, input: RunAgentInput): MessageCreateParamsStreaming {
+  const { thinking, ...rest } = options.params ?? {};
+  // Anthropic's rule for thinking in a tool loop another provider started (see thinking-rule.ts).
+  const allowed = () => thinkingAllowed(converted.messages, input.messages, providerLabel(options.provider, "anthropic"), options.onWarning);
+  const keepThinking = thinking !== undefined && (!thinkingRequested(thinking) || allowed());
+  const extra = { ...rest, ...(keepThinking && { thinking }) } as typeof rest;
   const system = [...asBlocks(extra.system), ...asBlocks(converted.system)];
   const tools = [...(extra.tools ?? []), ...(converted.tools ?? [])];
   return {

@@ -93,6 +93,8 @@ export const REQUEST_WARNINGS = {
   missingToolResult: "request.missing-tool-result",
   /** A tool call name the provider's pattern rejects: sent mapped ({@link mapToolName}). */
   toolNameMapped: "request.tool-name-mapped",
+  /** A tool call id the provider's rule rejects (another provider minted it): sent mapped, its result too (`mapToolCallId`). */
+  toolCallIdMapped: "request.tool-call-id-mapped",
   /** A call claims `providerExecuted` but the target provider cannot have run it: dropped with its result. */
   invalidProviderExecuted: "request.invalid-provider-executed",
   /** A user message with nothing the provider can take: dropped. */

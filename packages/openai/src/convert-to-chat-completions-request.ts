@@ -12,6 +12,7 @@ import {
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
+import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
 import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
@@ -70,6 +71,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
+  // Tool call ids and order another provider's conversation may break (after every other rewrite).
+  fitChatToolCalls(messages, sink);
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,

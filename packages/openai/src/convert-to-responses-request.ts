@@ -1,10 +1,12 @@
 import {
   assertToolNames,
   isMintedBy,
+  mapToolCallId,
   pairToolResults,
   readBridgeMetadata,
   renderContext,
   REQUEST_WARNINGS,
+  toolCallIdFor,
   toolCallName,
   warnUnknownRole,
   type AssistantMessage,
@@ -30,7 +32,7 @@ import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
 import { assistantMessageItem } from "./convert-output-message.js";
 import { providerItems } from "./convert-provider-items.js";
-import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { OPENAI_TOOL_NAME, RESPONSES_CALL_ID } from "./tool-name-rule.js";
 import { outputPosition, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
 import { dropIdsAfterGaps } from "./orphaned-item-ids.js";
@@ -213,9 +215,11 @@ function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMess
         return [{ type: "mcp_approval_response", approval_request_id: itemIdOf(call, targetOf(sink)) ?? message.toolCallId, approve: approves(message.content) }];
       }
       const output = toolOutput(message.content, message.error, sink, message.id);
+      // Mapped exactly as its call was (an id another provider minted may exceed the 64-character limit).
+      const callId = mapToolCallId(message.toolCallId, RESPONSES_CALL_ID);
       return role === "custom"
-        ? [{ type: "custom_tool_call_output", call_id: message.toolCallId, output } as ResponseInputItem]
-        : [{ type: "function_call_output", call_id: message.toolCallId, output } as ResponseInputItem];
+        ? [{ type: "custom_tool_call_output", call_id: callId, output } as ResponseInputItem]
+        : [{ type: "function_call_output", call_id: callId, output } as ResponseInputItem];
     }
     default:
       warnUnknownRole(sink, message, "Responses");
@@ -227,7 +231,7 @@ function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink):
   const itemId = itemIdOf(call, targetOf(sink));
   if (role === "omit" || role === "provider-item") return undefined;
   if (role === "custom") {
-    return { type: "custom_tool_call", call_id: call.id, name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }) };
+    return { type: "custom_tool_call", call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink), name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }) };
   }
   if (role === "mcp-approval") {
     const serverLabel = readBridgeMetadata(call.metadata)?.serverLabel;
@@ -242,7 +246,7 @@ function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink):
   const namespace = readBridgeMetadata(call.metadata)?.namespace;
   return {
     type: "function_call",
-    call_id: call.id,
+    call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink),
     name: toolCallName(call, OPENAI_TOOL_NAME, sink),
     arguments: call.function.arguments,
     ...(itemId !== undefined && { id: itemId }),

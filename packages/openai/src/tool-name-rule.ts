@@ -1,7 +1,17 @@
-import type { ToolNameRule } from "@agui-bridge/core/adapter";
+import type { ToolCallIdRule, ToolNameRule } from "@agui-bridge/core/adapter";
 
 /**
  * OpenAI's documented function name rule (Chat Completions and Responses): a-z, A-Z, 0-9,
  * underscores and dashes, at most 64 characters.
  */
 export const OPENAI_TOOL_NAME: ToolNameRule = { provider: "OpenAI", allowed: /[a-zA-Z0-9_-]/, maxLength: 64 };
+
+/**
+ * OpenAI's limits on the tool call ids it is sent back (the API's 400 "string too long. Expected a
+ * string with maximum length …"): Chat `tool_calls[].id` / `tool_call_id` at most 40 characters,
+ * Responses `call_id` at most 64. Longer ids another provider minted are sent mapped by core's
+ * `mapToolCallId`, the call and its result alike.
+ */
+export const CHAT_TOOL_CALL_ID: ToolCallIdRule = { provider: "OpenAI Chat Completions", maxLength: 40 };
+/** See {@link CHAT_TOOL_CALL_ID}. */
+export const RESPONSES_CALL_ID: ToolCallIdRule = { provider: "OpenAI Responses", maxLength: 64 };

@@ -1,0 +1,53 @@
+import { mapToolCallId, REQUEST_WARNINGS, type ToolCallIdRule } from "@agui-bridge/core/adapter";
+import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { WarningSink } from "./request-warnings.js";
+import { CHAT_TOOL_CALL_ID } from "./tool-name-rule.js";
+
+/**
+ * The Chat rules for tool calls a conversation from another provider can break, applied to the
+ * converted messages (in place, after every other rewrite):
+ * - ids: `tool_calls[].id` / `tool_call_id` at most 40 characters (the API's 400 "string too long.
+ *   Expected a string with maximum length 40"); a longer id another provider minted is sent mapped
+ *   by core's `mapToolCallId`, the call and its tool message alike (`request.tool-call-id-mapped`);
+ * - order: the `tool` messages answering an assistant message's `tool_calls` must follow it
+ *   directly ("An assistant message with 'tool_calls' must be followed by tool messages responding
+ *   to each 'tool_call_id'"). Another provider's stream can hold one model response as several
+ *   assistant messages, the calls on an earlier one and text after it (Responses: a provider-run
+ *   tool's message, then the text item; Gemini: text after a code execution), the results after
+ *   the last: the calls then go on the last assistant message of that run (an earlier one left
+ *   with nothing is not sent). Nothing is reordered.
+ */
+export function fitChatToolCalls(messages: ChatCompletionMessageParam[], sink: WarningSink, rule: ToolCallIdRule = CHAT_TOOL_CALL_ID): void {
+  const kept = keepToolCallsLast(messages);
+  messages.splice(0, messages.length, ...kept);
+  const reported = new Set<string>();
+  const idFor = (id: string): string => {
+    const sent = mapToolCallId(id, rule);
+    if (sent !== id && !reported.has(id)) {
+      reported.add(id);
+      sink.warn(REQUEST_WARNINGS.toolCallIdMapped, `Tool call id ${JSON.stringify(id)} is not accepted by ${rule.provider}; sent as ${JSON.stringify(sent)} (its result too)`, { toolCallId: id, sentAs: sent });
+    }
+    return sent;
+  };
+  for (const message of messages) {
+    if (message.role === "assistant") for (const call of message.tool_calls ?? []) call.id = idFor(call.id);
+    else if (message.role === "tool") message.tool_call_id = idFor(message.tool_call_id);
+  }
+}
+
+function keepToolCallsLast(messages: readonly ChatCompletionMessageParam[]): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [];
+  for (const message of messages) {
+    const previous = out[out.length - 1];
+    if (message.role !== "assistant" || previous?.role !== "assistant" || (previous.tool_calls ?? []).length === 0) {
+      out.push(message);
+      continue;
+    }
+    const { tool_calls: calls = [], ...rest } = previous;
+    out.pop();
+    const empty = (rest.content === null || rest.content === undefined || rest.content === "") && Object.keys(rest).every((key) => key === "role" || key === "content");
+    if (!empty) out.push(rest as ChatCompletionAssistantMessageParam);
+    out.push({ ...message, tool_calls: [...calls, ...(message.tool_calls ?? [])] });
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+import type { Message, RunAgentInput } from "@agui-bridge/core/adapter";
+import { describe, expect, it } from "vitest";
+import { toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
+
+/** A finished tool call another provider made, with its result. */
+function conversation(id: string, provider = "anthropic"): RunAgentInput {
+  const messages: Message[] = [
+    { id: "u", role: "user", content: "Weather in Paris?" },
+    { id: "a", role: "assistant", content: "", toolCalls: [{ id, type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' }, metadata: { "agui-bridge": { provider } } }] },
+    { id: "t", role: "tool", toolCallId: id, content: '{"tempC":18}' },
+  ];
+  return { threadId: "t", runId: "r", messages };
+}
+
+type ChatMessage = { role: string; tool_calls?: Array<{ id: string }>; tool_call_id?: string };
+
+describe("tool call ids another provider minted, on OpenAI's APIs", () => {
+  const long = `srvtoolu_${"x".repeat(50)}`;
+
+  it("Chat: an id over 40 characters is sent mapped, the tool message with the same id", () => {
+    const { params, warnings } = toChatCompletionsRequest(conversation(long), { model: "gpt-4.1" });
+    const [, assistant, tool] = params.messages as ChatMessage[];
+    const sent = assistant?.tool_calls?.[0]?.id ?? "";
+    expect(sent.length).toBeLessThanOrEqual(40);
+    expect(tool?.tool_call_id).toBe(sent);
+    expect(warnings.map((w) => w.code)).toContain("request.tool-call-id-mapped");
+    // An id within the limit goes as it is, whoever minted it.
+    const kept = toChatCompletionsRequest(conversation("functions.get_weather:0", "openrouter"), { model: "gpt-4.1" }).params.messages as ChatMessage[];
+    expect(kept[1]?.tool_calls?.[0]?.id).toBe("functions.get_weather:0");
+  });
+
+  it("Responses: a call_id over 64 characters is sent mapped, its function_call_output with the same call_id", () => {
+    const id = `call_${"y".repeat(80)}`;
+    const { params } = toResponsesRequest(conversation(id), { model: "gpt-5-mini" });
+    const items = params.input as Array<{ type?: string; call_id?: string }>;
+    const call = items.find((item) => item.type === "function_call");
+    const output = items.find((item) => item.type === "function_call_output");
+    expect(call?.call_id?.length).toBeLessThanOrEqual(64);
+    expect(output?.call_id).toBe(call?.call_id);
+    expect(call?.call_id).not.toBe(id);
+  });
+});
