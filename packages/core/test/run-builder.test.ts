@@ -216,3 +216,25 @@ describe("RunBuilder", () => {
     await assertConformant(events);
   });
 });
+
+describe("RunBuilder.isToolCallIdTaken", () => {
+  it("covers the calls of this run and the tool calls and results of the conversation it answers, read defensively", () => {
+    const messages = [
+      { id: "a", role: "assistant", toolCalls: [{ id: "call_0", type: "function", function: { name: "f", arguments: "{}" } }, null, { id: 5 }] },
+      { id: "t", role: "tool", toolCallId: "orphan_result", content: "x" },
+      null,
+      { role: "assistant", toolCalls: "not an array" },
+    ];
+    const input = { threadId: "th", runId: "r", state: {}, messages, tools: [], context: [], forwardedProps: {} } as never;
+    const run = new RunBuilder({ threadId: "th", runId: "r", input, echoInput: false, generateId: createSequentialIds("id") });
+    run.start();
+    expect(run.isToolCallIdTaken("call_0")).toBe(true);
+    expect(run.isToolCallIdTaken("orphan_result")).toBe(true);
+    expect(run.isToolCallIdTaken("call_1")).toBe(false);
+    run.startToolCall({ toolCallId: "call_1", toolCallName: "f" });
+    expect(run.isToolCallIdTaken("call_1")).toBe(true);
+    // hasToolCall keeps meaning "started in this run".
+    expect(run.hasToolCall("call_0")).toBe(false);
+    expect(new RunBuilder({ threadId: "th", runId: "r" }).isToolCallIdTaken("call_0")).toBe(false);
+  });
+});

@@ -25,11 +25,11 @@ export function startCall(state: StreamState, options: StartCallOptions): string
   const turn = currentTurn(state);
   const { run } = state;
   const providerId = options.providerId;
-  const free = providerId !== undefined && providerId !== "" && !run.hasToolCall(providerId);
+  const free = providerId !== undefined && providerId !== "" && !run.isToolCallIdTaken(providerId);
   if (providerId !== undefined && !free) {
     state.options.onWarning?.({
       code: "stream.duplicate-call-id",
-      message: `Tool call id ${JSON.stringify(providerId)} was already used in this run; a fresh id was generated`,
+      message: `Tool call id ${JSON.stringify(providerId)} was already used in this run or its conversation; a fresh id was generated`,
       details: { providerId },
     });
   }

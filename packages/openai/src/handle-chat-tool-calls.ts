@@ -54,11 +54,11 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
 
 function uniqueToolCallId(state: ChatStreamState, providerId: string | undefined): string {
   if (providerId === undefined) return state.run.newId();
-  if (!state.run.hasToolCall(providerId)) return providerId;
+  if (!state.run.isToolCallIdTaken(providerId)) return providerId;
   const fresh = state.run.newId();
   state.options.onWarning?.({
     code: "stream.duplicate-tool-call-id",
-    message: `Tool call id ${providerId} was already used in this run; the call was given id ${fresh}`,
+    message: `Tool call id ${providerId} was already used in this run or its conversation; the call was given id ${fresh}`,
     details: { providerId, toolCallId: fresh },
   });
   return fresh;

@@ -92,11 +92,11 @@ export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem,
 }
 
 function uniqueToolCallId(state: ResponsesStreamState, preferred: string): string {
-  if (!state.run.hasToolCall(preferred)) return preferred;
+  if (!state.run.isToolCallIdTaken(preferred)) return preferred;
   const fresh = uniqueId(state, undefined);
   state.options.onWarning?.({
     code: "stream.duplicate-tool-call-id",
-    message: `Tool call id ${preferred} was already used in this run; the call was given id ${fresh}`,
+    message: `Tool call id ${preferred} was already used in this run or its conversation; the call was given id ${fresh}`,
     details: { providerId: preferred, toolCallId: fresh },
   });
   return fresh;

@@ -32,3 +32,20 @@ export function markToolCallSeen(seen: Set<string>, toolCallId: string): void {
   if (seen.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} was already started`);
   seen.add(toolCallId);
 }
+
+/** The ids of the tool calls (and tool results) of a conversation, read defensively. */
+export function toolCallIdsOf(messages: unknown): Set<string> {
+  const ids = new Set<string>();
+  if (!Array.isArray(messages)) return ids;
+  for (const message of messages as unknown[]) {
+    if (typeof message !== "object" || message === null) continue;
+    const { role, toolCalls, toolCallId } = message as { role?: unknown; toolCalls?: unknown; toolCallId?: unknown };
+    if (role === "tool" && typeof toolCallId === "string") ids.add(toolCallId);
+    if (role !== "assistant" || !Array.isArray(toolCalls)) continue;
+    for (const call of toolCalls as unknown[]) {
+      const id = typeof call === "object" && call !== null ? (call as { id?: unknown }).id : undefined;
+      if (typeof id === "string") ids.add(id);
+    }
+  }
+  return ids;
+}

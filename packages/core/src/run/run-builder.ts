@@ -15,7 +15,7 @@ import { customEvent, rawEvent } from "./bounded-events.js";
 import { boundEventMetadata, endMeta, eventMeta, stampFields } from "./event-metadata.js";
 import { forwardThroughBuilder } from "./forward-event.js";
 import { randomId, type IdGenerator } from "./ids.js";
-import { markOpen, markToolCallSeen, takeOpen, type OpenToolCall } from "./open-entities.js";
+import { markOpen, markToolCallSeen, takeOpen, toolCallIdsOf, type OpenToolCall } from "./open-entities.js";
 import { RunStateError } from "./run-state-error.js";
 import { runStartedEvent } from "./run-started-event.js";
 import { cancelledEvent, failedEvent, finishedEvent, interruptedEvent, type TerminalState } from "./terminal-events.js";
@@ -47,6 +47,8 @@ export class RunBuilder {
   #span: string | undefined;
   readonly #openTools = new Map<string, OpenToolCall>();
   readonly #seenTools = new Set<string>();
+  // The tool call ids of the conversation the run answers (read on first need).
+  #historyToolIds: ReadonlySet<string> | undefined;
   /** Application tool calls without a result yet, in call order. */
   readonly #pending = new Set<string>();
   /** Bridge fields for whatever terminal event ends the run (see {@link setTerminalMetadata}). */
@@ -229,6 +231,17 @@ export class RunBuilder {
     return this.#seenTools.has(toolCallId);
   }
 
+  /**
+   * Whether a new call may not take this id: started in this run, or used in `input.messages`.
+   * Providers that number their calls (`functions.get_weather:0`) repeat ids across turns; such a
+   * call needs a fresh id, or the client folds it into the old one.
+   */
+  isToolCallIdTaken(toolCallId: string): boolean {
+    if (this.#seenTools.has(toolCallId)) return true;
+    this.#historyToolIds ??= toolCallIdsOf(this.#options.input?.messages);
+    return this.#historyToolIds.has(toolCallId);
+  }
+
   /** Ids of the open tool calls, in opening order. */
   openToolCalls(): string[] {
     return [...this.#openTools.keys()];
@@ -396,3 +409,4 @@ export class RunBuilder {
     this.#queue.push(event);
   }
 }
+
