@@ -91,6 +91,8 @@ export const REQUEST_WARNINGS = {
   duplicateToolResult: "request.duplicate-tool-result",
   /** A call the application ran with no result: an error result was added. */
   missingToolResult: "request.missing-tool-result",
+  /** A tool result that came after a later turn (a user message): moved back to before that turn. */
+  lateToolResult: "request.late-tool-result",
   /** A tool call name the provider's pattern rejects: sent mapped ({@link mapToolName}). */
   toolNameMapped: "request.tool-name-mapped",
   /** A tool call id the provider's rule rejects (another provider minted it): sent mapped, its result too (`mapToolCallId`). */
@@ -147,7 +149,10 @@ export interface ToolPairingOptions {
  *   where the application would have put it: after the reasoning messages that directly follow
  *   the assistant message (reasoning the same model response produced between its tool calls:
  *   interleaved thinking, Responses reasoning items) and after the tool messages that follow
- *   those. Placed before such reasoning, it would split the response in two on the request side.
+ *   those. Placed before such reasoning, it would split the response in two on the request side;
+ * - a result that came after a later turn (a user, system or developer message: the user wrote
+ *   again before a frontend tool answered) is moved back to just before that turn
+ *   (`request.late-tool-result`): every provider wants a call's results before the next turn.
  * Returns a new array; the input is not changed.
  */
 export function pairToolResults(messages: readonly Message[], sink: RequestWarn, options: ToolPairingOptions = {}): Message[] {
@@ -179,14 +184,41 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
     answered.add(message.toolCallId);
     kept.push(message);
   }
+  // Results of calls made before a later turn (a user, system or developer message) that sit
+  // after that turn: they go back to just before it.
+  const results = new Map<string, Message>();
+  for (const message of kept) if (message.role === "tool") results.set(message.toolCallId, message);
+  const placed = new Set<Message>();
+  let callsOfTurn: ToolCall[] = [];
   const out: Message[] = [];
   for (let i = 0; i < kept.length; i++) {
     const message = kept[i] as Message;
+    if (placed.has(message)) continue;
+    if (message.role === "user" || message.role === "system" || message.role === "developer") {
+      for (const call of callsOfTurn) {
+        const late = results.get(call.id);
+        if (late === undefined || placed.has(late)) continue;
+        placed.add(late);
+        sink.warn(REQUEST_WARNINGS.lateToolResult, `Tool message ${late.id} came after a later turn; moved to before it, after its call ${call.id}`, {
+          messageId: late.id,
+          toolCallId: call.id,
+        });
+        out.push(late);
+      }
+      callsOfTurn = [];
+    }
     out.push(message);
+    if (message.role === "tool") placed.add(message);
     if (message.role !== "assistant") continue;
+    callsOfTurn.push(...(message.toolCalls ?? []));
     let j = i + 1;
     while (kept[j]?.role === "reasoning") out.push(kept[j++] as Message);
-    while (kept[j]?.role === "tool") out.push(kept[j++] as Message);
+    while (kept[j]?.role === "tool") {
+      const result = kept[j++] as Message;
+      if (placed.has(result)) continue;
+      placed.add(result);
+      out.push(result);
+    }
     i = j - 1;
     for (const call of message.toolCalls ?? []) {
       if (answered.has(call.id) || options.isProviderRun?.(call) === true) continue;

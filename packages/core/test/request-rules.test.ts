@@ -56,6 +56,28 @@ describe("pairToolResults (the one rule for calls and results)", () => {
     ];
     expect(pairToolResults(none, createWarningSink()).map((m) => m.id)).toEqual(["a", "r2", "c1-missing-result", "u"]);
   });
+  it("moves a result that came after a later user turn back to right after its call, once", () => {
+    // A frontend tool answered after the user had written again.
+    const sink = createWarningSink();
+    const messages: Message[] = [
+      { id: "u1", role: "user", content: "go" },
+      { id: "a", role: "assistant", toolCalls: [call("c1"), call("c2")] },
+      { id: "t1", role: "tool", toolCallId: "c1", content: "one" },
+      { id: "u2", role: "user", content: "are you there?" },
+      { id: "b", role: "assistant", content: "waiting" },
+      { id: "t2", role: "tool", toolCallId: "c2", content: "two" },
+      { id: "u3", role: "user", content: "thanks" },
+    ];
+    expect(pairToolResults(messages, sink).map((m) => m.id)).toEqual(["u1", "a", "t1", "t2", "u2", "b", "u3"]);
+    expect(sink.warnings.map((w) => w.code)).toEqual(["request.late-tool-result"]);
+    // A result before its call stays where it is (and is not sent twice); in place, nothing moves.
+    const early: Message[] = [
+      { id: "t0", role: "tool", toolCallId: "c0", content: "zero" },
+      { id: "a", role: "assistant", toolCalls: [call("c0")] },
+      { id: "u", role: "user", content: "next" },
+    ];
+    expect(pairToolResults(early, createWarningSink()).map((m) => m.id)).toEqual(["t0", "a", "u"]);
+  });
   it("never synthesizes a result for a call the provider ran", () => {
     const sink = createWarningSink();
     const out = pairToolResults([{ id: "a", role: "assistant", toolCalls: [call("s1")] }], sink, { isProviderRun: () => true });
