@@ -99,7 +99,7 @@ export function toMessagesRequest(
   const turns: MessageParam[] = [];
   const platform = providerLabel(options.provider, PROVIDER);
   const plan = planTurns(messages, platform);
-  const toolId = createToolIdMap(messages, sink);
+  const toolId = createToolIdMap(sink);
   let pendingReasoning: ReasoningMessage[] = [];
 
   const push = (role: "user" | "assistant", blocks: ContentBlockParam[]): void => {

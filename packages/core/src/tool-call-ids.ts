@@ -70,3 +70,22 @@ export function toolCallIdFor(call: ToolCall, rule: ToolCallIdRule, sink: Reques
   }
   return sent;
 }
+
+/**
+ * A request's id map on `rule`: {@link mapToolCallId} for a call and for the result answering it
+ * alike, each mapped id reported once (`request.tool-call-id-mapped`, `details.sentAs`).
+ */
+export function createToolCallIdMap(rule: ToolCallIdRule, sink: RequestWarn): (id: string) => string {
+  const reported = new Set<string>();
+  return (id) => {
+    const sent = mapToolCallId(id, rule);
+    if (sent !== id && !reported.has(id)) {
+      reported.add(id);
+      sink.warn(REQUEST_WARNINGS.toolCallIdMapped, `Tool call id ${JSON.stringify(id)} is not accepted by ${rule.provider}; sent as ${JSON.stringify(sent)} (its result too)`, {
+        toolCallId: id,
+        sentAs: sent,
+      });
+    }
+    return sent;
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapToolCallId, REQUEST_WARNINGS, toolCallIdFor, type ToolCallIdRule } from "../src/adapter.js";
+import { createToolCallIdMap, mapToolCallId, REQUEST_WARNINGS, toolCallIdFor, type ToolCallIdRule } from "../src/adapter.js";
 
 const anthropic: ToolCallIdRule = { provider: "Anthropic", allowed: /[a-zA-Z0-9_-]/ };
 const chat: ToolCallIdRule = { provider: "OpenAI Chat Completions", maxLength: 40 };
@@ -44,5 +44,23 @@ describe("tool call ids another provider minted (mapToolCallId)", () => {
     expect(warnings).toEqual([{ code: REQUEST_WARNINGS.toolCallIdMapped, details: { toolCallId: call.id, sentAs: sent } }]);
     expect(toolCallIdFor({ ...call, id: "toolu_ok" }, anthropic, sink)).toBe("toolu_ok");
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe("createToolCallIdMap (one request's id map)", () => {
+  it("maps calls and results alike, reports each mapped id once, and passes accepted ids silently", () => {
+    const warnings: Array<{ code: string; details?: Record<string, unknown> }> = [];
+    const sink = { warn: (code: string, _message: string, details?: Record<string, unknown>) => warnings.push({ code, ...(details && { details }) }) };
+    const rule: ToolCallIdRule = { provider: "Mistral", allowed: /[a-zA-Z0-9]/, minLength: 9, maxLength: 9 };
+    const idFor = createToolCallIdMap(rule, sink);
+    const call = idFor("call_PTLP8xhu3uwZk4l3nlnrrJha");
+    expect(call).toMatch(/^[a-zA-Z0-9]{9}$/);
+    expect(idFor("call_PTLP8xhu3uwZk4l3nlnrrJha")).toBe(call);
+    expect(idFor("abcDEF123")).toBe("abcDEF123");
+    expect(idFor("functions.add:0")).not.toBe(call);
+    expect(warnings.map((w) => [w.code, w.details?.toolCallId])).toEqual([
+      [REQUEST_WARNINGS.toolCallIdMapped, "call_PTLP8xhu3uwZk4l3nlnrrJha"],
+      [REQUEST_WARNINGS.toolCallIdMapped, "functions.add:0"],
+    ]);
   });
 });

@@ -26,9 +26,8 @@ import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
 import { assertChatMessages, chatInputMessages, developerRoleFor, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
-import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { CHAT_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
-import { withMistralToolCallIds } from "./mistral-tool-call-ids.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -67,12 +66,11 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
   for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
-  if (reasoning.dialect === "mistral") withMistralToolCallIds(messages);
   assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
-  fitChatToolCalls(messages, sink);
+  fitChatToolCalls(messages, sink, reasoning.dialect === "mistral" ? MISTRAL_TOOL_CALL_ID : CHAT_TOOL_CALL_ID);
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,

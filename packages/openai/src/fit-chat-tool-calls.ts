@@ -1,4 +1,4 @@
-import { mapToolCallId, REQUEST_WARNINGS, type ToolCallIdRule } from "@agui-bridge/core/adapter";
+import { createToolCallIdMap, type ToolCallIdRule } from "@agui-bridge/core/adapter";
 import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { WarningSink } from "./request-warnings.js";
 import { CHAT_TOOL_CALL_ID } from "./tool-name-rule.js";
@@ -7,8 +7,9 @@ import { CHAT_TOOL_CALL_ID } from "./tool-name-rule.js";
  * The Chat rules for tool calls a conversation from another provider can break, applied to the
  * converted messages (in place, after every other rewrite):
  * - ids: `tool_calls[].id` / `tool_call_id` at most 40 characters (the API's 400 "string too long.
- *   Expected a string with maximum length 40"); a longer id another provider minted is sent mapped
- *   by core's `mapToolCallId`, the call and its tool message alike (`request.tool-call-id-mapped`);
+ *   Expected a string with maximum length 40"), or the dialect's own rule (Mistral: exactly 9
+ *   letters or digits); an id outside it is sent mapped by core's `mapToolCallId`, the call and its
+ *   tool message alike (`request.tool-call-id-mapped`);
  * - order: the `tool` messages answering an assistant message's `tool_calls` must follow it
  *   directly ("An assistant message with 'tool_calls' must be followed by tool messages responding
  *   to each 'tool_call_id'"). Another provider's stream can hold one model response as several
@@ -20,15 +21,7 @@ import { CHAT_TOOL_CALL_ID } from "./tool-name-rule.js";
 export function fitChatToolCalls(messages: ChatCompletionMessageParam[], sink: WarningSink, rule: ToolCallIdRule = CHAT_TOOL_CALL_ID): void {
   const kept = keepToolCallsLast(messages);
   messages.splice(0, messages.length, ...kept);
-  const reported = new Set<string>();
-  const idFor = (id: string): string => {
-    const sent = mapToolCallId(id, rule);
-    if (sent !== id && !reported.has(id)) {
-      reported.add(id);
-      sink.warn(REQUEST_WARNINGS.toolCallIdMapped, `Tool call id ${JSON.stringify(id)} is not accepted by ${rule.provider}; sent as ${JSON.stringify(sent)} (its result too)`, { toolCallId: id, sentAs: sent });
-    }
-    return sent;
-  };
+  const idFor = createToolCallIdMap(rule, sink);
   for (const message of messages) {
     if (message.role === "assistant") for (const call of message.tool_calls ?? []) call.id = idFor(call.id);
     else if (message.role === "tool") message.tool_call_id = idFor(message.tool_call_id);

@@ -118,7 +118,9 @@ export function handleAnnotation(state: ResponsesStreamState, event: Record<stri
   if (item === undefined || asRecord(event.annotation) === undefined) return;
   const part = messagePart(state, item, false);
   const index = contentIndexOf(event);
-  part.annotations.set(index, [...(part.annotations.get(index) ?? []), event.annotation]);
+  const annotations = part.annotations.get(index);
+  if (annotations === undefined) part.annotations.set(index, [event.annotation]);
+  else annotations.push(event.annotation);
 }
 
 /**

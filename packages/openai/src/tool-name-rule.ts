@@ -13,5 +13,10 @@ export const OPENAI_TOOL_NAME: ToolNameRule = { provider: "OpenAI", allowed: /[a
  * `mapToolCallId`, the call and its result alike.
  */
 export const CHAT_TOOL_CALL_ID: ToolCallIdRule = { provider: "OpenAI Chat Completions", maxLength: 40 };
+/**
+ * Mistral's rule for tool call ids: exactly 9 ASCII letters or digits (its 400 "Tool call id was
+ * … but must be a-z, A-Z, 0-9, with a length of 9"; langchain#24668, opencode#1680).
+ */
+export const MISTRAL_TOOL_CALL_ID: ToolCallIdRule = { provider: "Mistral", allowed: /[a-zA-Z0-9]/, minLength: 9, maxLength: 9 };
 /** See {@link CHAT_TOOL_CALL_ID}. */
 export const RESPONSES_CALL_ID: ToolCallIdRule = { provider: "OpenAI Responses", maxLength: 64 };
