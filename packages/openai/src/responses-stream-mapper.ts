@@ -2,6 +2,7 @@ import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
 import { classifyOutputItem } from "./classify-output-item.js";
 import { clientItemMetadata, isClientToolItem } from "./client-tool-items.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
+import { IdFingerprints } from "./id-fingerprints.js";
 import {
   closeMessageItem,
   handleAnnotation,
@@ -82,7 +83,7 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
     response: newResponseState(options.model),
     items: new Map(),
     callIds: new Map(),
-    usedIds: new Set(),
+    usedIds: new IdFingerprints(),
     responseCount: 0,
     endSeen: false,
   };

@@ -1,5 +1,6 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import { IndexSet } from "./index-set.js";
+import { IdFingerprints } from "./id-fingerprints.js";
 import { asNonEmptyString, asNumber } from "./narrow.js";
 import type { ProviderLabelOption } from "./provider-label.js";
 
@@ -86,9 +87,10 @@ export interface ResponseState {
   readonly byIndex: Map<number, OutputItem>;
   /**
    * Ids and output indexes of the items this response streamed (added or done), for the terminal
-   * backfill (the final output's positions need not be the streamed indexes, hence the ids too).
+   * backfill (the final output's positions need not be the streamed indexes, hence the ids too),
+   * the ids as fingerprints so a response's size, not its ids' length, bounds this state.
    */
-  readonly seenIds: Set<string>;
+  readonly seenIds: IdFingerprints;
   readonly seenIndexes: IndexSet;
 }
 
@@ -100,8 +102,8 @@ export interface ResponsesStreamState {
   readonly items: Map<string, OutputItem>;
   /** `call_id` → tool call id, for outputs that arrive as separate items. */
   readonly callIds: Map<string, string>;
-  /** Message ids used so far (AG-UI ids must stay unique within the run). */
-  readonly usedIds: Set<string>;
+  /** Message ids used so far, as fingerprints (AG-UI ids must stay unique within the run). */
+  readonly usedIds: IdFingerprints;
   /** How many responses have started (for usage keys of responses without an id). */
   responseCount: number;
   finish?: FinishInfo;
@@ -111,7 +113,7 @@ export interface ResponsesStreamState {
 
 /** A fresh response state. */
 export function newResponseState(model?: string): ResponseState {
-  return { hasApplicationToolCalls: false, byIndex: new Map(), seenIds: new Set(), seenIndexes: new IndexSet(), ...(model !== undefined && { model }) };
+  return { hasApplicationToolCalls: false, byIndex: new Map(), seenIds: new IdFingerprints(), seenIndexes: new IndexSet(), ...(model !== undefined && { model }) };
 }
 
 /** The item an event refers to: by `item_id`, else by `output_index` (servers that rotate ids). */
