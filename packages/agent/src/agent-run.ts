@@ -9,6 +9,7 @@ import {
   type Event,
   type Interrupt,
   type MessageFold,
+  type ResumeEntry,
   type RunAgentInput,
   type TokenUsage,
 } from "@agui-bridge/core/adapter";
@@ -28,6 +29,11 @@ export interface AgentRun {
   steps: number;
   /** Interrupts collected so far (approvals, suspended subagents). */
   readonly interrupts: Interrupt[];
+  /**
+   * Resume entries this agent does not own, for the interrupts its provider raised (an agent over
+   * an agent): handed to the first step's input, then cleared.
+   */
+  forwardedResume: ResumeEntry[];
 }
 
 /** Creates the run state; the conversation starts from the input's messages. */
@@ -51,6 +57,7 @@ export function createAgentRun(options: CreateAgentOptions, input: RunAgentInput
     openStep: undefined,
     steps: 0,
     interrupts: [],
+    forwardedResume: [],
   };
 }
 

@@ -1,4 +1,4 @@
-import { isRecord, readBridgeMetadata, subagentLocalId, type Event, type ResumeEntry } from "@agui-bridge/core/adapter";
+import { isRecord, readBridgeMetadata, subagentLocalId, type Event, type Provider, type ResumeEntry } from "@agui-bridge/core/adapter";
 import { modelView, type AgentRun } from "./agent-run.js";
 import { answer, argumentsOf, needsApproval, runServerCalls, type CallRef } from "./answer-calls.js";
 import { approvalInterruptId } from "./approvals.js";
@@ -84,9 +84,13 @@ export async function* resumeOpenCalls(agent: AgentRun): AsyncGenerator<Event, R
     execute.push({ call, tool, args: parsed.args, fields: { approved: true } });
   }
 
-  for (const id of entries.keys()) {
-    if (!used.has(id)) return { kind: "failed", code: "invalid_resume", message: `Resume entry ${id} answers no open interrupt of this thread.` };
+  const unowned = [...entries.values()].filter((entry) => !used.has(entry.interruptId));
+  if (unowned.length > 0 && !raisesInterrupts(agent.options.provider)) {
+    return { kind: "failed", code: "invalid_resume", message: `Resume entry ${unowned[0]!.interruptId} answers no open interrupt of this thread.` };
   }
+  // The provider raises interrupts of its own (another agent): its entries go to the first step,
+  // and it judges them (an answer to nothing is its RUN_ERROR invalid_resume, passed on).
+  agent.forwardedResume = unowned;
   if ((yield* runServerCalls(agent, execute)) === ABORTED) return { kind: "aborted" };
   for (const { call, tool, args, resume } of subagentCalls) {
     const end = yield* runSubagent(agent, subagentOf(tool)!, {
@@ -117,6 +121,13 @@ function openServerCalls(agent: AgentRun): CallRef[] {
     }
   }
   return open;
+}
+
+/** Whether a provider declares AG-UI interrupts of its own (an agent does, in its capabilities). */
+function raisesInterrupts(provider: Provider): boolean {
+  const capabilities = (provider as { capabilities?: unknown }).capabilities;
+  const loop = isRecord(capabilities) ? capabilities.humanInTheLoop : undefined;
+  return isRecord(loop) && loop.interrupts === true;
 }
 
 function notRun(): ReturnType<typeof errorAnswer> {

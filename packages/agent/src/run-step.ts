@@ -51,7 +51,9 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
     ...(input.context !== undefined && { context: input.context }),
     ...(input.state !== undefined && { state: input.state }),
     ...(input.forwardedProps !== undefined && { forwardedProps: input.forwardedProps }),
+    ...(agent.forwardedResume.length > 0 && { resume: agent.forwardedResume }),
   };
+  agent.forwardedResume = [];
   const starts: StepCall[] = [];
   const answered = new Set<string>();
   const end = yield* watch(readStream(agent, () => options.provider.stream(stepInput, { signal: agent.signal }), writer), (event) => {
