@@ -1,4 +1,5 @@
 import { acceptProviderExecuted, isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core/adapter";
+import { XAI_PROVIDER_LABEL } from "./classify-output-item.js";
 import { CLIENT_TOOL_ITEMS } from "./client-tool-items.js";
 import { REBUILDABLE_PROVIDER_ITEMS } from "./convert-provider-items.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
@@ -24,7 +25,9 @@ const REBUILDABLE = new Set(["function_call", "custom_tool_call", "mcp_approval_
  */
 export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink: WarningSink): ToolCallRole {
   const fields = readBridgeMetadata(call.metadata);
-  if (fields?.providerExecuted === true && api === "responses") {
+  // xAI's server-side tool calls (custom tool call items it ran) have no input form: xAI keeps them.
+  const xaiServerTool = fields?.itemType === "custom_tool_call" && isMintedBy(call, XAI_PROVIDER_LABEL);
+  if (fields?.providerExecuted === true && api === "responses" && !xaiServerTool) {
     const verdict = acceptProviderExecuted(call, targetOf(sink), (recorded) => isProviderItem(recorded), sink);
     if (verdict === "valid") return "provider-item";
     if (verdict === "invalid") return "omit";

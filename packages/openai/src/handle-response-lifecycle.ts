@@ -7,6 +7,7 @@ import { mapResponsesUsage } from "./map-openai-usage.js";
 import { asNonEmptyString, asRecord, asString } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
+import { recordResponseCost } from "./responses-usage-cost.js";
 
 /**
  * `response.created`: a response starts. A recording may hold several responses back to back
@@ -45,6 +46,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
     ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
   });
   state.run.usage.record(id, usage);
+  recordResponseCost(state, id, model, response.usage);
   const type = asString(event.type) ?? "";
   const status = asString(response.status) ?? type.slice("response.".length);
   const mapped = mapResponsesFinishReason(status, {
