@@ -67,6 +67,11 @@ export function classifyOutputItem(item: Record<string, unknown>, provider?: str
   }
   if (HOSTED_WITH_RESULT.has(type)) return { kind: "provider-tool", name: toolName(type), resultInItem: true, argsFromDeltas: false };
   if (OUTPUT_ITEMS.has(type)) return { kind: "provider-output" };
+  // Another server's own tool call item (`web_extractor_call`, `image_search_call`, …) without a
+  // `call_id`: nothing could answer it, so the server ran it; its output fields are its result.
+  if (type.endsWith("_call") && asNonEmptyString(item.call_id) === undefined) {
+    return { kind: "provider-tool", name: asNonEmptyString(item.name) ?? toolName(type), resultInItem: true, argsFromDeltas: false };
+  }
   return { kind: "unknown" };
 }
 

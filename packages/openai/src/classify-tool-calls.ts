@@ -1,5 +1,4 @@
 import { acceptProviderExecuted, isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core/adapter";
-import { XAI_PROVIDER_LABEL } from "./classify-output-item.js";
 import { CLIENT_TOOL_ITEMS } from "./client-tool-items.js";
 import { REBUILDABLE_PROVIDER_ITEMS } from "./convert-provider-items.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
@@ -25,12 +24,12 @@ const REBUILDABLE = new Set(["function_call", "custom_tool_call", "mcp_approval_
  */
 export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink: WarningSink): ToolCallRole {
   const fields = readBridgeMetadata(call.metadata);
-  // xAI's server-side tool calls (custom tool call items it ran) have no input form: xAI keeps them.
-  const xaiServerTool = fields?.itemType === "custom_tool_call" && isMintedBy(call, XAI_PROVIDER_LABEL);
-  if (fields?.providerExecuted === true && api === "responses" && !xaiServerTool) {
-    const verdict = acceptProviderExecuted(call, targetOf(sink), (recorded) => isProviderItem(recorded), sink);
-    if (verdict === "valid") return "provider-item";
+  if (fields?.providerExecuted === true && api === "responses") {
+    const verdict = acceptProviderExecuted(call, targetOf(sink), isRecordedItem, sink);
+    if (verdict === "valid" && isProviderItem(fields)) return "provider-item";
     if (verdict === "invalid") return "omit";
+    // A provider-run item this platform streamed that has no input form (xAI's server-side tool
+    // calls, programs, other servers' own item types): the provider keeps it; omitted below.
   }
   if (fields?.providerExecuted === true) {
     sink.warn("request.provider-executed-call-omitted", `Tool call ${call.id} was run by the provider itself; omitted with its result`, {
@@ -65,7 +64,12 @@ export function classifyAllToolCalls(
   return roles;
 }
 
-/** A provider-run call recorded by the Responses stream side: an item type it rebuilds and the item id. */
+/** A provider-run call the Responses stream side recorded: its item type and item id. */
+function isRecordedItem(fields: Record<string, unknown>): boolean {
+  return typeof fields.itemType === "string" && fields.itemType !== "" && typeof fields.itemId === "string" && fields.itemId !== "";
+}
+
+/** A recorded provider-run call of an item type the request side rebuilds. */
 function isProviderItem(fields: Record<string, unknown>): boolean {
-  return typeof fields.itemType === "string" && REBUILDABLE_PROVIDER_ITEMS.has(fields.itemType) && typeof fields.itemId === "string" && fields.itemId !== "";
+  return isRecordedItem(fields) && REBUILDABLE_PROVIDER_ITEMS.has(fields.itemType as string);
 }
