@@ -57,7 +57,12 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   });
   // The tier that served the response (`default`, `flex`, `priority`, …: it decides the price).
   const serviceTier = asNonEmptyString(response.service_tier);
-  const finish = serviceTier === undefined ? mapped : { ...mapped, details: { ...mapped.details, serviceTier } };
+  // The moderation results the request asked for (`moderation`: input / output, flagged, categories, scores).
+  const moderation = asRecord(response.moderation);
+  const finish =
+    serviceTier === undefined && moderation === undefined
+      ? mapped
+      : { ...mapped, details: { ...mapped.details, ...(serviceTier !== undefined && { serviceTier }), ...(moderation !== undefined && { moderation }) } };
   if (type === "response.failed") {
     const error = asRecord(response.error);
     const described = describeOpenAIError(error ?? { message: "The provider reported the response as failed.", code: "response_failed" });

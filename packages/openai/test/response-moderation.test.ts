@@ -1,0 +1,36 @@
+/**
+ * Responses with `moderation` requested: the final response carries the moderation results of the
+ * input and the output (flagged, categories, scores), which the run's finish details keep.
+ */
+import { assertConformant } from "@agui-bridge/conformance";
+import { createSequentialIds, readBridgeMetadata } from "@agui-bridge/core/adapter";
+import { describe, expect, it } from "vitest";
+import { streamResponses } from "../src/index.js";
+import { collect, last } from "./support/collect.js";
+
+type Rec = Record<string, unknown>;
+
+const result = (flagged: boolean): Rec => ({ type: "moderation_result", flagged, categories: { violence: flagged }, category_scores: { violence: flagged ? 0.95 : 0.001 }, model: "omni-moderation-latest" });
+
+async function finishDetails(response: Rec): Promise<Rec | undefined> {
+  async function* source(): AsyncGenerator<unknown> {
+    yield { type: "response.created", response: { id: "resp_m", status: "in_progress", moderation: null, output: [] } };
+    yield { type: "response.output_item.added", output_index: 0, item: { id: "msg_m", type: "message", role: "assistant", status: "in_progress", content: [] } };
+    yield { type: "response.output_text.delta", output_index: 0, item_id: "msg_m", content_index: 0, delta: "Paris." };
+    yield { type: "response.completed", response: { id: "resp_m", status: "completed", service_tier: "default", output: [], usage: { input_tokens: 13, output_tokens: 59, total_tokens: 72 }, ...response } };
+  }
+  const events = await collect(streamResponses(source(), { generateId: createSequentialIds("id") }));
+  await assertConformant(events);
+  return readBridgeMetadata(last(events).metadata)?.finishDetails as Rec | undefined;
+}
+
+describe("moderation results", () => {
+  it("land in the terminal event's finishDetails.moderation, as sent", async () => {
+    const moderation = { input: result(true), output: result(false) };
+    expect(await finishDetails({ moderation })).toEqual({ serviceTier: "default", moderation });
+  });
+
+  it("a response without them (moderation: null) adds nothing", async () => {
+    expect(await finishDetails({ moderation: null })).toEqual({ serviceTier: "default" });
+  });
+});
