@@ -25,10 +25,17 @@ export function handleResponseCreated(state: ResponsesStreamState, event: Record
   state.endSeen = false;
 }
 
-/** `response.in_progress` / `response.queued`: only the model is of interest. */
+/**
+ * `response.in_progress` / `response.queued`: the model, and the response id when no
+ * `response.created` gave one (a background response's stream resumed with `starting_after`
+ * begins at `response.queued`), so the items that follow still record their response.
+ */
 export function handleResponseProgress(state: ResponsesStreamState, event: Record<string, unknown>): void {
-  const model = asNonEmptyString(asRecord(event.response)?.model);
+  const response = asRecord(event.response);
+  const model = asNonEmptyString(response?.model);
   if (model !== undefined) state.response.model = model;
+  const id = asNonEmptyString(response?.id);
+  if (id !== undefined && state.response.id === undefined) state.response.id = id;
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
- * Responses with `moderation` requested: the final response carries the moderation results of the
- * input and the output (flagged, categories, scores), which the run's finish details keep.
+ * Fields of the response object itself (shapes from pydantic-ai's recorded Responses cassettes):
+ * with `moderation` requested, the final response carries the moderation results of the input and
+ * the output (flagged, categories, scores), which the run's finish details keep; a background
+ * response's stream resumed with `starting_after` has no `response.created`.
  */
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, readBridgeMetadata } from "@agui-bridge/core/adapter";
@@ -32,5 +34,22 @@ describe("moderation results", () => {
 
   it("a response without them (moderation: null) adds nothing", async () => {
     expect(await finishDetails({ moderation: null })).toEqual({ serviceTier: "default" });
+  });
+});
+
+describe("a background response's stream resumed with starting_after (it begins at response.queued)", () => {
+  it("its items still record the response they belong to", async () => {
+    async function* source(): AsyncGenerator<unknown> {
+      yield { type: "response.queued", sequence_number: 1, response: { id: "resp_bg", status: "queued", model: "gpt-4o-2024-08-06", background: true, output: [] } };
+      yield { type: "response.in_progress", sequence_number: 2, response: { id: "resp_bg", status: "in_progress", background: true, output: [] } };
+      yield { type: "response.output_item.added", output_index: 0, item: { id: "msg_bg", type: "message", role: "assistant", status: "in_progress", content: [] } };
+      yield { type: "response.output_text.delta", output_index: 0, item_id: "msg_bg", content_index: 0, delta: "2 + 2 equals 4." };
+      yield { type: "response.completed", response: { id: "resp_bg", status: "completed", output: [], usage: { input_tokens: 15, output_tokens: 9, total_tokens: 24 } } };
+    }
+    const events = await collect(streamResponses(source(), { generateId: createSequentialIds("id") }));
+    await assertConformant(events);
+    const start = events.find((e) => e.type === "TEXT_MESSAGE_START");
+    expect(readBridgeMetadata(start?.metadata)).toMatchObject({ responseId: "resp_bg", outputIndex: 0 });
+    expect(last(events)).toMatchObject({ type: "RUN_FINISHED", usage: [{ model: "gpt-4o-2024-08-06", inputTokens: 15 }] });
   });
 });
