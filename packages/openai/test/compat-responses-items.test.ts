@@ -52,7 +52,7 @@ describe("reasoning a server streams as reasoning_text and finishes as summary",
 describe("a server's own tool call items", () => {
   const extractor = { id: "msg_x1", type: "web_extractor_call", status: "in_progress", urls: ["https://cn.aliyun.com/"], goal: "key facts" };
   const finished = { ...extractor, status: "completed", output: "The useful information ..." };
-  const events = [
+  const events: Rec[] = [
     created,
     { type: "response.output_item.added", output_index: 0, item: extractor },
     { type: "response.output_item.done", output_index: 0, item: finished },
