@@ -4,7 +4,7 @@ import { closeMessageItem } from "./handle-message-item.js";
 import { closeReasoningItem } from "./handle-reasoning-item.js";
 import { mapResponsesFinishReason } from "./map-openai-finish-reason.js";
 import { mapResponsesUsage } from "./map-openai-usage.js";
-import { asNonEmptyString, asRecord, asString } from "./narrow.js";
+import { asArray, asNonEmptyString, asRecord, asString } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
 import { recordResponseCost } from "./responses-usage-cost.js";
@@ -66,10 +66,14 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   const serviceTier = asNonEmptyString(response.service_tier);
   // The moderation results the request asked for (`moderation`: input / output, flagged, categories, scores).
   const moderation = asRecord(response.moderation);
-  const finish =
-    serviceTier === undefined && moderation === undefined
-      ? mapped
-      : { ...mapped, details: { ...mapped.details, ...(serviceTier !== undefined && { serviceTier }), ...(moderation !== undefined && { moderation }) } };
+  // Azure OpenAI's content filter results of the prompt and the completion (`content_filters`).
+  const contentFilters = asArray(response.content_filters);
+  const extra = {
+    ...(serviceTier !== undefined && { serviceTier }),
+    ...(moderation !== undefined && { moderation }),
+    ...(contentFilters !== undefined && contentFilters.length > 0 && { contentFilters }),
+  };
+  const finish = Object.keys(extra).length === 0 ? mapped : { ...mapped, details: { ...mapped.details, ...extra } };
   if (type === "response.failed") {
     const error = asRecord(response.error);
     const described = describeOpenAIError(error ?? { message: "The provider reported the response as failed.", code: "response_failed" });

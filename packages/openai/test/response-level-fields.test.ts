@@ -2,7 +2,8 @@
  * Fields of the response object itself (shapes from pydantic-ai's recorded Responses cassettes):
  * with `moderation` requested, the final response carries the moderation results of the input and
  * the output (flagged, categories, scores), which the run's finish details keep; a background
- * response's stream resumed with `starting_after` has no `response.created`.
+ * response.s stream resumed with `starting_after` has no `response.created`; Azure OpenAI adds
+ * `content_filters` (from the Vercel AI SDK.s Azure recordings).
  */
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, readBridgeMetadata } from "@agui-bridge/core/adapter";
@@ -51,5 +52,13 @@ describe("a background response's stream resumed with starting_after (it begins 
     const start = events.find((e) => e.type === "TEXT_MESSAGE_START");
     expect(readBridgeMetadata(start?.metadata)).toMatchObject({ responseId: "resp_bg", outputIndex: 0 });
     expect(last(events)).toMatchObject({ type: "RUN_FINISHED", usage: [{ model: "gpt-4o-2024-08-06", inputTokens: 15 }] });
+  });
+});
+
+describe("Azure OpenAI content filter results (content_filters on the final response)", () => {
+  it("land in finishDetails.contentFilters, as sent; an empty list adds nothing", async () => {
+    const contentFilters = [{ blocked: false, source_type: "prompt", content_filter_raw: [], content_filter_results: {}, content_filter_offsets: { start_offset: 831, end_offset: 1868, check_offset: 0 } }];
+    expect(await finishDetails({ content_filters: contentFilters })).toEqual({ serviceTier: "default", contentFilters });
+    expect(await finishDetails({ content_filters: [] })).toEqual({ serviceTier: "default" });
   });
 });
