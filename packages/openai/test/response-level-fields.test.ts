@@ -2,8 +2,8 @@
  * Fields of the response object itself (shapes from pydantic-ai's recorded Responses cassettes):
  * with `moderation` requested, the final response carries the moderation results of the input and
  * the output (flagged, categories, scores), which the run's finish details keep; a background
- * response.s stream resumed with `starting_after` has no `response.created`; Azure OpenAI adds
- * `content_filters` (from the Vercel AI SDK.s Azure recordings).
+ * response's stream resumed with `starting_after` has no `response.created`; Azure OpenAI adds
+ * `content_filters` (from the Vercel AI SDK's Azure recordings).
  */
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, readBridgeMetadata } from "@agui-bridge/core/adapter";
