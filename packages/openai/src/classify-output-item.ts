@@ -26,14 +26,33 @@ const HOSTED_WITH_RESULT = new Set([
 
 const OUTPUT_ITEMS = new Set(["shell_call_output", "tool_search_output", "program_output"]);
 
-/** Classifies a Responses output item by its `type` (and, for shell/tool search, where it runs). */
-export function classifyOutputItem(item: Record<string, unknown>): ItemClass {
+/**
+ * xAI's Responses API: its server-side tools (X search, web search, code execution, image and
+ * video viewing) stream as `custom_tool_call` items (`x_keyword_search`, `view_x_video`, …) or
+ * items of its own types, all run by xAI and finished in the same response; an application's
+ * own tools on xAI are function tools only (xAI's tools overview: built-in tools and function
+ * calling).
+ */
+export const XAI_PROVIDER_LABEL = "xai";
+
+/** xAI's own item types of server-side tool calls (they carry no output). */
+const XAI_TOOL_ITEMS = new Set(["x_search_call", "code_execution_call", "view_image_call", "view_x_video_call"]);
+
+/**
+ * Classifies a Responses output item by its `type` (and, for shell/tool search, where it runs),
+ * for the platform `provider` (the stream's label: on `xai`, custom tool calls are xAI's own).
+ */
+export function classifyOutputItem(item: Record<string, unknown>, provider?: string): ItemClass {
   const type = asString(item.type) ?? "";
   if (type === "message") return { kind: "message" };
   if (type === "reasoning") return { kind: "reasoning" };
   if (type === "compaction") return { kind: "compaction" };
   if (type === "function_call") return { kind: "application-tool", name: asString(item.name) ?? "", argsFromDeltas: true };
+  if (type === "custom_tool_call" && provider === XAI_PROVIDER_LABEL) {
+    return { kind: "provider-tool", name: asNonEmptyString(item.name) ?? type, resultInItem: true, argsFromDeltas: true };
+  }
   if (type === "custom_tool_call") return { kind: "application-tool", name: asString(item.name) ?? "", argsFromDeltas: true };
+  if (XAI_TOOL_ITEMS.has(type)) return { kind: "provider-tool", name: asNonEmptyString(item.name) ?? toolName(type), resultInItem: true, argsFromDeltas: false };
   if (type === "mcp_approval_request") {
     return { kind: "application-tool", name: asNonEmptyString(item.name) ?? type, argsFromDeltas: false };
   }
@@ -48,6 +67,11 @@ export function classifyOutputItem(item: Record<string, unknown>): ItemClass {
   }
   if (HOSTED_WITH_RESULT.has(type)) return { kind: "provider-tool", name: toolName(type), resultInItem: true, argsFromDeltas: false };
   if (OUTPUT_ITEMS.has(type)) return { kind: "provider-output" };
+  // Another server's own tool call item (`web_extractor_call`, `image_search_call`, …) without a
+  // `call_id`: nothing could answer it, so the server ran it; its output fields are its result.
+  if (type.endsWith("_call") && asNonEmptyString(item.call_id) === undefined) {
+    return { kind: "provider-tool", name: asNonEmptyString(item.name) ?? toolName(type), resultInItem: true, argsFromDeltas: false };
+  }
   return { kind: "unknown" };
 }
 

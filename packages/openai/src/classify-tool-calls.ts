@@ -25,9 +25,11 @@ const REBUILDABLE = new Set(["function_call", "custom_tool_call", "mcp_approval_
 export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink: WarningSink): ToolCallRole {
   const fields = readBridgeMetadata(call.metadata);
   if (fields?.providerExecuted === true && api === "responses") {
-    const verdict = acceptProviderExecuted(call, targetOf(sink), (recorded) => isProviderItem(recorded), sink);
-    if (verdict === "valid") return "provider-item";
+    const verdict = acceptProviderExecuted(call, targetOf(sink), isRecordedItem, sink);
+    if (verdict === "valid" && isProviderItem(fields)) return "provider-item";
     if (verdict === "invalid") return "omit";
+    // A provider-run item this platform streamed that has no input form (xAI's server-side tool
+    // calls, programs, other servers' own item types): the provider keeps it; omitted below.
   }
   if (fields?.providerExecuted === true) {
     sink.warn("request.provider-executed-call-omitted", `Tool call ${call.id} was run by the provider itself; omitted with its result`, {
@@ -62,7 +64,12 @@ export function classifyAllToolCalls(
   return roles;
 }
 
-/** A provider-run call recorded by the Responses stream side: an item type it rebuilds and the item id. */
+/** A provider-run call the Responses stream side recorded: its item type and item id. */
+function isRecordedItem(fields: Record<string, unknown>): boolean {
+  return typeof fields.itemType === "string" && fields.itemType !== "" && typeof fields.itemId === "string" && fields.itemId !== "";
+}
+
+/** A recorded provider-run call of an item type the request side rebuilds. */
 function isProviderItem(fields: Record<string, unknown>): boolean {
-  return typeof fields.itemType === "string" && REBUILDABLE_PROVIDER_ITEMS.has(fields.itemType) && typeof fields.itemId === "string" && fields.itemId !== "";
+  return isRecordedItem(fields) && REBUILDABLE_PROVIDER_ITEMS.has(fields.itemType as string);
 }

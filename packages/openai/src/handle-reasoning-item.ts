@@ -73,9 +73,16 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
   const { run } = state;
   if (done !== undefined && run.isReasoningOpen(item.messageId)) {
     const writeMissing = (list: unknown, type: "summary_text" | "reasoning_text"): void => {
+      const other = type === "summary_text" ? "reasoning_text" : "summary_text";
+      // Parts streamed as the other type that the finished item lists only under this one (Qwen on
+      // DashScope streams `reasoning_text` deltas and finishes the item with them as `summary`):
+      // the same text, already written.
+      const relabelled = (asArray(type === "summary_text" ? done.content : done.summary) ?? []).length === 0;
       (asArray(list) ?? []).forEach((entry, index) => {
         const text = asString(asRecord(entry)?.text);
-        if (text !== undefined && text !== "" && !hasPart(item, type, index)) write(state, item, type, index, text);
+        if (text === undefined || text === "" || hasPart(item, type, index)) return;
+        if (relabelled && item.parts.some((part) => part.type === other && part.index === index && part.length === text.length)) return;
+        write(state, item, type, index, text);
       });
     };
     writeMissing(done.summary, "summary_text");

@@ -4,9 +4,10 @@ import { closeMessageItem } from "./handle-message-item.js";
 import { closeReasoningItem } from "./handle-reasoning-item.js";
 import { mapResponsesFinishReason } from "./map-openai-finish-reason.js";
 import { mapResponsesUsage } from "./map-openai-usage.js";
-import { asNonEmptyString, asRecord, asString } from "./narrow.js";
+import { asArray, asNonEmptyString, asRecord, asString } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
+import { recordResponseCost } from "./responses-usage-cost.js";
 
 /**
  * `response.created`: a response starts. A recording may hold several responses back to back
@@ -24,10 +25,17 @@ export function handleResponseCreated(state: ResponsesStreamState, event: Record
   state.endSeen = false;
 }
 
-/** `response.in_progress` / `response.queued`: only the model is of interest. */
+/**
+ * `response.in_progress` / `response.queued`: the model, and the response id when no
+ * `response.created` gave one (a background response's stream resumed with `starting_after`
+ * begins at `response.queued`), so the items that follow still record their response.
+ */
 export function handleResponseProgress(state: ResponsesStreamState, event: Record<string, unknown>): void {
-  const model = asNonEmptyString(asRecord(event.response)?.model);
+  const response = asRecord(event.response);
+  const model = asNonEmptyString(response?.model);
   if (model !== undefined) state.response.model = model;
+  const id = asNonEmptyString(response?.id);
+  if (id !== undefined && state.response.id === undefined) state.response.id = id;
 }
 
 /**
@@ -45,6 +53,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
     ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
   });
   state.run.usage.record(id, usage);
+  recordResponseCost(state, id, model, response.usage);
   const type = asString(event.type) ?? "";
   const status = asString(response.status) ?? type.slice("response.".length);
   const mapped = mapResponsesFinishReason(status, {
@@ -55,7 +64,16 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   });
   // The tier that served the response (`default`, `flex`, `priority`, …: it decides the price).
   const serviceTier = asNonEmptyString(response.service_tier);
-  const finish = serviceTier === undefined ? mapped : { ...mapped, details: { ...mapped.details, serviceTier } };
+  // The moderation results the request asked for (`moderation`: input / output, flagged, categories, scores).
+  const moderation = asRecord(response.moderation);
+  // Azure OpenAI's content filter results of the prompt and the completion (`content_filters`).
+  const contentFilters = asArray(response.content_filters);
+  const extra = {
+    ...(serviceTier !== undefined && { serviceTier }),
+    ...(moderation !== undefined && { moderation }),
+    ...(contentFilters !== undefined && contentFilters.length > 0 && { contentFilters }),
+  };
+  const finish = Object.keys(extra).length === 0 ? mapped : { ...mapped, details: { ...mapped.details, ...extra } };
   if (type === "response.failed") {
     const error = asRecord(response.error);
     const described = describeOpenAIError(error ?? { message: "The provider reported the response as failed.", code: "response_failed" });

@@ -1,6 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { classifyOutputItem, itemArguments } from "./classify-output-item.js";
 import { asNonEmptyString, asString } from "./narrow.js";
+import { providerLabel } from "./provider-label.js";
 import { endIdleReasoning } from "./reasoning-span.js";
 import {
   findItem,
@@ -24,7 +25,7 @@ export function openToolItem(
   itemId: string,
   outputIndex: number | undefined,
 ): void {
-  const cls = classifyOutputItem(item);
+  const cls = classifyOutputItem(item, providerLabel(state.options));
   if (cls.kind !== "application-tool" && cls.kind !== "provider-tool") return;
   const { run } = state;
   endIdleReasoning(state);
@@ -33,7 +34,7 @@ export function openToolItem(
   const providerExecuted = cls.kind === "provider-tool";
   const toolCallId = uniqueToolCallId(state, callId ?? itemId);
   const metadata: BridgeMetadata = { itemType, itemId, ...itemPosition(state, outputIndex) };
-  if (itemType !== "function_call" && itemType !== "custom_tool_call") metadata.providerToolType = itemType;
+  if (providerExecuted || (itemType !== "function_call" && itemType !== "custom_tool_call")) metadata.providerToolType = itemType;
   const namespace = asNonEmptyString(item.namespace);
   if (namespace !== undefined) metadata.namespace = namespace;
   const serverLabel = asNonEmptyString(item.server_label);

@@ -146,7 +146,7 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
   const outputIndex = outputIndexOf(event);
   markSeen(state, item, outputIndex);
   const itemId = asNonEmptyString(item.id) ?? state.run.newId();
-  const cls = classifyOutputItem(item);
+  const cls = classifyOutputItem(item, providerLabel(state.options));
   if (cls.kind === "message") openMessageItem(state, itemId, outputIndex, asNonEmptyString(item.phase));
   else if (cls.kind === "compaction") openCompactionItem(state, itemId, outputIndex);
   else if (cls.kind === "reasoning") openReasoningItem(state, itemId, outputIndex);
@@ -159,7 +159,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   if (done === undefined) return;
   const seenBefore = wasSeen(state, done, outputIndexOf(event));
   markSeen(state, done, outputIndexOf(event));
-  const cls = classifyOutputItem(done);
+  const cls = classifyOutputItem(done, providerLabel(state.options));
   if (cls.kind === "provider-output") {
     emitSeparateOutput(state, done);
     return;

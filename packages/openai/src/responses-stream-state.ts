@@ -106,6 +106,8 @@ export interface ResponsesStreamState {
   readonly usedIds: IdFingerprints;
   /** How many responses have started (for usage keys of responses without an id). */
   responseCount: number;
+  /** Cost fields of each response's usage (xAI, gateways), for the terminal event; created when one has some. */
+  costs?: Map<string, Record<string, unknown>>;
   finish?: FinishInfo;
   /** The latest response reached `response.completed` / `.incomplete`. */
   endSeen: boolean;
