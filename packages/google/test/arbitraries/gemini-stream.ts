@@ -178,9 +178,10 @@ export function buildStream(turns: TurnSpec[], salt = 0): GeneratedStream {
           for (const group of groupBy(fragmentsOf(it.args, it.plan), it.sizes)) own.push({ functionCall: { ...idField, partialArgs: group, willContinue: true } });
           if (it.terminal) own.push({ functionCall: { ...idField } });
           // A call still streaming when its response finishes was cut off (closed interrupted, never
-          // pending, no `tool-calls` finish); an id-less one a later id-less streamed call of the
-          // response supersedes is complete: the model moved on.
-          const superseded = !it.withId && items.slice(i + 1).some((later) => later.kind === "streamed" && !later.withId);
+          // pending, no `tool-calls` finish); an id-less one the response's next streamed call
+          // supersedes (when that one is id-less too) is complete: the model moved on.
+          const nextStreamed = items.slice(i + 1).find((later) => later.kind === "streamed");
+          const superseded = !it.withId && nextStreamed !== undefined && nextStreamed.kind === "streamed" && !nextStreamed.withId;
           const cut = !it.terminal && !superseded;
           entities.push({ kind: "call", name: it.name, providerId, args: JSON.stringify(it.args), whole: false, providerExecuted: false, signature: it.sig ? signature : undefined, result: undefined, resultSignature: undefined, ...(cut && { cut: true }) });
           if (!cut) madeCalls = true;
