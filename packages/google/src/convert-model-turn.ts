@@ -119,6 +119,8 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
   if (type === PROVIDER_TOOL.codeExecution) {
     const args = parseArgs(call, context);
     const id = asString(readBridgeMetadata(call.metadata)?.functionCallId);
+    // Code run while thinking came marked `thought: true`; it goes back marked.
+    const thought = readBridgeMetadata(call.metadata)?.thought === true;
     const parts: Part[] = [
       signed({
         executableCode: {
@@ -126,10 +128,12 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
           ...(typeof args.language === "string" && { language: args.language as never }),
           ...(typeof args.code === "string" && { code: args.code }),
         },
+        ...(thought && { thought: true }),
       }),
     ];
     if (result !== undefined) {
-      const outcome = asString(readBridgeMetadata(result.metadata)?.outcome);
+      const resultFields = readBridgeMetadata(result.metadata);
+      const outcome = asString(resultFields?.outcome);
       const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn, context.platform);
       parts.push({
         codeExecutionResult: {
@@ -137,6 +141,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
           outcome: (outcome ?? "OUTCOME_OK") as never,
           output: textOf(result.content),
         },
+        ...(resultFields?.thought === true && { thought: true }),
         ...(resultSignature !== undefined && { thoughtSignature: resultSignature }),
       });
     }

@@ -103,9 +103,9 @@ function routePart(state: StreamState, value: unknown): void {
   } else if (isRecord(part.functionCall)) {
     handleFunctionCall(state, narrowFunctionCall(part.functionCall, signature));
   } else if (isRecord(part.executableCode)) {
-    handleExecutableCode(state, part.executableCode, signature);
+    handleExecutableCode(state, part.executableCode, signature, part.thought === true);
   } else if (isRecord(part.codeExecutionResult)) {
-    handleCodeExecutionResult(state, part.codeExecutionResult, signature);
+    handleCodeExecutionResult(state, part.codeExecutionResult, signature, part.thought === true);
   } else if (isRecord(part.toolCall)) {
     handleServerToolCall(state, part.toolCall, signature);
   } else if (isRecord(part.toolResponse)) {

@@ -62,6 +62,21 @@ describe("Gemini parts go back in the order they came", () => {
     expect(parts).toEqual(streamed);
   });
 
+  it("code run while thinking (thought: true), text, code under a mid-response STOP, result, text: order and thought marks kept", async () => {
+    const streamed = [
+      { executableCode: { language: "PYTHON", code: "print(6*7)" }, thought: true },
+      { codeExecutionResult: { outcome: "OUTCOME_OK", output: "42\n" }, thought: true },
+      { text: "Here is the calculation:\n" },
+      code("print(6*7)"),
+      result("42\n"),
+      { text: "The result is 42." },
+    ];
+    const chunks = streamed.map((part, i) => chunk([part], i === 3 || i === 5 ? { finishReason: "STOP" } : {}));
+    const { events, parts } = await run(chunks);
+    expect(parts).toEqual(streamed);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", metadata: { "agui-bridge": { finishReason: "stop" } } });
+  });
+
   it("text then parallel function calls still share one assistant message", async () => {
     async function* source(): AsyncGenerator<unknown> {
       yield chunk([{ text: "Checking both." }, { functionCall: { name: "weather", args: { city: "Paris" } } }, { functionCall: { name: "weather", args: { city: "Rome" } } }], { finishReason: "STOP" });
