@@ -42,7 +42,7 @@ export function assistantParts(message: AssistantMessage, context: ModelTurnCont
   const parts: Part[] = [];
   const text = message.content ?? "";
   const signature = signatureOf(message, `assistant message ${message.id}`, context.warn, context.platform);
-  if (text !== "" || signature !== undefined) parts.push({ text, ...(signature !== undefined && { thoughtSignature: signature }) });
+  if (text !== "" || signature !== undefined) parts.push(...signedTextParts(message, text, signature, false));
   for (const call of message.toolCalls ?? []) {
     if (readBridgeMetadata(call.metadata)?.providerExecuted === true) parts.push(...providerRunParts(call, context));
     else parts.push(functionCallPart(call, context));
@@ -61,7 +61,34 @@ export function reasoningParts(message: ReasoningMessage, context: ModelTurnCont
     return [];
   }
   const signature = signatureOf(message, `reasoning message ${message.id}`, context.warn, context.platform);
-  return [{ text: message.content, thought: true, ...(signature !== undefined && { thoughtSignature: signature }) }];
+  return signedTextParts(message, message.content, signature, true);
+}
+
+/**
+ * A message's text as the parts it came in. Gemini's rule is to send parts back as received and
+ * never merge a part that carried a signature with one that did not, so when the signature came on
+ * a later part (streams end a turn with an empty-text part holding it: the stream recorded
+ * `signaturePart: { offset, thought }`), the text before it and the signed rest go back as two
+ * parts, the signature on the second, marked `thought` as that part was.
+ */
+function signedTextParts(message: { metadata?: unknown }, text: string, signature: string | undefined, thought: boolean): Part[] {
+  const mark = thought ? { thought: true } : {};
+  const at = signature === undefined ? undefined : signaturePartOf(message, text.length);
+  if (at === undefined) return [{ text, ...mark, ...(signature !== undefined && { thoughtSignature: signature }) }];
+  const head = text.slice(0, at.offset);
+  return [
+    ...(head !== "" ? [{ text: head, ...mark }] : []),
+    { text: text.slice(at.offset), ...(at.thought && { thought: true }), thoughtSignature: signature as string },
+  ];
+}
+
+/** The recorded `signaturePart`, narrowed; undefined when absent or not within the text. */
+function signaturePartOf(message: { metadata?: unknown }, length: number): { offset: number; thought: boolean } | undefined {
+  const value = readBridgeMetadata(message.metadata)?.signaturePart;
+  if (!isRecord(value)) return undefined;
+  const offset = value.offset;
+  if (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > length) return undefined;
+  return { offset, thought: value.thought === true };
 }
 
 function functionCallPart(call: ToolCall, context: ModelTurnContext): Part {
@@ -92,6 +119,8 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
   if (type === PROVIDER_TOOL.codeExecution) {
     const args = parseArgs(call, context);
     const id = asString(readBridgeMetadata(call.metadata)?.functionCallId);
+    // Code run while thinking came marked `thought: true`; it goes back marked.
+    const thought = readBridgeMetadata(call.metadata)?.thought === true;
     const parts: Part[] = [
       signed({
         executableCode: {
@@ -99,10 +128,12 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
           ...(typeof args.language === "string" && { language: args.language as never }),
           ...(typeof args.code === "string" && { code: args.code }),
         },
+        ...(thought && { thought: true }),
       }),
     ];
     if (result !== undefined) {
-      const outcome = asString(readBridgeMetadata(result.metadata)?.outcome);
+      const resultFields = readBridgeMetadata(result.metadata);
+      const outcome = asString(resultFields?.outcome);
       const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn, context.platform);
       parts.push({
         codeExecutionResult: {
@@ -110,6 +141,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
           outcome: (outcome ?? "OUTCOME_OK") as never,
           output: textOf(result.content),
         },
+        ...(resultFields?.thought === true && { thought: true }),
         ...(resultSignature !== undefined && { thoughtSignature: resultSignature }),
       });
     }

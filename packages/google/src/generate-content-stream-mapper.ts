@@ -3,10 +3,10 @@ import { describeGoogleError } from "./describe-google-error.js";
 import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
 import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";
 import { handleServerToolCall, handleServerToolResponse } from "./handle-server-tool.js";
-import { closeText, handleTextPart } from "./handle-text.js";
+import { closeReasoning, closeText, handleTextPart } from "./handle-text.js";
 import { mapGoogleFinishReason } from "./map-google-finish-reason.js";
 import { mapGoogleUsage } from "./map-google-usage.js";
-import { mergeGrounding } from "./merge-grounding.js";
+import { createGroundingFold, foldGrounding } from "./merge-grounding.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
 import { createStreamState, type StreamState, type TurnState } from "./stream-state.js";
 import { enterTurn } from "./turns.js";
@@ -74,8 +74,9 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
     if (isRecord(candidate[key])) (grounding ??= {})[key] = candidate[key];
   }
   if (grounding !== undefined) {
-    const next = turn.responseId !== undefined ? { responseId: turn.responseId, ...grounding } : grounding;
-    state.grounding.set(turn.key, mergeGrounding(state.grounding.get(turn.key), next));
+    let fold = state.grounding.get(turn.key);
+    if (fold === undefined) state.grounding.set(turn.key, (fold = createGroundingFold()));
+    foldGrounding(fold, turn.responseId !== undefined ? { responseId: turn.responseId, ...grounding } : grounding);
   }
 
   const finishReason = asNonEmptyString(candidate.finishReason);
@@ -102,9 +103,9 @@ function routePart(state: StreamState, value: unknown): void {
   } else if (isRecord(part.functionCall)) {
     handleFunctionCall(state, narrowFunctionCall(part.functionCall, signature));
   } else if (isRecord(part.executableCode)) {
-    handleExecutableCode(state, part.executableCode, signature);
+    handleExecutableCode(state, part.executableCode, signature, part.thought === true);
   } else if (isRecord(part.codeExecutionResult)) {
-    handleCodeExecutionResult(state, part.codeExecutionResult, signature);
+    handleCodeExecutionResult(state, part.codeExecutionResult, signature, part.thought === true);
   } else if (isRecord(part.toolCall)) {
     handleServerToolCall(state, part.toolCall, signature);
   } else if (isRecord(part.toolResponse)) {
@@ -149,9 +150,11 @@ function failIfPromptBlocked(state: StreamState, feedbackValue: unknown): boolea
 function endStream(state: StreamState): void {
   closeAllStreamingCalls(state, true);
   if (state.finish === undefined) return;
-  const grounding = [...state.grounding.values()];
+  const grounding = [...state.grounding.values()].map((fold) => fold.fields);
   const turnGrounding = state.turn === undefined ? undefined : state.grounding.get(state.turn.key);
-  if (turnGrounding !== undefined) closeText(state, groundingFields(turnGrounding));
+  closeText(state, turnGrounding === undefined ? undefined : groundingFields(turnGrounding.fields));
+  // Closed here rather than by finish, so its END carries where its signature came.
+  closeReasoning(state);
   const metadata: BridgeMetadata | undefined = grounding.length > 0 ? { grounding } : undefined;
   state.run.finish({ finish: state.finish, ...(metadata !== undefined && { metadata }) });
 }

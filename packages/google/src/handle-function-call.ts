@@ -2,6 +2,7 @@ import { asArray, asBoolean, asNumber, asRecord, asString } from "./narrow.js";
 import { PartialArgsError, PartialArgsWriter, type PartialArgFragment, type PartialValue } from "./partial-args-writer.js";
 import type { StreamState, StreamingCall } from "./stream-state.js";
 import { startCall } from "./tool-calls.js";
+import { currentTurn } from "./turns.js";
 
 /** A narrowed `functionCall` part. */
 export interface FunctionCallPart {
@@ -53,7 +54,11 @@ export function handleFunctionCall(state: StreamState, part: FunctionCallPart): 
   continueCall(state, continued.key, continued.call, part);
 }
 
-/** Closes every call still streaming, completing its JSON; `interrupted` marks them cut short. */
+/**
+ * Closes every call still streaming, completing its JSON. With `interrupted` (the stream, its
+ * response or the run ended first) each is closed with `abandonToolCall`: marked `interrupted` and
+ * left out of `pendingToolCallIds`, like a cut-off call of the other adapters.
+ */
 export function closeAllStreamingCalls(state: StreamState, interrupted: boolean): void {
   for (const [key, call] of [...state.streamingCalls]) {
     finishCall(state, key, call, interrupted);
@@ -131,7 +136,15 @@ function finishCall(state: StreamState, key: string, call: StreamingCall, interr
     const closing = call.writer.end();
     if (closing !== "") run.toolCallArgs(call.toolCallId, closing);
   }
-  if (run.isToolCallOpen(call.toolCallId)) run.endToolCall(call.toolCallId, interrupted ? { interrupted: true } : undefined);
+  if (!run.isToolCallOpen(call.toolCallId)) return;
+  if (interrupted) {
+    // Cut off (a finishReason such as MAX_TOKENS, or the stream or response ended, before the part
+    // without `willContinue`): closed as interrupted and not handed to the application.
+    run.abandonToolCall(call.toolCallId);
+    return;
+  }
+  run.endToolCall(call.toolCallId);
+  currentTurn(state).toolCallsMade = true;
 }
 
 function narrowPartialArg(raw: unknown): PartialArgFragment {

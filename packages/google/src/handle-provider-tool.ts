@@ -6,9 +6,11 @@ import { startCall } from "./tool-calls.js";
 
 /**
  * `executableCode`: a provider-executed `code_execution` tool call whose arguments are
- * `{"language":…,"code":…}`; its result arrives with the matching `codeExecutionResult`.
+ * `{"language":…,"code":…}`; its result arrives with the matching `codeExecutionResult`. Code run
+ * while thinking comes marked `thought: true`: the mark is kept as `thought: true` in the call's
+ * metadata (and the result's), so it goes back marked.
  */
-export function handleExecutableCode(state: StreamState, code: Record<string, unknown>, signature: string | undefined): void {
+export function handleExecutableCode(state: StreamState, code: Record<string, unknown>, signature: string | undefined, thought = false): void {
   const providerId = asNonEmptyString(code.id);
   const args: Record<string, string> = {};
   const language = asString(code.language);
@@ -19,7 +21,7 @@ export function handleExecutableCode(state: StreamState, code: Record<string, un
     providerId,
     name: PROVIDER_TOOL.codeExecution,
     providerExecuted: true,
-    metadata: { providerToolType: PROVIDER_TOOL.codeExecution },
+    metadata: { providerToolType: PROVIDER_TOOL.codeExecution, ...(thought && { thought: true }) },
     signature,
   });
   state.run.toolCallArgs(toolCallId, JSON.stringify(args));
@@ -37,6 +39,7 @@ export function handleCodeExecutionResult(
   state: StreamState,
   result: Record<string, unknown>,
   signature: string | undefined,
+  thought = false,
 ): void {
   const providerId = asNonEmptyString(result.id);
   const index = providerId === undefined
@@ -49,7 +52,7 @@ export function handleCodeExecutionResult(
       providerId,
       name: PROVIDER_TOOL.codeExecution,
       providerExecuted: true,
-      metadata: { providerToolType: PROVIDER_TOOL.codeExecution },
+      metadata: { providerToolType: PROVIDER_TOOL.codeExecution, ...(thought && { thought: true }) },
     });
     state.run.toolCallArgs(toolCallId, "{}");
   }
@@ -61,6 +64,7 @@ export function handleCodeExecutionResult(
       providerExecuted: true,
       providerToolType: PROVIDER_TOOL.codeExecution,
       ...(outcome !== undefined && { outcome }),
+      ...(thought && { thought: true }),
     },
   });
   if (signature !== undefined) state.run.encryptedValue("message", messageId, signature);

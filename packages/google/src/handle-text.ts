@@ -25,7 +25,7 @@ export function handleTextPart(state: StreamState, part: TextPart): void {
     if (part.signature === undefined) return;
     const target = state.lastMessage;
     if (target !== undefined && !target.signed) {
-      attachSignature(state, target, part.signature);
+      attachSignature(state, target, part.signature, false);
       return;
     }
   }
@@ -36,49 +36,78 @@ export function handleTextPart(state: StreamState, part: TextPart): void {
     ref = undefined;
   }
   ref ??= openText(state);
-  state.run.text(ref.id, part.text);
+  write(state, ref, part.text);
   state.lastMessage = ref;
-  if (part.signature !== undefined) attachSignature(state, ref, part.signature);
+  if (part.signature !== undefined) attachSignature(state, ref, part.signature, false, part.text.length);
 }
 
 function writeThought(state: StreamState, part: TextPart): void {
   closeText(state);
   let ref = state.reasoning;
   if (ref !== undefined && part.signature !== undefined && ref.signed) {
-    state.run.endReasoningMessage(ref.id);
+    endReasoningMessage(state, ref);
     state.reasoning = undefined;
     ref = undefined;
   }
   if (ref === undefined) {
+    const turn = currentTurn(state);
+    // Tool calls after this reasoning message hang under a new assistant message, not the one before it.
+    if (turn.assistantIdUsed) turn.assistantSealed = true;
     const id = state.run.startReasoningMessage({ metadata: { encryptedKind: GOOGLE_THOUGHT_SIGNATURE } });
-    ref = { kind: "reasoning", id, signed: false };
+    ref = { kind: "reasoning", id, signed: false, length: 0 };
     state.reasoning = ref;
   }
-  state.run.reasoning(ref.id, part.text);
+  write(state, ref, part.text);
   state.lastMessage = ref;
-  if (part.signature !== undefined) attachSignature(state, ref, part.signature);
+  if (part.signature !== undefined) attachSignature(state, ref, part.signature, true, part.text.length);
+}
+
+function write(state: StreamState, ref: MessageRef, text: string): void {
+  if (ref.kind === "text") state.run.text(ref.id, text);
+  else state.run.reasoning(ref.id, text);
+  ref.length += text.length;
 }
 
 function openText(state: StreamState): MessageRef {
   const turn = currentTurn(state);
-  let messageId: string | undefined;
-  if (!turn.assistantIdUsed) {
-    messageId = turn.assistantMessageId;
-    turn.assistantIdUsed = true;
-  }
+  const reuse = !turn.assistantIdUsed;
+  turn.assistantIdUsed = true;
   const id = state.run.startText({
-    ...(messageId !== undefined && { messageId }),
+    ...(reuse && { messageId: turn.assistantMessageId }),
     role: "assistant",
     metadata: { encryptedKind: GOOGLE_THOUGHT_SIGNATURE },
   });
-  const ref: MessageRef = { kind: "text", id, signed: false };
+  if (!reuse) {
+    // Text after a tool call (or after other text) is a new assistant message, and the calls that
+    // follow it hang under it: the fold then keeps text, calls and results in the order they came.
+    turn.assistantMessageId = id;
+    turn.assistantSealed = false;
+  }
+  const ref: MessageRef = { kind: "text", id, signed: false, length: 0 };
   state.text = ref;
   return ref;
 }
 
-function attachSignature(state: StreamState, ref: MessageRef, signature: string): void {
+/**
+ * Attaches a signature to the message. `partLength` is the length of the text the signing part
+ * carried (already written); when that part did not begin the message, or its thought mark differs
+ * from the message's, where it began is recorded, so the request side sends the signature back on a
+ * part of its own rather than merged onto text that came without one.
+ */
+function attachSignature(state: StreamState, ref: MessageRef, signature: string, thought: boolean, partLength = 0): void {
   state.run.encryptedValue("message", ref.id, signature);
   ref.signed = true;
+  const offset = ref.length - partLength;
+  if (offset > 0 || thought !== (ref.kind === "reasoning")) ref.signaturePart = { offset, thought };
+}
+
+/** The END metadata recording where a message's signature came (see {@link attachSignature}). */
+function signatureFields(ref: MessageRef): Record<string, unknown> | undefined {
+  return ref.signaturePart === undefined ? undefined : { signaturePart: ref.signaturePart };
+}
+
+function endReasoningMessage(state: StreamState, ref: MessageRef): void {
+  if (state.run.isReasoningOpen(ref.id)) state.run.endReasoningMessage(ref.id, signatureFields(ref));
 }
 
 /** Closes the open text message, if any (it stays the last message for a trailing signature). */
@@ -86,12 +115,16 @@ export function closeText(state: StreamState, metadata?: Record<string, unknown>
   const ref = state.text;
   if (ref === undefined) return;
   state.text = undefined;
-  if (state.run.isTextOpen(ref.id)) state.run.endText(ref.id, metadata);
+  const fields = signatureFields(ref);
+  const end = fields === undefined ? metadata : { ...metadata, ...fields };
+  if (state.run.isTextOpen(ref.id)) state.run.endText(ref.id, end);
 }
 
 /** Closes the open reasoning message and its span, if any. */
 export function closeReasoning(state: StreamState): void {
+  const ref = state.reasoning;
   state.reasoning = undefined;
+  if (ref !== undefined) endReasoningMessage(state, ref);
   if (state.run.reasoningSpan !== undefined) state.run.endReasoning();
 }
 

@@ -1,5 +1,6 @@
 import { providerLabel, type AdapterStreamOptions, type FinishInfo, type RunBuilder } from "@agui-bridge/core/adapter";
 import { GOOGLE_PROVIDER } from "./constants.js";
+import type { GroundingFold } from "./merge-grounding.js";
 import type { PartialArgsWriter } from "./partial-args-writer.js";
 
 /** One model response (one `responseId`): a model turn. */
@@ -12,7 +13,12 @@ export interface TurnState {
   assistantMessageId: string;
   /** Whether a text message or a tool call already used {@link assistantMessageId}. */
   assistantIdUsed: boolean;
-  /** Whether an application tool call (not a provider-run one) was made in this turn. */
+  /**
+   * A reasoning message came after {@link assistantMessageId} was used: the next tool call hangs
+   * under a new assistant message, so the fold keeps the parts in the order they came.
+   */
+  assistantSealed: boolean;
+  /** Whether an application tool call (not a provider-run one) was completed in this turn. */
   toolCallsMade: boolean;
   /** `modelVersion`, last seen. */
   model?: string;
@@ -24,6 +30,14 @@ export interface MessageRef {
   id: string;
   /** Whether a thought signature was already attached to it (a second one opens a new message). */
   signed: boolean;
+  /** UTF-16 length of the content written so far. */
+  length: number;
+  /**
+   * Where the part that carried the signature began in the content, and whether that part was a
+   * thought; set when it was not the message's first part (e.g. the empty-text part streams end
+   * with), so the request side sends the signature back on a part of its own.
+   */
+  signaturePart?: { offset: number; thought: boolean };
 }
 
 /** A function call whose arguments are still streaming (`willContinue`). */
@@ -59,7 +73,7 @@ export interface StreamState {
   /** The last finish reason seen, once a candidate reported one. */
   finish: FinishInfo | undefined;
   /** `groundingMetadata` / `citationMetadata` / `urlContextMetadata` per response (turn key), in order. */
-  grounding: Map<string, Record<string, unknown>>;
+  grounding: Map<string, GroundingFold>;
 }
 
 /** A fresh state for one stream. */

@@ -16,8 +16,9 @@ export interface StartCallOptions {
 }
 
 /**
- * Opens a tool call under the turn's assistant message (`parentMessageId`), closing open text and
- * reasoning first. The part's id is used when it has one and it is still free in this run;
+ * Opens a tool call under the turn's current assistant message (`parentMessageId`: the text
+ * message it follows, or a new one when a reasoning message came in between), closing open text
+ * and reasoning first. The part's id is used when it has one and it is still free in this run;
  * otherwise an id is generated (the provider's stays in metadata as `functionCallId`).
  */
 export function startCall(state: StreamState, options: StartCallOptions): string {
@@ -33,6 +34,11 @@ export function startCall(state: StreamState, options: StartCallOptions): string
       details: { providerId },
     });
   }
+  if (turn.assistantSealed) {
+    // A reasoning message came after the assistant message: this call starts a new one after it.
+    turn.assistantMessageId = run.newId();
+    turn.assistantSealed = false;
+  }
   const metadata: BridgeMetadata = {
     ...options.metadata,
     ...(providerId !== undefined && { functionCallId: providerId }),
@@ -46,7 +52,6 @@ export function startCall(state: StreamState, options: StartCallOptions): string
     metadata,
   });
   turn.assistantIdUsed = true;
-  if (options.providerExecuted !== true) turn.toolCallsMade = true;
   if (options.signature !== undefined) run.encryptedValue("tool-call", toolCallId, options.signature);
   return toolCallId;
 }

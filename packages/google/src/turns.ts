@@ -20,7 +20,8 @@ export function enterTurn(state: StreamState, responseId: string | undefined): T
     turn.responseId = responseId;
     return turn;
   }
-  closeAllStreamingCalls(state, false);
+  // A call still streaming when its response ended was cut off: it is not handed to the application.
+  closeAllStreamingCalls(state, true);
   closeMessagesForOtherPart(state);
   return beginTurn(state, responseId);
 }
@@ -32,6 +33,7 @@ function beginTurn(state: StreamState, responseId: string | undefined): TurnStat
     ...(responseId !== undefined && { responseId }),
     assistantMessageId: state.run.newId(),
     assistantIdUsed: false,
+    assistantSealed: false,
     toolCallsMade: false,
   };
   state.turn = turn;

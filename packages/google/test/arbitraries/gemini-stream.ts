@@ -45,6 +45,8 @@ export type ExpectedEntity =
       signature: string | undefined;
       result: unknown;
       resultSignature: string | undefined;
+      /** A streamed call whose closing part never came: closed interrupted, never pending. */
+      cut?: boolean;
     };
 
 export interface Expected {
@@ -175,8 +177,14 @@ export function buildStream(turns: TurnSpec[], salt = 0): GeneratedStream {
           const own: Part[] = [{ functionCall: { ...idField, name: it.name, willContinue: true }, ...(it.sig && { thoughtSignature: signature }) }];
           for (const group of groupBy(fragmentsOf(it.args, it.plan), it.sizes)) own.push({ functionCall: { ...idField, partialArgs: group, willContinue: true } });
           if (it.terminal) own.push({ functionCall: { ...idField } });
-          entities.push({ kind: "call", name: it.name, providerId, args: JSON.stringify(it.args), whole: false, providerExecuted: false, signature: it.sig ? signature : undefined, result: undefined, resultSignature: undefined });
-          madeCalls = true;
+          // A call still streaming when its response finishes was cut off (closed interrupted, never
+          // pending, no `tool-calls` finish); an id-less one the response's next streamed call
+          // supersedes (when that one is id-less too) is complete: the model moved on.
+          const nextStreamed = items.slice(i + 1).find((later) => later.kind === "streamed");
+          const superseded = !it.withId && nextStreamed !== undefined && nextStreamed.kind === "streamed" && !nextStreamed.withId;
+          const cut = !it.terminal && !superseded;
+          entities.push({ kind: "call", name: it.name, providerId, args: JSON.stringify(it.args), whole: false, providerExecuted: false, signature: it.sig ? signature : undefined, result: undefined, resultSignature: undefined, ...(cut && { cut: true }) });
+          if (!cut) madeCalls = true;
           // Two consecutive streamed calls with ids may interleave their continuation parts.
           const next = items[i + 1];
           if (providerId !== undefined && it.terminal && next?.kind === "streamed" && next.withId && next.terminal) {

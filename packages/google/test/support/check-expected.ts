@@ -71,12 +71,19 @@ export function expectHealthyRun(events: readonly Event[], terminal: Rec, expect
   expectConserved(events, expected.entities);
   expect(terminal.usage).toEqual(expected.usage);
   expect(bridgeOf(terminal)).toMatchObject({ finishReason: expected.finishReason, rawFinishReason: expected.rawFinishReason });
-  // Every application call is pending (none has a result), in call order — including a streamed
-  // call whose closing part never came: the adapter completes its JSON and closes it `interrupted`
-  // (core's endToolCall), it does not abandon it.
-  const applicationCalls = of(events, "TOOL_CALL_START")
-    .filter((event) => bridgeOf(event).providerExecuted !== true)
+  // Every application call is pending (none has a result), in call order — except a streamed call
+  // whose closing part never came before its response finished: the adapter completes its JSON and
+  // abandons it (closed `interrupted`, not handed to the application).
+  const calls = expected.entities.filter((entity) => entity.kind === "call");
+  const starts = of(events, "TOOL_CALL_START");
+  const applicationCalls = starts
+    .filter((event, i) => bridgeOf(event).providerExecuted !== true && calls[i]?.cut !== true)
     .map((event) => event.toolCallId);
   const pending = ((terminal.outcome as Rec).pendingToolCallIds as string[] | undefined) ?? [];
   expect(pending).toEqual(applicationCalls);
+  starts.forEach((start, i) => {
+    if (calls[i]?.cut !== true) return;
+    const end = of(events, "TOOL_CALL_END").find((event) => event.toolCallId === start.toolCallId);
+    expect(bridgeOf(end as Rec)).toMatchObject({ interrupted: true });
+  });
 }

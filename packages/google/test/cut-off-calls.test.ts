@@ -1,0 +1,83 @@
+/**
+ * A function call still streaming (`willContinue`, Vertex `streamFunctionCallArguments`) when its
+ * response finishes — MAX_TOKENS, SAFETY, even STOP — or when a new response begins, was cut off
+ * before its closing part: like a cut-off call of the Responses mapper it is closed `interrupted`
+ * with its JSON completed, and left out of `pendingToolCallIds`, so the client does not wait for
+ * (or run) a call that was never complete. A call closed by its part without `willContinue` is
+ * handed over as before.
+ */
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
+import { assertConformant } from "@agui-bridge/conformance";
+import { describe, expect, it } from "vitest";
+import { streamGenerateContent } from "../src/index.js";
+import { collect, ofType } from "./support/collect.js";
+
+type Rec = Record<string, unknown>;
+const chunk = (parts: unknown[], extra: Rec = {}, responseId = "r1"): unknown => ({
+  candidates: [{ content: { role: "model", parts }, index: 0, ...extra }],
+  modelVersion: "gemini-3-pro-preview",
+  responseId,
+});
+const bridge = (event: unknown): Rec => ((event as { metadata?: Rec }).metadata?.["agui-bridge"] ?? {}) as Rec;
+const outcome = (events: Event[]): Rec => (events.at(-1) as unknown as { outcome: Rec }).outcome;
+
+async function run(chunks: unknown[]): Promise<Event[]> {
+  async function* source(): AsyncGenerator<unknown> {
+    yield* chunks;
+  }
+  return collect(streamGenerateContent(source(), { generateId: createSequentialIds() }));
+}
+
+const opening = chunk([{ functionCall: { id: "c1", name: "write_report", willContinue: true }, thoughtSignature: "sig-1" }]);
+const fragment = chunk([{ functionCall: { id: "c1", partialArgs: [{ jsonPath: "$.body", stringValue: "Chapter one", willContinue: true }], willContinue: true } }]);
+
+describe("a streamed function call cut off by its response's end", () => {
+  for (const finishReason of ["MAX_TOKENS", "SAFETY", "STOP"]) {
+    it(`finishReason ${finishReason} with the call still streaming: interrupted, JSON completed, not pending`, async () => {
+      const events = await run([opening, fragment, chunk([], { finishReason })]);
+      const messages = await assertConformant(events);
+      expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" }, metadata: { "agui-bridge": { rawFinishReason: finishReason } } });
+      expect(outcome(events).pendingToolCallIds).toBeUndefined();
+      // STOP with no complete application call is no `tool-calls` finish.
+      expect(bridge(events.at(-1)).finishReason).not.toBe("tool-calls");
+      const end = ofType(events, "TOOL_CALL_END")[0];
+      expect(end?.toolCallId).toBe("c1");
+      expect(bridge(end)).toMatchObject({ interrupted: true });
+      const call = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))[0];
+      expect(call?.function.arguments).toBe('{"body":"Chapter one"}');
+    });
+  }
+
+  it("MAX_TOKENS arriving on the chunk of a fragment: the same", async () => {
+    const events = await run([opening, chunk([{ functionCall: { id: "c1", partialArgs: [{ jsonPath: "$.n", numberValue: 3 }], willContinue: true } }], { finishReason: "MAX_TOKENS" })]);
+    await assertConformant(events);
+    expect(bridge(events.at(-1))).toMatchObject({ finishReason: "length" });
+    expect(outcome(events).pendingToolCallIds).toBeUndefined();
+  });
+
+  it("the cut call beside a complete one: only the complete one is pending", async () => {
+    const events = await run([
+      chunk([{ functionCall: { id: "done", name: "lookup", args: { q: "a" } } }]),
+      opening,
+      fragment,
+      chunk([], { finishReason: "MAX_TOKENS" }),
+    ]);
+    await assertConformant(events);
+    expect(outcome(events).pendingToolCallIds).toEqual(["done"]);
+  });
+
+  it("a call closed by its part without willContinue is complete and pending (STOP → tool-calls)", async () => {
+    const events = await run([opening, fragment, chunk([{ functionCall: { id: "c1" } }]), chunk([{ text: "" }], { finishReason: "STOP" })]);
+    await assertConformant(events);
+    expect(outcome(events).pendingToolCallIds).toEqual(["c1"]);
+    expect(bridge(events.at(-1))).toMatchObject({ finishReason: "tool-calls" });
+    expect(bridge(ofType(events, "TOOL_CALL_END")[0]).interrupted).toBeUndefined();
+  });
+
+  it("a new response beginning while a call of the previous one streams: that call is cut off too", async () => {
+    const events = await run([opening, fragment, chunk([{ text: "Sorry, again:" }], {}, "r2"), chunk([{ functionCall: { id: "c2", name: "lookup", args: {} } }], { finishReason: "STOP" }, "r2")]);
+    await assertConformant(events);
+    expect(outcome(events).pendingToolCallIds).toEqual(["c2"]);
+    expect(bridge(ofType(events, "TOOL_CALL_END").find((e) => e.toolCallId === "c1"))).toMatchObject({ interrupted: true });
+  });
+});
