@@ -7,6 +7,7 @@ import {
   pairToolResults,
   providerLabel,
   REQUEST_WARNINGS,
+  uniqueToolCallIds,
   warnUnknownRole,
   readBridgeMetadata,
   renderContext,
@@ -94,7 +95,8 @@ export function toMessagesRequest(
   parseRunAgentInput(input, { conversationOnly: true });
   const sink = createWarningSink(options.onWarning);
   assertToolNames(input.tools, ANTHROPIC_TOOL_NAME);
-  const messages = pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted });
+  // Ids must be unique within the request: a repeated one is renamed before the pairing rule runs.
+  const messages = pairToolResults(uniqueToolCallIds(input.messages, sink), sink, { isProviderRun: claimsProviderExecuted });
   const system: TextBlockParam[] = [];
   const turns: MessageParam[] = [];
   const platform = providerLabel(options.provider, PROVIDER);
