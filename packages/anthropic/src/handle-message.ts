@@ -52,6 +52,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     textLength: 0,
     textBlocks: [],
     citations: [],
+    citationBlocks: [],
     refusal: false,
     finish: undefined,
     stopped: false,

@@ -51,7 +51,7 @@ export function deltaBlock(context: StreamContext, message: MessageState, index:
       return textDelta(context, message, delta);
     case "citations_delta":
       requireKind(block, "text", type);
-      return citationDelta(message, delta);
+      return citationDelta(message, delta, index);
     case "thinking_delta":
       return thinkingDelta(context, requireKind(block, "reasoning", type).reasoningId, delta);
     case "signature_delta":

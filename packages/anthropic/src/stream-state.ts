@@ -6,6 +6,8 @@ export interface TextBlockRange {
   index: number;
   start: number;
   end: number;
+  /** Indexes into the message's `citations` of the citations this block carried (only when it had any). */
+  citationIndexes?: number[];
 }
 
 /** What an open content block of the current message became. */
@@ -38,6 +40,8 @@ export interface MessageState {
   textLength: number;
   textBlocks: TextBlockRange[];
   citations: unknown[];
+  /** The content block index of each entry of {@link citations}. */
+  citationBlocks: number[];
   refusal: boolean;
   finish: FinishInfo | undefined;
   stopped: boolean;
