@@ -48,6 +48,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     usage: mergeAnthropicUsage(undefined, message.usage),
     usageKeys: [],
     blocks: new Map(),
+    startedIndexes: new Set(),
     textOpen: false,
     textLength: 0,
     textBlocks: [],

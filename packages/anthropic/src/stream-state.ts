@@ -34,6 +34,8 @@ export interface MessageState {
   /** The usage ledger keys recorded for this message (its id, plus one per other model of `usage.iterations`). */
   usageKeys: string[];
   blocks: Map<number, BlockState>;
+  /** Indexes of every block started in this message (open or stopped). */
+  startedIndexes: Set<number>;
   /** Whether the AG-UI text message (id = {@link id}) is open. */
   textOpen: boolean;
   /** UTF-16 length of the text streamed so far. */
