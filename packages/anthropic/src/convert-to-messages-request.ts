@@ -39,6 +39,7 @@ import { createWarningSink, type WarningSink } from "./request-warnings.js";
 import { isBlank, trimFinalAssistantTurn } from "./blank-text.js";
 import { placeToolResult } from "./place-tool-result.js";
 import { createToolIdMap, type ToolIdMap } from "./tool-call-ids.js";
+import { dropOrphanCallers } from "./orphan-callers.js";
 
 const PROVIDER = "anthropic";
 
@@ -162,6 +163,7 @@ export function toMessagesRequest(
     }
   });
   flushReasoning();
+  dropOrphanCallers(turns, sink);
   trimFinalAssistantTurn(turns);
   if (turns.length === 0) {
     throw new EmptyRequestError("Nothing in the run input can be sent to Anthropic: the request would have no messages");
