@@ -40,6 +40,7 @@ import { isBlank, trimFinalAssistantTurn } from "./blank-text.js";
 import { placeToolResult } from "./place-tool-result.js";
 import { createToolIdMap, type ToolIdMap } from "./tool-call-ids.js";
 import { dropOrphanCallers } from "./orphan-callers.js";
+import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
 
 const PROVIDER = "anthropic";
 
@@ -57,6 +58,11 @@ export interface MessagesRequestOptions {
    * there, except what the vendor documents as cross-platform (see `isEncryptedValueUsableBy`).
    */
   provider?: string;
+  /**
+   * Prompt caching: `true` (or `{ ttl }`) adds `cache_control` breakpoints on the last tool, the
+   * last system block and the last two user turns ({@link withCacheBreakpoints}). Off by default.
+   */
+  promptCaching?: boolean | PromptCachingOptions;
 }
 
 /** `MessageCreateParams` without the fields the caller supplies (`model`, `max_tokens`, `stream`). */
@@ -173,13 +179,15 @@ export function toMessagesRequest(
   if (contextText !== undefined) system.push({ type: "text", text: contextText });
   const tools = (input.tools ?? []).map(convertTool);
 
-  const params: MessagesRequestParams = {
+  const request: MessagesRequestParams = {
     messages: turns,
     ...(system.length > 0 && { system }),
     ...(tools.length > 0 && { tools }),
     ...(options.model !== undefined && { model: options.model }),
     ...(options.maxTokens !== undefined && { max_tokens: options.maxTokens }),
   };
+  const caching = options.promptCaching;
+  const params = caching === undefined || caching === false ? request : withCacheBreakpoints(request, caching === true ? {} : caching);
   return { params, warnings: sink.warnings };
 }
 
