@@ -4,6 +4,7 @@ import { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthro
 import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
 import { mapMessageUsage } from "./map-anthropic-iterations.js";
 import { recordServerToolUse } from "./server-tool-use.js";
+import { recordInputTransformations } from "./input-transformations.js";
 import {
   asArray,
   asNonEmptyString,
@@ -60,6 +61,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
   };
   context.message = state;
   recordUsage(context, state);
+  recordInputTransformations(context, message);
   const stopReason = asNonEmptyString(message.stop_reason);
   if (stopReason !== undefined) {
     applyStopReason(state, stopReason, { stopDetails: message.stop_details, stopSequence: message.stop_sequence, container: message.container });

@@ -20,6 +20,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     toolNames: new Map(),
     provider: providerLabel(options.provider, "anthropic"),
     serverToolUse: new Map(),
+    inputTransformations: [],
   };
   return {
     chunk(chunk) {

@@ -61,6 +61,8 @@ export interface StreamContext {
   provider: string;
   /** `usage.server_tool_use` counts per message id, as last reported (see `recordServerToolUse`). */
   serverToolUse: Map<string, Record<string, number>>;
+  /** `input_transformations` entries of the stream's messages, in order (see `recordInputTransformations`). */
+  inputTransformations: Record<string, unknown>[];
 }
 
 /** Reports a dropped value through the caller's warning handler. */
