@@ -18,6 +18,7 @@ import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { asArray, asNonEmptyString, asRecord, isRecord, type JsonRecord } from "./narrow.js";
 import type { WarningSink } from "./request-warnings.js";
 import { withoutBlankText } from "./blank-text.js";
+import { blockCitations } from "./convert-citations.js";
 import type { ToolIdMap } from "./tool-call-ids.js";
 
 const PROVIDER = "anthropic";
@@ -58,7 +59,7 @@ export function buildAssistantTurn(
     if (block !== undefined) placed.push({ block, index: indexIn(reasoning.metadata, message?.id) });
   }
   if (message !== undefined) {
-    placed.push(...textBlocks(message));
+    placed.push(...textBlocks(message, parts.platform ?? PROVIDER, sink));
     for (const call of message.toolCalls ?? []) {
       placed.push(...toolCallBlocks(message, call, parts.providerResults, sink, parts.platform ?? PROVIDER, parts.toolId ?? ((id) => id)));
     }
@@ -119,8 +120,11 @@ function compactionBlock(message: ReasoningMessage): ContentBlockParam {
   } as unknown as ContentBlockParam;
 }
 
-/** The message text, split back into its original text blocks when their spans were recorded. */
-function textBlocks(message: AssistantMessage): PlacedBlock[] {
+/**
+ * The message text, split back into its original text blocks when their spans were recorded, each
+ * with the citations it carried when the message was made on `platform` ({@link blockCitations}).
+ */
+function textBlocks(message: AssistantMessage, platform: string, sink: WarningSink): PlacedBlock[] {
   const text = message.content ?? "";
   const ranges = asArray(readBridgeMetadata(message.metadata)?.textBlocks);
   const spans = ranges?.map(asRecord);
@@ -140,7 +144,9 @@ function textBlocks(message: AssistantMessage): PlacedBlock[] {
   const out: PlacedBlock[] = [];
   for (const span of spans as JsonRecord[]) {
     const slice = text.slice(span.start as number, span.end as number);
-    if (slice !== "") out.push({ block: { type: "text", text: slice }, index: span.index as number });
+    if (slice === "") continue;
+    const citations = blockCitations(message, span, platform, sink);
+    out.push({ block: { type: "text", text: slice, ...(citations !== undefined && { citations }) }, index: span.index as number });
   }
   return out;
 }

@@ -7,6 +7,7 @@ import {
   pairToolResults,
   providerLabel,
   REQUEST_WARNINGS,
+  uniqueToolCallIds,
   warnUnknownRole,
   readBridgeMetadata,
   renderContext,
@@ -38,6 +39,8 @@ import { createWarningSink, type WarningSink } from "./request-warnings.js";
 import { isBlank, trimFinalAssistantTurn } from "./blank-text.js";
 import { placeToolResult } from "./place-tool-result.js";
 import { createToolIdMap, type ToolIdMap } from "./tool-call-ids.js";
+import { dropOrphanCallers } from "./orphan-callers.js";
+import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
 
 const PROVIDER = "anthropic";
 
@@ -55,6 +58,11 @@ export interface MessagesRequestOptions {
    * there, except what the vendor documents as cross-platform (see `isEncryptedValueUsableBy`).
    */
   provider?: string;
+  /**
+   * Prompt caching: `true` (or `{ ttl }`) adds `cache_control` breakpoints on the last tool, the
+   * last system block and the last two user turns ({@link withCacheBreakpoints}). Off by default.
+   */
+  promptCaching?: boolean | PromptCachingOptions;
 }
 
 /** `MessageCreateParams` without the fields the caller supplies (`model`, `max_tokens`, `stream`). */
@@ -94,7 +102,8 @@ export function toMessagesRequest(
   parseRunAgentInput(input, { conversationOnly: true });
   const sink = createWarningSink(options.onWarning);
   assertToolNames(input.tools, ANTHROPIC_TOOL_NAME);
-  const messages = pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted });
+  // Ids must be unique within the request: a repeated one is renamed before the pairing rule runs.
+  const messages = pairToolResults(uniqueToolCallIds(input.messages, sink), sink, { isProviderRun: claimsProviderExecuted });
   const system: TextBlockParam[] = [];
   const turns: MessageParam[] = [];
   const platform = providerLabel(options.provider, PROVIDER);
@@ -160,6 +169,7 @@ export function toMessagesRequest(
     }
   });
   flushReasoning();
+  dropOrphanCallers(turns, sink);
   trimFinalAssistantTurn(turns);
   if (turns.length === 0) {
     throw new EmptyRequestError("Nothing in the run input can be sent to Anthropic: the request would have no messages");
@@ -169,13 +179,15 @@ export function toMessagesRequest(
   if (contextText !== undefined) system.push({ type: "text", text: contextText });
   const tools = (input.tools ?? []).map(convertTool);
 
-  const params: MessagesRequestParams = {
+  const request: MessagesRequestParams = {
     messages: turns,
     ...(system.length > 0 && { system }),
     ...(tools.length > 0 && { tools }),
     ...(options.model !== undefined && { model: options.model }),
     ...(options.maxTokens !== undefined && { max_tokens: options.maxTokens }),
   };
+  const caching = options.promptCaching;
+  const params = caching === undefined || caching === false ? request : withCacheBreakpoints(request, caching === true ? {} : caching);
   return { params, warnings: sink.warnings };
 }
 

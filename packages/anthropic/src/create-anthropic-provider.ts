@@ -2,6 +2,7 @@ import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunA
 import { clientSecrets, prepareProvider, providerInputOptions, providerLabel, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
+import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
 import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-messages-request.js";
 import { thinkingAllowed, thinkingRequested } from "./thinking-rule.js";
 import { runMessagesStream } from "./stream-messages.js";
@@ -56,6 +57,13 @@ export interface AnthropicProviderOptions
    * work). Needs a client whose `messages.create` result has `asResponse()` (the SDK's `APIPromise`).
    */
   fast?: boolean;
+  /**
+   * Prompt caching, off by default: `true` (or `{ ttl }`) adds `cache_control` breakpoints to every
+   * request on the last tool (of `params.tools` and the run's tools), the last system block and
+   * the last two user turns, up to the API's 4 with those already in `params`
+   * ({@link withCacheBreakpoints}).
+   */
+  promptCaching?: boolean | PromptCachingOptions;
 }
 
 /**
@@ -115,7 +123,7 @@ function buildBody(options: AnthropicProviderOptions, converted: MessagesRequest
   const extra = { ...rest, ...(keepThinking && { thinking }) } as typeof rest;
   const system = [...asBlocks(extra.system), ...asBlocks(converted.system)];
   const tools = [...(extra.tools ?? []), ...(converted.tools ?? [])];
-  return {
+  const body: MessageCreateParamsStreaming = {
     ...extra,
     messages: converted.messages,
     ...(system.length > 0 && { system }),
@@ -124,6 +132,8 @@ function buildBody(options: AnthropicProviderOptions, converted: MessagesRequest
     max_tokens: options.maxTokens,
     stream: true,
   };
+  const caching = options.promptCaching;
+  return caching === undefined || caching === false ? body : withCacheBreakpoints(body, caching === true ? {} : caching);
 }
 
 function asBlocks(system: MessagesRequestParams["system"]): Array<{ type: "text"; text: string }> {

@@ -4,6 +4,7 @@ import { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthro
 import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
 import { mapMessageUsage } from "./map-anthropic-iterations.js";
 import { recordServerToolUse } from "./server-tool-use.js";
+import { recordInputTransformations } from "./input-transformations.js";
 import {
   asArray,
   asNonEmptyString,
@@ -48,16 +49,19 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     usage: mergeAnthropicUsage(undefined, message.usage),
     usageKeys: [],
     blocks: new Map(),
+    startedIndexes: new Set(),
     textOpen: false,
     textLength: 0,
     textBlocks: [],
     citations: [],
+    citationBlocks: [],
     refusal: false,
     finish: undefined,
     stopped: false,
   };
   context.message = state;
   recordUsage(context, state);
+  recordInputTransformations(context, message);
   const stopReason = asNonEmptyString(message.stop_reason);
   if (stopReason !== undefined) {
     applyStopReason(state, stopReason, { stopDetails: message.stop_details, stopSequence: message.stop_sequence, container: message.container });

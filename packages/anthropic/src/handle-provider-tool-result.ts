@@ -1,4 +1,4 @@
-import type { BridgeMetadata, ContentPart } from "@agui-bridge/core/adapter";
+import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
 import { fileHandlePart, fileIdsIn } from "./file-handle-parts.js";
 import { asArray, isRecord, requireString, type JsonRecord } from "./narrow.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
@@ -26,12 +26,26 @@ export function providerToolResultBlock(context: StreamContext, message: Message
   const toolCallId = requireString(block, "tool_use_id", type);
   message.blocks.set(index, { kind: "ignored", index, type });
   if (!context.run.hasToolCall(toolCallId)) {
-    warn(context, "stream.orphan-tool-result", `A ${type} block answers tool call ${toolCallId}, which never started; dropped`, {
-      type,
-      toolCallId,
-    });
-    if (context.options.emitRawEvents === true) context.run.raw(block, context.provider);
-    return;
+    const earlier = earlierCall(context, toolCallId);
+    if (earlier === "unanswered") {
+      // The call of an earlier turn the result did not come with (a `pause_turn` continuation, a
+      // response that starts with the result): this run answers it.
+      context.run.adoptToolCall(toolCallId);
+    } else {
+      if (earlier === "answered") {
+        warn(context, "stream.repeated-tool-result", `A ${type} block answers tool call ${toolCallId} of an earlier turn, which the conversation already holds a result for; dropped`, {
+          type,
+          toolCallId,
+        });
+      } else {
+        warn(context, "stream.orphan-tool-result", `A ${type} block answers tool call ${toolCallId}, which never started; dropped`, {
+          type,
+          toolCallId,
+        });
+      }
+      if (context.options.emitRawEvents === true) context.run.raw(block, context.provider);
+      return;
+    }
   }
   const { content, encoding } = resultContent(type, block.content, context.provider);
   const blockFields: JsonRecord = {};
@@ -48,6 +62,16 @@ export function providerToolResultBlock(context: StreamContext, message: Message
     ...(Object.keys(blockFields).length > 0 && { blockFields }),
   };
   context.run.toolCallResult({ toolCallId, content, metadata });
+}
+
+/** Whether `input.messages` hold the provider-run call (of an earlier turn), and whether it has a result there. */
+function earlierCall(context: StreamContext, toolCallId: string): "answered" | "unanswered" | undefined {
+  const messages = context.options.input?.messages ?? [];
+  const called = messages.some(
+    (m) => m.role === "assistant" && (m.toolCalls ?? []).some((call) => call.id === toolCallId && readBridgeMetadata(call.metadata)?.providerExecuted === true),
+  );
+  if (!called) return undefined;
+  return messages.some((m) => m.role === "tool" && m.toolCallId === toolCallId) ? "answered" : "unanswered";
 }
 
 function resultContent(type: string, content: unknown, provider: string): { content: string | ContentPart[]; encoding: ResultEncoding } {

@@ -1,7 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfCitations } from "./file-handle-parts.js";
 import { asArray, asString, isRecord, MalformedChunkError, type JsonRecord } from "./narrow.js";
-import type { MessageState, StreamContext } from "./stream-state.js";
+import type { MessageState, StreamContext, TextBlockRange } from "./stream-state.js";
 
 /**
  * Starts a `text` block. All text blocks of one Anthropic message form ONE AG-UI text message whose
@@ -18,7 +18,7 @@ export function startTextBlock(context: StreamContext, message: MessageState, in
   // A block that arrives whole (inside message_start) carries its text and citations up front.
   const text = asString(block.text);
   if (text !== undefined && text !== "") appendText(context, message, text);
-  for (const citation of asArray(block.citations) ?? []) addCitation(message, citation);
+  for (const citation of asArray(block.citations) ?? []) addCitation(message, citation, index);
 }
 
 /** `text_delta`: the fragment, byte for byte (the empty string included). */
@@ -28,10 +28,14 @@ export function textDelta(context: StreamContext, message: MessageState, delta: 
   appendText(context, message, text);
 }
 
-/** `citations_delta`: kept for TEXT_MESSAGE_END metadata (`citations`). */
-export function citationDelta(message: MessageState, delta: JsonRecord): void {
+/**
+ * `citations_delta` of the text block at `index`: kept for TEXT_MESSAGE_END metadata (`citations`),
+ * the block's span in `textBlocks` listing it (`citationIndexes`), so the request side can put it
+ * back on its block.
+ */
+export function citationDelta(message: MessageState, delta: JsonRecord, index: number): void {
   if (!isRecord(delta.citation)) throw new MalformedChunkError('citations_delta: "citation" is not an object');
-  addCitation(message, delta.citation);
+  addCitation(message, delta.citation, index);
 }
 
 /** `content_block_stop` of a text block: records its span; the text message stays open. */
@@ -40,7 +44,8 @@ export function stopTextBlock(message: MessageState, index: number, start: numbe
 }
 
 /**
- * Closes the message's text message (when open) with its citations and block spans. Files the
+ * Closes the message's text message (when open) with its citations and block spans (each span
+ * with the indexes of the citations its block carried, `citationIndexes`). Files the
  * citations name (`file_id` of a cited document) are listed next to them as `files` (FileSource
  * parts, see {@link filesOfCitations}).
  */
@@ -50,7 +55,7 @@ export function closeText(context: StreamContext, message: MessageState, extra?:
   if (!context.run.isTextOpen(message.id)) return;
   const files = filesOfCitations(message.citations, context.provider);
   context.run.endText(message.id, {
-    textBlocks: message.textBlocks.map((range) => ({ ...range })),
+    textBlocks: message.textBlocks.map((range) => withCitationIndexes(message, range)),
     ...(message.citations.length > 0 && { citations: [...message.citations] }),
     ...(files.length > 0 && { files }),
     ...(message.refusal && { refusal: true }),
@@ -63,6 +68,13 @@ function appendText(context: StreamContext, message: MessageState, text: string)
   message.textLength += text.length;
 }
 
-function addCitation(message: MessageState, citation: unknown): void {
-  if (isRecord(citation)) message.citations.push({ ...citation });
+function addCitation(message: MessageState, citation: unknown, index: number): void {
+  if (!isRecord(citation)) return;
+  message.citations.push({ ...citation });
+  message.citationBlocks.push(index);
+}
+
+function withCitationIndexes(message: MessageState, range: TextBlockRange): TextBlockRange {
+  const citationIndexes = message.citationBlocks.flatMap((block, i) => (block === range.index ? [i] : []));
+  return { ...range, ...(citationIndexes.length > 0 && { citationIndexes }) };
 }

@@ -19,3 +19,4 @@ export { ANTHROPIC_ERROR_CATEGORIES, ANTHROPIC_ERROR_CLASS_CATEGORIES } from "./
 export { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
 export { streamMessagesFromResponse } from "./stream-messages-from-response.js";
 export { AnthropicStreamError, decodeAnthropicFrame } from "./decode-anthropic-frame.js";
+export { MAX_CACHE_BREAKPOINTS, withCacheBreakpoints, type CacheableParams, type PromptCachingOptions } from "./prompt-caching.js";

@@ -3,6 +3,7 @@ import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { messageDelta, messageStart, messageStop } from "./handle-message.js";
 import { asNonEmptyString, isRecord, MalformedChunkError, requireIndex, requireRecord } from "./narrow.js";
 import { deltaBlock, startBlock, stopBlock } from "./route-content-block.js";
+import { startIndex } from "./block-index.js";
 import type { MessageState, StreamContext } from "./stream-state.js";
 
 /**
@@ -19,6 +20,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     toolNames: new Map(),
     provider: providerLabel(options.provider, "anthropic"),
     serverToolUse: new Map(),
+    inputTransformations: [],
   };
   return {
     chunk(chunk) {
@@ -28,8 +30,11 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
       switch (type) {
         case "message_start":
           return messageStart(context, chunk);
-        case "content_block_start":
-          return startBlock(context, live(context, type), requireIndex(chunk, "index", type), requireRecord(chunk, "content_block", type));
+        case "content_block_start": {
+          const message = live(context, type);
+          const index = startIndex(context, message, requireIndex(chunk, "index", type));
+          return startBlock(context, message, index, requireRecord(chunk, "content_block", type));
+        }
         case "content_block_delta":
           return deltaBlock(context, live(context, type), requireIndex(chunk, "index", type), requireRecord(chunk, "delta", type), chunk);
         case "content_block_stop":

@@ -18,6 +18,7 @@ const TOOL_BLOCKS = new Set(["tool_use", "server_tool_use", "mcp_tool_use"]);
 /** `content_block_start` (or a block that arrived whole inside `message_start`): routes by block type. */
 export function startBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
   if (message.blocks.has(index)) throw new MalformedChunkError(`content block ${index} was already started`);
+  message.startedIndexes.add(index);
   const type = requireString(block, "type", "content_block");
   const reasoning = type === "thinking" || type === "redacted_thinking" || type === "compaction";
   // A reasoning span groups adjacent thinking blocks; any other block closes it.
@@ -51,7 +52,7 @@ export function deltaBlock(context: StreamContext, message: MessageState, index:
       return textDelta(context, message, delta);
     case "citations_delta":
       requireKind(block, "text", type);
-      return citationDelta(message, delta);
+      return citationDelta(message, delta, index);
     case "thinking_delta":
       return thinkingDelta(context, requireKind(block, "reasoning", type).reasoningId, delta);
     case "signature_delta":

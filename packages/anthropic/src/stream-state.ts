@@ -6,6 +6,8 @@ export interface TextBlockRange {
   index: number;
   start: number;
   end: number;
+  /** Indexes into the message's `citations` of the citations this block carried (only when it had any). */
+  citationIndexes?: number[];
 }
 
 /** What an open content block of the current message became. */
@@ -32,12 +34,16 @@ export interface MessageState {
   /** The usage ledger keys recorded for this message (its id, plus one per other model of `usage.iterations`). */
   usageKeys: string[];
   blocks: Map<number, BlockState>;
+  /** Indexes of every block started in this message (open or stopped). */
+  startedIndexes: Set<number>;
   /** Whether the AG-UI text message (id = {@link id}) is open. */
   textOpen: boolean;
   /** UTF-16 length of the text streamed so far. */
   textLength: number;
   textBlocks: TextBlockRange[];
   citations: unknown[];
+  /** The content block index of each entry of {@link citations}. */
+  citationBlocks: number[];
   refusal: boolean;
   finish: FinishInfo | undefined;
   stopped: boolean;
@@ -55,6 +61,8 @@ export interface StreamContext {
   provider: string;
   /** `usage.server_tool_use` counts per message id, as last reported (see `recordServerToolUse`). */
   serverToolUse: Map<string, Record<string, number>>;
+  /** `input_transformations` entries of the stream's messages, in order (see `recordInputTransformations`). */
+  inputTransformations: Record<string, unknown>[];
 }
 
 /** Reports a dropped value through the caller's warning handler. */

@@ -151,7 +151,8 @@ describe("fixtures in test-fixtures/anthropic (raw SSE parsed by the Anthropic S
     expect(bridge(end).textBlocks).toEqual([
       { index: 0, start: 0, end: 23 },
       { index: 3, start: 23, end: 45 },
-      { index: 4, start: 45, end: 76 },
+      // The citation came on block 4: its span lists it, so the request side puts it back there.
+      { index: 4, start: 45, end: 76, citationIndexes: [0] },
     ]);
     const assistant = messages.find((message) => message.role === "assistant");
     expect(assistant?.content).toBe("Let me search for that.Based on the results, Paris is the capital of France.");

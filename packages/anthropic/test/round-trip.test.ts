@@ -45,6 +45,7 @@ function originalContent(chunks: unknown[]): Rec[][] {
       const block = current[Number(event.index)] ?? {};
       const delta = rec(event.delta);
       if (delta.type === "text_delta") block.text = String(block.text ?? "") + String(delta.text);
+      if (delta.type === "citations_delta") block.citations = [...(Array.isArray(block.citations) ? block.citations : []), delta.citation];
       if (delta.type === "thinking_delta") block.thinking = String(block.thinking ?? "") + String(delta.thinking);
       if (delta.type === "signature_delta") block.signature = String(delta.signature);
       if (delta.type === "compaction_delta") {
@@ -90,8 +91,8 @@ function compaction(block: Rec): Rec {
 const UNMAPPED = new Set(["fallback"]);
 
 /**
- * Every block of a message as the request should rebuild it (empty text dropped, citations not sent
- * back). A message whose text is whitespace only (the API rejects it) loses its text blocks; a
+ * Every block of a message as the request should rebuild it (empty text dropped, citations sent
+ * back without their output-only `file_id`). A message whose text is whitespace only (the API rejects it) loses its text blocks; a
  * whitespace block beside real text (Claude's `" "` between cited passages) stays as it is.
  */
 function normalized(blocks: readonly unknown[]): Rec[] {
@@ -106,7 +107,10 @@ function unmerged(blocks: readonly unknown[]): Rec[] {
     .map(rec)
     .filter((block) => !(block.type === "text" && block.text === "") && !UNMAPPED.has(String(block.type)))
     .map((block) => {
-      if (block.type === "text") return { type: "text", text: block.text };
+      if (block.type === "text") {
+        const citations = Array.isArray(block.citations) ? block.citations.map((citation) => Object.fromEntries(Object.entries(rec(citation)).filter(([key]) => key !== "file_id"))) : [];
+        return { type: "text", text: block.text, ...(citations.length > 0 && { citations }) };
+      }
       if (block.type === "thinking") return { type: "thinking", thinking: block.thinking, signature: block.signature };
       if (block.type === "compaction") return compaction(block);
       // Output-only `null` fields of a result's content (e.g. abort_reason) are not sent back.

@@ -97,6 +97,8 @@ export const REQUEST_WARNINGS = {
   toolNameMapped: "request.tool-name-mapped",
   /** A tool call id the provider's rule rejects (another provider minted it): sent mapped, its result too (`mapToolCallId`). */
   toolCallIdMapped: "request.tool-call-id-mapped",
+  /** A tool call id an earlier call of the conversation already used: sent as a fresh one, its result too (`uniqueToolCallIds`). */
+  toolCallIdRepeated: "request.tool-call-id-repeated",
   /** A call claims `providerExecuted` but the target provider cannot have run it: dropped with its result. */
   invalidProviderExecuted: "request.invalid-provider-executed",
   /** A user message with nothing the provider can take: dropped. */

@@ -1,7 +1,8 @@
 /**
  * The structural rules the Messages API enforces on a request (it answers 400 otherwise), written
  * from Anthropic's documentation, so a test can assert that a converted request breaks none:
- * - tool_use ids (and the tool_use_id of results) match `^[a-zA-Z0-9_-]+$` (Messages API reference);
+ * - tool_use ids (and the tool_use_id of results) match `^[a-zA-Z0-9_-]+$` (Messages API reference),
+ *   and are unique within the request ("`tool_use` ids must be unique");
  * - no text block is empty ("text content blocks must be non-empty"), and no message's text is
  *   whitespace only ("text content blocks must contain non-whitespace text"; a whitespace block
  *   beside real text passes, as direct API calls show: LibreChat-AI/agents#124);
@@ -31,6 +32,7 @@ export function apiViolations(params: { system?: unknown; messages: readonly unk
   if (Array.isArray(params.system)) checkText(params.system.map(rec), "system");
   else if (typeof params.system === "string" && params.system.trim() === "") out.push("system: whitespace-only");
   const turns = params.messages.map(rec);
+  const useIds = new Set<unknown>();
   turns.forEach((turn, t) => {
     const blocks = blocksOf(turn.content);
     if (blocks.length === 0) out.push(`messages.${t}: no content`);
@@ -39,6 +41,10 @@ export function apiViolations(params: { system?: unknown; messages: readonly unk
     blocks.forEach((block, b) => {
       const where = `messages.${t}.content.${b}`;
       if (block.type === "tool_use" && !TOOL_ID.test(String(block.id))) out.push(`${where}: tool_use id ${String(block.id)} breaks the id pattern`);
+      if (block.type === "tool_use" || block.type === "server_tool_use") {
+        if (useIds.has(block.id)) out.push(`${where}: tool_use id ${String(block.id)} is not unique in the request`);
+        useIds.add(block.id);
+      }
       if (block.type !== "tool_result") {
         seenOther = true;
         return;
