@@ -5,6 +5,7 @@ import {
   mapToolName,
   pairToolResults,
   readBridgeMetadata,
+  uniqueToolCallIds,
   REQUEST_WARNINGS,
   warnUnknownPart,
   warnUnknownRole,
@@ -79,7 +80,7 @@ export function toGenerateContentRequest(
   };
   const sink = { warn: (code: string, message: string, details?: Record<string, unknown>) => warn({ code, message, ...(details !== undefined && { details }) }) };
   assertToolNames(input.tools, GOOGLE_TOOL_NAME);
-  const messages = orderToolResults(pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted }));
+  const messages = orderToolResults(pairToolResults(uniqueToolCallIds(input.messages, sink), sink, { isProviderRun: claimsProviderExecuted }));
   const context: ModelTurnContext = {
     results: resultsByCall(messages),
     consumed: new Set(),
