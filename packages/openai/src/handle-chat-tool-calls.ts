@@ -13,14 +13,16 @@ import { toolCallArguments, toolCallBody, toolCallThoughtSignature, CUSTOM_TOOL_
  * one chunk). A `reasoning_details` encrypted entry waiting for the call's id goes on it as it
  * opens. Custom tool calls (`type: "custom"`, `custom: { name, input }`) stream their input as the
  * arguments and are marked `itemType: "custom_tool_call"`; arguments sent as a JSON object
- * (llama.cpp, TGI) pass as its JSON text; Gemini's `extra_content.google.thought_signature` on a
+ * (llama.cpp, TGI) pass as its JSON text; a fragment without `index` is keyed by its `position` in
+ * the delta's `tool_calls` (Kimi: two whole calls in one delta, then their arguments in the same
+ * places, still without `index`); Gemini's `extra_content.google.thought_signature` on a
  * call becomes the call's REASONING_ENCRYPTED_VALUE (kind `google-thought-signature`).
  */
-export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoiceState, fragment: unknown): void {
+export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoiceState, fragment: unknown, position = 0): void {
   const record = asRecord(fragment);
   if (record === undefined) return;
   const { run } = state;
-  const index = asNumber(record.index) ?? 0;
+  const index = asNumber(record.index) ?? position;
   const { fn, custom } = toolCallBody(record);
   const providerId = asNonEmptyString(record.id);
   let open = choice.tools.get(index);

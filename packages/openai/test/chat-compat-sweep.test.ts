@@ -1,0 +1,131 @@
+/**
+ * Chat Completions shapes found by running other projects' recorded streams of OpenAI-compatible
+ * servers (Kimi / Moonshot, Qwen on DashScope) through the adapter, each reproduced here as a
+ * small hand-written stream: through the real SDK and the raw-bytes path (the same output), the
+ * conformance kit, then back through the request converter.
+ */
+import { assertConformant } from "@agui-bridge/conformance";
+import { createSequentialIds, type Event, type Message } from "@agui-bridge/core/adapter";
+import { expectSameOutput } from "@agui-bridge/test-support";
+import { describe, expect, it } from "vitest";
+import { defaultChatDialect, streamChatCompletions, streamChatCompletionsFromResponse, toChatCompletionsRequest, type ChatStreamOptions } from "../src/index.js";
+import { last, ofType } from "./support/collect.js";
+import { sdkChatChunks } from "./support/sdk-replay.js";
+
+type Rec = Record<string, unknown>;
+
+function sse(chunks: readonly unknown[]): Uint8Array {
+  return new TextEncoder().encode(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join("") + "data: [DONE]\n\n");
+}
+
+function chunk(choice: Rec, extra: Rec = {}): Rec {
+  return { id: "chatcmpl-sweep", object: "chat.completion.chunk", created: 1, model: "kimi-k2.5", choices: [{ index: 0, finish_reason: null, ...choice }], ...extra };
+}
+
+async function run(chunks: readonly unknown[], options: ChatStreamOptions = {}): Promise<{ events: Event[]; messages: Message[] }> {
+  const opts = (): ChatStreamOptions => ({ generateId: createSequentialIds("id"), threadId: "t", runId: "r", ...options });
+  const events = await expectSameOutput(
+    sse(chunks),
+    (b) => streamChatCompletions(sdkChatChunks(b), opts()),
+    (body) => streamChatCompletionsFromResponse(body, opts()),
+    (a, b) => expect(a).toEqual(b),
+  );
+  return { events, messages: (await assertConformant(events)) as Message[] };
+}
+
+function sent(messages: Message[], provider: string): Rec[] {
+  const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages }, { model: "m", provider });
+  return params.messages as unknown as Rec[];
+}
+
+describe("tool call fragments without index, several in one delta (Kimi, vercel/ai moonshotai indexless fixture)", () => {
+  const stream = [
+    chunk({ delta: { role: "assistant", content: "" } }),
+    chunk({ delta: { tool_calls: [
+      { id: "weather_0", type: "function", function: { name: "weather", arguments: "" } },
+      { id: "time_1", type: "function", function: { name: "time", arguments: "" } },
+    ] } }),
+    chunk({ delta: { tool_calls: [{ function: { arguments: "{\"city\":\"Oslo\"}" } }, { function: { arguments: "{\"zone\":\"CET\"}" } }] } }),
+    chunk({ delta: {}, finish_reason: "tool_calls" }),
+  ];
+
+  it("each fragment goes to the call in the same place of the array", async () => {
+    const { messages } = await run(stream);
+    const assistant = messages.find((m) => m.role === "assistant");
+    expect(assistant?.role === "assistant" && assistant.toolCalls?.map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([
+      ["weather_0", "weather", "{\"city\":\"Oslo\"}"],
+      ["time_1", "time", "{\"zone\":\"CET\"}"],
+    ]);
+  });
+});
+
+describe("Kimi usage on the finishing choice (choices[0].usage, Kimi streaming guide)", () => {
+  it("is recorded when the chunk has no top-level usage", async () => {
+    const { events } = await run([
+      chunk({ delta: { role: "assistant", content: "OK" } }),
+      chunk({ delta: {}, finish_reason: "stop", usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17, completion_tokens_details: { reasoning_tokens: 1 } } }),
+    ]);
+    expect(last(events)).toMatchObject({ usage: [{ model: "kimi-k2.5", inputTokens: 12, outputTokens: 5, reasoningTokens: 1 }] });
+  });
+
+  it("a later top-level usage of the same completion replaces it", async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "OK" } }),
+      chunk({ delta: {}, finish_reason: "stop", usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } }),
+      { ...chunk({}), choices: [], usage: { prompt_tokens: 20, completion_tokens: 6, total_tokens: 26 } },
+    ]);
+    const usage = (last(events) as { usage?: unknown[] }).usage;
+    expect(usage).toHaveLength(1);
+    expect(usage?.[0]).toMatchObject({ inputTokens: 20, outputTokens: 6 });
+  });
+
+  it("Kimi's top-level cached_tokens is the cache read, inside prompt_tokens", async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "Hi" } }),
+      chunk({ delta: {}, finish_reason: "stop" }, { usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110, cached_tokens: 80 } }),
+    ]);
+    expect(last(events)).toMatchObject({ usage: [{ inputTokens: 100, cachedInputTokens: 80, outputTokens: 10, totalTokens: 110 }] });
+  });
+});
+
+describe("Kimi thinking tool loop: the next request carries the turn's reasoning_content (Kimi thinking-model guide: 400 without it)", () => {
+  const stream = [
+    chunk({ delta: { role: "assistant", content: "", reasoning_content: "Need the weather." } }),
+    chunk({ delta: { tool_calls: [{ index: 0, id: "functions.weather:0", type: "function", function: { name: "weather", arguments: "{\"city\":\"Oslo\"}" } }] } }),
+    chunk({ delta: {}, finish_reason: "tool_calls" }),
+  ];
+
+  for (const label of ["moonshot", "moonshotai", "kimi"]) {
+    it(`label ${label}: the assistant tool-call message has reasoning_content`, async () => {
+      expect(defaultChatDialect(label)).toBe("deepseek");
+      const { messages } = await run(stream, { provider: label });
+      const conversation: Message[] = [
+        { id: "u1", role: "user", content: "Weather in Oslo?" },
+        ...messages,
+        { id: "t1", role: "tool", toolCallId: "functions.weather:0", content: "12°C" } as Message,
+      ];
+      const assistants = sent(conversation, label).filter((m) => m.role === "assistant");
+      expect(assistants).toHaveLength(1);
+      expect(assistants[0]).toMatchObject({ reasoning_content: "Need the weather.", tool_calls: [{ id: "functions.weather:0" }] });
+    });
+  }
+
+  it("the openai label still sends no reasoning back", async () => {
+    const { messages } = await run(stream);
+    const conversation: Message[] = [{ id: "u1", role: "user", content: "Weather in Oslo?" }, ...messages];
+    expect(sent(conversation, "openai").find((m) => m.role === "assistant")).not.toHaveProperty("reasoning_content");
+  });
+});
+
+describe("a tool call streamed with no arguments goes back with \"{}\" (DashScope Qwen: 400 when function.arguments is not JSON)", () => {
+  it("empty arguments become {} on the next request; other arguments pass unchanged", async () => {
+    const { events, messages } = await run([
+      chunk({ delta: { role: "assistant", tool_calls: [{ index: 0, id: "call_a", type: "function", function: { name: "now", arguments: "" } }] } }),
+      chunk({ delta: { tool_calls: [{ index: 1, id: "call_b", type: "function", function: { name: "weather", arguments: "{\"city\": \"Oslo\"}" } }] } }),
+      chunk({ delta: {}, finish_reason: "tool_calls" }),
+    ], { provider: "qwen" });
+    expect(ofType(events, "TOOL_CALL_START")).toHaveLength(2);
+    const assistant = sent([{ id: "u1", role: "user", content: "Hi" }, ...messages], "qwen").find((m) => m.role === "assistant");
+    expect((assistant?.tool_calls as Array<{ function: { arguments: string } }>).map((c) => c.function.arguments)).toEqual(["{}", "{\"city\": \"Oslo\"}"]);
+  });
+});
