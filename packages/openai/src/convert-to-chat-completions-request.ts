@@ -13,6 +13,7 @@ import {
 } from "@agui-bridge/core/adapter";
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
+import { fitMistralRoleOrder } from "./fit-mistral-role-order.js";
 import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
@@ -71,6 +72,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
   fitChatToolCalls(messages, sink, reasoning.dialect === "mistral" ? MISTRAL_TOOL_CALL_ID : CHAT_TOOL_CALL_ID);
+  // Mistral: no user or system message right after tool results.
+  if (reasoning.dialect === "mistral") fitMistralRoleOrder(messages, sink);
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,

@@ -129,3 +129,35 @@ describe("a tool call streamed with no arguments goes back with \"{}\" (DashScop
     expect((assistant?.tool_calls as Array<{ function: { arguments: string } }>).map((c) => c.function.arguments)).toEqual(["{}", "{\"city\": \"Oslo\"}"]);
   });
 });
+
+describe("Mistral role order: no user message right after tool results (Mistral 400 invalid_request_message_order, 'Unexpected role 'user' after role 'tool'')", () => {
+  const conversation: Message[] = [
+    { id: "u1", role: "user", content: "Weather in Oslo?" },
+    { id: "a1", role: "assistant", content: "", toolCalls: [{ id: "abcDEF123", type: "function", function: { name: "weather", arguments: "{\"city\":\"Oslo\"}" } }] },
+    { id: "t1", role: "tool", toolCallId: "abcDEF123", content: "12°C" } as Message,
+    { id: "u2", role: "user", content: "And in Bergen?" },
+  ];
+
+  it("mistral: an assistant message goes between the tool result and the user's next message, with a warning", () => {
+    const warnings: string[] = [];
+    const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages: conversation }, { model: "mistral-small-latest", provider: "mistral", onWarning: (w) => warnings.push(w.code) });
+    const roles = (params.messages as unknown as Rec[]).map((m) => m.role);
+    expect(roles).toEqual(["user", "assistant", "tool", "assistant", "user"]);
+    const bridge = (params.messages as unknown as Rec[])[3];
+    expect(typeof bridge?.content === "string" && bridge.content.length > 0).toBe(true);
+    expect(warnings).toContain("request.assistant-bridge-inserted");
+  });
+
+  it("mistral: a conversation ending on tool results, or answered by the model, is left as it is", () => {
+    const answered: Message[] = [...conversation.slice(0, 3), { id: "a2", role: "assistant", content: "12°C in Oslo." }, conversation[3] as Message];
+    for (const messages of [conversation.slice(0, 3), answered]) {
+      const { params, warnings } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages }, { model: "m", provider: "mistral" });
+      expect((params.messages as unknown as Rec[]).map((m) => m.role)).toEqual(messages.map((m) => m.role));
+      expect(warnings.map((w) => w.code)).not.toContain("request.assistant-bridge-inserted");
+    }
+  });
+
+  it("other dialects keep tool → user as it is (OpenAI accepts it)", () => {
+    expect(sent(conversation, "openai").map((m) => m.role)).toEqual(["user", "assistant", "tool", "user"]);
+  });
+});
