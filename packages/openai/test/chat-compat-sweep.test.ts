@@ -161,3 +161,11 @@ describe("Mistral role order: no user message right after tool results (Mistral 
     expect(sent(conversation, "openai").map((m) => m.role)).toEqual(["user", "assistant", "tool", "user"]);
   });
 });
+
+describe("an error frame whose error is a bare string (local OpenAI-compatible servers: {\"error\":\"...\"})", () => {
+  it("ends the run with RUN_ERROR carrying that string as the message, the text so far kept", async () => {
+    const { events, messages } = await run([chunk({ delta: { role: "assistant", content: "Hel" } }), { error: "Model unloaded." }]);
+    expect(last(events)).toMatchObject({ type: "RUN_ERROR", message: "Model unloaded." });
+    expect(messages.find((m) => m.role === "assistant")?.content).toBe("Hel");
+  });
+});
