@@ -169,3 +169,21 @@ describe("an error frame whose error is a bare string (local OpenAI-compatible s
     expect(messages.find((m) => m.role === "assistant")?.content).toBe("Hel");
   });
 });
+
+describe("Anthropic-style cache counters at the top of a Chat usage (LiteLLM proxy, Vercel AI Gateway: cache_creation_input_tokens / cache_read_input_tokens)", () => {
+  it("cache writes and reads are read from them, inside prompt_tokens when total_tokens says so", async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "Hi" } }),
+      chunk({ delta: {}, finish_reason: "stop" }, { usage: { prompt_tokens: 1300, completion_tokens: 20, total_tokens: 1320, prompt_tokens_details: { cached_tokens: 1000 }, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200 } }),
+    ], { provider: "litellm" });
+    expect(last(events)).toMatchObject({ usage: [{ inputTokens: 1300, cachedInputTokens: 1000, cacheWriteInputTokens: 200, outputTokens: 20 }] });
+  });
+
+  it("beside prompt_tokens (Anthropic's own counting) they are added in", async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "Hi" } }),
+      chunk({ delta: {}, finish_reason: "stop" }, { usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 1320, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200 } }),
+    ], { provider: "litellm" });
+    expect(last(events)).toMatchObject({ usage: [{ inputTokens: 1300, cachedInputTokens: 1000, cacheWriteInputTokens: 200, outputTokens: 20, totalTokens: 1320 }] });
+  });
+});
