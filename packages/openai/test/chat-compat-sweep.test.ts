@@ -187,3 +187,40 @@ describe("Anthropic-style cache counters at the top of a Chat usage (LiteLLM pro
     expect(last(events)).toMatchObject({ usage: [{ inputTokens: 1300, cachedInputTokens: 1000, cacheWriteInputTokens: 200, outputTokens: 20, totalTokens: 1320 }] });
   });
 });
+
+describe("Gemini OpenAI compatibility: calls without index, a late signature-only fragment naming an earlier call (open-webui/computer#224, securo#889)", () => {
+  const stream = [
+    chunk({ delta: { role: "assistant", tool_calls: [{ id: "function-call-1", type: "function", function: { name: "a", arguments: "{}" } }] } }),
+    chunk({ delta: { tool_calls: [{ id: "function-call-2", type: "function", function: { name: "b", arguments: "{\"x\":1}" } }] } }),
+    chunk({ delta: { tool_calls: [{ id: "function-call-1", extra_content: { google: { thought_signature: "SIG_1" } } }] } }),
+    chunk({ delta: {}, finish_reason: "stop" }),
+  ];
+
+  it("the signature goes on the call it names; no call without a name appears", async () => {
+    const { events, messages } = await run(stream, { provider: "gemini" });
+    expect(ofType(events, "TOOL_CALL_START").map((e) => [e.toolCallId, e.toolCallName])).toEqual([["function-call-1", "a"], ["function-call-2", "b"]]);
+    expect(ofType(events, "REASONING_ENCRYPTED_VALUE")).toMatchObject([{ subtype: "tool-call", entityId: "function-call-1", encryptedValue: "SIG_1" }]);
+    expect(last(events)).toMatchObject({ outcome: { pendingToolCallIds: ["function-call-1", "function-call-2"] } });
+    const conversation: Message[] = [
+      { id: "u1", role: "user", content: "Hi" },
+      ...messages,
+      { id: "t1", role: "tool", toolCallId: "function-call-1", content: "1" } as Message,
+      { id: "t2", role: "tool", toolCallId: "function-call-2", content: "2" } as Message,
+    ];
+    const assistant = sent(conversation, "gemini").find((m) => m.role === "assistant");
+    expect(assistant?.tool_calls).toMatchObject([
+      { id: "function-call-1", extra_content: { google: { thought_signature: "SIG_1" } } },
+      { id: "function-call-2", function: { arguments: "{\"x\":1}" } },
+    ]);
+    expect((assistant?.tool_calls as Rec[])[1]).not.toHaveProperty("extra_content");
+  });
+
+  it("with an explicit index, a fragment keeps index semantics (two calls sharing an id stay two calls)", async () => {
+    const { events } = await run([
+      chunk({ delta: { tool_calls: [{ index: 0, id: "dup", type: "function", function: { name: "a", arguments: "{}" } }] } }),
+      chunk({ delta: { tool_calls: [{ index: 1, id: "dup", type: "function", function: { name: "b", arguments: "{}" } }] } }),
+      chunk({ delta: {}, finish_reason: "tool_calls" }),
+    ]);
+    expect(ofType(events, "TOOL_CALL_START").map((e) => e.toolCallName)).toEqual(["a", "b"]);
+  });
+});
