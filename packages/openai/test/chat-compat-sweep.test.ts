@@ -224,3 +224,25 @@ describe("Gemini OpenAI compatibility: calls without index, a late signature-onl
     expect(ofType(events, "TOOL_CALL_START").map((e) => e.toolCallName)).toEqual(["a", "b"]);
   });
 });
+
+describe("LiteLLM proxy: Gemini 3 tool call ids carry the thought signature (`<id>__thought__<signature>`, BerriAI/litellm#16895)", () => {
+  const longId = `call_a1b2c3__thought__${"Q2lnQUFR".repeat(12)}`;
+  const conversation: Message[] = [
+    { id: "u1", role: "user", content: "Weather?" },
+    { id: "a1", role: "assistant", content: "", toolCalls: [{ id: longId, type: "function", function: { name: "weather", arguments: "{}" } }] },
+    { id: "t1", role: "tool", toolCallId: longId, content: "12°C" } as Message,
+  ];
+
+  it("litellm: the id goes back as sent, on the call and its result (no 40-character mapping)", () => {
+    const messages = sent(conversation, "litellm");
+    expect(messages[1]).toMatchObject({ tool_calls: [{ id: longId }] });
+    expect(messages[2]).toMatchObject({ tool_call_id: longId });
+  });
+
+  it("openai: the same id is mapped to at most 40 characters, call and result alike", () => {
+    const messages = sent(conversation, "openai");
+    const id = (messages[1]?.tool_calls as Array<{ id: string }>)[0]?.id ?? "";
+    expect(id.length).toBeLessThanOrEqual(40);
+    expect(messages[2]).toMatchObject({ tool_call_id: id });
+  });
+});
