@@ -15,6 +15,7 @@ import {
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
 import { fitMistralRoleOrder } from "./fit-mistral-role-order.js";
+import { fitPerplexityRoleOrder } from "./fit-perplexity-role-order.js";
 import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
@@ -75,6 +76,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect));
   // Mistral: no user or system message right after tool results.
   if (reasoning.dialect === "mistral") fitMistralRoleOrder(messages, sink);
+  // Perplexity: system messages first, then user and assistant alternating.
+  if (targetOf(sink) === "perplexity") fitPerplexityRoleOrder(messages, sink);
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,

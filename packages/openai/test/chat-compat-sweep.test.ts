@@ -246,3 +246,34 @@ describe("LiteLLM proxy: Gemini 3 tool call ids carry the thought signature (`<i
     expect(messages[2]).toMatchObject({ tool_call_id: id });
   });
 });
+
+describe("Perplexity role order (400 invalid_message: 'After the (optional) system message(s), user and assistant roles should be alternating.')", () => {
+  const conversation: Message[] = [
+    { id: "s1", role: "system", content: "Be brief." },
+    { id: "u1", role: "user", content: "Hello!" },
+    { id: "u2", role: "user", content: "How are you?" },
+    { id: "a1", role: "assistant", content: "Fine." },
+    { id: "d1", role: "developer", content: "Cite sources." },
+    { id: "u3", role: "user", content: [{ type: "text", text: "What is new?" }] } as Message,
+  ];
+
+  it("perplexity: systems first, consecutive user messages joined in order, with one warning", () => {
+    const warnings: string[] = [];
+    const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages: conversation }, { model: "sonar", provider: "perplexity", onWarning: (w) => warnings.push(w.code) });
+    const messages = params.messages as unknown as Rec[];
+    expect(messages.map((m) => m.role)).toEqual(["system", "system", "user", "assistant", "user"]);
+    expect(messages[0]?.content).toBe("Be brief.");
+    expect(messages[1]?.content).toBe("Cite sources.");
+    expect(messages[2]?.content).toBe("Hello!\n\nHow are you?");
+    expect(JSON.stringify(messages[4]?.content)).toContain("What is new?");
+    expect(warnings.filter((c) => c === "request.role-order-fitted")).toHaveLength(1);
+  });
+
+  it("an alternating conversation is left as it is; other labels keep consecutive user messages", () => {
+    const alternating = [conversation[0], conversation[1], conversation[3], conversation[5]] as Message[];
+    const { params, warnings } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages: alternating }, { model: "sonar", provider: "perplexity" });
+    expect((params.messages as unknown as Rec[]).map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(warnings.map((w) => w.code)).not.toContain("request.role-order-fitted");
+    expect(sent(conversation, "openai").map((m) => m.role)).toEqual(["system", "user", "user", "assistant", "developer", "user"]);
+  });
+});
