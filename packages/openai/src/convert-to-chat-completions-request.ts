@@ -128,7 +128,7 @@ function convertMessage(
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
           ...(calls.length > 0 && {
-            tool_calls: calls.map((call) => chatToolCall(call, roles.get(call.id) === "custom", toolCallName(call, OPENAI_TOOL_NAME, sink), targetOf(sink), reasoning.dialect)),
+            tool_calls: calls.map((call) => chatToolCall(call, roles.get(call.id) === "custom", toolCallName(call, OPENAI_TOOL_NAME, sink), targetOf(sink), reasoning.dialect, sink)),
           }),
         },
       ];

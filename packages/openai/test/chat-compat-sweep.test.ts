@@ -128,6 +128,19 @@ describe("a tool call streamed with no arguments goes back with \"{}\" (DashScop
     const assistant = sent([{ id: "u1", role: "user", content: "Hi" }, ...messages], "qwen").find((m) => m.role === "assistant");
     expect((assistant?.tool_calls as Array<{ function: { arguments: string } }>).map((c) => c.function.arguments)).toEqual(["{}", "{\"city\": \"Oslo\"}"]);
   });
+
+  it("arguments cut off mid-stream go back as {} (with a warning) to other servers, unchanged to OpenAI", () => {
+    const conversation: Message[] = [
+      { id: "u1", role: "user", content: "Hi" },
+      { id: "a1", role: "assistant", content: "", toolCalls: [{ id: "call_cut", type: "function", function: { name: "weather", arguments: "{\"city\": \"Os" } }] },
+      { id: "t1", role: "tool", toolCallId: "call_cut", content: "error" } as Message,
+    ];
+    const warnings: string[] = [];
+    const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages: conversation }, { model: "qwen-plus", provider: "qwen", onWarning: (w) => warnings.push(w.code) });
+    expect((params.messages as unknown as Rec[])[1]).toMatchObject({ tool_calls: [{ function: { arguments: "{}" } }] });
+    expect(warnings).toContain("request.tool-arguments-replaced");
+    expect(sent(conversation, "openai")[1]).toMatchObject({ tool_calls: [{ function: { arguments: "{\"city\": \"Os" } }] });
+  });
 });
 
 describe("Mistral role order: no user message right after tool results (Mistral 400 invalid_request_message_order, 'Unexpected role 'user' after role 'tool'')", () => {
