@@ -56,8 +56,9 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
         handleChoice(state, choice);
         if (run.ended) return;
       }
-      // Groq's own copy of the usage (`x_groq.usage`) counts when the chunk carries no `usage`.
-      const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
+      // Groq's own copy of the usage (`x_groq.usage`) counts when the chunk carries no `usage`;
+      // Kimi (Moonshot) documents its usage on the finishing choice (`choices[].usage`).
+      const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage ?? choiceUsage(choices);
       if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
@@ -137,7 +138,8 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
     if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
     if (delta.images !== undefined) handleChatImages(state, choice, delta.images);
-    for (const fragment of asArray(delta.tool_calls) ?? []) handleChatToolCallDelta(state, choice, fragment);
+    // A fragment without `index` is keyed by its place in the array (several whole calls in one delta, then their arguments in the same places).
+    (asArray(delta.tool_calls) ?? []).forEach((fragment, position) => handleChatToolCallDelta(state, choice, fragment, position));
     // The deprecated `functions` API: one call per turn, streamed like a tool call without an id.
     if (isRecord(delta.function_call)) handleChatToolCallDelta(state, choice, { index: LEGACY_FUNCTION_CALL_INDEX, function: delta.function_call });
     collectAnnotations(choice, delta.annotations);
@@ -159,6 +161,15 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     state.finish = finish;
     state.endSeen = true;
   }
+}
+
+/** The usage a choice carries itself (Kimi's `choices[0].usage` on the finishing chunk), if any. */
+function choiceUsage(choices: readonly unknown[]): Record<string, unknown> | undefined {
+  for (const choice of choices) {
+    const usage = asRecord(asRecord(choice)?.usage);
+    if (usage !== undefined) return usage;
+  }
+  return undefined;
 }
 
 /** Closes a choice, after what `thinkTags` held back as a possible tag start. */

@@ -10,7 +10,8 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `openrouter`: an assistant message carries the `reasoning_details` entries streamed with it,
  *   unchanged and in their order (OpenRouter, and the Vercel AI Gateway, which speaks the same).
  * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
- *   (DeepSeek's thinking mode rejects a later request without it); other turns carry none.
+ *   (DeepSeek's thinking mode rejects a later request without it; so do Kimi's thinking models,
+ *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none.
  * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
  *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
  * - `litellm`: the LiteLLM proxy: an assistant message carries the Anthropic thinking streamed
@@ -33,6 +34,10 @@ const BY_LABEL: Record<string, ChatDialect> = {
   vercel: "openrouter",
   "vercel-ai-gateway": "openrouter",
   deepseek: "deepseek",
+  // Kimi's thinking models answer 400 for a tool-call assistant message without its `reasoning_content`.
+  moonshot: "deepseek",
+  moonshotai: "deepseek",
+  kimi: "deepseek",
   mistral: "mistral",
   gemini: "gemini",
   google: "gemini",
@@ -41,8 +46,8 @@ const BY_LABEL: Record<string, ChatDialect> = {
 
 /**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
- * `openrouter`; `deepseek` → `deepseek`; `mistral` → `mistral`; `gemini` / `google` → `gemini`;
- * `litellm` → `litellm`; anything else → `openai`.
+ * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
+ * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
   return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";

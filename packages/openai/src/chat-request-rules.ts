@@ -42,6 +42,11 @@ export function assertChatMessages(messages: readonly unknown[]): void {
 /** Provider labels of OpenAI's own platforms: the only Chat servers known to take the `developer` role. */
 const DEVELOPER_ROLE_LABELS: ReadonlySet<string> = new Set(["openai", "azure-openai"]);
 
+/** True for the provider labels of OpenAI's own platforms (`openai`, `azure-openai`). */
+export function isOpenAIPlatform(target: string): boolean {
+  return DEVELOPER_ROLE_LABELS.has(target);
+}
+
 /**
  * The role a `developer` message is sent with: `developer` to OpenAI's own platforms, `system`
  * elsewhere (DeepSeek, DeepInfra, vLLM chat templates and many gateways reject `developer` with a

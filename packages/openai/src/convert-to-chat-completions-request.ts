@@ -9,10 +9,13 @@ import {
   type Message,
   type RunAgentInput,
   type Tool,
+  type ToolCallIdRule,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
+import { fitMistralRoleOrder } from "./fit-mistral-role-order.js";
+import { fitPerplexityRoleOrder } from "./fit-perplexity-role-order.js";
 import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
@@ -21,12 +24,12 @@ import type {
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
-import { chatDialect, type ChatDialectOption } from "./chat-dialect.js";
+import { chatDialect, type ChatDialect, type ChatDialectOption } from "./chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
 import { assertChatMessages, chatInputMessages, developerRoleFor, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
-import { CHAT_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { CHAT_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
@@ -70,7 +73,11 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
-  fitChatToolCalls(messages, sink, reasoning.dialect === "mistral" ? MISTRAL_TOOL_CALL_ID : CHAT_TOOL_CALL_ID);
+  fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect));
+  // Mistral: no user or system message right after tool results.
+  if (reasoning.dialect === "mistral") fitMistralRoleOrder(messages, sink);
+  // Perplexity: system messages first, then user and assistant alternating.
+  if (targetOf(sink) === "perplexity") fitPerplexityRoleOrder(messages, sink);
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,
@@ -80,6 +87,12 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
     ...(tools.length > 0 && { tools }),
   } as ChatCompletionCreateParamsStreaming;
   return { params, warnings: sink.warnings };
+}
+
+/** The tool call id rule of the server a dialect speaks to. */
+function toolCallIdRule(dialect: ChatDialect): ToolCallIdRule {
+  if (dialect === "mistral") return MISTRAL_TOOL_CALL_ID;
+  return dialect === "litellm" ? LITELLM_TOOL_CALL_ID : CHAT_TOOL_CALL_ID;
 }
 
 function convertMessage(
@@ -115,7 +128,7 @@ function convertMessage(
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
           ...(calls.length > 0 && {
-            tool_calls: calls.map((call) => chatToolCall(call, roles.get(call.id) === "custom", toolCallName(call, OPENAI_TOOL_NAME, sink), targetOf(sink), reasoning.dialect)),
+            tool_calls: calls.map((call) => chatToolCall(call, roles.get(call.id) === "custom", toolCallName(call, OPENAI_TOOL_NAME, sink), targetOf(sink), reasoning.dialect, sink)),
           }),
         },
       ];

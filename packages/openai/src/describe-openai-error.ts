@@ -43,6 +43,8 @@ function readOpenAIError(error: unknown): ErrorDescription {
   }
   const bodyValue = safeGet(error, "error");
   const body = typeof bodyValue === "object" && bodyValue !== null && !Array.isArray(bodyValue) ? bodyValue : undefined;
+  // Some local servers send the error frame's `error` as a bare string (`{"error":"Model unloaded."}`).
+  const bodyText = typeof bodyValue === "string" && bodyValue.trim() !== "" ? bodyValue : undefined;
   const status = safeNumber(error, "status");
   const bodyType = safeString(body, "type");
   const ownType = safeString(error, "type");
@@ -62,6 +64,7 @@ function readOpenAIError(error: unknown): ErrorDescription {
   // back, which may hold anything the request carried. Say what is known instead.
   const message =
     safeString(body, "message") ??
+    bodyText ??
     (status !== undefined ? `The provider answered HTTP ${status}${code !== undefined && code !== String(status) ? ` (${code})` : ""}` : undefined) ??
     safeString(error, "message") ??
     safeString(error, "name") ??

@@ -1,5 +1,5 @@
 import { asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
-import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
+import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
 import { toolCallArguments, toolCallBody, toolCallThoughtSignature, CUSTOM_TOOL_CALL_ITEM } from "./chat-tool-call-fields.js";
 
@@ -8,23 +8,30 @@ import { toolCallArguments, toolCallBody, toolCallThoughtSignature, CUSTOM_TOOL_
  * on a call's first fragment); several calls may interleave. Each call opens TOOL_CALL_START with
  * the turn's assistant message as parent, and its argument fragments pass through byte for byte.
  * A fragment naming a new `id` at an index already in use starts a new call there, the earlier one
- * staying open (no more fragments reach it) until the choice ends (servers that
+ * staying open (only fragments naming it by id reach it) until the choice ends (servers that
  * reuse index 0 for sequential calls, and servers that send whole calls without `index`, several in
  * one chunk). A `reasoning_details` encrypted entry waiting for the call's id goes on it as it
  * opens. Custom tool calls (`type: "custom"`, `custom: { name, input }`) stream their input as the
  * arguments and are marked `itemType: "custom_tool_call"`; arguments sent as a JSON object
- * (llama.cpp, TGI) pass as its JSON text; Gemini's `extra_content.google.thought_signature` on a
+ * (llama.cpp, TGI) pass as its JSON text; a fragment without `index` is keyed by its `position` in
+ * the delta's `tool_calls` (Kimi: two whole calls in one delta, then their arguments in the same
+ * places, still without `index`), and one naming an earlier call of the choice by its `id` goes to
+ * that call; Gemini's `extra_content.google.thought_signature` on a
  * call becomes the call's REASONING_ENCRYPTED_VALUE (kind `google-thought-signature`).
  */
-export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoiceState, fragment: unknown): void {
+export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoiceState, fragment: unknown, position = 0): void {
   const record = asRecord(fragment);
   if (record === undefined) return;
   const { run } = state;
-  const index = asNumber(record.index) ?? 0;
+  const explicitIndex = asNumber(record.index);
+  const index = explicitIndex ?? position;
   const { fn, custom } = toolCallBody(record);
   const providerId = asNonEmptyString(record.id);
-  let open = choice.tools.get(index);
-  if (open !== undefined && providerId !== undefined && open.providerId !== undefined && providerId !== open.providerId) {
+  // Without an `index`, a fragment naming a call of this choice by its id continues that call
+  // (Gemini's late signature-only fragment for an earlier call, after other calls took its place).
+  const named = explicitIndex === undefined && providerId !== undefined ? callNamed(choice, providerId) : undefined;
+  let open = named ?? choice.tools.get(index);
+  if (named === undefined && open !== undefined && providerId !== undefined && open.providerId !== undefined && providerId !== open.providerId) {
     choice.parkedTools.push(open);
     open = undefined;
   }
@@ -50,6 +57,12 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
   }
   const args = toolCallArguments(fn, custom);
   if (args !== undefined) run.toolCallArgs(open.toolCallId, args);
+}
+
+/** The call of this choice (open at some index, or parked) the provider gave `providerId`. */
+function callNamed(choice: ChatChoiceState, providerId: string): ChatToolState | undefined {
+  for (const tool of choice.tools.values()) if (tool.providerId === providerId) return tool;
+  return choice.parkedTools.find((tool) => tool.providerId === providerId);
 }
 
 function uniqueToolCallId(state: ChatStreamState, providerId: string | undefined): string {

@@ -18,5 +18,11 @@ export const CHAT_TOOL_CALL_ID: ToolCallIdRule = { provider: "OpenAI Chat Comple
  * … but must be a-z, A-Z, 0-9, with a length of 9"; langchain#24668, opencode#1680).
  */
 export const MISTRAL_TOOL_CALL_ID: ToolCallIdRule = { provider: "Mistral", allowed: /[a-zA-Z0-9]/, minLength: 9, maxLength: 9 };
+/**
+ * The LiteLLM proxy's tool call ids: no length limit. For Gemini 3 models the proxy mints ids that
+ * carry the call's thought signature (`<id>__thought__<signature>`, BerriAI/litellm#16895), far
+ * longer than 40 characters, and reads the signature back from them: they must go back as sent.
+ */
+export const LITELLM_TOOL_CALL_ID: ToolCallIdRule = { provider: "LiteLLM proxy" };
 /** See {@link CHAT_TOOL_CALL_ID}. */
 export const RESPONSES_CALL_ID: ToolCallIdRule = { provider: "OpenAI Responses", maxLength: 64 };

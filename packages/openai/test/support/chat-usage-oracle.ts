@@ -17,9 +17,9 @@ export function expectedChatUsage(usage: unknown): Record<string, number> | unde
   const prompt = valid(u.prompt_tokens);
   const completion = valid(u.completion_tokens);
   const reasoning = valid(cd?.reasoning_tokens);
-  const rawCached = [pd?.cached_tokens, u.prompt_cache_hit_tokens, u.num_cached_tokens].find((v) => v !== undefined && v !== null);
-  const cached = valid(rawCached);
-  const write = valid(pd?.cache_write_tokens);
+  const present = (...values: unknown[]): unknown => values.find((v) => v !== undefined && v !== null);
+  const cached = valid(present(pd?.cached_tokens, u.prompt_cache_hit_tokens, u.num_cached_tokens, u.cached_tokens, u.cache_read_input_tokens));
+  const write = valid(present(pd?.cache_write_tokens, u.cache_creation_input_tokens));
   const total = valid(u.total_tokens);
   let input = prompt;
   let output = completion;

@@ -1,0 +1,30 @@
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { WarningSink } from "./request-warnings.js";
+
+/** The warning reported when an assistant message is inserted after tool results (`mistral` dialect). */
+export const ASSISTANT_BRIDGE_WARNING = "request.assistant-bridge-inserted";
+
+/** The text of the assistant message inserted between tool results and a later user or system message. */
+export const ASSISTANT_BRIDGE_TEXT = "(tool results received)";
+
+/**
+ * Mistral's role order, applied to the converted messages (in place, after every other rewrite):
+ * tool results may be followed only by more tool results or by an assistant message. Mistral
+ * answers 400 `invalid_request_message_order` ("Unexpected role 'user' after role 'tool'") when a
+ * user (or system) message comes straight after a `tool` message, which happens whenever the
+ * conversation went on without a model answer to those results (a frontend tool answered together
+ * with the user's next message, a run stopped after its tool step). A short assistant message is
+ * inserted there (warning `request.assistant-bridge-inserted`); nothing else changes.
+ */
+export function fitMistralRoleOrder(messages: ChatCompletionMessageParam[], sink: WarningSink): void {
+  for (let i = messages.length - 1; i > 0; i--) {
+    const previous = messages[i - 1];
+    const message = messages[i];
+    if (previous?.role !== "tool" || message === undefined || message.role === "tool" || message.role === "assistant") continue;
+    messages.splice(i, 0, { role: "assistant", content: ASSISTANT_BRIDGE_TEXT });
+    sink.warn(ASSISTANT_BRIDGE_WARNING, `Mistral takes no ${message.role} message right after tool results; an assistant message was inserted before it`, {
+      index: i,
+      role: message.role,
+    });
+  }
+}
