@@ -3,6 +3,7 @@ import {
   readBridgeMetadata,
   renderContext,
   toolCallName,
+  uniqueToolCallIds,
   warnUnknownRole,
   type BridgeWarning,
   type ContentPart,
@@ -62,9 +63,11 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
   parseRunAgentInput(input, { conversationOnly: true });
   const sink = createRequestSink(options.onWarning, providerLabel(options));
-  const inputMessages = chatInputMessages(input, sink);
-  const roles = classifyAllToolCalls(input.messages, "chat", sink);
-  const reasoning = collectChatReasoning(input.messages, chatDialect(options), sink);
+  // Ids repeated across the conversation (`call_0` in every turn) made unique before anything reads them.
+  const unique: RunAgentInput = { ...input, messages: uniqueToolCallIds(input.messages, sink) };
+  const inputMessages = chatInputMessages(unique, sink);
+  const roles = classifyAllToolCalls(unique.messages, "chat", sink);
+  const reasoning = collectChatReasoning(unique.messages, chatDialect(options), sink);
   const messages: ChatCompletionMessageParam[] = [];
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
