@@ -88,6 +88,11 @@ describe("programmatic tool calling across turns", () => {
     expect(codes).toEqual([]);
   });
 
+  it("with previous_response_id only the outputs of the program's calls are sent (the chain holds the program)", async () => {
+    const { items } = request(await firstTurn(), { previous_response_id: "resp_1" });
+    expect(items).toEqual([{ type: "function_call_output", call_id: "call_lookup", output: '{"found":true}' }]);
+  });
+
   it("a call whose program is not in the conversation goes back without the caller naming it", async () => {
     const messages = (await firstTurn()).map((message): Message =>
       message.role === "assistant" ? { ...message, toolCalls: (message.toolCalls ?? []).filter((call) => call.id !== "call_prog") } : message,
