@@ -25,11 +25,13 @@ const INPUT_FIELDS: Record<string, { fields: readonly string[]; required: readon
   tool_search_call: { fields: ["id", "arguments", "call_id", "execution", "status"], required: ["arguments"] },
   shell_call_output: { fields: ["id", "call_id", "output", "status", "max_output_length"], required: ["call_id", "output"] },
   tool_search_output: { fields: ["id", "call_id", "tools", "execution", "status"], required: ["tools"] },
+  program: { fields: ["id", "call_id", "code", "fingerprint"], required: ["id", "call_id", "code", "fingerprint"] },
+  program_output: { fields: ["id", "call_id", "result", "status"], required: ["id", "call_id", "result", "status"] },
 };
 
 /** The item types of provider-run tools the request side rebuilds. */
 export const REBUILDABLE_PROVIDER_ITEMS: ReadonlySet<string> = new Set(
-  ["web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call", "mcp_list_tools", "shell_call", "tool_search_call"],
+  ["web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call", "mcp_list_tools", "shell_call", "tool_search_call", "program"],
 );
 
 /**
@@ -56,9 +58,9 @@ export function providerItems(call: ToolCall, result: ToolMessage | undefined, s
     const approvalRequestId = asNonEmptyString(fields?.approvalRequestId);
     if (approvalRequestId !== undefined) raw.approval_request_id = approvalRequestId;
   }
-  if (type === "shell_call" || type === "tool_search_call") if (call.id !== itemId) raw.call_id = call.id;
+  if (type === "shell_call" || type === "tool_search_call" || type === "program") if (call.id !== itemId) raw.call_id = call.id;
   const separate = type === "shell_call" || type === "tool_search_call";
-  if (result !== undefined && !separate) Object.assign(raw, resultFields(type, result.content));
+  if (result !== undefined && !separate && type !== "program") Object.assign(raw, resultFields(type, result.content));
   if (type === "image_generation_call" || type === "web_search_call" || type === "file_search_call" || type === "code_interpreter_call") {
     raw.status ??= "completed";
   }
@@ -118,4 +120,17 @@ function parseObject(text: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/**
+ * The `program_output` item of a programmatic tool calling program, from its TOOL_CALL_RESULT
+ * (metadata `itemId`, content the item's `result` and `status` as JSON text). It is sent where the
+ * result sits in the conversation, not right after its `program`: the output arrives in a later
+ * response, after the outputs of the calls the program made. `undefined` when a required field is
+ * missing.
+ */
+export function programOutputItem(call: ToolCall, result: ToolMessage): ResponseInputItem | undefined {
+  const outputId = asNonEmptyString(readBridgeMetadata(result.metadata)?.itemId);
+  const raw: Record<string, unknown> = { ...resultFields("program_output", result.content), call_id: call.id, ...(outputId !== undefined && { id: outputId }) };
+  return pick("program_output", raw, INPUT_FIELDS.program_output as { fields: readonly string[]; required: readonly string[] });
 }

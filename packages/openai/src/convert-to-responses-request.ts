@@ -31,9 +31,9 @@ import { clientItemPair, type ClientItemPair } from "./convert-client-items.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
 import { assistantMessageItem } from "./convert-output-message.js";
-import { providerItems } from "./convert-provider-items.js";
+import { programOutputItem, providerItems } from "./convert-provider-items.js";
 import { OPENAI_TOOL_NAME, RESPONSES_CALL_ID } from "./tool-name-rule.js";
-import { outputPosition, restoreOutputOrder, type PlacedItem } from "./output-order.js";
+import { outputPosition, placeProgramOutputs, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
 import { dropIdsAfterGaps } from "./orphaned-item-ids.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
@@ -106,7 +106,7 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   const placed: PlacedItem[] = [];
   // With previous_response_id / conversation the API already holds the chain: only what follows it is sent.
   for (const message of messagesAfterChain(messages, extra as Record<string, unknown>, targetOf(sink))) placed.push(...convertMessage(message, context));
-  const ordered = restoreOutputOrder(placed);
+  const ordered = restoreOutputOrder(placeProgramOutputs(placed));
   const items = dropIdsAfterGaps(ordered, keepReasoningPaired(ordered, sink));
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",
@@ -148,7 +148,27 @@ function convertMessage(message: Message, context: ConversionContext): PlacedIte
     if (item === undefined || !sendable(item, context)) return [];
     return [{ item, position: outputPosition(message, 0, targetOf(context.sink)) }];
   }
+  if (message.role === "tool") {
+    const program = programOutputFor(message, context);
+    if (program !== undefined) return program;
+  }
   return convertInput(message, context).map((item) => ({ item }));
+}
+
+/**
+ * The result of a programmatic tool calling program (its `program_output`), placed where the
+ * response had it; `undefined` for any other tool message. Dropped with a warning when it cannot be
+ * rebuilt (the API would take the program as still running).
+ */
+function programOutputFor(message: ToolMessage, { roles, calls, sink }: ConversionContext): PlacedItem[] | undefined {
+  const call = calls.get(message.toolCallId);
+  if (call === undefined || roles.get(call.id) !== "provider-item" || readBridgeMetadata(call.metadata)?.itemType !== "program") return undefined;
+  const item = programOutputItem(call, message);
+  if (item === undefined) {
+    sink.warn("request.provider-item-dropped", `The program_output of program ${call.id} cannot be rebuilt; dropped`, { toolCallId: call.id, itemType: "program_output" });
+    return [];
+  }
+  return [{ item, position: outputPosition(message, 0, targetOf(sink)) }];
 }
 
 /**
@@ -166,6 +186,7 @@ function sendable(item: ResponseInputItem, { storeDisabled, sink }: ConversionCo
 }
 
 function convertAssistant(message: AssistantMessage, { roles, results, clientItems, sink }: ConversionContext): PlacedItem[] {
+  const sentPrograms = (id: string): boolean => roles.get(id) === "provider-item";
   const out: PlacedItem[] = [];
   warnForeignCitedFiles(message, sink);
   const text = assistantMessageItem(message, targetOf(sink));
@@ -181,7 +202,7 @@ function convertAssistant(message: AssistantMessage, { roles, results, clientIte
       } else rebuilt.forEach((item, index) => out.push({ item, position: outputPosition(call, index / 2, targetOf(sink)) }));
       continue;
     }
-    const item = role === "client-item" ? clientItems.get(call.id)?.call : convertToolCall(call, role, sink);
+    const item = role === "client-item" ? clientItems.get(call.id)?.call : convertToolCall(call, role, sink, sentPrograms);
     if (item !== undefined) out.push({ item, position: outputPosition(call, 0, targetOf(sink)) });
   }
   return out;
@@ -227,11 +248,12 @@ function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMess
   }
 }
 
-function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink): ResponseInputItem | undefined {
+function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, isSentProgram: (id: string) => boolean): ResponseInputItem | undefined {
   const itemId = itemIdOf(call, targetOf(sink));
+  const caller = programCallerOf(call, targetOf(sink), isSentProgram);
   if (role === "omit" || role === "provider-item") return undefined;
   if (role === "custom") {
-    return { type: "custom_tool_call", call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink), name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }) };
+    return { type: "custom_tool_call", call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink), name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }), ...caller };
   }
   if (role === "mcp-approval") {
     const serverLabel = readBridgeMetadata(call.metadata)?.serverLabel;
@@ -251,7 +273,23 @@ function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink):
     arguments: call.function.arguments,
     ...(itemId !== undefined && { id: itemId }),
     ...(typeof namespace === "string" && { namespace }),
+    ...caller,
   } as ResponseInputItem;
+}
+
+/**
+ * The `caller` of a call a programmatic tool calling program made, as streamed (`{ type:
+ * "program", caller_id }`), when the call came from the target platform and its program item is
+ * sent too; otherwise nothing (a caller naming a program the request lacks cannot be resolved).
+ */
+function programCallerOf(call: ToolCall, provider: string, isSentProgram: (id: string) => boolean): { caller?: { type: "program"; caller_id: string } } {
+  if (!isMintedBy(call, provider)) return {};
+  const caller = readBridgeMetadata(call.metadata)?.caller;
+  if (typeof caller !== "object" || caller === null) return {};
+  const callerId = (caller as Record<string, unknown>).caller_id;
+  return (caller as Record<string, unknown>).type === "program" && typeof callerId === "string" && isSentProgram(callerId)
+    ? { caller: { type: "program", caller_id: callerId } }
+    : {};
 }
 
 /** The item id recorded on a call streamed from the target platform (`openai`, `azure-openai`, …). */

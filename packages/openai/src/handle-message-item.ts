@@ -2,6 +2,7 @@ import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfAnnotations } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";
 import { endIdleReasoning } from "./reasoning-span.js";
+import { claimImplicitMessage, implicitMessageOf, namesNoItem } from "./implicit-message-item.js";
 import { asArray, asNumber, asRecord, asString } from "./narrow.js";
 import {
   findItem,
@@ -20,6 +21,7 @@ export function openMessageItem(
   outputIndex: number | undefined,
   phase?: string,
 ): void {
+  if (claimImplicitMessage(state, itemId, outputIndex, phase) !== undefined) return;
   const item: MessageItem = {
     kind: "message",
     itemId,
@@ -44,7 +46,7 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
   // this very output message item (one AG-UI message per item id, so no id is sent twice).
   const metadata: BridgeMetadata = {
     ...(refusal && { refusal: true }),
-    ...(first && { itemId: item.itemId, ...itemPosition(state, item.outputIndex) }),
+    ...(first && item.implicit !== true && { itemId: item.itemId, ...itemPosition(state, item.outputIndex) }),
     ...(first && item.phase !== undefined && { phase: item.phase }),
   };
   const messageId = run.startText({
@@ -60,7 +62,8 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
 
 function messageOf(state: ResponsesStreamState, event: Record<string, unknown>): MessageItem | undefined {
   const item = findItem(state, event);
-  return item?.kind === "message" ? item : undefined;
+  if (item !== undefined) return item.kind === "message" ? item : undefined;
+  return namesNoItem(event) ? implicitMessageOf(state) : undefined;
 }
 
 /** `response.content_part.added`: opens the text (or refusal) message the part belongs to. */
@@ -155,7 +158,8 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
     if (part === undefined || !run.isTextOpen(part.messageId)) continue;
     const end = endMetadata(item, part, providerLabel(state.options));
     // A phase only known from the finished item goes on the END event of the item's first message.
-    const late = item.phase !== undefined && part.messageId === item.itemId ? { phase: item.phase } : undefined;
+    const claimed = part.messageId === item.claimedBy ? { itemId: item.itemId, ...itemPosition(state, item.outputIndex) } : undefined;
+    const late = item.phase !== undefined && (part.messageId === item.itemId || claimed !== undefined) ? { ...claimed, phase: item.phase } : claimed;
     run.endText(part.messageId, late === undefined ? end : { ...end, ...late });
   }
 }

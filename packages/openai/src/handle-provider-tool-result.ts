@@ -1,9 +1,9 @@
-import type { ContentPart } from "@agui-bridge/core/adapter";
+import { readBridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
 import { RESULT_FIELDS } from "./classify-output-item.js";
 import { filesOfToolItem } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";
 import { asNonEmptyString, asString } from "./narrow.js";
-import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js";
+import { itemPosition, type ResponsesStreamState, type ToolItem } from "./responses-stream-state.js";
 
 /**
  * TOOL_CALL_RESULT for a provider-run tool whose item carries its output (web search sources,
@@ -36,11 +36,13 @@ const CALL_TYPE_OF_OUTPUT: Record<string, string> = {
  * call of the matching type still without a result). An output for a call this run never saw is
  * dropped with a warning.
  */
-export function emitSeparateOutput(state: ResponsesStreamState, done: Record<string, unknown>): void {
+export function emitSeparateOutput(state: ResponsesStreamState, done: Record<string, unknown>, outputIndex?: number): void {
   const callId = asNonEmptyString(done.call_id);
   const itemType = asString(done.type) ?? "";
   const toolCallId =
-    callId === undefined ? awaitingCall(state, CALL_TYPE_OF_OUTPUT[itemType])?.toolCallId : state.callIds.get(callId);
+    callId === undefined
+      ? awaitingCall(state, CALL_TYPE_OF_OUTPUT[itemType])?.toolCallId
+      : (state.callIds.get(callId) ?? adoptEarlierCall(state, callId, CALL_TYPE_OF_OUTPUT[itemType]));
   for (const item of state.items.values()) if (item.kind === "tool" && item.toolCallId === toolCallId) item.resulted = true;
   if (toolCallId === undefined || !state.run.hasToolCall(toolCallId)) {
     state.options.onWarning?.({
@@ -53,8 +55,30 @@ export function emitSeparateOutput(state: ResponsesStreamState, done: Record<str
   state.run.toolCallResult({
     toolCallId,
     content: providerResultContent(done, providerLabel(state.options)),
-    metadata: { providerExecuted: true, providerToolType: itemType, ...(asNonEmptyString(done.id) !== undefined && { itemId: asNonEmptyString(done.id) }) },
+    metadata: {
+      providerExecuted: true,
+      providerToolType: itemType,
+      ...(asNonEmptyString(done.id) !== undefined && { itemId: asNonEmptyString(done.id) }),
+      ...itemPosition(state, outputIndex),
+    },
   });
+}
+
+/**
+ * A separate output for a provider-run call of an earlier turn (a `program_output` arrives in a
+ * later response than its `program`, after the application answered the calls the program made):
+ * the call is in `input.messages` (same id, same item type, provider-run, still without a result),
+ * so the run adopts it and the result lands on it. `undefined` when the history has no such call.
+ */
+function adoptEarlierCall(state: ResponsesStreamState, callId: string, callType: string | undefined): string | undefined {
+  if (callType === undefined || !state.run.isToolCallIdTaken(callId) || state.run.hasToolCall(callId)) return undefined;
+  const messages = state.options.input?.messages ?? [];
+  const answered = messages.some((message) => message.role === "tool" && message.toolCallId === callId);
+  const call = messages.flatMap((message) => (message.role === "assistant" ? (message.toolCalls ?? []) : [])).find((candidate) => candidate.id === callId);
+  const fields = readBridgeMetadata(call?.metadata);
+  if (answered || fields?.providerExecuted !== true || fields.itemType !== callType) return undefined;
+  state.run.adoptToolCall(callId);
+  return callId;
 }
 
 function providerResultContent(done: Record<string, unknown>, provider: string): string | ContentPart[] {

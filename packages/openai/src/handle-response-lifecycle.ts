@@ -97,6 +97,13 @@ export function handleErrorEvent(state: ResponsesStreamState, event: Record<stri
  */
 export function closeResponseItems(state: ResponsesStreamState): void {
   const { run } = state;
+  // A message opened for text that named no item, never claimed by one.
+  const implicit = state.response.implicitMessage;
+  if (implicit !== undefined) {
+    closeMessageItem(state, implicit);
+    state.items.delete(implicit.itemId);
+    state.response.implicitMessage = undefined;
+  }
   for (const item of state.response.byIndex.values()) {
     if (item.kind === "message") closeMessageItem(state, item);
     else if (item.kind === "reasoning") closeReasoningItem(state, item);

@@ -41,6 +41,8 @@ export function openToolItem(
   if (serverLabel !== undefined) metadata.serverLabel = serverLabel;
   const approvalRequestId = asNonEmptyString(item.approval_request_id);
   if (approvalRequestId !== undefined) metadata.approvalRequestId = approvalRequestId;
+  const caller = programCaller(item.caller);
+  if (caller !== undefined) metadata.caller = caller;
   run.startToolCall({
     toolCallId,
     toolCallName: cls.name,
@@ -101,4 +103,16 @@ function uniqueToolCallId(state: ResponsesStreamState, preferred: string): strin
     details: { providerId: preferred, toolCallId: fresh },
   });
   return fresh;
+}
+
+/**
+ * The `caller` of a call a programmatic tool calling program made (`{ type: "program", caller_id }`,
+ * the program item's `call_id`), kept so the request side sends the call back as it came. Direct
+ * calls (`{ type: "direct" }`, the default) are not recorded.
+ */
+function programCaller(value: unknown): { type: "program"; caller_id: string } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const callerId = asNonEmptyString(record.caller_id);
+  return record.type === "program" && callerId !== undefined ? { type: "program", caller_id: callerId } : undefined;
 }

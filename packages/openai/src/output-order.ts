@@ -83,3 +83,28 @@ function callKey(item: ResponseInputItem): string | undefined {
   if (type === "mcp_approval_request") return typeof record.id === "string" ? `approval:${record.id}` : undefined;
   return !type.endsWith("_output") && typeof record.call_id === "string" ? `call:${record.call_id}` : undefined;
 }
+
+/**
+ * Moves the `program_output` items to the response they came in. The result of a programmatic
+ * tool calling program arrives in a later response than its `program` (after the outputs of the
+ * calls the program made), but the conversation holds it as the program call's result, right after
+ * the assistant message of the program. Each goes just before the first other item of its own
+ * response, so {@link restoreOutputOrder} sorts it among them; without one it stays where it is.
+ */
+export function placeProgramOutputs(placed: readonly PlacedItem[]): PlacedItem[] {
+  const isProgramOutput = (entry: PlacedItem): boolean => (entry.item as unknown as Record<string, unknown>).type === "program_output";
+  /** The item each moved output goes before: the next item of its response not already beside it. */
+  const before = new Map<PlacedItem, PlacedItem[]>();
+  const moved = new Set<PlacedItem>();
+  placed.forEach((entry, index) => {
+    const responseId = entry.position?.responseId;
+    if (!isProgramOutput(entry) || responseId === undefined) return;
+    const anchor = placed.slice(index + 1).find((other) => !isProgramOutput(other) && other.position?.responseId === responseId);
+    const between = anchor === undefined ? [] : placed.slice(index + 1, placed.indexOf(anchor));
+    if (anchor === undefined || between.every((other) => other.position?.responseId === responseId)) return;
+    before.set(anchor, [...(before.get(anchor) ?? []), entry]);
+    moved.add(entry);
+  });
+  if (moved.size === 0) return [...placed];
+  return placed.flatMap((entry) => (moved.has(entry) ? [] : [...(before.get(entry) ?? []), entry]));
+}

@@ -20,6 +20,7 @@ const FOLLOWERS = new Set([
   "apply_patch_call",
   "computer_call",
   "compaction",
+  "program",
 ]);
 
 function follows(item: ResponseInputItem | undefined): boolean {

@@ -161,7 +161,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   markSeen(state, done, outputIndexOf(event));
   const cls = classifyOutputItem(done, providerLabel(state.options));
   if (cls.kind === "provider-output") {
-    emitSeparateOutput(state, done);
+    emitSeparateOutput(state, done, outputIndexOf(event));
     return;
   }
   let tracked = findItem(state, { item_id: done.id, output_index: event.output_index });

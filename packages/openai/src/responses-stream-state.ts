@@ -36,6 +36,10 @@ export interface MessageItem {
   phase?: string;
   text?: MessagePart;
   refusal?: MessagePart;
+  /** Opened for text events that named no item: `itemId` is ours until a message item claims it. */
+  implicit?: boolean;
+  /** The text message an implicit item had opened when a message item claimed it (its END records the item). */
+  claimedBy?: string;
 }
 
 /** A `reasoning` output item: one reasoning message in its own span. */
@@ -92,6 +96,8 @@ export interface ResponseState {
    */
   readonly seenIds: IdFingerprints;
   readonly seenIndexes: IndexSet;
+  /** The message opened for text events that named no item, until a message item claims it. */
+  implicitMessage?: MessageItem;
 }
 
 /** Per-stream state of the Responses mapper. */
