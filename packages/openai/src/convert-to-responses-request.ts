@@ -8,6 +8,7 @@ import {
   REQUEST_WARNINGS,
   toolCallIdFor,
   toolCallName,
+  uniqueToolCallIds,
   warnUnknownRole,
   type AssistantMessage,
   type ReasoningMessage,
@@ -86,8 +87,10 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   parseRunAgentInput(input, { conversationOnly: true });
   const sink = createRequestSink(options.onWarning, providerLabel(options));
   assertToolNames(input.tools, OPENAI_TOOL_NAME);
-  const roles = classifyAllToolCalls(input.messages, "responses", sink);
-  const messages = pairToolResults(input.messages, sink, { isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function") });
+  // Ids repeated across the conversation (`call_0` in every turn) made unique before anything reads them.
+  const unique = uniqueToolCallIds(input.messages, sink);
+  const roles = classifyAllToolCalls(unique, "responses", sink);
+  const messages = pairToolResults(unique, sink, { isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function") });
   const calls = new Map<string, ToolCall>();
   const results = new Map<string, ToolMessage>();
   for (const message of messages) {
