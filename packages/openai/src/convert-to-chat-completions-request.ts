@@ -15,6 +15,7 @@ import {
 } from "@agui-bridge/core/adapter";
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
+import { fitGeminiThoughtSignatures } from "./fit-gemini-thought-signatures.js";
 import { fitMistralRoleOrder } from "./fit-mistral-role-order.js";
 import { fitPerplexityRoleOrder } from "./fit-perplexity-role-order.js";
 import type {
@@ -57,7 +58,8 @@ export interface ChatCompletionsRequest {
  * Reasoning messages are dropped (Chat cannot take them; a warning when one carried an encrypted
  * value), as are parts the API cannot take, foreign file handles and provider-executed calls.
  * Custom tool calls OpenAI streamed go back as `type: "custom"` calls; a Gemini thought signature
- * recorded on a call goes back, to the label that minted it, as its `extra_content` (`gemini` dialect).
+ * recorded on a call goes back, to the label that minted it, as its `extra_content` (`gemini` dialect),
+ * and a current-turn call with none gets Gemini's documented placeholder signature.
  */
 export function toChatCompletionsRequest(input: RunAgentInput, options: ChatCompletionsRequestOptions): ChatCompletionsRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
@@ -81,6 +83,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   if (reasoning.dialect === "mistral") fitMistralRoleOrder(messages, sink);
   // Perplexity: system messages first, then user and assistant alternating.
   if (targetOf(sink) === "perplexity") fitPerplexityRoleOrder(messages, sink);
+  // Gemini 3: the first call of each step of the current turn carries a thought signature.
+  if (reasoning.dialect === "gemini") fitGeminiThoughtSignatures(messages);
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,
