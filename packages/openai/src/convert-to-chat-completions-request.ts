@@ -16,7 +16,7 @@ import {
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
 import { fitGeminiThoughtSignatures } from "./fit-gemini-thought-signatures.js";
-import { fitMistralRoleOrder } from "./fit-mistral-role-order.js";
+import { fitMistralRoleOrder, needsMistralRoleOrder } from "./fit-mistral-role-order.js";
 import { fitPerplexityRoleOrder } from "./fit-perplexity-role-order.js";
 import type {
   ChatCompletionCreateParamsStreaming,
@@ -79,8 +79,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
   fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect));
-  // Mistral: no user or system message right after tool results.
-  if (reasoning.dialect === "mistral") fitMistralRoleOrder(messages, sink);
+  // Mistral (its API, or a Mistral model behind a gateway): no user or system message right after tool results.
+  if (needsMistralRoleOrder(reasoning.dialect, options.model)) fitMistralRoleOrder(messages, sink);
   // Perplexity: system messages first, then user and assistant alternating.
   if (targetOf(sink) === "perplexity") fitPerplexityRoleOrder(messages, sink);
   // Gemini 3: the first call of each step of the current turn carries a thought signature.
