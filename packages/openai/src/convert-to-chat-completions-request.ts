@@ -30,7 +30,7 @@ import { chatDialect, type ChatDialect, type ChatDialectOption } from "./chat-di
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, chatInputMessages, developerRoleFor, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
+import { assertChatMessages, chatInputMessages, developerRoleFor, emptyAssistantContentFor, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
 import { CHAT_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
@@ -131,7 +131,7 @@ function convertMessage(
       return [
         {
           role: "assistant",
-          ...(refusal ? { refusal: content, content: null } : { content: content === "" ? null : content }),
+          ...(refusal ? { refusal: content, content: null } : { content: content === "" ? emptyAssistantContentFor(targetOf(sink)) : content }),
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
           ...(calls.length > 0 && {
