@@ -30,7 +30,7 @@ import { chatDialect, type ChatDialect, type ChatDialectOption } from "./chat-di
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, chatInputMessages, developerRoleFor, emptyAssistantContentFor, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
+import { assertChatMessages, chatInputMessages, developerRoleFor, emptyAssistantContentFor, isOpenAIPlatform, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
 import { CHAT_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
@@ -124,7 +124,9 @@ function convertMessage(
         });
       }
       const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function" || roles.get(call.id) === "custom");
-      const refusal = readBridgeMetadata(message.metadata)?.refusal === true;
+      // `refusal` is OpenAI's own field (Mistral answers 422 extra_forbidden, Groq 400 for unknown
+      // message properties): other servers get the refusal text as the content.
+      const refusal = readBridgeMetadata(message.metadata)?.refusal === true && isOpenAIPlatform(targetOf(sink));
       const content = message.content ?? "";
       const back = reasoningFieldsFor(message, calls, reasoning, sink);
       if (calls.length === 0 && content === "" && back === undefined) return [];
