@@ -16,6 +16,7 @@ import {
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
 import { fitGeminiThoughtSignatures } from "./fit-gemini-thought-signatures.js";
+import { nameGeminiToolResults } from "./fit-gemini-tool-results.js";
 import { fitMistralRoleOrder, needsMistralRoleOrder } from "./fit-mistral-role-order.js";
 import { fitPerplexityRoleOrder } from "./fit-perplexity-role-order.js";
 import type {
@@ -85,6 +86,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   if (targetOf(sink) === "perplexity") fitPerplexityRoleOrder(messages, sink);
   // Gemini 3: the first call of each step of the current turn carries a thought signature.
   if (reasoning.dialect === "gemini") fitGeminiThoughtSignatures(messages);
+  // Gemini: a tool message names the function it answers (its functionResponse needs the name).
+  if (reasoning.dialect === "gemini") nameGeminiToolResults(messages);
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,

@@ -75,3 +75,25 @@ describe("gemini dialect: current-turn calls without a thought signature", () =>
     }
   });
 });
+
+describe("gemini dialect: tool messages name the function they answer", () => {
+  const conversation: Message[] = [
+    { id: "u1", role: "user", content: "weather in Oslo and Rome?" },
+    { id: "a1", role: "assistant", content: "", metadata: openai, toolCalls: [call("call_a", "weather", openai), call("call_b", "forecast", openai)] },
+    { id: "t1", role: "tool", toolCallId: "call_a", content: "sunny" },
+    { id: "t2", role: "tool", toolCallId: "call_b", content: "rain" },
+  ];
+  const tools = (provider: string): Rec[] =>
+    (toChatCompletionsRequest({ threadId: "t", runId: "r", messages: conversation }, { model: "gemini-2.5-flash", provider }).params.messages as unknown as Rec[]).filter((m) => m.role === "tool");
+
+  it("gemini: name on every tool message (Gemini's functionResponse.name must not be empty)", () => {
+    expect(tools("gemini").map((m) => [m.tool_call_id, m.name])).toEqual([
+      ["call_a", "weather"],
+      ["call_b", "forecast"],
+    ]);
+  });
+
+  it("other dialects: no name (not part of OpenAI's tool message)", () => {
+    for (const provider of ["openai", "openrouter", "mistral", "deepseek"]) expect(tools(provider).every((m) => !("name" in m))).toBe(true);
+  });
+});
