@@ -45,6 +45,14 @@ const BY_LABEL: Record<string, ChatDialect> = {
 };
 
 /**
+ * Labels of Moonshot's Kimi API. Under the `deepseek` dialect they get every recorded
+ * `reasoning_content` back, not only a tool span's: Kimi's own client sends the thinking of every
+ * turn, and its always-thinking models ("preserved thinking", `thinking.keep=all`) answer 400 for
+ * an assistant message without it.
+ */
+export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai", "kimi"]);
+
+/**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; anything else → `openai`.

@@ -56,6 +56,18 @@ export function developerRoleFor(target: string): "developer" | "system" {
   return DEVELOPER_ROLE_LABELS.has(target) ? "developer" : "system";
 }
 
+/** Provider labels of servers that reject `content: null` on an assistant message. */
+const STRING_CONTENT_LABELS: ReadonlySet<string> = new Set(["ollama"]);
+
+/**
+ * The `content` of an assistant message with no text (only tool calls or reasoning fields): `null`,
+ * as OpenAI documents it, except for servers that answer 400 for it (Ollama's OpenAI-compatible
+ * endpoint: "invalid message content type: <nil>"), which get `""`.
+ */
+export function emptyAssistantContentFor(target: string): null | "" {
+  return STRING_CONTENT_LABELS.has(target) ? "" : null;
+}
+
 /**
  * The request's `stream_options`: `include_usage: true` merged into the caller's, except for the
  * `mistral` dialect, whose API rejects the field (422 `extra_forbidden`) and sends usage on its

@@ -1,5 +1,5 @@
 import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
-import type { ChatDialect } from "./chat-dialect.js";
+import { KIMI_LABELS, type ChatDialect } from "./chat-dialect.js";
 import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "./chat-stream-state.js";
 import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
 import { asRecord } from "./narrow.js";
@@ -24,7 +24,7 @@ export interface ChatReasoningBack {
  * that takes them back: `openrouter` (entries recorded from `reasoning_details`) and `deepseek`
  * (DeepSeek's thinking-mode rule: between two user messages where the model made a tool call,
  * every assistant message's `reasoning_content` must go back on all later requests; elsewhere it
- * is ignored, so it is not sent) and `mistral` (the thinking of every turn, as Mistral's own
+ * is ignored, so it is not sent; to Kimi's labels every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
  * `thinking` content chunks). Every other reasoning message is left to the
  * converter, which drops it (with a warning when it carried an encrypted value).
  */
@@ -46,7 +46,7 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
         ? fields?.encryptedKind === REASONING_DETAIL_KIND && descriptorOf(message) !== undefined
         : dialect === "litellm"
           ? thinkingBlockOf(message) !== undefined
-          : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id));
+          : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || (dialect === "deepseek" && KIMI_LABELS.has(target)));
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);

@@ -13,7 +13,7 @@ export type WirePart = Record<string, unknown> & { type: string };
  * Converts AG-UI content parts to the target API's parts: text; image (data → data URL, url →
  * url, file handle → `file_id` on Responses); audio (data → `input_audio` with the format from the
  * mime type, Chat only); documents (PDF data → `file_data`, handle → `file_id`, url → `file_url` on
- * Responses). File handles minted by another provider are never sent; anything the API cannot
+ * Responses, → `file.file_data` on Chat to OpenRouter). File handles minted by another provider are never sent; anything the API cannot
  * take is dropped with a warning.
  */
 export function convertContentParts(
@@ -79,7 +79,20 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
       ? { type: "file", file: { file_data, filename: name } }
       : { type: "input_file", file_data, filename: name };
   }
-  return api === "responses" ? { type: "input_file", file_url: source.value } : unsupported(sink, where, part.type, source, api);
+  if (api === "responses") return { type: "input_file", file_url: source.value };
+  // OpenRouter's Chat endpoint fetches a document given by URL in `file.file_data` (OpenAI's does not).
+  if (targetOf(sink) === "openrouter") return { type: "file", file: { filename: filename ?? urlFileName(source.value) ?? "document.pdf", file_data: source.value } };
+  return unsupported(sink, where, part.type, source, api);
+}
+
+/** The last path segment of a URL, if it names a file. */
+function urlFileName(url: string): string | undefined {
+  try {
+    const name = decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "");
+    return name.includes(".") ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function unsupported(sink: WarningSink, where: string, type: string, source: PartSource, api: TargetApi): undefined {

@@ -15,7 +15,9 @@ import {
 } from "@agui-bridge/core/adapter";
 import { parseRunAgentInput } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
-import { fitMistralRoleOrder } from "./fit-mistral-role-order.js";
+import { fitGeminiThoughtSignatures } from "./fit-gemini-thought-signatures.js";
+import { nameGeminiToolResults } from "./fit-gemini-tool-results.js";
+import { fitMistralRoleOrder, needsMistralRoleOrder } from "./fit-mistral-role-order.js";
 import { fitPerplexityRoleOrder } from "./fit-perplexity-role-order.js";
 import type {
   ChatCompletionCreateParamsStreaming,
@@ -29,7 +31,7 @@ import { chatDialect, type ChatDialect, type ChatDialectOption } from "./chat-di
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, chatInputMessages, developerRoleFor, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
+import { assertChatMessages, chatInputMessages, developerRoleFor, emptyAssistantContentFor, isOpenAIPlatform, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
 import { CHAT_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
@@ -57,7 +59,8 @@ export interface ChatCompletionsRequest {
  * Reasoning messages are dropped (Chat cannot take them; a warning when one carried an encrypted
  * value), as are parts the API cannot take, foreign file handles and provider-executed calls.
  * Custom tool calls OpenAI streamed go back as `type: "custom"` calls; a Gemini thought signature
- * recorded on a call goes back, to the label that minted it, as its `extra_content` (`gemini` dialect).
+ * recorded on a call goes back, to the label that minted it, as its `extra_content` (`gemini` dialect),
+ * and a current-turn call with none gets Gemini's documented placeholder signature.
  */
 export function toChatCompletionsRequest(input: RunAgentInput, options: ChatCompletionsRequestOptions): ChatCompletionsRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
@@ -77,10 +80,14 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
   fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect));
-  // Mistral: no user or system message right after tool results.
-  if (reasoning.dialect === "mistral") fitMistralRoleOrder(messages, sink);
+  // Mistral (its API, or a Mistral model behind a gateway): no user or system message right after tool results.
+  if (needsMistralRoleOrder(reasoning.dialect, options.model)) fitMistralRoleOrder(messages, sink);
   // Perplexity: system messages first, then user and assistant alternating.
   if (targetOf(sink) === "perplexity") fitPerplexityRoleOrder(messages, sink);
+  // Gemini 3: the first call of each step of the current turn carries a thought signature.
+  if (reasoning.dialect === "gemini") fitGeminiThoughtSignatures(messages);
+  // Gemini: a tool message names the function it answers (its functionResponse needs the name).
+  if (reasoning.dialect === "gemini") nameGeminiToolResults(messages);
   const params: ChatCompletionCreateParamsStreaming = {
     ...extra,
     model: options.model,
@@ -120,14 +127,16 @@ function convertMessage(
         });
       }
       const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function" || roles.get(call.id) === "custom");
-      const refusal = readBridgeMetadata(message.metadata)?.refusal === true;
+      // `refusal` is OpenAI's own field (Mistral answers 422 extra_forbidden, Groq 400 for unknown
+      // message properties): other servers get the refusal text as the content.
+      const refusal = readBridgeMetadata(message.metadata)?.refusal === true && isOpenAIPlatform(targetOf(sink));
       const content = message.content ?? "";
       const back = reasoningFieldsFor(message, calls, reasoning, sink);
       if (calls.length === 0 && content === "" && back === undefined) return [];
       return [
         {
           role: "assistant",
-          ...(refusal ? { refusal: content, content: null } : { content: content === "" ? null : content }),
+          ...(refusal ? { refusal: content, content: null } : { content: content === "" ? emptyAssistantContentFor(targetOf(sink)) : content }),
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
           ...(calls.length > 0 && {

@@ -16,7 +16,8 @@ import { CHAT_TOOL_CALL_ID } from "./tool-name-rule.js";
  *   assistant messages, the calls on an earlier one and text after it (Responses: a provider-run
  *   tool's message, then the text item; Gemini: text after a code execution), the results after
  *   the last: the calls then go on the last assistant message of that run (an earlier one left
- *   with nothing is not sent). Nothing is reordered.
+ *   with nothing but reasoning fields is not sent: its reasoning goes with the calls, before the
+ *   later message's own, so no assistant message goes with neither text nor calls). Nothing is reordered.
  */
 export function fitChatToolCalls(messages: ChatCompletionMessageParam[], sink: WarningSink, rule: ToolCallIdRule = CHAT_TOOL_CALL_ID): void {
   const kept = keepToolCallsLast(messages);
@@ -38,9 +39,32 @@ function keepToolCallsLast(messages: readonly ChatCompletionMessageParam[]): Cha
     }
     const { tool_calls: calls = [], ...rest } = previous;
     out.pop();
-    const empty = (rest.content === null || rest.content === undefined || rest.content === "") && Object.keys(rest).every((key) => key === "role" || key === "content");
-    if (!empty) out.push(rest as ChatCompletionAssistantMessageParam);
-    out.push({ ...message, tool_calls: [...calls, ...(message.tool_calls ?? [])] });
+    const noText = rest.content === null || rest.content === undefined || rest.content === "";
+    const extra = Object.keys(rest).filter((key) => key !== "role" && key !== "content");
+    const merged = { ...message, tool_calls: [...calls, ...(message.tool_calls ?? [])] };
+    if (noText && extra.every((key) => REASONING_FIELDS.has(key))) {
+      // Nothing left but its reasoning: that goes with the calls, before the later message's own.
+      out.push(withReasoningBefore(merged, rest as Record<string, unknown>));
+      continue;
+    }
+    out.push(rest as ChatCompletionAssistantMessageParam);
+    out.push(merged);
   }
   return out;
+}
+
+/** The dialects' reasoning fields of an assistant message (see convert-chat-reasoning). */
+const REASONING_FIELDS: ReadonlySet<string> = new Set(["reasoning_content", "reasoning_details", "thinking_blocks"]);
+
+/** `message` with `earlier`'s reasoning fields put before its own (texts joined, entries in order). */
+function withReasoningBefore(message: ChatCompletionMessageParam, earlier: Record<string, unknown>): ChatCompletionMessageParam {
+  const out = { ...message } as Record<string, unknown>;
+  for (const field of REASONING_FIELDS) {
+    const before = earlier[field];
+    if (before === undefined) continue;
+    const own = out[field];
+    if (typeof before === "string") out[field] = `${before}${typeof own === "string" ? own : ""}`;
+    else if (Array.isArray(before)) out[field] = [...before, ...(Array.isArray(own) ? own : [])];
+  }
+  return out as unknown as ChatCompletionMessageParam;
 }

@@ -7,6 +7,18 @@ export const ASSISTANT_BRIDGE_WARNING = "request.assistant-bridge-inserted";
 /** The text of the assistant message inserted between tool results and a later user or system message. */
 export const ASSISTANT_BRIDGE_TEXT = "(tool results received)";
 
+/** Model ids of Mistral's families (`mistral-…`, `mistralai/…`, Magistral, Devstral, Codestral, Ministral, Pixtral, Mixtral). */
+const MISTRAL_MODEL = /(^|[/:@])(mistral|magistral|devstral|codestral|ministral|pixtral|mixtral|open-mistral|open-mixtral)/i;
+
+/**
+ * Whether the request needs Mistral's role order: the `mistral` dialect, or a Mistral model behind
+ * another label (OpenRouter, LiteLLM, Azure and vLLM pass the messages through, and Mistral's
+ * 400 `invalid_request_message_order` comes back through them unchanged).
+ */
+export function needsMistralRoleOrder(dialect: string, model: string): boolean {
+  return dialect === "mistral" || MISTRAL_MODEL.test(model);
+}
+
 /**
  * Mistral's role order, applied to the converted messages (in place, after every other rewrite):
  * tool results may be followed only by more tool results or by an assistant message. Mistral

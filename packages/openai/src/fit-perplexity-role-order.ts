@@ -10,7 +10,7 @@ export const ROLE_ORDER_WARNING = "request.role-order-fitted";
  * `invalid_message` "After the (optional) system message(s), user and assistant roles should be
  * alternating"). A system message later in the conversation joins the leading ones; two user (or
  * two assistant) messages in a row become one, their content in order (text joined by a blank
- * line, parts concatenated). Warning `request.role-order-fitted` once per request.
+ * line, parts concatenated; the tool calls of the second, when the first made none, kept on it). Warning `request.role-order-fitted` once per request.
  */
 export function fitPerplexityRoleOrder(messages: ChatCompletionMessageParam[], sink: WarningSink): void {
   const systems: ChatCompletionMessageParam[] = [];
@@ -23,7 +23,7 @@ export function fitPerplexityRoleOrder(messages: ChatCompletionMessageParam[], s
       continue;
     }
     const previous = rest[rest.length - 1];
-    if (previous !== undefined && (message.role === "user" || message.role === "assistant") && previous.role === message.role && !hasToolCalls(previous) && !hasToolCalls(message)) {
+    if (previous !== undefined && (message.role === "user" || message.role === "assistant") && previous.role === message.role && !hasToolCalls(previous)) {
       rest[rest.length - 1] = merged(previous, message);
       changed = true;
       continue;
@@ -40,9 +40,9 @@ function merged(first: ChatCompletionMessageParam, second: ChatCompletionMessage
   const b = second.content;
   if ((typeof a === "string" || a === null || a === undefined) && (typeof b === "string" || b === null || b === undefined)) {
     const text = [a, b].filter((t): t is string => typeof t === "string" && t !== "").join("\n\n");
-    return { ...first, content: text } as ChatCompletionMessageParam;
+    return { ...first, ...second, content: text } as ChatCompletionMessageParam;
   }
-  return { ...first, content: [...parts(a), ...parts(b)] } as ChatCompletionMessageParam;
+  return { ...first, ...second, content: [...parts(a), ...parts(b)] } as ChatCompletionMessageParam;
 }
 
 function parts(content: ChatCompletionMessageParam["content"]): ChatCompletionContentPart[] {

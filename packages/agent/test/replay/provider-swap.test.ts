@@ -159,3 +159,19 @@ describe("swap to OpenAI's own Chat Completions (label openai: reasoning never g
     });
   }
 });
+
+describe("swap to Gemini's OpenAI-compatible endpoint (label gemini: current-turn calls carry a thought signature)", () => {
+  for (const a of SWAP_APIS) {
+    it(`${a} → openai-chat (gemini)`, async () => {
+      const { body } = await swap(a, "openai-chat", { chatLabel: "gemini" });
+      expect(requestProblems("openai-chat", body)).toEqual([]);
+      const sent = JSON.stringify(body);
+      for (const secret of richTurn(a).secrets) expect(sent).not.toContain(secret);
+      // Gemini 3 answers 400 when the first call of the open tool loop has no signature: another
+      // provider's calls go with Google's documented placeholder.
+      const messages = (body as { messages: Array<{ role: string; tool_calls?: Array<{ extra_content?: { google?: { thought_signature?: unknown } } }> }> }).messages;
+      const loop = messages.filter((m) => m.role === "assistant" && (m.tool_calls ?? []).length > 0).at(-1);
+      expect(loop?.tool_calls?.[0]?.extra_content?.google?.thought_signature).toBe("skip_thought_signature_validator");
+    });
+  }
+});
