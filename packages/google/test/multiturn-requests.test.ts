@@ -144,6 +144,13 @@ describe("multi-turn Gemini requests match accepted ones", () => {
     // A user message in between: the marker is not followed (that is a new turn, whatever it says).
     const interrupted = [first, paris, result(paris.toolCalls?.[0], "sunny"), user("u2", "Go on"), rome, result(rome.toolCalls?.[0], "rain")];
     expect(request(interrupted).map((content) => content.role)).toEqual(["user", "model", "user", "user", "model", "user"]);
+    // A marker naming a message that is not the nearest one before holding calls (an id that
+    // collided and was remapped in a later step) is stale: nothing moves.
+    const google = { "agui-bridge": { provider: "google" } };
+    const nextStep: Message = { id: "step-2", role: "assistant", content: "", metadata: google, toolCalls: [{ id: "c2", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' }, metadata: google }] };
+    const stale: Message = { id: "step-2-text", role: "assistant", content: "Done.", metadata: { "agui-bridge": { provider: "google", sameResponseAs: paris.id } } };
+    const steps = [first, paris, result(paris.toolCalls?.[0], "sunny"), nextStep, result(nextStep.toolCalls?.[0], "snow"), stale];
+    expect(request(steps).map((content) => content.role)).toEqual(["user", "model", "user", "model", "user", "model"]);
   });
 
   it("another provider's call: in a past turn it goes back unsigned (a tool response and a user text are two user contents, as pydantic-ai's accepted tool_call_id_wire_format request); in the current turn it gets the literal placeholder", () => {
