@@ -24,6 +24,7 @@ import { assistantParts, parseObject, reasoningParts, textOf, type ModelTurnCont
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
 import { convertMediaSource } from "./convert-media.js";
 import { asString, isRecord } from "./narrow.js";
+import { keepResponseTogether } from "./keep-response-together.js";
 import { orderToolResults } from "./order-tool-results.js";
 import { signCurrentTurnCalls } from "./sign-current-turn.js";
 
@@ -58,7 +59,8 @@ export interface GenerateContentRequestResult {
  *   `config.systemInstruction`;
  * - user messages become `user` contents (text, `inlineData`, `fileData`);
  * - assistant and reasoning messages become `model` contents, consecutive ones merged into one
- *   turn, with every thought signature Gemini minted restored on the part it came with;
+ *   turn, with every thought signature Gemini minted restored on the part it came with (tool
+ *   results a client filed between the messages of one response, `sameResponseAs`, move after it);
  * - tool messages become `functionResponse` parts named after the call they answer, in call order
  *   (results of calls Gemini ran itself go back into the model turn instead);
  * - in the current turn, the first `functionCall` of each step that has no signature Gemini minted
@@ -80,7 +82,8 @@ export function toGenerateContentRequest(
   };
   const sink = { warn: (code: string, message: string, details?: Record<string, unknown>) => warn({ code, message, ...(details !== undefined && { details }) }) };
   assertToolNames(input.tools, GOOGLE_TOOL_NAME);
-  const messages = orderToolResults(pairToolResults(uniqueToolCallIds(input.messages, sink), sink, { isProviderRun: claimsProviderExecuted }));
+  const paired = pairToolResults(uniqueToolCallIds(input.messages, sink), sink, { isProviderRun: claimsProviderExecuted });
+  const messages = orderToolResults(keepResponseTogether(paired));
   const context: ModelTurnContext = {
     results: resultsByCall(messages),
     consumed: new Set(),

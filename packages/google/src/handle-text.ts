@@ -75,7 +75,8 @@ function openText(state: StreamState): MessageRef {
   const id = state.run.startText({
     ...(reuse && { messageId: turn.assistantMessageId }),
     role: "assistant",
-    metadata: { encryptedKind: GOOGLE_THOUGHT_SIGNATURE },
+    // Text after this response's function calls: the request side keeps them before their results.
+    metadata: { encryptedKind: GOOGLE_THOUGHT_SIGNATURE, ...(!reuse && turn.callsMessageId !== undefined && { sameResponseAs: turn.callsMessageId }) },
   });
   if (!reuse) {
     // Text after a tool call (or after other text) is a new assistant message, and the calls that

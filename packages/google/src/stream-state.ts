@@ -20,6 +20,12 @@ export interface TurnState {
   assistantSealed: boolean;
   /** Whether an application tool call (not a provider-run one) was completed in this turn. */
   toolCallsMade: boolean;
+  /**
+   * The assistant message holding this response's latest application tool call: a later assistant
+   * message of the same response records it as `sameResponseAs`, so the request side keeps the
+   * response's calls together before their results.
+   */
+  callsMessageId?: string;
   /** `modelVersion`, last seen. */
   model?: string;
 }

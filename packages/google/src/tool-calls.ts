@@ -39,11 +39,14 @@ export function startCall(state: StreamState, options: StartCallOptions): string
     turn.assistantMessageId = run.newId();
     turn.assistantSealed = false;
   }
+  const sameResponseAs = turn.callsMessageId !== turn.assistantMessageId ? turn.callsMessageId : undefined;
   const metadata: BridgeMetadata = {
     ...options.metadata,
     ...(providerId !== undefined && { functionCallId: providerId }),
     ...(options.signature !== undefined && { encryptedKind: GOOGLE_THOUGHT_SIGNATURE }),
+    ...(sameResponseAs !== undefined && { sameResponseAs }),
   };
+  if (options.providerExecuted !== true) turn.callsMessageId = turn.assistantMessageId;
   const toolCallId = run.startToolCall({
     ...(free && { toolCallId: providerId }),
     toolCallName: options.name,
