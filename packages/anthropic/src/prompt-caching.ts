@@ -1,4 +1,5 @@
 import type { CacheControlEphemeral, ContentBlockParam, MessageParam, TextBlockParam, ToolUnion } from "@anthropic-ai/sdk/resources/messages";
+import { withOrderedCacheTtls } from "./cache-ttl-order.js";
 
 /** Prompt caching breakpoints to add (see {@link withCacheBreakpoints}); `true` means `{}`. */
 export interface PromptCachingOptions {
@@ -30,8 +31,10 @@ const CACHEABLE = new Set(["text", "image", "document", "tool_result", "search_r
  * 4. the last block of the user turn before it (where this request's cache read starts, so a turn
  *    longer than the API's lookback window still hits).
  * Breakpoints already in `params` (e.g. set through the provider's `params`) are kept and count
- * against the API's limit of {@link MAX_CACHE_BREAKPOINTS}; no block gets a second one. A string
- * `system` becomes one text block. Returns new objects; `params` is not changed.
+ * against the API's limit of {@link MAX_CACHE_BREAKPOINTS}; no block gets a second one. Lifetimes
+ * never grow along the prefix (the API rejects a `1h` breakpoint after a `5m` one): a breakpoint
+ * before a one-hour one is raised to one hour, kept ones included. A string `system` becomes one
+ * text block. Returns new objects; `params` is not changed.
  */
 export function withCacheBreakpoints<T extends CacheableParams>(params: T, options: PromptCachingOptions = {}): T {
   const control: CacheControlEphemeral = { type: "ephemeral", ...(options.ttl !== undefined && { ttl: options.ttl }) };
@@ -57,12 +60,12 @@ export function withCacheBreakpoints<T extends CacheableParams>(params: T, optio
     if (marked !== undefined) messages[index] = marked;
   }
 
-  return {
+  return withOrderedCacheTtls({
     ...params,
     ...(tools !== undefined && { tools }),
     ...(system !== undefined && { system }),
     messages,
-  };
+  });
 }
 
 function markLastBlock(turn: MessageParam, control: CacheControlEphemeral, take: () => boolean): MessageParam | undefined {
