@@ -59,7 +59,7 @@ export function withOrderedCacheTtls<T extends TtlParams>(params: T): T {
       }
       content[b] = block;
     }
-    messages[t] = { ...turn, content };
+    messages[t] = { ...turn, content } as MessageParam;
   }
   const system = Array.isArray(params.system) ? [...params.system] : params.system;
   if (Array.isArray(system)) for (let s = system.length - 1; s >= 0; s--) system[s] = visit(system[s] as TextBlockParam);

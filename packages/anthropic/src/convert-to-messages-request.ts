@@ -41,6 +41,7 @@ import { placeToolResult } from "./place-tool-result.js";
 import { createToolIdMap, type ToolIdMap } from "./tool-call-ids.js";
 import { dropOrphanCallers } from "./orphan-callers.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
+import { pendingContainer } from "./code-execution-container.js";
 
 const PROVIDER = "anthropic";
 
@@ -91,7 +92,9 @@ export interface MessagesRequest {
  * - reasoning messages minted by Anthropic → `thinking` (with signature) or `redacted_thinking`
  *   blocks placed before the text and tool_use of their assistant turn, in order; reasoning from
  *   other providers is dropped with a warning;
- * - tools → `{ name, description, input_schema }`.
+ * - tools → `{ name, description, input_schema }`;
+ * - `container`: the code execution container the last assistant turn's programmatic tool calls
+ *   wait in (recorded on their TOOL_CALL_END as `containerId`), which the results must name.
  * Never throws for content it cannot send: it drops it and reports a warning.
  */
 export function toMessagesRequest(
@@ -178,11 +181,14 @@ export function toMessagesRequest(
   const contextText = renderContext(input.context);
   if (contextText !== undefined) system.push({ type: "text", text: contextText });
   const tools = (input.tools ?? []).map(convertTool);
+  // Results of calls made by code go back to the container the code waits in.
+  const container = pendingContainer(messages, turns, platform, toolId);
 
   const request: MessagesRequestParams = {
     messages: turns,
     ...(system.length > 0 && { system }),
     ...(tools.length > 0 && { tools }),
+    ...(container !== undefined && { container }),
     ...(options.model !== undefined && { model: options.model }),
     ...(options.maxTokens !== undefined && { max_tokens: options.maxTokens }),
   };

@@ -120,6 +120,6 @@ describe("prompt caching: lifetimes never grow along the prefix", () => {
     };
     const out = withCacheBreakpoints(params);
     expect(ordered(lifetimes(out))).toBe(true);
-    expect((out.system as Rec[])[0]).toMatchObject({ cache_control: { type: "ephemeral", ttl: "1h" } });
+    expect((out.system as unknown as Rec[])[0]).toMatchObject({ cache_control: { type: "ephemeral", ttl: "1h" } });
   });
 });
