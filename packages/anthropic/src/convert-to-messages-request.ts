@@ -29,7 +29,7 @@ import type {
   ToolResultBlockParam,
   ToolUnion,
 } from "@anthropic-ai/sdk/resources/messages";
-import { buildAssistantTurn } from "./build-assistant-turn.js";
+import { buildAssistantTurn, providerResultBlock } from "./build-assistant-turn.js";
 import { ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
@@ -142,13 +142,17 @@ export function toMessagesRequest(
         push("user", blocks);
         return;
       }
-      case "tool":
-        if (plan.providerResults.has(message.toolCallId)) return;
+      case "tool": {
+        const deferred = plan.deferredResults.has(message.toolCallId) ? providerResultBlock(message) : undefined;
+        // A deferred server tool's result begins the assistant turn after the client results.
+        if (deferred !== undefined) push("assistant", [deferred]);
+        if (plan.providerResults.has(message.toolCallId) || plan.deferredResults.has(message.toolCallId)) return;
         // The result of a call another provider ran itself: the call was dropped, so is its result.
         if (plan.foreignProviderCalls.has(message.toolCallId)) return;
         flushReasoning();
         placeToolResult(turns, toolResult(message, sink, position, platform, toolId));
         return;
+      }
       case "reasoning":
         if (plan.linkedReasoning.has(message.id)) return;
         if (!reasoningUsable(message, platform)) {
@@ -203,6 +207,14 @@ interface TurnPlan {
   reasoningByTurn: Map<string, ReasoningMessage[]>;
   /** Results of provider-executed calls (they live in the assistant turn), by tool call id. */
   providerResults: Map<string, ToolMessage>;
+  /**
+   * Results of provider-executed calls deferred past the client results of their turn (a server
+   * tool and a client tool in one response: Anthropic runs the server tool after the client's
+   * `tool_result` turn and its result begins the next response). They stay where they came,
+   * at the start of that later assistant turn, as Anthropic's "Mixing server tools and client
+   * tools in one turn" asks (the assistant → user tool_result → assistant result sequence kept).
+   */
+  deferredResults: Map<string, ToolMessage>;
   /** Ids of calls another provider ran itself, or that Anthropic cannot have run (dropped with their results). */
   foreignProviderCalls: Set<string>;
 }
@@ -222,9 +234,20 @@ function planTurns(messages: readonly Message[], platform: string): TurnPlan {
       (valid ? providerCalls : foreignProviderCalls).add(call.id);
     }
   }
-  const plan: TurnPlan = { linkedReasoning: new Set(), reasoningByTurn: new Map(), providerResults: new Map(), foreignProviderCalls };
+  const plan: TurnPlan = { linkedReasoning: new Set(), reasoningByTurn: new Map(), providerResults: new Map(), deferredResults: new Map(), foreignProviderCalls };
+  const callPosition = new Map<string, number>();
+  messages.forEach((message, position) => {
+    if (message.role === "assistant") for (const call of message.toolCalls ?? []) callPosition.set(call.id, position);
+  });
+  // A client turn between a provider call and its result: a user message or a client call's result.
+  const clientTurnBetween = (from: number, to: number): boolean =>
+    messages.slice(from + 1, to).some((m) => m.role === "user" || (m.role === "tool" && !providerCalls.has(m.toolCallId)));
+  messages.forEach((message, position) => {
+    if (message.role !== "tool" || !providerCalls.has(message.toolCallId)) return;
+    const deferred = clientTurnBetween(callPosition.get(message.toolCallId) ?? position, position);
+    (deferred ? plan.deferredResults : plan.providerResults).set(message.toolCallId, message);
+  });
   for (const message of messages) {
-    if (message.role === "tool" && providerCalls.has(message.toolCallId)) plan.providerResults.set(message.toolCallId, message);
     if (message.role !== "reasoning" || !reasoningUsable(message, platform)) continue;
     const owner = readBridgeMetadata(message.metadata)?.anthropicMessageId;
     if (typeof owner !== "string" || !assistantIds.has(owner)) continue;
