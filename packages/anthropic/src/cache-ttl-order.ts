@@ -2,6 +2,7 @@ import type { CacheControlEphemeral, ContentBlockParam, MessageParam, TextBlockP
 
 /** The fields {@link withOrderedCacheTtls} reads and may rebuild. */
 interface TtlParams {
+  cache_control?: CacheControlEphemeral | null | undefined;
   system?: string | TextBlockParam[] | undefined;
   tools?: ToolUnion[] | undefined;
   messages: MessageParam[];
@@ -29,14 +30,15 @@ function raised<T>(value: T, raise: boolean): T {
 /**
  * The Messages API rejects a one-hour breakpoint that comes after a shorter one ("ttl='1h'
  * cache_control must not come after ttl='5m'"; the prefix runs tools → system → messages, a tool
- * result's inner blocks before the result itself). Every breakpoint before the last one-hour
- * breakpoint is raised to one hour, as pydantic-ai does in its recorded, accepted requests (an
+ * result's inner blocks before the result itself; a top-level automatic `cache_control` at its
+ * end). Every breakpoint before the last one-hour breakpoint is raised to one hour, as pydantic-ai does in its recorded, accepted requests (an
  * earlier 5-minute system breakpoint sent as `1h` when a later user block has `1h`). Returns
  * `params` itself when nothing needs raising; otherwise new objects along the changed paths.
  */
 export function withOrderedCacheTtls<T extends TtlParams>(params: T): T {
   // Walk the prefix backwards: `later` is whether a one-hour breakpoint follows the current position.
-  let later = false;
+  // The top-level (automatic) breakpoint sits on the request's last cacheable block: the end of the prefix.
+  let later = isLong(params.cache_control);
   let changed = false;
   const visit = <V>(value: V): V => {
     const out = raised(value, later);

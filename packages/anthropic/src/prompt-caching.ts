@@ -9,6 +9,8 @@ export interface PromptCachingOptions {
 
 /** The request fields prompt caching marks. */
 export interface CacheableParams {
+  /** Automatic caching: the API puts this breakpoint on the request's last cacheable block. */
+  cache_control?: CacheControlEphemeral | null | undefined;
   system?: string | TextBlockParam[] | undefined;
   tools?: ToolUnion[] | undefined;
   messages: MessageParam[];
@@ -30,8 +32,8 @@ const CACHEABLE = new Set(["text", "image", "document", "tool_result", "search_r
  *    it back);
  * 4. the last block of the user turn before it (where this request's cache read starts, so a turn
  *    longer than the API's lookback window still hits).
- * Breakpoints already in `params` (e.g. set through the provider's `params`) are kept and count
- * against the API's limit of {@link MAX_CACHE_BREAKPOINTS}; no block gets a second one. Lifetimes
+ * Breakpoints already in `params` (e.g. set through the provider's `params`, the top-level
+ * automatic `cache_control` included) are kept and count against the API's limit of {@link MAX_CACHE_BREAKPOINTS}; no block gets a second one. Lifetimes
  * never grow along the prefix (the API rejects a `1h` breakpoint after a `5m` one): a breakpoint
  * before a one-hour one is raised to one hour, kept ones included. A string `system` becomes one
  * text block. Returns new objects; `params` is not changed.
@@ -84,7 +86,9 @@ function hasControl(value: object): boolean {
 }
 
 function countBreakpoints(params: CacheableParams): number {
-  let count = 0;
+  // A top-level (automatic) breakpoint takes one of the 4 slots ("A maximum of 4 blocks with
+  // cache_control may be provided. Found 5.", coder/mux#3112).
+  let count = hasControl(params) ? 1 : 0;
   for (const tool of params.tools ?? []) if (hasControl(tool)) count++;
   if (Array.isArray(params.system)) for (const block of params.system) if (hasControl(block)) count++;
   for (const turn of params.messages) {

@@ -106,6 +106,25 @@ describe("prompt caching: lifetimes never grow along the prefix", () => {
     expect(params).toEqual(before);
   });
 
+  it("a top-level (automatic) cache_control takes one of the 4 slots and sits at the end of the prefix", () => {
+    const base: CacheableParams = {
+      tools: [{ name: "a", input_schema: { type: "object" } }],
+      system: [{ type: "text", text: "Rules." }],
+      messages: [
+        { role: "user", content: "One" },
+        { role: "assistant", content: "Two" },
+        { role: "user", content: "Three" },
+      ],
+    };
+    // "A maximum of 4 blocks with cache_control may be provided. Found 5." (coder/mux#3112)
+    const short = withCacheBreakpoints({ ...base, cache_control: { type: "ephemeral" } });
+    expect(lifetimes(short).length + 1).toBe(4);
+    // A one-hour automatic breakpoint after added five-minute ones: those are raised.
+    const long = withCacheBreakpoints({ ...base, cache_control: { type: "ephemeral", ttl: "1h" } });
+    expect(lifetimes(long)).toEqual(["1h", "1h", "1h"]);
+    expect(long.cache_control).toEqual({ type: "ephemeral", ttl: "1h" });
+  });
+
   it("a breakpoint inside a tool result counts where it sits", () => {
     const params: CacheableParams = {
       system: [{ type: "text", text: "Rules.", cache_control: { type: "ephemeral" } }],
