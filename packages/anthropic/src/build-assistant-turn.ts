@@ -215,7 +215,7 @@ function toolCallBlocks(
 }
 
 /** Rebuilds a `*_tool_result` block from the TOOL_CALL_RESULT the stream side wrote. */
-function providerResultBlock(result: ToolMessage): ContentBlockParam | undefined {
+export function providerResultBlock(result: ToolMessage): ContentBlockParam | undefined {
   const fields = readBridgeMetadata(result.metadata);
   const type = asNonEmptyString(fields?.anthropicBlockType);
   if (type === undefined) return undefined;

@@ -29,7 +29,7 @@ import type {
   ToolResultBlockParam,
   ToolUnion,
 } from "@anthropic-ai/sdk/resources/messages";
-import { buildAssistantTurn } from "./build-assistant-turn.js";
+import { buildAssistantTurn, providerResultBlock } from "./build-assistant-turn.js";
 import { ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
@@ -41,6 +41,7 @@ import { placeToolResult } from "./place-tool-result.js";
 import { createToolIdMap, type ToolIdMap } from "./tool-call-ids.js";
 import { dropOrphanCallers } from "./orphan-callers.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
+import { pendingContainer } from "./code-execution-container.js";
 
 const PROVIDER = "anthropic";
 
@@ -91,7 +92,9 @@ export interface MessagesRequest {
  * - reasoning messages minted by Anthropic → `thinking` (with signature) or `redacted_thinking`
  *   blocks placed before the text and tool_use of their assistant turn, in order; reasoning from
  *   other providers is dropped with a warning;
- * - tools → `{ name, description, input_schema }`.
+ * - tools → `{ name, description, input_schema }`;
+ * - `container`: the code execution container the last assistant turn's programmatic tool calls
+ *   wait in (recorded on their TOOL_CALL_END as `containerId`), which the results must name.
  * Never throws for content it cannot send: it drops it and reports a warning.
  */
 export function toMessagesRequest(
@@ -139,13 +142,17 @@ export function toMessagesRequest(
         push("user", blocks);
         return;
       }
-      case "tool":
-        if (plan.providerResults.has(message.toolCallId)) return;
+      case "tool": {
+        const deferred = plan.deferredResults.has(message.toolCallId) ? providerResultBlock(message) : undefined;
+        // A deferred server tool's result begins the assistant turn after the client results.
+        if (deferred !== undefined) push("assistant", [deferred]);
+        if (plan.providerResults.has(message.toolCallId) || plan.deferredResults.has(message.toolCallId)) return;
         // The result of a call another provider ran itself: the call was dropped, so is its result.
         if (plan.foreignProviderCalls.has(message.toolCallId)) return;
         flushReasoning();
         placeToolResult(turns, toolResult(message, sink, position, platform, toolId));
         return;
+      }
       case "reasoning":
         if (plan.linkedReasoning.has(message.id)) return;
         if (!reasoningUsable(message, platform)) {
@@ -178,11 +185,14 @@ export function toMessagesRequest(
   const contextText = renderContext(input.context);
   if (contextText !== undefined) system.push({ type: "text", text: contextText });
   const tools = (input.tools ?? []).map(convertTool);
+  // Results of calls made by code go back to the container the code waits in.
+  const container = pendingContainer(messages, turns, platform, toolId);
 
   const request: MessagesRequestParams = {
     messages: turns,
     ...(system.length > 0 && { system }),
     ...(tools.length > 0 && { tools }),
+    ...(container !== undefined && { container }),
     ...(options.model !== undefined && { model: options.model }),
     ...(options.maxTokens !== undefined && { max_tokens: options.maxTokens }),
   };
@@ -197,6 +207,14 @@ interface TurnPlan {
   reasoningByTurn: Map<string, ReasoningMessage[]>;
   /** Results of provider-executed calls (they live in the assistant turn), by tool call id. */
   providerResults: Map<string, ToolMessage>;
+  /**
+   * Results of provider-executed calls deferred past the client results of their turn (a server
+   * tool and a client tool in one response: Anthropic runs the server tool after the client's
+   * `tool_result` turn and its result begins the next response). They stay where they came,
+   * at the start of that later assistant turn, as Anthropic's "Mixing server tools and client
+   * tools in one turn" asks (the assistant → user tool_result → assistant result sequence kept).
+   */
+  deferredResults: Map<string, ToolMessage>;
   /** Ids of calls another provider ran itself, or that Anthropic cannot have run (dropped with their results). */
   foreignProviderCalls: Set<string>;
 }
@@ -216,9 +234,20 @@ function planTurns(messages: readonly Message[], platform: string): TurnPlan {
       (valid ? providerCalls : foreignProviderCalls).add(call.id);
     }
   }
-  const plan: TurnPlan = { linkedReasoning: new Set(), reasoningByTurn: new Map(), providerResults: new Map(), foreignProviderCalls };
+  const plan: TurnPlan = { linkedReasoning: new Set(), reasoningByTurn: new Map(), providerResults: new Map(), deferredResults: new Map(), foreignProviderCalls };
+  const callPosition = new Map<string, number>();
+  messages.forEach((message, position) => {
+    if (message.role === "assistant") for (const call of message.toolCalls ?? []) callPosition.set(call.id, position);
+  });
+  // A client turn between a provider call and its result: a user message or a client call's result.
+  const clientTurnBetween = (from: number, to: number): boolean =>
+    messages.slice(from + 1, to).some((m) => m.role === "user" || (m.role === "tool" && !providerCalls.has(m.toolCallId)));
+  messages.forEach((message, position) => {
+    if (message.role !== "tool" || !providerCalls.has(message.toolCallId)) return;
+    const deferred = clientTurnBetween(callPosition.get(message.toolCallId) ?? position, position);
+    (deferred ? plan.deferredResults : plan.providerResults).set(message.toolCallId, message);
+  });
   for (const message of messages) {
-    if (message.role === "tool" && providerCalls.has(message.toolCallId)) plan.providerResults.set(message.toolCallId, message);
     if (message.role !== "reasoning" || !reasoningUsable(message, platform)) continue;
     const owner = readBridgeMetadata(message.metadata)?.anthropicMessageId;
     if (typeof owner !== "string" || !assistantIds.has(owner)) continue;

@@ -128,6 +128,8 @@ function buildBody(options: AnthropicProviderOptions, converted: MessagesRequest
     messages: converted.messages,
     ...(system.length > 0 && { system }),
     ...(tools.length > 0 && { tools }),
+    // The container the request's programmatic tool calls wait in, unless `params` names one.
+    ...(converted.container != null && extra.container == null && { container: converted.container }),
     model: options.model,
     max_tokens: options.maxTokens,
     stream: true,

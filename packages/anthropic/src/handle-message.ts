@@ -1,5 +1,6 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { closeText } from "./handle-text.js";
+import { endDeferredCalls, recordContainer } from "./code-execution-container.js";
 import { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
 import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
 import { mapMessageUsage } from "./map-anthropic-iterations.js";
@@ -58,7 +59,9 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     refusal: false,
     finish: undefined,
     stopped: false,
+    deferredCalls: [],
   };
+  recordContainer(state, message.container);
   context.message = state;
   recordUsage(context, state);
   recordInputTransformations(context, message);
@@ -78,6 +81,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
 export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
   const message = liveMessage(context, "message_delta");
   const delta = asRecord(chunk.delta);
+  recordContainer(message, delta?.container);
   const stopReason = asNonEmptyString(delta?.stop_reason);
   if (stopReason !== undefined) {
     applyStopReason(message, stopReason, {
@@ -103,6 +107,7 @@ export function messageStop(context: StreamContext): void {
 export function endMessage(context: StreamContext, message: MessageState, metadata?: BridgeMetadata): void {
   const interrupted = metadata?.interrupted === true;
   for (const index of [...message.blocks.keys()]) stopBlock(context, message, index, interrupted);
+  endDeferredCalls(context, message);
   if (context.run.reasoningSpan !== undefined) context.run.endReasoning(metadata);
   closeText(context, message, metadata);
   message.stopped = true;

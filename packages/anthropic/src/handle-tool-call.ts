@@ -1,6 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, isRecord, MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
 import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
+import { isCodeExecutionTool, isProgrammaticCaller } from "./code-execution-container.js";
 
 type ToolBlock = Extract<BlockState, { kind: "tool" }>;
 
@@ -30,7 +31,17 @@ export function startToolBlock(context: StreamContext, message: MessageState, in
     metadata,
   });
   context.toolNames.set(toolCallId, toolCallName);
-  message.blocks.set(index, { kind: "tool", index, toolCallId, initialInput: block.input, argsWritten: false });
+  if (providerExecuted && isCodeExecutionTool(toolCallName)) message.runsCode = true;
+  const mayWait = !providerExecuted && isProgrammaticCaller(block.caller);
+  message.blocks.set(index, {
+    kind: "tool",
+    index,
+    toolCallId,
+    initialInput: block.input,
+    argsWritten: false,
+    ...(!providerExecuted && { client: true }),
+    ...(mayWait && { mayWaitInContainer: true }),
+  });
 }
 
 /** `input_json_delta`: `partial_json` as TOOL_CALL_ARGS, byte for byte (the empty string included). */
@@ -43,15 +54,22 @@ export function inputJsonDelta(context: StreamContext, block: ToolBlock, delta: 
 
 /**
  * `content_block_stop` of a tool block. A call that received no argument text gets the block's
- * whole `input` (blocks that arrive complete, e.g. inside message_start) or `{}`.
+ * whole `input` (blocks that arrive complete, e.g. inside message_start) or `{}`. A client call
+ * that may leave code waiting in a container (made by code, or in a message that runs code) ends
+ * with the container id: now when the message named it up front, else when the message ends
+ * (code-execution-container.ts).
  */
-export function stopToolBlock(context: StreamContext, block: ToolBlock): void {
+export function stopToolBlock(context: StreamContext, block: ToolBlock, message?: MessageState): void {
   if (!context.run.isToolCallOpen(block.toolCallId)) return;
   if (!block.argsWritten) {
     context.run.toolCallArgs(block.toolCallId, initialArguments(block.initialInput));
     block.argsWritten = true;
   }
-  context.run.endToolCall(block.toolCallId);
+  // A client call may leave code waiting in the message's container (code-execution-container.ts).
+  if (message === undefined || block.client !== true) context.run.endToolCall(block.toolCallId);
+  else if (message.containerId !== undefined) context.run.endToolCall(block.toolCallId, { containerId: message.containerId });
+  else if (block.mayWaitInContainer === true || message.runsCode === true) message.deferredCalls.push(block.toolCallId);
+  else context.run.endToolCall(block.toolCallId);
 }
 
 function initialArguments(input: unknown): string {

@@ -1,4 +1,5 @@
 import type { CacheControlEphemeral, ContentBlockParam, MessageParam, TextBlockParam, ToolUnion } from "@anthropic-ai/sdk/resources/messages";
+import { withOrderedCacheTtls } from "./cache-ttl-order.js";
 
 /** Prompt caching breakpoints to add (see {@link withCacheBreakpoints}); `true` means `{}`. */
 export interface PromptCachingOptions {
@@ -8,6 +9,8 @@ export interface PromptCachingOptions {
 
 /** The request fields prompt caching marks. */
 export interface CacheableParams {
+  /** Automatic caching: the API puts this breakpoint on the request's last cacheable block. */
+  cache_control?: CacheControlEphemeral | null | undefined;
   system?: string | TextBlockParam[] | undefined;
   tools?: ToolUnion[] | undefined;
   messages: MessageParam[];
@@ -29,9 +32,11 @@ const CACHEABLE = new Set(["text", "image", "document", "tool_result", "search_r
  *    it back);
  * 4. the last block of the user turn before it (where this request's cache read starts, so a turn
  *    longer than the API's lookback window still hits).
- * Breakpoints already in `params` (e.g. set through the provider's `params`) are kept and count
- * against the API's limit of {@link MAX_CACHE_BREAKPOINTS}; no block gets a second one. A string
- * `system` becomes one text block. Returns new objects; `params` is not changed.
+ * Breakpoints already in `params` (e.g. set through the provider's `params`, the top-level
+ * automatic `cache_control` included) are kept and count against the API's limit of {@link MAX_CACHE_BREAKPOINTS}; no block gets a second one. Lifetimes
+ * never grow along the prefix (the API rejects a `1h` breakpoint after a `5m` one): a breakpoint
+ * before a one-hour one is raised to one hour, kept ones included. A string `system` becomes one
+ * text block. Returns new objects; `params` is not changed.
  */
 export function withCacheBreakpoints<T extends CacheableParams>(params: T, options: PromptCachingOptions = {}): T {
   const control: CacheControlEphemeral = { type: "ephemeral", ...(options.ttl !== undefined && { ttl: options.ttl }) };
@@ -57,12 +62,12 @@ export function withCacheBreakpoints<T extends CacheableParams>(params: T, optio
     if (marked !== undefined) messages[index] = marked;
   }
 
-  return {
+  return withOrderedCacheTtls({
     ...params,
     ...(tools !== undefined && { tools }),
     ...(system !== undefined && { system }),
     messages,
-  };
+  });
 }
 
 function markLastBlock(turn: MessageParam, control: CacheControlEphemeral, take: () => boolean): MessageParam | undefined {
@@ -81,7 +86,9 @@ function hasControl(value: object): boolean {
 }
 
 function countBreakpoints(params: CacheableParams): number {
-  let count = 0;
+  // A top-level (automatic) breakpoint takes one of the 4 slots ("A maximum of 4 blocks with
+  // cache_control may be provided. Found 5.", coder/mux#3112).
+  let count = hasControl(params) ? 1 : 0;
   for (const tool of params.tools ?? []) if (hasControl(tool)) count++;
   if (Array.isArray(params.system)) for (const block of params.system) if (hasControl(block)) count++;
   for (const turn of params.messages) {

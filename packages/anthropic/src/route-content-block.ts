@@ -89,7 +89,7 @@ export function stopBlock(context: StreamContext, message: MessageState, index: 
     case "tool":
       if (interrupted && context.run.isToolCallOpen(block.toolCallId)) {
         context.run.abandonToolCall(block.toolCallId);
-      } else stopToolBlock(context, block);
+      } else stopToolBlock(context, block, message);
       return;
     case "compaction":
       stopCompactionBlock(context, block, interrupted);

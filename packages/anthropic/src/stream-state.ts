@@ -14,7 +14,7 @@ export interface TextBlockRange {
 export type BlockState =
   | { kind: "text"; index: number; start: number }
   | { kind: "reasoning"; index: number; reasoningId: string; signature: string }
-  | { kind: "tool"; index: number; toolCallId: string; initialInput: unknown; argsWritten: boolean }
+  | { kind: "tool"; index: number; toolCallId: string; initialInput: unknown; argsWritten: boolean; client?: boolean; mayWaitInContainer?: boolean }
   | {
       kind: "compaction";
       index: number;
@@ -47,6 +47,12 @@ export interface MessageState {
   refusal: boolean;
   finish: FinishInfo | undefined;
   stopped: boolean;
+  /** The code execution container of the message, once known (see code-execution-container.ts). */
+  containerId?: string;
+  /** Client tool calls whose TOOL_CALL_END waits for the message's end (and its container id). */
+  deferredCalls: string[];
+  /** Whether the message started a call of a server tool that runs code (code_execution, …). */
+  runsCode?: boolean;
 }
 
 /** Per-stream state shared by the handlers. */
