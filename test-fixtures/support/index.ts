@@ -13,3 +13,4 @@ export { expectSameOutput, framedRecording, inReads, sseFixtures } from "./raw-p
 export { typeCheckBodies, type TypedCheckOptions } from "./typed-check.js";
 export * from "./hostile-run-check.js";
 export * from "./readme-error-table.js";
+export { numberedCallTurns } from "./numbered-call-turns.js";

@@ -4,28 +4,14 @@
  * "`tool_use` ids must be unique" for such a request, and wants each tool_result right after the
  * tool_use it answers: the converter sends a repeated id as a fresh one, its result with it.
  */
-import { bridgeMetadata, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
+import type { BridgeWarning, Message } from "@agui-bridge/core/adapter";
+import { numberedCallTurns } from "@agui-bridge/test-support";
 import { describe, expect, it } from "vitest";
 import { toMessagesRequest } from "../src/index.js";
 import { apiViolations } from "./support/api-rules.js";
 
 type Rec = Record<string, unknown>;
-const openai = bridgeMetadata({ provider: "openai" });
 const blocks = (turn: unknown): Rec[] => ((turn as { content: unknown }).content as Rec[]) ?? [];
-
-function weatherTurn(n: number, city: string, id = "call_0"): Message[] {
-  return [
-    { id: `u${n}`, role: "user", content: `Weather in ${city}?` },
-    {
-      id: `a${n}`,
-      role: "assistant",
-      content: "",
-      metadata: openai,
-      toolCalls: [{ id, type: "function", function: { name: "get_weather", arguments: JSON.stringify({ city }) }, metadata: openai }],
-    },
-    { id: `t${n}`, role: "tool", toolCallId: id, content: `${city}: sunny` },
-  ];
-}
 
 function convert(messages: Message[]) {
   const warnings: BridgeWarning[] = [];
@@ -35,7 +21,7 @@ function convert(messages: Message[]) {
 
 describe("repeated tool call ids across turns", () => {
   it("call_0 in every turn: each tool_use gets a unique id, each tool_result the id of the call it answers", () => {
-    const { params, warnings } = convert([...weatherTurn(1, "Paris"), ...weatherTurn(2, "Rome"), ...weatherTurn(3, "Oslo")]);
+    const { params, warnings } = convert(numberedCallTurns(["Paris", "Rome", "Oslo"]));
     expect(apiViolations(params)).toEqual([]);
     const uses = params.messages.flatMap((turn) => blocks(turn).filter((b) => b.type === "tool_use"));
     const results = params.messages.flatMap((turn) => blocks(turn).filter((b) => b.type === "tool_result"));
@@ -55,7 +41,7 @@ describe("repeated tool call ids across turns", () => {
 
   it("a repeated id Anthropic's pattern rejects is made unique, then mapped, the same in its result", () => {
     const id = "functions.get_weather:0";
-    const { params, warnings } = convert([...weatherTurn(1, "Paris", id), ...weatherTurn(2, "Rome", id)]);
+    const { params, warnings } = convert(numberedCallTurns(["Paris", "Rome"], { id }));
     expect(apiViolations(params)).toEqual([]);
     const uses = params.messages.flatMap((turn) => blocks(turn).filter((b) => b.type === "tool_use")).map((b) => b.id);
     const results = params.messages.flatMap((turn) => blocks(turn).filter((b) => b.type === "tool_result")).map((b) => b.tool_use_id);
@@ -65,8 +51,7 @@ describe("repeated tool call ids across turns", () => {
   });
 
   it("a result that came after the user's next message still answers the call before that message", () => {
-    const [u1, a1, t1] = weatherTurn(1, "Paris");
-    const [u2, a2, t2] = weatherTurn(2, "Rome");
+    const [u1, a1, t1, u2, a2, t2] = numberedCallTurns(["Paris", "Rome"]);
     const { params } = convert([u1, a1, u2, t1, a2, t2] as Message[]);
     expect(apiViolations(params)).toEqual([]);
     const results = params.messages.flatMap((turn) => blocks(turn).filter((b) => b.type === "tool_result")).map((b) => [b.tool_use_id, b.content]);

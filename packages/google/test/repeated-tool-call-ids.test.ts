@@ -4,31 +4,17 @@
  * its functionCall by position and id: every call must go back with its own result, none dropped
  * as a duplicate and none answered with another turn's result.
  */
-import { bridgeMetadata, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
+import type { BridgeWarning } from "@agui-bridge/core/adapter";
+import { numberedCallTurns } from "@agui-bridge/test-support";
 import { describe, expect, it } from "vitest";
 import { toGenerateContentRequest } from "../src/index.js";
 
 type Rec = Record<string, unknown>;
-const openai = bridgeMetadata({ provider: "openai" });
-
-function weatherTurn(n: number, city: string, id = "call_0"): Message[] {
-  return [
-    { id: `u${n}`, role: "user", content: `Weather in ${city}?` },
-    {
-      id: `a${n}`,
-      role: "assistant",
-      content: "",
-      metadata: openai,
-      toolCalls: [{ id, type: "function", function: { name: "get_weather", arguments: JSON.stringify({ city }) }, metadata: openai }],
-    },
-    { id: `t${n}`, role: "tool", toolCallId: id, content: `${city}: sunny` },
-  ];
-}
 
 describe("repeated tool call ids across turns (Gemini request)", () => {
   it("call_0 in every turn: each functionCall goes back with its own functionResponse, in its turn", () => {
     const warnings: BridgeWarning[] = [];
-    const { params } = toGenerateContentRequest({ messages: [...weatherTurn(1, "Paris"), ...weatherTurn(2, "Rome"), ...weatherTurn(3, "Oslo")] }, {
+    const { params } = toGenerateContentRequest({ messages: numberedCallTurns(["Paris", "Rome", "Oslo"]) }, {
       onWarning: (warning) => warnings.push(warning),
     });
     const contents = params.contents as Array<{ role: string; parts: Rec[] }>;

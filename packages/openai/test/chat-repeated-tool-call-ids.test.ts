@@ -4,31 +4,17 @@
  * assistant `tool_calls` entry must be answered by its own `tool` message, none dropped as a
  * duplicate and none answered with another turn's result.
  */
-import { bridgeMetadata, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
+import type { BridgeWarning } from "@agui-bridge/core/adapter";
+import { numberedCallTurns } from "@agui-bridge/test-support";
 import { describe, expect, it } from "vitest";
 import { toChatCompletionsRequest } from "../src/index.js";
 
-const openai = bridgeMetadata({ provider: "openai" });
-
-function weatherTurn(n: number, city: string, id = "call_0"): Message[] {
-  return [
-    { id: `u${n}`, role: "user", content: `Weather in ${city}?` },
-    {
-      id: `a${n}`,
-      role: "assistant",
-      content: "",
-      metadata: openai,
-      toolCalls: [{ id, type: "function", function: { name: "get_weather", arguments: JSON.stringify({ city }) }, metadata: openai }],
-    },
-    { id: `t${n}`, role: "tool", toolCallId: id, content: `${city}: sunny` },
-  ];
-}
 
 describe("repeated tool call ids across turns (Chat Completions request)", () => {
   it("call_0 in every turn: each tool call is answered right after it by its own tool message", () => {
     const warnings: BridgeWarning[] = [];
     const { params } = toChatCompletionsRequest(
-      { threadId: "t", runId: "r", messages: [...weatherTurn(1, "Paris"), ...weatherTurn(2, "Rome"), ...weatherTurn(3, "Oslo")] },
+      { threadId: "t", runId: "r", messages: numberedCallTurns(["Paris", "Rome", "Oslo"]) },
       { model: "gpt-5-mini", onWarning: (warning) => warnings.push(warning) },
     );
     const pairs: Array<[string, string, unknown]> = [];

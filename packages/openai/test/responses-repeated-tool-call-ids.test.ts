@@ -4,32 +4,18 @@
  * `function_call` must be answered by its own `function_call_output` (matched by `call_id`), none
  * dropped as a duplicate and none answered with another turn's result.
  */
-import { bridgeMetadata, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
+import type { BridgeWarning } from "@agui-bridge/core/adapter";
+import { numberedCallTurns } from "@agui-bridge/test-support";
 import { describe, expect, it } from "vitest";
 import { toResponsesRequest } from "../src/index.js";
 
 type Rec = Record<string, unknown>;
-const compat = bridgeMetadata({ provider: "openai-compatible" });
-
-function weatherTurn(n: number, city: string, id = "call_0"): Message[] {
-  return [
-    { id: `u${n}`, role: "user", content: `Weather in ${city}?` },
-    {
-      id: `a${n}`,
-      role: "assistant",
-      content: "",
-      metadata: compat,
-      toolCalls: [{ id, type: "function", function: { name: "get_weather", arguments: JSON.stringify({ city }) }, metadata: compat }],
-    },
-    { id: `t${n}`, role: "tool", toolCallId: id, content: `${city}: sunny` },
-  ];
-}
 
 describe("repeated tool call ids across turns (Responses request)", () => {
   it("call_0 in every turn: each function_call is followed by its own function_call_output", () => {
     const warnings: BridgeWarning[] = [];
     const { params } = toResponsesRequest(
-      { threadId: "t", runId: "r", messages: [...weatherTurn(1, "Paris"), ...weatherTurn(2, "Rome"), ...weatherTurn(3, "Oslo")] },
+      { threadId: "t", runId: "r", messages: numberedCallTurns(["Paris", "Rome", "Oslo"], { provider: "openai-compatible" }) },
       { model: "gpt-5-mini", onWarning: (warning) => warnings.push(warning) },
     );
     const items = params.input as unknown as Rec[];
