@@ -3,7 +3,7 @@ import { filesOfAnnotations } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";
 import { endIdleReasoning } from "./reasoning-span.js";
 import { claimImplicitMessage, implicitMessageOf, namesNoItem } from "./implicit-message-item.js";
-import { asArray, asNumber, asRecord, asString } from "./narrow.js";
+import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
 import {
   findItem,
   itemPosition,
@@ -22,6 +22,13 @@ export function openMessageItem(
   phase?: string,
 ): void {
   if (claimImplicitMessage(state, itemId, outputIndex, phase) !== undefined) return;
+  // Announced after its text began (see unannouncedMessageOf): the same item, not a second one.
+  const known = state.items.get(itemId);
+  if (known?.kind === "message") {
+    if (known.outputIndex === undefined && outputIndex !== undefined) trackItem(state, Object.assign(known, { outputIndex }), outputIndex);
+    if (known.phase === undefined && phase !== undefined) known.phase = phase;
+    return;
+  }
   const item: MessageItem = {
     kind: "message",
     itemId,
@@ -63,7 +70,28 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
 function messageOf(state: ResponsesStreamState, event: Record<string, unknown>): MessageItem | undefined {
   const item = findItem(state, event);
   if (item !== undefined) return item.kind === "message" ? item : undefined;
-  return namesNoItem(event) ? implicitMessageOf(state) : undefined;
+  return namesNoItem(event) ? implicitMessageOf(state) : unannouncedMessageOf(state, event);
+}
+
+/**
+ * A text event naming a message item (`item_id`) this response never announced: LiteLLM's
+ * Responses bridge streamed the text of the message after a reasoning-first chunk this way, with
+ * no `output_item.added` and an `output_index` another item then took (BerriAI/litellm#41185).
+ * The item is opened from the event and counted as streamed, so its text goes out as it comes,
+ * once: the item's `done` or `response.completed` later finds it and writes only what did not
+ * stream (before, the text waited for those, and was lost when the final output's position of the
+ * message was one a streamed item had used). Only in a stream that holds the response's start; an
+ * item already finished is not reopened.
+ */
+function unannouncedMessageOf(state: ResponsesStreamState, event: Record<string, unknown>): MessageItem | undefined {
+  const itemId = asNonEmptyString(event.item_id);
+  // A stream that began mid-response (resumed with `starting_after`) announced the item before
+  // this stream's start: its text so far is missing, and the item's `done` brings all of it.
+  if (itemId === undefined || state.response.started !== true || state.response.seenIds.has(itemId)) return undefined;
+  state.response.seenIds.add(itemId);
+  openMessageItem(state, itemId, undefined);
+  const item = state.items.get(itemId);
+  return item?.kind === "message" ? item : undefined;
 }
 
 /** `response.content_part.added`: opens the text (or refusal) message the part belongs to. */

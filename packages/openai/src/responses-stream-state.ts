@@ -88,6 +88,8 @@ export interface ResponseState {
   /** Assistant message id tool calls of this response hang off. */
   turnId?: string;
   hasApplicationToolCalls: boolean;
+  /** The stream holds this response's start (`response.created`), so its items are announced before their events. */
+  started?: boolean;
   readonly byIndex: Map<number, OutputItem>;
   /**
    * Ids and output indexes of the items this response streamed (added or done), for the terminal

@@ -358,7 +358,6 @@ describe("Responses: garbage events", () => {
     { type: "response.content_part.done", item_id: "nope" },
     { type: "response.reasoning_summary_part.added", item_id: "nope", summary_index: 0 },
     { type: "response.web_search_call.searching", item_id: "nope" },
-    { type: "response.output_text.delta", item_id: "unknown_item", delta: "lost" },
     { type: "response.function_call_arguments.delta", item_id: "unknown_item", delta: "{}" },
     { type: "response.custom_tool_call_input.delta", item_id: "unknown_item", delta: "x" },
     { type: "response.reasoning_summary_text.delta", item_id: "unknown_item", delta: "x" },

@@ -264,7 +264,7 @@ describe("items known only from the terminal response's output", () => {
 describe("a finished item whose output_item.added never came", () => {
   it("is mapped from output_item.done (a stream resumed after its start): the text once, nothing from before", async () => {
     const { events } = await run([
-      created,
+      // Resumed with `starting_after`: the stream begins after the cursor, so no response.created.
       // Deltas of an item this stream never saw added have nowhere to go...
       textDelta("msg_r", 0, 0, "partial"),
       // ...the finished item carries the whole text.
