@@ -75,6 +75,24 @@ describe("programmatic tool calls: the results go back to the container the code
     expect(calls).toEqual([{ type: "tool_use", id: "toolu_01A", name: "rollDie", input: { player: "A" }, caller: { type: "code_execution_20250825", tool_id: SRV } }]);
   });
 
+  it("the waiting call ends as soon as message_delta names the container, before message_stop is read", async () => {
+    let pulledStop = false;
+    async function* source() {
+      for (const chunk of first) {
+        if ((chunk as Rec).type === "message_stop") pulledStop = true;
+        yield chunk;
+      }
+    }
+    const events: Event[] = [];
+    let endedBeforeStop = false;
+    for await (const event of streamMessages(source() as never, { input: inputOf([user]), generateId: createSequentialIds("id") })) {
+      events.push(event);
+      if (event.type === "TOOL_CALL_END" && (event as unknown as Rec).toolCallId === "toolu_01A") endedBeforeStop = !pulledStop;
+    }
+    await assertConformant(events);
+    expect(endedBeforeStop).toBe(true);
+  });
+
   it("a continuation's call (container in message_start) is answered with the same container", async () => {
     const one = await run(first, [user]);
     const two = await run(second, [...one.messages, result("t1", "toolu_01A")]);
