@@ -122,6 +122,11 @@ describe("programmatic tool calls: the results go back to the container the code
     const direct = [start("msg_3"), { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_01D", name: "rollDie", input: {} } }, { type: "content_block_stop", index: 0 }, ...end(CONTAINER)];
     const plain = await run(direct, [user]);
     expect(toMessagesRequest({ messages: [...plain.messages, result("t1", "toolu_01D")], tools: [roll] }).params.container).toBeUndefined();
+    // The same direct call in a message whose message_start names a container (a reused one): nothing waits either.
+    const named = await run([start("msg_3b", CONTAINER), ...direct.slice(1)], [user]);
+    const namedEnd = named.events.find((event) => event.type === "TOOL_CALL_END") as unknown as Rec;
+    expect(((namedEnd.metadata as Rec | undefined)?.["agui-bridge"] as Rec | undefined)?.containerId).toBeUndefined();
+    expect(toMessagesRequest({ messages: [...named.messages, result("t1", "toolu_01D")], tools: [roll] }).params.container).toBeUndefined();
 
     const one = await run(first, [user]);
     const later: Message[] = [...one.messages, result("t1", "toolu_01A"), { id: "a9", role: "assistant", content: "A rolled 4." }, { id: "u2", role: "user", content: "Again?" }];
