@@ -93,6 +93,18 @@ describe("programmatic tool calls: the results go back to the container the code
     expect(endedBeforeStop).toBe(true);
   });
 
+  it("a stream cut (or failed) before message_delta: the complete waiting call ends as complete, not interrupted", async () => {
+    const cut = first.slice(0, first.findIndex((chunk) => (chunk as Rec).type === "message_delta"));
+    const overloaded = [...cut, { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }];
+    for (const chunks of [cut, overloaded]) {
+      const events = await collect(streamMessages(fromList(chunks), { input: inputOf([user]), generateId: createSequentialIds("id") }));
+      await assertConformant(events);
+      expect(events.at(-1)?.type).toBe("RUN_ERROR");
+      const end = events.find((event) => event.type === "TOOL_CALL_END" && (event as unknown as Rec).toolCallId === "toolu_01A") as unknown as Rec;
+      expect(((end.metadata as Rec | undefined)?.["agui-bridge"] as Rec | undefined)?.interrupted).toBeUndefined();
+    }
+  });
+
   it("a continuation's call (container in message_start) is answered with the same container", async () => {
     const one = await run(first, [user]);
     const two = await run(second, [...one.messages, result("t1", "toolu_01A")]);
