@@ -82,6 +82,8 @@ export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
   const message = liveMessage(context, "message_delta");
   const delta = asRecord(chunk.delta);
   recordContainer(message, delta?.container);
+  // The container is known now: the calls waiting for it end at once, not at message_stop.
+  if (message.containerId !== undefined) endDeferredCalls(context, message);
   const stopReason = asNonEmptyString(delta?.stop_reason);
   if (stopReason !== undefined) {
     applyStopReason(message, stopReason, {

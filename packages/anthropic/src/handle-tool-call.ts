@@ -66,10 +66,11 @@ export function stopToolBlock(context: StreamContext, block: ToolBlock, message?
     block.argsWritten = true;
   }
   // A client call may leave code waiting in the message's container (code-execution-container.ts).
-  if (message === undefined || block.client !== true) context.run.endToolCall(block.toolCallId);
+  // Only such a call records the container: a direct call in a message that runs no code leaves nothing waiting.
+  const mayWait = message !== undefined && block.client === true && (block.mayWaitInContainer === true || message.runsCode === true);
+  if (!mayWait) context.run.endToolCall(block.toolCallId);
   else if (message.containerId !== undefined) context.run.endToolCall(block.toolCallId, { containerId: message.containerId });
-  else if (block.mayWaitInContainer === true || message.runsCode === true) message.deferredCalls.push(block.toolCallId);
-  else context.run.endToolCall(block.toolCallId);
+  else message.deferredCalls.push(block.toolCallId);
 }
 
 function initialArguments(input: unknown): string {

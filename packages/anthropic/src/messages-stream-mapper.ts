@@ -4,6 +4,7 @@ import { messageDelta, messageStart, messageStop } from "./handle-message.js";
 import { asNonEmptyString, isRecord, MalformedChunkError, requireIndex, requireRecord } from "./narrow.js";
 import { deltaBlock, startBlock, stopBlock } from "./route-content-block.js";
 import { startIndex } from "./block-index.js";
+import { endDeferredCalls } from "./code-execution-container.js";
 import type { MessageState, StreamContext } from "./stream-state.js";
 
 /**
@@ -46,6 +47,8 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
         case "ping":
           return;
         case "error":
+          // Calls that only waited for the container id were complete: they end as such first.
+          if (context.message !== undefined) endDeferredCalls(context, context.message);
           // Described like a thrown SDK error (category, retryability); the driver redacts it.
           run.fail(describeAnthropicError(chunk));
           return;
@@ -55,6 +58,8 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     },
     end() {
       const last = context.message;
+      // A stream cut before the message's end: calls that only waited for the container id were complete.
+      if (last !== undefined && !last.stopped) endDeferredCalls(context, last);
       if (last === undefined || !last.stopped) return;
       run.finish(last.finish === undefined ? {} : { finish: last.finish });
     },

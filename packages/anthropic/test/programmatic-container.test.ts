@@ -75,6 +75,36 @@ describe("programmatic tool calls: the results go back to the container the code
     expect(calls).toEqual([{ type: "tool_use", id: "toolu_01A", name: "rollDie", input: { player: "A" }, caller: { type: "code_execution_20250825", tool_id: SRV } }]);
   });
 
+  it("the waiting call ends as soon as message_delta names the container, before message_stop is read", async () => {
+    let pulledStop = false;
+    async function* source() {
+      for (const chunk of first) {
+        if ((chunk as Rec).type === "message_stop") pulledStop = true;
+        yield chunk;
+      }
+    }
+    const events: Event[] = [];
+    let endedBeforeStop = false;
+    for await (const event of streamMessages(source() as never, { input: inputOf([user]), generateId: createSequentialIds("id") })) {
+      events.push(event);
+      if (event.type === "TOOL_CALL_END" && (event as unknown as Rec).toolCallId === "toolu_01A") endedBeforeStop = !pulledStop;
+    }
+    await assertConformant(events);
+    expect(endedBeforeStop).toBe(true);
+  });
+
+  it("a stream cut (or failed) before message_delta: the complete waiting call ends as complete, not interrupted", async () => {
+    const cut = first.slice(0, first.findIndex((chunk) => (chunk as Rec).type === "message_delta"));
+    const overloaded = [...cut, { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }];
+    for (const chunks of [cut, overloaded]) {
+      const events = await collect(streamMessages(fromList(chunks), { input: inputOf([user]), generateId: createSequentialIds("id") }));
+      await assertConformant(events);
+      expect(events.at(-1)?.type).toBe("RUN_ERROR");
+      const end = events.find((event) => event.type === "TOOL_CALL_END" && (event as unknown as Rec).toolCallId === "toolu_01A") as unknown as Rec;
+      expect(((end.metadata as Rec | undefined)?.["agui-bridge"] as Rec | undefined)?.interrupted).toBeUndefined();
+    }
+  });
+
   it("a continuation's call (container in message_start) is answered with the same container", async () => {
     const one = await run(first, [user]);
     const two = await run(second, [...one.messages, result("t1", "toolu_01A")]);
@@ -104,6 +134,11 @@ describe("programmatic tool calls: the results go back to the container the code
     const direct = [start("msg_3"), { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_01D", name: "rollDie", input: {} } }, { type: "content_block_stop", index: 0 }, ...end(CONTAINER)];
     const plain = await run(direct, [user]);
     expect(toMessagesRequest({ messages: [...plain.messages, result("t1", "toolu_01D")], tools: [roll] }).params.container).toBeUndefined();
+    // The same direct call in a message whose message_start names a container (a reused one): nothing waits either.
+    const named = await run([start("msg_3b", CONTAINER), ...direct.slice(1)], [user]);
+    const namedEnd = named.events.find((event) => event.type === "TOOL_CALL_END") as unknown as Rec;
+    expect(((namedEnd.metadata as Rec | undefined)?.["agui-bridge"] as Rec | undefined)?.containerId).toBeUndefined();
+    expect(toMessagesRequest({ messages: [...named.messages, result("t1", "toolu_01D")], tools: [roll] }).params.container).toBeUndefined();
 
     const one = await run(first, [user]);
     const later: Message[] = [...one.messages, result("t1", "toolu_01A"), { id: "a9", role: "assistant", content: "A rolled 4." }, { id: "u2", role: "user", content: "Again?" }];
