@@ -11,7 +11,8 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  *   unchanged and in their order (OpenRouter, and the Vercel AI Gateway, which speaks the same).
  * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
  *   (DeepSeek's thinking mode rejects a later request without it; so do Kimi's thinking models,
- *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none.
+ *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none,
+ *   except to the Kimi labels, which get every turn's recorded `reasoning_content`.
  * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
  *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
  * - `litellm`: the LiteLLM proxy: an assistant message carries the Anthropic thinking streamed

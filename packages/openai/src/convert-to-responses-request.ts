@@ -28,6 +28,7 @@ import type {
   ResponseInputItem,
 } from "openai/resources/responses/responses";
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
+import { heldCallIds, withHeldCallId } from "./chain-held-call-ids.js";
 import { clientItemPair, type ClientItemPair } from "./convert-client-items.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
@@ -108,7 +109,14 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   const context: ConversionContext = { roles, calls, results, clientItems, sink, storeDisabled: isStoreDisabled(extra) };
   const placed: PlacedItem[] = [];
   // With previous_response_id / conversation the API already holds the chain: only what follows it is sent.
-  for (const message of messagesAfterChain(messages, extra as Record<string, unknown>, targetOf(sink))) placed.push(...convertMessage(message, context));
+  const sent = messagesAfterChain(messages, extra as Record<string, unknown>, targetOf(sink));
+  // An output answering a call the chain holds goes with the id the server streamed, not a renamed repeat.
+  const held = sent === messages ? new Map<string, string>() : heldCallIds(input.messages, unique, sent);
+  for (const message of sent) {
+    const original = message.role === "tool" ? held.get(message.toolCallId) : undefined;
+    const converted = convertMessage(message, context);
+    placed.push(...(original === undefined || message.role !== "tool" ? converted : converted.map((entry) => withHeldCallId(entry, message.toolCallId, original))));
+  }
   const ordered = restoreOutputOrder(placeProgramOutputs(placed));
   const items = dropIdsAfterGaps(ordered, keepReasoningPaired(ordered, sink));
   const instructions = [extra.instructions, renderContext(input.context)].filter(
