@@ -18,9 +18,12 @@ export interface ToolCallIdRule {
   maxLength?: number;
   /** The shortest id accepted (default: 1); Mistral takes exactly 9 characters. */
   minLength?: number;
+  /** Ids the target minted in a form it reads back, accepted as they are whatever the limits above. */
+  keep?: RegExp;
 }
 
 function accepts(id: string, rule: ToolCallIdRule): boolean {
+  if (rule.keep?.test(id) === true) return true;
   if (id.length < Math.max(1, rule.minLength ?? 1)) return false;
   if (rule.maxLength !== undefined && id.length > rule.maxLength) return false;
   const allowed = rule.allowed;

@@ -19,10 +19,11 @@ export const CHAT_TOOL_CALL_ID: ToolCallIdRule = { provider: "OpenAI Chat Comple
  */
 export const MISTRAL_TOOL_CALL_ID: ToolCallIdRule = { provider: "Mistral", allowed: /[a-zA-Z0-9]/, minLength: 9, maxLength: 9 };
 /**
- * The LiteLLM proxy's tool call ids: no length limit. For Gemini 3 models the proxy mints ids that
- * carry the call's thought signature (`<id>__thought__<signature>`, BerriAI/litellm#16895), far
- * longer than 40 characters, and reads the signature back from them: they must go back as sent.
+ * The LiteLLM proxy's tool call ids. For Gemini 3 models the proxy mints ids that carry the call's
+ * thought signature (`<id>__thought__<signature>`, BerriAI/litellm#16895), far longer than 40
+ * characters, and reads the signature back from them: those go back as sent. Any other id keeps
+ * OpenAI's 40-character limit, which an OpenAI model behind the proxy enforces.
  */
-export const LITELLM_TOOL_CALL_ID: ToolCallIdRule = { provider: "LiteLLM proxy" };
+export const LITELLM_TOOL_CALL_ID: ToolCallIdRule = { provider: "LiteLLM proxy", maxLength: 40, keep: /__thought__/ };
 /** See {@link CHAT_TOOL_CALL_ID}. */
 export const RESPONSES_CALL_ID: ToolCallIdRule = { provider: "OpenAI Responses", maxLength: 64 };

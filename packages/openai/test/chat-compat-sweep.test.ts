@@ -252,6 +252,15 @@ describe("LiteLLM proxy: Gemini 3 tool call ids carry the thought signature (`<i
     expect(messages[2]).toMatchObject({ tool_call_id: longId });
   });
 
+  it("litellm: another provider's long id (no signature in it) is mapped to at most 40 characters, call and result alike", () => {
+    const foreign = `fc_${"0123456789abcdef".repeat(4)}`;
+    const messages = sent(JSON.parse(JSON.stringify(conversation).replaceAll(longId, foreign)) as Message[], "litellm");
+    const id = (messages[1]?.tool_calls as Array<{ id: string }>)[0]?.id ?? "";
+    expect(id).not.toBe(foreign);
+    expect(id.length).toBeLessThanOrEqual(40);
+    expect(messages[2]).toMatchObject({ tool_call_id: id });
+  });
+
   it("openai: the same id is mapped to at most 40 characters, call and result alike", () => {
     const messages = sent(conversation, "openai");
     const id = (messages[1]?.tool_calls as Array<{ id: string }>)[0]?.id ?? "";
