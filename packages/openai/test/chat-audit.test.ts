@@ -4,42 +4,23 @@
  * same output), then the conformance kit, then back through the request converter.
  */
 import { assertConformant, textOf } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Event, type Message } from "@agui-bridge/core/adapter";
-import { expectSameOutput } from "@agui-bridge/test-support";
+import { createSequentialIds, readBridgeMetadata, type Message } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   createOpenAIChatProvider,
   streamChatCompletions,
-  streamChatCompletionsFromResponse,
   toChatCompletionsRequest,
-  type ChatStreamOptions,
 } from "../src/index.js";
+import { chatChunk, chatSse, runChatBothPaths } from "./support/chat-both-paths.js";
 import { collect, last, ofType } from "./support/collect.js";
 import { replayClient, sdkChatChunks } from "./support/sdk-replay.js";
 
 type Rec = Record<string, unknown>;
 
-/** An SSE body of these chunks, `data: [DONE]` last. */
-function sse(chunks: readonly unknown[]): Uint8Array {
-  return new TextEncoder().encode(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join("") + "data: [DONE]\n\n");
-}
-
-/** A chunk of completion `id` with one choice. */
-function chunk(choice: Rec, extra: Rec = {}): Rec {
-  return { id: "chatcmpl-audit", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, finish_reason: null, ...choice }], ...extra };
-}
-
-async function run(chunks: readonly unknown[], options: ChatStreamOptions = {}): Promise<{ events: Event[]; messages: Message[] }> {
-  const opts = (): ChatStreamOptions => ({ generateId: createSequentialIds("id"), threadId: "t", runId: "r", ...options });
-  const events = await expectSameOutput(
-    sse(chunks),
-    (b) => streamChatCompletions(sdkChatChunks(b), opts()),
-    (body) => streamChatCompletionsFromResponse(body, opts()),
-    (a, b) => expect(a).toEqual(b),
-  );
-  return { events, messages: (await assertConformant(events)) as Message[] };
-}
+const sse = chatSse;
+const chunk = (choice: Rec, extra: Rec = {}): Rec => chatChunk(choice, extra, { id: "chatcmpl-audit", model: "m" });
+const run = runChatBothPaths;
 
 function request(messages: Message[], provider?: string): { sent: Rec[]; warnings: string[] } {
   const warnings: string[] = [];

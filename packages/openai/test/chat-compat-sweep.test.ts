@@ -4,34 +4,16 @@
  * small hand-written stream: through the real SDK and the raw-bytes path (the same output), the
  * conformance kit, then back through the request converter.
  */
-import { assertConformant } from "@agui-bridge/conformance";
-import { createSequentialIds, type Event, type Message } from "@agui-bridge/core/adapter";
-import { expectSameOutput } from "@agui-bridge/test-support";
+import type { Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { defaultChatDialect, streamChatCompletions, streamChatCompletionsFromResponse, toChatCompletionsRequest, type ChatStreamOptions } from "../src/index.js";
+import { defaultChatDialect, toChatCompletionsRequest } from "../src/index.js";
+import { chatChunk, runChatBothPaths } from "./support/chat-both-paths.js";
 import { last, ofType } from "./support/collect.js";
-import { sdkChatChunks } from "./support/sdk-replay.js";
 
 type Rec = Record<string, unknown>;
 
-function sse(chunks: readonly unknown[]): Uint8Array {
-  return new TextEncoder().encode(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join("") + "data: [DONE]\n\n");
-}
-
-function chunk(choice: Rec, extra: Rec = {}): Rec {
-  return { id: "chatcmpl-sweep", object: "chat.completion.chunk", created: 1, model: "kimi-k2.5", choices: [{ index: 0, finish_reason: null, ...choice }], ...extra };
-}
-
-async function run(chunks: readonly unknown[], options: ChatStreamOptions = {}): Promise<{ events: Event[]; messages: Message[] }> {
-  const opts = (): ChatStreamOptions => ({ generateId: createSequentialIds("id"), threadId: "t", runId: "r", ...options });
-  const events = await expectSameOutput(
-    sse(chunks),
-    (b) => streamChatCompletions(sdkChatChunks(b), opts()),
-    (body) => streamChatCompletionsFromResponse(body, opts()),
-    (a, b) => expect(a).toEqual(b),
-  );
-  return { events, messages: (await assertConformant(events)) as Message[] };
-}
+const chunk = (choice: Rec, extra: Rec = {}): Rec => chatChunk(choice, extra, { id: "chatcmpl-sweep", model: "kimi-k2.5" });
+const run = runChatBothPaths;
 
 function sent(messages: Message[], provider: string): Rec[] {
   const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages }, { model: "m", provider });
