@@ -87,7 +87,7 @@ describe("prompt caching (promptCaching option)", () => {
     const input: RunAgentInput = { threadId: "t", runId: "r", state: {}, messages: toolLoop, tools: [weather], context: [], forwardedProps: {} };
     const provider = createAnthropicProvider({
       client,
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       maxTokens: 1024,
       params: { system: "Platform rules.", tools: [{ type: "web_search_20250305", name: "web_search" }] },
       promptCaching: true,
@@ -103,7 +103,7 @@ describe("prompt caching (promptCaching option)", () => {
     const add = (messages: Message[], tools?: RunAgentInput["tools"]) => {
       const { params } = toMessagesRequest({ messages, ...(tools !== undefined && { tools }) }, { promptCaching: true });
       expect(breakpoints(params).length).toBeLessThanOrEqual(MAX_CACHE_BREAKPOINTS);
-      bodies.push({ ...params, model: "claude-sonnet-4-5", max_tokens: 1024, stream: true });
+      bodies.push({ ...params, model: "claude-sonnet-4-6", max_tokens: 1024, stream: true });
     };
     for (const conv of fc.sample(conversation, { numRuns: 25, seed: Number(process.env.FC_SEED ?? 21) })) {
       try {
@@ -124,7 +124,7 @@ describe("prompt caching (promptCaching option)", () => {
       dir,
       imports: 'import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/beta/messages/messages";',
       type: "MessageCreateParamsStreaming",
-      bodies: [...bodies, { model: "claude-sonnet-4-5", max_tokens: 8, stream: true, messages: [{ role: "user", content: [{ type: "text", text: "x", cache_control: { type: "forever" } }] }] }],
+      bodies: [...bodies, { model: "claude-sonnet-4-6", max_tokens: 8, stream: true, messages: [{ role: "user", content: [{ type: "text", text: "x", cache_control: { type: "forever" } }] }] }],
     });
     // Exactly the deliberately wrong breakpoint is reported: the check is not vacuous.
     expect(diagnostics.slice(0, -1)).toEqual([]);

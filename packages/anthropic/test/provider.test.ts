@@ -42,7 +42,7 @@ describe("createAnthropicProvider", () => {
     const captured: Captured = {};
     const provider = createAnthropicProvider({
       client: client(sse("thinking-signature-tool-use.sse"), captured),
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       maxTokens: 2048,
       params: { thinking: { type: "enabled", budget_tokens: 1024 }, system: "Platform rules.", tools: [{ type: "web_search_20250305", name: "web_search" }] },
       generateId: createSequentialIds("id"),
@@ -51,7 +51,7 @@ describe("createAnthropicProvider", () => {
     const events = await collect(provider.stream(input));
     const messages = await assertConformant(events);
     expect(captured.body).toMatchObject({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       max_tokens: 2048,
       stream: true,
       thinking: { type: "enabled", budget_tokens: 1024 },
@@ -80,7 +80,7 @@ describe("createAnthropicProvider", () => {
             headers: { "content-type": "application/json", "request-id": "req_123" },
           }),
       ),
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       maxTokens: 100,
     });
     const events = await collect(provider.stream(input));
@@ -98,7 +98,7 @@ describe("createAnthropicProvider", () => {
       client: client(() => {
         throw new TypeError("fetch failed");
       }),
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       maxTokens: 100,
     });
     const events = await collect(provider.stream(input));
@@ -119,7 +119,7 @@ describe("createAnthropicProvider", () => {
         });
         return new Response(body, { headers: { "content-type": "text/event-stream" } });
       }, captured),
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       maxTokens: 100,
     });
     const events = [];
