@@ -87,7 +87,7 @@ function unannouncedMessageOf(state: ResponsesStreamState, event: Record<string,
   const itemId = asNonEmptyString(event.item_id);
   // A stream that began mid-response (resumed with `starting_after`) announced the item before
   // this stream's start: its text so far is missing, and the item's `done` brings all of it.
-  if (itemId === undefined || state.response.started !== true || state.response.seenIds.has(itemId)) return undefined;
+  if (itemId === undefined || state.responseCount === 0 || state.response.seenIds.has(itemId)) return undefined;
   state.response.seenIds.add(itemId);
   openMessageItem(state, itemId, undefined);
   const item = state.items.get(itemId);

@@ -17,7 +17,6 @@ export function handleResponseCreated(state: ResponsesStreamState, event: Record
   closeResponseItems(state);
   const response = asRecord(event.response);
   state.response = newResponseState(asNonEmptyString(response?.model) ?? state.options.model);
-  state.response.started = true;
   const id = asNonEmptyString(response?.id);
   if (id !== undefined) state.response.id = id;
   const conversationId = asNonEmptyString(asRecord(response?.conversation)?.id);

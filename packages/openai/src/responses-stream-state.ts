@@ -88,8 +88,6 @@ export interface ResponseState {
   /** Assistant message id tool calls of this response hang off. */
   turnId?: string;
   hasApplicationToolCalls: boolean;
-  /** The stream holds this response's start (`response.created`), so its items are announced before their events. */
-  started?: boolean;
   readonly byIndex: Map<number, OutputItem>;
   /**
    * Ids and output indexes of the items this response streamed (added or done), for the terminal
@@ -112,7 +110,10 @@ export interface ResponsesStreamState {
   readonly callIds: Map<string, string>;
   /** Message ids used so far, as fingerprints (AG-UI ids must stay unique within the run). */
   readonly usedIds: IdFingerprints;
-  /** How many responses have started (for usage keys of responses without an id). */
+  /**
+   * How many responses have started (`response.created`; for usage keys of responses without an
+   * id). 0: the stream began mid-response (resumed with `starting_after`).
+   */
   responseCount: number;
   /** Cost fields of each response's usage (xAI, gateways), for the terminal event; created when one has some. */
   costs?: Map<string, Record<string, unknown>>;
