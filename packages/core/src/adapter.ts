@@ -78,7 +78,7 @@ export {
   type RunLevelOptions,
 } from "./adapter-options.js";
 export { entityProvider, isMintedBy, isSourceUsableBy, renderContext } from "./request-helpers.js";
-export { INTERCHANGEABLE_ENCRYPTED_VALUES, isEncryptedValueUsableBy, providerLabel } from "./request-helpers.js";
+export { GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE, INTERCHANGEABLE_ENCRYPTED_VALUES, isEncryptedValueUsableBy, providerLabel } from "./request-helpers.js";
 export {
   acceptProviderExecuted,
   assertToolNames,

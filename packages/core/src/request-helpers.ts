@@ -52,6 +52,16 @@ export const INTERCHANGEABLE_ENCRYPTED_VALUES: Readonly<Record<string, readonly 
 };
 
 /**
+ * The thought signature Gemini documents for a function call it did not produce itself (history
+ * from another model or provider, or a call whose signature could not be sent back): Gemini 3
+ * answers 400 when the first function call of a step in the current turn carries no signature.
+ * Both the Gemini API and Vertex AI document this value, and their OpenAI-compatible endpoint
+ * accepts it in `extra_content.google.thought_signature`. The Google adapter and the openai
+ * adapter's `gemini` dialect use it; it is defined here once.
+ */
+export const GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
+
+/**
  * Whether an encrypted value of kind `encryptedKind` stored on `entity` may be sent to `provider`:
  * when the entity was minted there ({@link isMintedBy}), or minted on a platform the vendor
  * documents as interchangeable for that kind ({@link INTERCHANGEABLE_ENCRYPTED_VALUES}).

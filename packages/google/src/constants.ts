@@ -1,4 +1,4 @@
-import type { ToolNameRule } from "@agui-bridge/core/adapter";
+import { GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE, type ToolNameRule } from "@agui-bridge/core/adapter";
 
 /** The provider id stamped on everything this adapter produces and checked on what it sends back. */
 export const GOOGLE_PROVIDER = "google";
@@ -36,6 +36,7 @@ export const EMPTY_USER_TURN_TEXT = ".";
  * The thought signature Gemini documents for a function call it did not produce itself (history
  * from another model or provider, or a call whose signature could not be sent back): Gemini 3
  * answers 400 when the first `functionCall` of a step in the current turn carries no signature.
- * `skip_thought_signature_validator` is the value both the Gemini API and Vertex AI document.
+ * `skip_thought_signature_validator`, the value both the Gemini API and Vertex AI document (core's
+ * `GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE`, shared with the openai adapter's `gemini` dialect).
  */
-export const PLACEHOLDER_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
+export const PLACEHOLDER_THOUGHT_SIGNATURE: typeof GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE = GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE;

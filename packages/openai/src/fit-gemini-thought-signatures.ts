@@ -1,11 +1,5 @@
+import { GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE } from "@agui-bridge/core/adapter";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-
-/**
- * The thought signature Gemini documents for a function call it did not produce itself (history
- * from another model or provider, or a call whose signature could not be sent back); the same
- * value the Google adapter uses on the native API.
- */
-export const GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
 
 type ToolCallWithExtra = { extra_content?: { google?: { thought_signature?: unknown } } };
 

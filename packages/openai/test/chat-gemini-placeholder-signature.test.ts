@@ -6,7 +6,7 @@
  */
 import { bridgeMetadata, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE } from "../src/fit-gemini-thought-signatures.js";
+import { GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE } from "@agui-bridge/core/adapter";
 import { toChatCompletionsRequest } from "../src/index.js";
 
 type Rec = Record<string, unknown>;
