@@ -163,6 +163,7 @@ export function handleAnnotation(state: ResponsesStreamState, event: Record<stri
  */
 export function closeMessageItem(state: ResponsesStreamState, item: MessageItem, done?: Record<string, unknown>): void {
   const { run } = state;
+  item.closed = true;
   if (done !== undefined && item.phase === undefined) {
     const phase = asString(done.phase);
     if (phase !== undefined) item.phase = phase;

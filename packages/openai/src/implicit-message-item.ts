@@ -12,15 +12,16 @@ export function namesNoItem(event: Record<string, unknown>): boolean {
 }
 
 /**
- * The message item such a text event belongs to: the response's only message item when one was
- * announced, else an implicit one opened now (its id ours, not the provider's, so it is never sent
- * back as an item id) that the next message item the response announces or finishes claims
+ * The message item such a text event belongs to: the response's only open message item when one
+ * was announced (one whose `output_item.done` arrived is finished: later text is not its), else an
+ * implicit one opened now (its id ours, not the provider's, so it is never sent back as an item id)
+ * that the next message item the response announces or finishes claims
  * ({@link claimImplicitMessage}). `undefined` when several message items are open (ambiguous).
  */
 export function implicitMessageOf(state: ResponsesStreamState): MessageItem | undefined {
   const current = state.response.implicitMessage;
   if (current !== undefined) return current;
-  const messages = new Set([...state.response.byIndex.values()].filter((item): item is MessageItem => item.kind === "message"));
+  const messages = new Set([...state.response.byIndex.values()].filter((item): item is MessageItem => item.kind === "message" && item.closed !== true));
   if (messages.size > 1) return undefined;
   const [only] = messages;
   if (only !== undefined) return only;

@@ -40,6 +40,8 @@ export interface MessageItem {
   implicit?: boolean;
   /** The text message an implicit item had opened when a message item claimed it (its END records the item). */
   claimedBy?: string;
+  /** Its `output_item.done` (or the response's end) closed it: text that names no item is not its. */
+  closed?: boolean;
 }
 
 /** A `reasoning` output item: one reasoning message in its own span. */

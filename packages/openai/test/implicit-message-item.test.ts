@@ -67,4 +67,36 @@ describe("text events that name no item", () => {
     expect(contents(events).map((c) => c.delta)).toEqual(["Hello ", "world"]);
     expect(messages).toEqual([expect.objectContaining({ id: "msg_1", content: "Hello world" })]);
   });
+
+  // The finished items' `output_item.done` carry no `output_index` below, so the mapper cannot
+  // unregister them by position: whether an item is finished must come from the item itself.
+  it("after a finished message item go to the next message as they come, not to the finished one", async () => {
+    const second = { ...MESSAGE, id: "msg_2", content: [{ type: "output_text", text: "Bye", annotations: [] }] };
+    const added = (index: number, item: Rec): Rec => ({ type: "response.output_item.added", output_index: index, item: { ...item, status: "in_progress", content: [] } });
+    // The stream is cut after the second message's delta: only text streamed as it came is kept.
+    const { events, messages } = await run([
+      created,
+      added(0, MESSAGE),
+      ...bareDeltas,
+      { type: "response.output_item.done", item: MESSAGE },
+      added(1, second),
+      { type: "response.output_text.delta", delta: "Bye" },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
+    // Before, the finished item still counted, two message items made the delta ambiguous, and it was dropped.
+    expect(contents(events).map((c) => c.delta)).toEqual(["Hello ", "world", "Bye"]);
+    expect(messages.map((m) => [m.id, m.content])).toEqual([
+      ["msg_1", "Hello world"],
+      ["msg_2", "Bye"],
+    ]);
+  });
+
+  it("after the only message item finished open a message of their own", async () => {
+    const added = { type: "response.output_item.added", output_index: 0, item: { ...MESSAGE, status: "in_progress", content: [] } };
+    const done = { type: "response.output_item.done", item: MESSAGE };
+    const { events, messages } = await run([created, added, ...bareDeltas, done, { type: "response.output_text.delta", delta: "P.S." }, completed([MESSAGE])]);
+    // Before, the finished message took the text and, its text message being closed, dropped it.
+    expect(contents(events).map((c) => c.delta)).toEqual(["Hello ", "world", "P.S."]);
+    expect(messages.map((m) => m.content)).toEqual(["Hello world", "P.S."]);
+  });
 });
