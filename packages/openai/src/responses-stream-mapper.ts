@@ -125,11 +125,15 @@ function markSeen(state: ResponsesStreamState, item: Record<string, unknown>, ou
  */
 function backfillOutput(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const output = asArray(asRecord(event.response)?.output) ?? [];
+  const streamedIdsKept = keepsStreamedIds(state, output);
   output.forEach((entry, outputIndex) => {
     const item = asRecord(entry);
     if (item === undefined) return;
     const done = { type: "response.output_item.done", output_index: outputIndex, item };
-    if (!wasSeen(state, item, outputIndex)) {
+    const id = asNonEmptyString(item.id);
+    // Ids the server kept identify the streamed items; only a server that renamed them all needs the position.
+    const streamed = streamedIdsKept && id !== undefined ? state.response.seenIds.has(id) : wasSeen(state, item, outputIndex);
+    if (!streamed) {
       handleItemAdded(state, { type: "response.output_item.added", output_index: outputIndex, item });
       handleItemDone(state, done);
     } else {
@@ -138,6 +142,21 @@ function backfillOutput(state: ResponsesStreamState, event: Record<string, unkno
       if (open !== undefined && !(open.kind === "tool" && !state.run.isToolCallOpen(open.toolCallId))) handleItemDone(state, done);
     }
   });
+}
+
+/**
+ * Whether the final output names streamed items by the ids they streamed under (some item's id
+ * was seen). Then an item whose id never streamed did not stream, even at an output index a
+ * streamed item used: LiteLLM's bridge streams items at indexes the final output gives to others
+ * (BerriAI/litellm#41185). A server that renamed every item (GitHub Copilot rotates ids between
+ * the stream and the final output) is matched by position instead.
+ */
+function keepsStreamedIds(state: ResponsesStreamState, output: readonly unknown[]): boolean {
+  for (const entry of output) {
+    const id = asNonEmptyString(asRecord(entry)?.id);
+    if (id !== undefined && state.response.seenIds.has(id)) return true;
+  }
+  return false;
 }
 
 function handleItemAdded(state: ResponsesStreamState, event: Record<string, unknown>): void {

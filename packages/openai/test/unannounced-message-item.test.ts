@@ -75,4 +75,18 @@ describe("text events naming a message item never announced", () => {
     const { messages } = await run([created, added, done, late, completed]);
     expect(messages.filter((m) => m.role === "assistant").map((m) => m.content)).toEqual(["Let me check."]);
   });
+
+  it("a call that never streamed, at the output index the streamed message used, is still taken from the final response", async () => {
+    // The message streamed (and finished) at output_index 1; the final output puts the call, which
+    // never streamed, at index 1 and the message at 2. The ids say which is which.
+    const messageDone = { type: "response.output_item.done", output_index: 1, item: MESSAGE };
+    const final = { ...completed, response: { ...completed.response, output: [REASONING, CALL, MESSAGE] } };
+    const { events, messages } = await run([created, ...reasoningItem, ...unannouncedDeltas, messageDone, final]);
+    // Before, index 1 counted as streamed and the call was lost.
+    expect(events.filter((e) => e.type === "TOOL_CALL_START")).toEqual([expect.objectContaining({ toolCallId: "call_1", toolCallName: "get_weather" })]);
+    expect(deltas(events)).toEqual(["Let me ", "check."]);
+    const calls = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []));
+    expect(calls).toEqual([expect.objectContaining({ id: "call_1", function: { name: "get_weather", arguments: '{"city":"Paris"}' } })]);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED" });
+  });
 });
