@@ -43,4 +43,28 @@ describe("Mistral role order for Mistral models behind other labels", () => {
     expect(out.roles).toEqual(["user", "assistant", "tool", "user"]);
     expect(out.warnings).not.toContain("request.assistant-bridge-inserted");
   });
+
+  it.each([
+    ["mistral", "mistral-large-latest"],
+    ["openrouter", "mistralai/mistral-medium-3.1"],
+  ])("%s %s: a conversation ending with the assistant's words sends them with prefix: true", (provider, model) => {
+    const messages: Message[] = [
+      { id: "u1", role: "user", content: "Write a haiku about rain." },
+      { id: "a1", role: "assistant", content: "Soft rain on the roof" },
+    ];
+    const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model, provider });
+    expect(params.messages.at(-1)).toEqual({ role: "assistant", content: "Soft rain on the roof", prefix: true });
+    expect(params.messages[0]).not.toHaveProperty("prefix");
+  });
+
+  it("an assistant message that is not last, or another provider's request, gets no prefix", async () => {
+    const { params: mistral } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages: conversation }, { model: "mistral-large-latest", provider: "mistral" });
+    expect(mistral.messages.some((m) => "prefix" in m)).toBe(false);
+    const messages: Message[] = [
+      { id: "u1", role: "user", content: "Hi" },
+      { id: "a1", role: "assistant", content: "Hello" },
+    ];
+    const { params: openai } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model: "gpt-5", provider: "openai" });
+    expect(openai.messages.at(-1)).not.toHaveProperty("prefix");
+  });
 });

@@ -106,7 +106,8 @@ describe("Mistral content arrays (our fixtures, after Mistral's reasoning docs)"
     ]);
     const types: string[] = events.map((e) => e.type);
     expect(types.indexOf("REASONING_END")).toBeLessThan(types.indexOf("TEXT_MESSAGE_START"));
-    // The mistral dialect sends the thinking back as Mistral's own chunks, before the text.
+    // The mistral dialect sends the thinking back as Mistral's own chunks, before the text (and,
+    // the conversation ending with it, as the prefix Mistral requires of a last assistant message).
     const { sent } = request(messages, { model: "magistral-medium-latest", provider: "mistral" });
     expect(sent).toEqual([
       {
@@ -115,6 +116,7 @@ describe("Mistral content arrays (our fixtures, after Mistral's reasoning docs)"
           { type: "thinking", thinking: [{ type: "text", text: "12 × 12 = 144. Done." }], closed: true },
           { type: "text", text: "144 it is." },
         ],
+        prefix: true,
       },
     ]);
     // Minted under another label, or to another dialect: only the text goes.
