@@ -3,6 +3,7 @@ import { providerLabel, withRetry } from "@agui-bridge/core/adapter";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { decodeGoogleFrame } from "./decode-google-frame.js";
 import { toGeminiApiResponseShape } from "./gemini-api-response-shape.js";
+import { openOkBody } from "./google-http-error.js";
 import { createGenerateContentMapper } from "./generate-content-stream-mapper.js";
 
 /** Options for {@link streamGenerateContentFromResponse}. */
@@ -29,8 +30,9 @@ export interface GenerateContentFromResponseOptions extends AdapterStreamOptions
  *
  * `body` is a fetch `Response`, its body stream, any async iterable of byte chunks, or a function
  * opening one with the run's abort signal. The output equals the SDK path's (a Gemini API chunk is
- * given the shape the SDK gives it; set `vertexai` for a Vertex AI body); bytes that end inside a
- * frame give RUN_ERROR `stream_truncated`. Never throws.
+ * given the shape the SDK gives it; set `vertexai` for a Vertex AI body); a `Response` with an
+ * HTTP error status is read as the SDK reads it (RUN_ERROR with the status as code, e.g. `"400"`);
+ * bytes that end inside a frame give RUN_ERROR `stream_truncated`. Never throws.
  */
 export function streamGenerateContentFromResponse(
   body: SseSource,
@@ -40,7 +42,7 @@ export function streamGenerateContentFromResponse(
   const vertexai = options.vertexai ?? provider === "google-vertex";
   const decode = vertexai ? decodeGoogleFrame : (frame: SseFrame): unknown => toGeminiApiResponseShape(decodeGoogleFrame(frame));
   return driveRun<unknown>({
-    source: withRetry(sseChunkSource(body, decode, options.signal === undefined ? {} : { signal: options.signal }), options.retry),
+    source: withRetry(sseChunkSource(openOkBody(body), decode, options.signal === undefined ? {} : { signal: options.signal }), options.retry),
     createMapper: (run) => createGenerateContentMapper(run, options),
     provider,
     ...runLevelOptions(options),

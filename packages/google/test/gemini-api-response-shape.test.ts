@@ -19,7 +19,7 @@ import { sdkStream } from "./support/sdk-sse.js";
 
 type Rec = Record<string, unknown>;
 const frame = (chunk: unknown): string => `data: ${JSON.stringify(chunk)}\r\n\r\n`;
-const bytes = (...chunks: unknown[]): Uint8Array => new TextEncoder().encode(chunks.map(frame).join(""));
+const bytes = (...chunks: unknown[]): Uint8Array<ArrayBuffer> => new TextEncoder().encode(chunks.map(frame).join(""));
 const source = { startIndex: 0, endIndex: 12, uri: "https://a.example/doc", license: "" };
 const other = { startIndex: 13, endIndex: 20, uri: "https://b.example/doc", license: "" };
 
