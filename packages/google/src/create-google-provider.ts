@@ -81,7 +81,12 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
       };
       const retry = { policy: options.retry, describe: describeGoogleError };
       if (options.fast === true) {
-        return streamGenerateContentFromResponse((signal) => openGenerateContentResponse(client, request(signal), options.fetch), { ...runOptions, retry });
+        return streamGenerateContentFromResponse((signal) => openGenerateContentResponse(client, request(signal), options.fetch), {
+          ...runOptions,
+          retry,
+          // The SDK reads Vertex AI chunks whole and reshapes Gemini API ones; the raw path does the same.
+          vertexai: client.vertexai === true,
+        });
       }
       return streamGenerateContent(retryingSource(open, retry), runOptions);
     },

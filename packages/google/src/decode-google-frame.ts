@@ -18,8 +18,9 @@ export class GoogleStreamError extends Error {
  * Decodes a Gemini `streamGenerateContent?alt=sse` frame as the SDK does before it builds its
  * `GenerateContentResponse`: the `data:` payload parsed as JSON (a frame that is not JSON throws
  * `JSON.parse`'s `SyntaxError`, as the SDK's `response.json()` does), an error payload with an
- * HTTP status code throws {@link GoogleStreamError}. The parsed object goes to the mapper as it is
- * (the SDK's copy into its class drops nothing the mapper reads).
+ * HTTP status code throws {@link GoogleStreamError}. The parsed object is the wire's; the raw path
+ * gives a Gemini API chunk the shape the SDK's copy into its class gives it
+ * (`toGeminiApiResponseShape`) before it reaches the mapper.
  */
 export function decodeGoogleFrame(frame: SseFrame): unknown {
   const chunk = JSON.parse(frame.data) as unknown;

@@ -29,6 +29,6 @@ export {
   PROVIDER_TOOL,
   type ProviderToolType,
 } from "./constants.js";
-export { streamGenerateContentFromResponse } from "./stream-generate-content-from-response.js";
+export { streamGenerateContentFromResponse, type GenerateContentFromResponseOptions } from "./stream-generate-content-from-response.js";
 export { openGenerateContentResponse, type FetchLike } from "./open-generate-content-response.js";
 export { decodeGoogleFrame, GoogleStreamError } from "./decode-google-frame.js";

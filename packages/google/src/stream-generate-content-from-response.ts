@@ -1,8 +1,21 @@
-import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core/adapter";
+import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseFrame, type SseSource } from "@agui-bridge/core/adapter";
 import { providerLabel, withRetry } from "@agui-bridge/core/adapter";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { decodeGoogleFrame } from "./decode-google-frame.js";
+import { toGeminiApiResponseShape } from "./gemini-api-response-shape.js";
+import { openOkBody } from "./google-http-error.js";
 import { createGenerateContentMapper } from "./generate-content-stream-mapper.js";
+
+/** Options for {@link streamGenerateContentFromResponse}. */
+export interface GenerateContentFromResponseOptions extends AdapterStreamOptions {
+  /**
+   * The body comes from Vertex AI (`GoogleGenAI({ vertexai: true })`), whose chunks the SDK passes
+   * on whole; otherwise they are read as the SDK reads a Gemini API chunk (`finishMessage`
+   * dropped, `citationMetadata.citationSources` renamed `citations`). Default: true when
+   * `provider` is `google-vertex`.
+   */
+  vertexai?: boolean;
+}
 
 /**
  * The raw-bytes path of {@link streamGenerateContent}: reads a Gemini
@@ -16,17 +29,22 @@ import { createGenerateContentMapper } from "./generate-content-stream-mapper.js
  * ```
  *
  * `body` is a fetch `Response`, its body stream, any async iterable of byte chunks, or a function
- * opening one with the run's abort signal. The output equals the SDK path's; bytes that end inside
- * a frame give RUN_ERROR `stream_truncated`. Never throws.
+ * opening one with the run's abort signal. The output equals the SDK path's (a Gemini API chunk is
+ * given the shape the SDK gives it; set `vertexai` for a Vertex AI body); a `Response` with an
+ * HTTP error status is read as the SDK reads it (RUN_ERROR with the status as code, e.g. `"400"`);
+ * bytes that end inside a frame give RUN_ERROR `stream_truncated`. Never throws.
  */
 export function streamGenerateContentFromResponse(
   body: SseSource,
-  options: AdapterStreamOptions = {},
+  options: GenerateContentFromResponseOptions = {},
 ): AsyncGenerator<Event, void, undefined> {
+  const provider = providerLabel(options.provider, GOOGLE_PROVIDER);
+  const vertexai = options.vertexai ?? provider === "google-vertex";
+  const decode = vertexai ? decodeGoogleFrame : (frame: SseFrame): unknown => toGeminiApiResponseShape(decodeGoogleFrame(frame));
   return driveRun<unknown>({
-    source: withRetry(sseChunkSource(body, decodeGoogleFrame, options.signal === undefined ? {} : { signal: options.signal }), options.retry),
+    source: withRetry(sseChunkSource(openOkBody(body), decode, options.signal === undefined ? {} : { signal: options.signal }), options.retry),
     createMapper: (run) => createGenerateContentMapper(run, options),
-    provider: providerLabel(options.provider, GOOGLE_PROVIDER),
+    provider,
     ...runLevelOptions(options),
   });
 }

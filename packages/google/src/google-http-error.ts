@@ -1,0 +1,36 @@
+import type { SseBody, SseSource } from "@agui-bridge/core/adapter";
+import { GoogleStreamError } from "./decode-google-frame.js";
+
+/**
+ * `source` opened, with an HTTP error response turned into the error `@google/genai` throws for it
+ * (`throwErrorIfNotOK`): a `Response` that is not `ok` is read (JSON when its content type says so,
+ * else its text wrapped as `{ error: { message, code, status } }`) and thrown as an `ApiError`
+ * carrying the status (4xx/5xx; any other status a plain `Error`), so {@link describeGoogleError}
+ * reads it as on the SDK path: a 400 `INVALID_ARGUMENT` is not a truncated, retryable stream.
+ * Bodies that are not a `Response` pass as they are.
+ */
+export function openOkBody(source: SseSource): (signal: AbortSignal) => Promise<SseBody> {
+  return async (signal) => {
+    const body = typeof source === "function" ? await source(signal) : source;
+    if (isResponse(body) && !body.ok) await throwHttpError(body);
+    return body;
+  };
+}
+
+/** A fetch `Response`, duck-typed as core's raw path reads one (polyfilled and cross-realm ones count). */
+function isResponse(body: SseBody): body is Response {
+  return typeof body === "object" && body !== null && "ok" in body && "status" in body && typeof (body as Response).text === "function";
+}
+
+async function throwHttpError(response: Response): Promise<never> {
+  const status = response.status;
+  let errorBody: unknown;
+  if (response.headers.get("content-type")?.includes("application/json") === true) {
+    errorBody = await response.json();
+  } else {
+    errorBody = { error: { message: await response.text(), code: status, status: response.statusText } };
+  }
+  const message = JSON.stringify(errorBody);
+  if (status >= 400 && status < 600) throw new GoogleStreamError(message, status);
+  throw new Error(message);
+}
