@@ -6,6 +6,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages";
 import type { WarningSink } from "./request-warnings.js";
 import { isBlank, withoutBlankText } from "./blank-text.js";
+import { documentOptions } from "./document-options.js";
 
 /** A block a user turn (or a tool result) may hold. */
 export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam;
@@ -15,8 +16,9 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp
 /**
  * AG-UI content (a string or parts) → Anthropic content blocks. Images: data → base64 source,
  * url → url source, handle → file source. Documents: PDF data → base64, text/plain data → text
- * source, url → url source, handle → file source. A handle is sent only when it names no provider
- * or names `platform`, the label the request goes to (default `anthropic`): the Files API is
+ * source, url → url source, handle → file source; the part's metadata may give the document's
+ * `title` (or `filename`), `context` and `citations` (see {@link documentOptions}). A handle is
+ * sent only when it names no provider or names `platform`, the label the request goes to (default `anthropic`): the Files API is
  * per platform, so a handle minted on Bedrock or Vertex goes back only there. Audio, video and
  * unsupported media types are dropped with a warning. Content whose text is nothing but whitespace
  * loses its text blocks, which the API rejects ({@link withoutBlankText}).
@@ -42,7 +44,7 @@ function convertPart(part: ContentPart, sink: WarningSink, where: string, platfo
     case "image":
       return convertImage(part.source, sink, where, platform);
     case "document":
-      return convertDocument(part.source, sink, where, platform);
+      return withDocumentOptions(convertDocument(part.source, sink, where, platform), part, sink, where);
     case "audio":
     case "video":
       sink.warn("request.unsupported-part", `${where}: Anthropic Messages accepts no ${part.type} input; the part was dropped`, {
@@ -88,6 +90,16 @@ function convertDocument(source: PartSource, sink: WarningSink, where: string, p
     mimeType: source.mimeType,
   });
   return undefined;
+}
+
+/** The document block with what the part's metadata asks for (title, context, citations; see {@link documentOptions}). */
+function withDocumentOptions(
+  block: DocumentBlockParam | undefined,
+  part: { metadata?: unknown },
+  sink: WarningSink,
+  where: string,
+): DocumentBlockParam | undefined {
+  return block === undefined ? undefined : { ...block, ...documentOptions(part, sink, where) };
 }
 
 function usable(source: PartSource, sink: WarningSink, where: string, platform: string): boolean {
