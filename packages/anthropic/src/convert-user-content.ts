@@ -2,19 +2,22 @@ import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type Par
 import type {
   DocumentBlockParam,
   ImageBlockParam,
+  SearchResultBlockParam,
   TextBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
 import type { WarningSink } from "./request-warnings.js";
 import { isBlank, withoutBlankText } from "./blank-text.js";
 import { documentOptions } from "./document-options.js";
+import { searchResultBlock } from "./search-result-part.js";
 
 /** A block a user turn (or a tool result) may hold. */
-export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam;
+export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam | SearchResultBlockParam;
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 /**
- * AG-UI content (a string or parts) → Anthropic content blocks. Images: data → base64 source,
+ * AG-UI content (a string or parts) → Anthropic content blocks. A text part whose metadata names a
+ * search hit's `source` → `search_result` (see {@link searchResultBlock}). Images: data → base64 source,
  * url → url source, handle → file source. Documents: PDF data → base64, text/plain data → text
  * source, url → url source, handle → file source; the part's metadata may give the document's
  * `title` (or `filename`), `context` and `citations` (see {@link documentOptions}). A handle is
@@ -40,7 +43,8 @@ function convertPart(part: ContentPart, sink: WarningSink, where: string, platfo
   }
   switch (part.type) {
     case "text":
-      return part.text === "" ? undefined : { type: "text", text: part.text };
+      if (part.text === "") return undefined;
+      return searchResultBlock(part) ?? { type: "text", text: part.text };
     case "image":
       return convertImage(part.source, sink, where, platform);
     case "document":

@@ -1,5 +1,5 @@
-import { asRecord, readBridgeMetadata } from "@agui-bridge/core/adapter";
 import type { DocumentBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { citationsEnabled, partMetadataReader } from "./part-metadata.js";
 import type { WarningSink } from "./request-warnings.js";
 
 /** The longest `title` the Messages API takes on a document block. */
@@ -18,9 +18,7 @@ export type DocumentOptions = Pick<DocumentBlockParam, "title" | "context" | "ci
  * {@link MAX_DOCUMENT_TITLE_LENGTH} characters) is left out with `request.document-title-dropped`.
  */
 export function documentOptions(part: { metadata?: unknown }, sink: WarningSink, where: string): DocumentOptions {
-  const plain = asRecord(part.metadata);
-  const bridge = readBridgeMetadata(part.metadata);
-  const read = (key: string): unknown => plain?.[key] ?? bridge?.[key];
+  const read = partMetadataReader(part);
   const options: DocumentOptions = {};
   const title = read("title") ?? read("filename");
   if (typeof title === "string") {
@@ -36,10 +34,4 @@ export function documentOptions(part: { metadata?: unknown }, sink: WarningSink,
   const enabled = citationsEnabled(read("citations"));
   if (enabled !== undefined) options.citations = { enabled };
   return options;
-}
-
-function citationsEnabled(value: unknown): boolean | undefined {
-  if (typeof value === "boolean") return value;
-  const enabled = asRecord(value)?.enabled;
-  return typeof enabled === "boolean" ? enabled : undefined;
 }
