@@ -102,3 +102,52 @@ describe("document part metadata", () => {
     expect(params.messages[1]?.content).toEqual([{ type: "text", text: "It opened in 1932.", citations: [citation] }]);
   });
 });
+
+describe("document part media types", () => {
+  const encode = (text: string) => Buffer.from(text).toString("base64");
+  const documentOf = (mimeType: string, text: string): ContentPart => ({ type: "document", source: { type: "data", value: encode(text), mimeType } });
+
+  it("sends text documents of any text type as the plain-text source the API takes (chatlas sends a CSV so)", () => {
+    const parts = [
+      documentOf("text/csv", "region,q3\nMidwest,264\n"),
+      documentOf("text/markdown", "# Notes\n- one"),
+      documentOf("application/json", '{"a":1}'),
+      documentOf("application/vnd.api+json", '{"data":[]}'),
+    ];
+    const warnings: BridgeWarning[] = [];
+    const { params } = toMessagesRequest({ messages: [{ id: "u1", role: "user", content: [{ type: "text", text: "Read these." }, ...parts] }] }, { onWarning: (warning) => warnings.push(warning) });
+    expect(apiViolations(params)).toEqual([]);
+    expect((params.messages[0]?.content as unknown[]).slice(1)).toEqual([
+      { type: "document", source: { type: "text", media_type: "text/plain", data: "region,q3\nMidwest,264\n" } },
+      { type: "document", source: { type: "text", media_type: "text/plain", data: "# Notes\n- one" } },
+      { type: "document", source: { type: "text", media_type: "text/plain", data: '{"a":1}' } },
+      { type: "document", source: { type: "text", media_type: "text/plain", data: '{"data":[]}' } },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("reads MIME types without parameters or case, decoding with the stated charset", () => {
+    const latin1 = { type: "document", source: { type: "data", value: Buffer.from("café", "latin1").toString("base64"), mimeType: "Text/Plain; charset=ISO-8859-1" } } as ContentPart;
+    const parts: ContentPart[] = [
+      latin1,
+      { type: "document", source: { type: "data", value: "JVBERi0=", mimeType: "application/PDF" } },
+      { type: "image", source: { type: "data", value: "iVBORw0KGgo=", mimeType: "image/PNG" } },
+    ];
+    const { params } = toMessagesRequest({ messages: [{ id: "u1", role: "user", content: parts }] });
+    expect(params.messages[0]?.content).toEqual([
+      { type: "document", source: { type: "text", media_type: "text/plain", data: "café" } },
+      { type: "document", source: { type: "base64", media_type: "application/pdf", data: "JVBERi0=" } },
+      { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
+    ]);
+  });
+
+  it("still drops binary types it cannot send", () => {
+    const warnings: BridgeWarning[] = [];
+    const { params } = toMessagesRequest(
+      { messages: [{ id: "u1", role: "user", content: [{ type: "text", text: "Unzip." }, documentOf("application/zip", "PK")] }] },
+      { onWarning: (warning) => warnings.push(warning) },
+    );
+    expect(params.messages[0]?.content).toEqual([{ type: "text", text: "Unzip." }]);
+    expect(warnings.map((warning) => warning.code)).toEqual(["request.unsupported-media-type"]);
+  });
+});
