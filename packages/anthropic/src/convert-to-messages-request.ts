@@ -33,6 +33,7 @@ import { buildAssistantTurn, providerResultBlock } from "./build-assistant-turn.
 import { ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
+import { unifySearchResultCitations } from "./search-result-part.js";
 import { isRecord } from "./narrow.js";
 import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
@@ -178,6 +179,7 @@ export function toMessagesRequest(
   flushReasoning();
   dropOrphanCallers(turns, sink);
   trimFinalAssistantTurn(turns);
+  unifySearchResultCitations(turns, sink);
   if (turns.length === 0) {
     throw new EmptyRequestError("Nothing in the run input can be sent to Anthropic: the request would have no messages");
   }

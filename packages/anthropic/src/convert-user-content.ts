@@ -2,24 +2,32 @@ import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type Par
 import type {
   DocumentBlockParam,
   ImageBlockParam,
+  SearchResultBlockParam,
   TextBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
 import type { WarningSink } from "./request-warnings.js";
 import { isBlank, withoutBlankText } from "./blank-text.js";
+import { documentOptions } from "./document-options.js";
+import { searchResultBlock } from "./search-result-part.js";
+import { decodeTextData, isTextMediaType, mediaTypeEssence } from "./text-media.js";
 
 /** A block a user turn (or a tool result) may hold. */
-export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam;
+export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam | SearchResultBlockParam;
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 /**
- * AG-UI content (a string or parts) → Anthropic content blocks. Images: data → base64 source,
- * url → url source, handle → file source. Documents: PDF data → base64, text/plain data → text
- * source, url → url source, handle → file source. A handle is sent only when it names no provider
- * or names `platform`, the label the request goes to (default `anthropic`): the Files API is
- * per platform, so a handle minted on Bedrock or Vertex goes back only there. Audio, video and
- * unsupported media types are dropped with a warning. Content whose text is nothing but whitespace
- * loses its text blocks, which the API rejects ({@link withoutBlankText}).
+ * AG-UI content (a string or parts) → Anthropic content blocks. A text part whose metadata names a
+ * search hit's `source` → `search_result` (see {@link searchResultBlock}). Images: data → base64
+ * source, url → url source, handle → file source. Documents: PDF data → base64, text data (any
+ * `text` type, JSON, XML, YAML, …; see {@link isTextMediaType}) → text/plain text source
+ * (decoded), url → url source, handle → file source; the part's metadata may give the document's
+ * `title` (or `filename`), `context` and `citations` (see {@link documentOptions}). MIME types are
+ * read without parameters or case. A handle is sent only when it names no provider or names
+ * `platform`, the label the request goes to (default `anthropic`): the Files API is per platform,
+ * so a handle minted on Bedrock or Vertex goes back only there. Audio, video and unsupported media
+ * types are dropped with a warning. Content whose text is nothing but whitespace loses its text
+ * blocks, which the API rejects ({@link withoutBlankText}).
  */
 export function convertUserContent(content: string | ContentPart[], sink: WarningSink, where: string, platform = "anthropic"): UserContentBlock[] {
   if (typeof content === "string") return isBlank(content) ? [] : [{ type: "text", text: content }];
@@ -38,11 +46,12 @@ function convertPart(part: ContentPart, sink: WarningSink, where: string, platfo
   }
   switch (part.type) {
     case "text":
-      return part.text === "" ? undefined : { type: "text", text: part.text };
+      if (part.text === "") return undefined;
+      return searchResultBlock(part) ?? { type: "text", text: part.text };
     case "image":
       return convertImage(part.source, sink, where, platform);
     case "document":
-      return convertDocument(part.source, sink, where, platform);
+      return withDocumentOptions(convertDocument(part.source, sink, where, platform), part, sink, where);
     case "audio":
     case "video":
       sink.warn("request.unsupported-part", `${where}: Anthropic Messages accepts no ${part.type} input; the part was dropped`, {
@@ -59,7 +68,8 @@ function convertImage(source: PartSource, sink: WarningSink, where: string, plat
   if (!usable(source, sink, where, platform)) return undefined;
   if (source.type === "url") return { type: "image", source: { type: "url", url: source.value } };
   if (source.type === "file") return { type: "image", source: { type: "file", file_id: source.value } };
-  if (!IMAGE_TYPES.has(source.mimeType)) {
+  const mediaType = mediaTypeEssence(source.mimeType);
+  if (!IMAGE_TYPES.has(mediaType)) {
     sink.warn("request.unsupported-media-type", `${where}: image type ${source.mimeType} is not accepted; the part was dropped`, {
       mimeType: source.mimeType,
     });
@@ -67,7 +77,7 @@ function convertImage(source: PartSource, sink: WarningSink, where: string, plat
   }
   return {
     type: "image",
-    source: { type: "base64", media_type: source.mimeType as "image/png", data: source.value },
+    source: { type: "base64", media_type: mediaType as "image/png", data: source.value },
   };
 }
 
@@ -75,13 +85,14 @@ function convertDocument(source: PartSource, sink: WarningSink, where: string, p
   if (!usable(source, sink, where, platform)) return undefined;
   if (source.type === "url") return { type: "document", source: { type: "url", url: source.value } };
   if (source.type === "file") return { type: "document", source: { type: "file", file_id: source.value } };
-  if (source.mimeType === "application/pdf") {
+  if (mediaTypeEssence(source.mimeType) === "application/pdf") {
     return { type: "document", source: { type: "base64", media_type: "application/pdf", data: source.value } };
   }
-  if (source.mimeType === "text/plain") {
+  // The plain-text source takes only text/plain: CSV, Markdown, JSON, … go as the text they are.
+  if (isTextMediaType(source.mimeType)) {
     return {
       type: "document",
-      source: { type: "text", media_type: "text/plain", data: decodeBase64Text(source.value) },
+      source: { type: "text", media_type: "text/plain", data: decodeTextData(source.value, source.mimeType) },
     };
   }
   sink.warn("request.unsupported-media-type", `${where}: document type ${source.mimeType} is not accepted; the part was dropped`, {
@@ -90,17 +101,20 @@ function convertDocument(source: PartSource, sink: WarningSink, where: string, p
   return undefined;
 }
 
+/** The document block with what the part's metadata asks for (title, context, citations; see {@link documentOptions}). */
+function withDocumentOptions(
+  block: DocumentBlockParam | undefined,
+  part: { metadata?: unknown },
+  sink: WarningSink,
+  where: string,
+): DocumentBlockParam | undefined {
+  return block === undefined ? undefined : { ...block, ...documentOptions(part, sink, where) };
+}
+
 function usable(source: PartSource, sink: WarningSink, where: string, platform: string): boolean {
   if (isSourceUsableBy(source, platform)) return true;
   sink.warn("request.foreign-file", `${where}: a file handle minted by ${String(source.type === "file" ? source.provider : "")} cannot be sent to ${platform}; the part was dropped`, {
     provider: source.type === "file" ? source.provider : undefined,
   });
   return false;
-}
-
-function decodeBase64Text(value: string): string {
-  const binary = atob(value);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new TextDecoder().decode(bytes);
 }
