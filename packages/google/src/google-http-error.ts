@@ -1,4 +1,4 @@
-import type { SseBody, SseSource } from "@agui-bridge/core/adapter";
+import { readErrorBody, type SseBody, type SseSource } from "@agui-bridge/core/adapter";
 import { GoogleStreamError } from "./decode-google-frame.js";
 
 /**
@@ -24,11 +24,17 @@ function isResponse(body: SseBody): body is Response {
 
 async function throwHttpError(response: Response): Promise<never> {
   const status = response.status;
+  // Bounded: an error body is read for its message, never held whole.
+  const text = await readErrorBody(response);
   let errorBody: unknown;
   if (response.headers.get("content-type")?.includes("application/json") === true) {
-    errorBody = await response.json();
+    try {
+      errorBody = JSON.parse(text);
+    } catch {
+      errorBody = { error: { message: text, code: status, status: response.statusText } };
+    }
   } else {
-    errorBody = { error: { message: await response.text(), code: status, status: response.statusText } };
+    errorBody = { error: { message: text, code: status, status: response.statusText } };
   }
   const message = JSON.stringify(errorBody);
   if (status >= 400 && status < 600) throw new GoogleStreamError(message, status);

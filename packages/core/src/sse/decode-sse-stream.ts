@@ -1,5 +1,6 @@
 import { createParser } from "eventsource-parser";
 import { CHUNK_BATCHES, type BatchedChunks } from "../run/chunk-batches.js";
+import { httpStatusError, isErrorResponse } from "./http-error-response.js";
 
 /**
  * SSE bytes as an adapter's raw path takes them: a fetch `Response` (e.g. what an SDK's
@@ -53,8 +54,10 @@ export class SseTruncatedError extends Error {
  * `\n`, `\r\n` and `\r` line ends, comments, multi-line `data:`, a leading BOM, `event:` / `id:` /
  * `retry:`) and yields what `decode` makes of each frame, in order. The frames of one read are
  * yielded before the next read, so nothing waits on later bytes. Frames without `data:` are not
- * dispatched (SSE semantics). A frame the bytes end inside throws {@link SseTruncatedError}. When
- * the consumer stops early, or `decode` says {@link SSE_STOP}, the body is cancelled.
+ * dispatched (SSE semantics). A frame the bytes end inside throws {@link SseTruncatedError}. A
+ * `Response` that is not `ok` is not read as SSE: its (bounded) body is thrown as an
+ * `HttpStatusError` with its status. When the consumer stops early, or `decode` says
+ * {@link SSE_STOP}, the body is cancelled.
  */
 export async function* decodeSseStream<T>(
   body: SseBody,
@@ -75,6 +78,8 @@ export async function* decodeSseBatches<T>(
   decode: SseFrameDecoder<T>,
   options: DecodeSseOptions = {},
 ): AsyncGenerator<T[], void, undefined> {
+  // An HTTP error answer is an error document, not events: the run fails with what it says.
+  if (isErrorResponse(body)) throw await httpStatusError(body);
   // The parser's own message objects are the frames (`{ id, event, data }`): no copy per frame.
   const frames: SseFrame[] = [];
   const parser = createParser({ onEvent: (message) => frames.push(message) });

@@ -1,0 +1,120 @@
+/** How much of an HTTP error response's body is read for its message (the rest is cancelled). */
+export const ERROR_BODY_LIMIT = 64 * 1024;
+
+/**
+ * What the raw path throws for a `Response` that is not `ok` (a plain `fetch` to the provider, or
+ * a proxy's error page), shaped like the SDKs' `APIError`s so each adapter's error reading applies
+ * to it as it does on the SDK path: `status`, `headers` (for `retry-after`), `error` (the body's
+ * `error` object when it has one, else the parsed JSON body) and a `message` from the body.
+ */
+export class HttpStatusError extends Error {
+  override readonly name = "HttpStatusError";
+  /** The HTTP status the provider answered. */
+  readonly status: number;
+  /** The response headers (read only for `retry-after`). */
+  readonly headers: unknown;
+  /** The error object of the JSON body, as the SDKs keep it (`undefined` for a body that is not JSON). */
+  readonly error: unknown;
+
+  constructor(status: number, message: string, error: unknown, headers: unknown) {
+    super(message);
+    this.status = status;
+    this.error = error;
+    this.headers = headers;
+  }
+}
+
+/**
+ * Whether a raw-path body is an HTTP error response. Only a `Response` whose `ok` is `false`: an
+ * SSE stream is never read from one (its body is an error document, not events, and reading it as
+ * SSE would report a truncated stream, which is retryable, for a refused request, which is not).
+ */
+export function isErrorResponse(body: unknown): body is Response {
+  return typeof body === "object" && body !== null && (body as { ok?: unknown }).ok === false && typeof (body as { status?: unknown }).status === "number";
+}
+
+/**
+ * The {@link HttpStatusError} for an error response: at most {@link ERROR_BODY_LIMIT} bytes of its
+ * body are read (a hostile or endless body cannot hold the run), then the body is cancelled. A JSON
+ * body's `error.message` (or `message`) is the message; other text is the message as it is
+ * (cut at the limit); an empty body says the status. Never throws.
+ */
+export async function httpStatusError(response: Response): Promise<HttpStatusError> {
+  const status = response.status;
+  let headers: unknown;
+  try {
+    headers = response.headers;
+  } catch {
+    headers = undefined;
+  }
+  const text = await readBounded(response, ERROR_BODY_LIMIT);
+  const parsed = parseJson(text);
+  const record = asObject(parsed);
+  const inner = asObject(record?.error);
+  const error = inner ?? record;
+  const message =
+    asText(inner?.message) ??
+    asText(record?.message) ??
+    (typeof record?.error === "string" && record.error.trim() !== "" ? record.error : undefined) ??
+    (record === undefined && text.trim() !== "" ? text.trim() : undefined) ??
+    `The provider answered HTTP ${status}.`;
+  return new HttpStatusError(status, message, error, headers);
+}
+
+/**
+ * The text of an error response's body, at most `limit` (default {@link ERROR_BODY_LIMIT}) bytes
+ * of it, the rest cancelled; what cannot be read is left out. Never throws.
+ */
+export async function readErrorBody(response: Response, limit: number = ERROR_BODY_LIMIT): Promise<string> {
+  return readBounded(response, limit);
+}
+
+async function readBounded(response: Response, limit: number): Promise<string> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  try {
+    reader = response.body?.getReader();
+  } catch {
+    return "";
+  }
+  if (reader === undefined) return "";
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const step = await reader.read();
+      if (step.done === true) break;
+      const chunk = step.value;
+      if (!(chunk instanceof Uint8Array)) break;
+      const kept = chunk.length > limit - size ? chunk.subarray(0, limit - size) : chunk;
+      parts.push(kept);
+      size += kept.length;
+    }
+  } catch {
+    // A body that fails mid-read: what arrived is the message.
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function asText(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
