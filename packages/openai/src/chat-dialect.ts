@@ -12,7 +12,8 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
  *   (DeepSeek's thinking mode rejects a later request without it; so do Kimi's thinking models,
  *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none,
- *   except to the Kimi labels, which get every turn's recorded `reasoning_content`.
+ *   except to the Kimi labels, which get every turn's recorded `reasoning_content`; a Kimi model
+ *   under an `openai`-default label gets it too ({@link requestChatDialect}).
  * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
  *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
  * - `litellm`: the LiteLLM proxy: an assistant message carries the Anthropic thinking streamed
@@ -67,4 +68,32 @@ export function chatDialect(options: ChatDialectOption & { provider?: string }):
   const dialect = options.dialect;
   if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm") return dialect;
   return defaultChatDialect(options.provider);
+}
+
+/**
+ * A Kimi (Moonshot) model, by name (`kimi-k2.5`, `Kimi-K2.5`, `moonshotai/kimi-k2-thinking`, …).
+ * Kimi's thinking models want the `reasoning_content` of their tool-call turns back (Moonshot's
+ * thinking-model guide); servers other than Moonshot's own host them too (Azure AI Foundry,
+ * self-hosted vLLM), under labels whose default dialect is `openai`.
+ */
+export function isKimiModel(model: string | undefined): boolean {
+  return typeof model === "string" && /kimi/i.test(model);
+}
+
+/** How reasoning goes back in one request: the dialect in effect, and whether it is the Kimi-model rule. */
+export interface RequestChatDialect {
+  readonly dialect: ChatDialect;
+  /**
+   * A Kimi model behind a label whose default is `openai`, no `dialect` option: the `deepseek`
+   * dialect's reasoning, every recorded turn's `reasoning_content` (as Moonshot's client sends it),
+   * but never an empty placeholder (a server other than Moonshot's may not know the field at all).
+   */
+  readonly kimiModel: boolean;
+}
+
+/** The dialect of a request: {@link chatDialect}, except that a Kimi model under an `openai`-default label gets `deepseek` ({@link RequestChatDialect.kimiModel}). */
+export function requestChatDialect(options: ChatDialectOption & { provider?: string; model?: string }): RequestChatDialect {
+  const dialect = chatDialect(options);
+  const kimiModel = options.dialect === undefined && dialect === "openai" && isKimiModel(options.model);
+  return kimiModel ? { dialect: "deepseek", kimiModel } : { dialect, kimiModel };
 }

@@ -27,7 +27,7 @@ import type {
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
-import { chatDialect, type ChatDialect, type ChatDialectOption } from "./chat-dialect.js";
+import { requestChatDialect, type ChatDialect, type ChatDialectOption } from "./chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
@@ -70,7 +70,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const unique: RunAgentInput = { ...input, messages: uniqueToolCallIds(input.messages, sink) };
   const inputMessages = chatInputMessages(unique, sink);
   const roles = classifyAllToolCalls(unique.messages, "chat", sink);
-  const reasoning = collectChatReasoning(unique.messages, chatDialect(options), sink);
+  const reasoning = collectChatReasoning(unique.messages, requestChatDialect(options), sink);
   const messages: ChatCompletionMessageParam[] = [];
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
