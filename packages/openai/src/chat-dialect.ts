@@ -19,11 +19,15 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `litellm`: the LiteLLM proxy: an assistant message carries the Anthropic thinking streamed
  *   with it as `thinking_blocks` (`thinking` with its `signature`, `redacted_thinking` with its
  *   `data`), in order; thinking without a signature is not sent (Anthropic rejects it).
+ * - `databricks`: Databricks Model Serving: an assistant message's signed thinking (streamed as
+ *   `reasoning` content items) goes back as the same items, before the text:
+ *   `[{ type: "reasoning", summary: [{ type: "summary_text", text, signature }] }, { type: "text", text }]`;
+ *   tool call ids keep Anthropic's pattern (Claude behind it).
  * - `gemini`: Gemini's OpenAI-compatible endpoint: a tool call carries the thought signature it
  *   was streamed with as `extra_content.google.thought_signature` (Gemini 3 answers 400 without
  *   it); reasoning text is not sent back.
  */
-export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm";
+export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks";
 
 /** The dialect option of the Chat request converter, the Chat provider factory and the stream function. */
 export interface ChatDialectOption {
@@ -44,6 +48,7 @@ const BY_LABEL: Record<string, ChatDialect> = {
   gemini: "gemini",
   google: "gemini",
   litellm: "litellm",
+  databricks: "databricks",
 };
 
 /**
@@ -57,7 +62,8 @@ export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai
 /**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
- * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; anything else → `openai`.
+ * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
+ * anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
   return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";
@@ -66,7 +72,7 @@ export function defaultChatDialect(label: string | undefined): ChatDialect {
 /** The dialect in effect: the option, else the label's default. */
 export function chatDialect(options: ChatDialectOption & { provider?: string }): ChatDialect {
   const dialect = options.dialect;
-  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm") return dialect;
+  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks") return dialect;
   return defaultChatDialect(options.provider);
 }
 

@@ -68,6 +68,20 @@ export function emptyAssistantContentFor(target: string): null | "" {
   return STRING_CONTENT_LABELS.has(target) ? "" : null;
 }
 
+/** Provider labels of servers that reject an empty or whitespace-only text block (Anthropic's rule). */
+const BLANK_TEXT_LABELS: ReadonlySet<string> = new Set(["databricks"]);
+
+/**
+ * The text an assistant message is sent with: its content, except that servers speaking Anthropic's
+ * Messages API underneath (Databricks Model Serving: "rejects empty text blocks", as LiteLLM's
+ * Databricks adapter notes; Claude answers 400 "text content blocks must contain non-whitespace
+ * text") get `""` for whitespace-only text, so no blank text block is sent.
+ */
+export function assistantTextFor(target: string, content: string | undefined): string {
+  const text = content ?? "";
+  return BLANK_TEXT_LABELS.has(target) && text.trim() === "" ? "" : text;
+}
+
 /**
  * The request's `stream_options`: `include_usage: true` merged into the caller's, except for the
  * `mistral` dialect, whose API rejects the field (422 `extra_forbidden`) and sends usage on its

@@ -3,6 +3,7 @@ import { KIMI_LABELS, type ChatDialect, type RequestChatDialect } from "./chat-d
 import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "./chat-stream-state.js";
 import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
 import { asRecord } from "./narrow.js";
+import { assistantTextFor } from "./chat-request-rules.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
 /** Which reasoning goes back inside which assistant message of a Chat request. */
@@ -28,7 +29,8 @@ export interface ChatReasoningBack {
  * every assistant message's `reasoning_content` must go back on all later requests; elsewhere it
  * is ignored, so it is not sent; to Kimi's labels, and to a Kimi model behind an `openai`-default
  * label, every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
- * `thinking` content chunks). Every other reasoning message is left to the
+ * `thinking` content chunks) and `databricks` (signed thinking, as Databricks' `reasoning` content
+ * items). Every other reasoning message is left to the
  * converter, which drops it (with a warning when it carried an encrypted value).
  */
 export function collectChatReasoning(messages: readonly Message[], { dialect, kimiModel }: RequestChatDialect, sink: WarningSink): ChatReasoningBack {
@@ -51,7 +53,9 @@ export function collectChatReasoning(messages: readonly Message[], { dialect, ki
         ? fields?.encryptedKind === REASONING_DETAIL_KIND && descriptorOf(message) !== undefined
         : dialect === "litellm"
           ? thinkingBlockOf(message) !== undefined
-          : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || everyTurn);
+          : dialect === "databricks"
+            ? thinkingBlockOf(message)?.type === "thinking"
+            : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || everyTurn);
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
@@ -102,6 +106,17 @@ function fieldsFor(
     return {
       content: [
         ...reasoning.map((m) => ({ type: "thinking", thinking: [{ type: "text", text: m.content }], closed: true })),
+        ...(text !== "" ? [{ type: "text", text }] : []),
+      ],
+    };
+  }
+  if (back.dialect === "databricks") {
+    // Databricks' own content items: signed thinking first, then the text (none when blank: Claude rejects blank text).
+    if (reasoning.length === 0 || readBridgeMetadata(message.metadata)?.refusal === true) return undefined;
+    const text = assistantTextFor(back.target, message.content);
+    return {
+      content: [
+        ...reasoning.map((m) => ({ type: "reasoning", summary: [{ type: "summary_text", text: m.content, signature: m.encryptedValue ?? "" }] })),
         ...(text !== "" ? [{ type: "text", text }] : []),
       ],
     };

@@ -1,6 +1,7 @@
 import {
   isMintedBy,
   readBridgeMetadata,
+  REQUEST_WARNINGS,
   renderContext,
   toolCallName,
   uniqueToolCallIds,
@@ -31,8 +32,8 @@ import { requestChatDialect, type ChatDialect, type ChatDialectOption } from "./
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, chatInputMessages, developerRoleFor, emptyAssistantContentFor, isOpenAIPlatform, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
-import { CHAT_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { assertChatMessages, assistantTextFor, chatInputMessages, developerRoleFor, emptyAssistantContentFor, isOpenAIPlatform, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
+import { CHAT_TOOL_CALL_ID, DATABRICKS_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
@@ -102,6 +103,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
 /** The tool call id rule of the server a dialect speaks to. */
 function toolCallIdRule(dialect: ChatDialect): ToolCallIdRule {
   if (dialect === "mistral") return MISTRAL_TOOL_CALL_ID;
+  if (dialect === "databricks") return DATABRICKS_TOOL_CALL_ID;
   return dialect === "litellm" ? LITELLM_TOOL_CALL_ID : CHAT_TOOL_CALL_ID;
 }
 
@@ -130,9 +132,14 @@ function convertMessage(
       // `refusal` is OpenAI's own field (Mistral answers 422 extra_forbidden, Groq 400 for unknown
       // message properties): other servers get the refusal text as the content.
       const refusal = readBridgeMetadata(message.metadata)?.refusal === true && isOpenAIPlatform(targetOf(sink));
-      const content = message.content ?? "";
+      const content = assistantTextFor(targetOf(sink), message.content);
       const back = reasoningFieldsFor(message, calls, reasoning, sink);
-      if (calls.length === 0 && content === "" && back === undefined) return [];
+      if (calls.length === 0 && content === "" && back === undefined) {
+        if ((message.content ?? "") !== "") {
+          sink.warn(REQUEST_WARNINGS.emptyMessage, `Assistant message ${message.id} has only blank text, which ${targetOf(sink)} rejects; dropped`, { messageId: message.id });
+        }
+        return [];
+      }
       return [
         {
           role: "assistant",
