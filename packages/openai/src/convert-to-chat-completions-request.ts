@@ -143,7 +143,7 @@ function convertMessage(
       return [
         {
           role: "assistant",
-          ...(refusal ? { refusal: content, content: null } : { content: content === "" ? emptyAssistantContentFor(targetOf(sink)) : content }),
+          ...(refusal ? { refusal: content, content: null } : content === "" ? emptyAssistantContentFor(targetOf(sink)) : { content }),
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
           ...(calls.length > 0 && {

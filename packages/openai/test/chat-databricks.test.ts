@@ -88,14 +88,15 @@ describe("databricks: no blank text blocks, Anthropic-pattern tool call ids", ()
     { id: "t2", role: "tool", toolCallId: "functions.add:0", content: "2" },
   ];
 
-  it("a blank-only assistant message is dropped with a warning; blank text beside tool calls is not sent; a foreign id is mapped, call and result alike", () => {
+  it("a blank-only assistant message is dropped with a warning; blank text beside tool calls is left out (no content field); a foreign id is mapped, call and result alike", () => {
     const warnings: string[] = [];
     const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages: conversation }, { model: "databricks-claude-sonnet-4-5", provider: "databricks", onWarning: (w) => warnings.push(w.code) });
     const sent = params.messages as unknown as Rec[];
     expect(sent.map((m) => m.role)).toEqual(["user", "user", "assistant", "tool"]);
     expect(warnings).toContain("request.empty-message");
-    const assistant = sent[2] as { content: unknown; tool_calls: Array<{ id: string }> };
-    expect(assistant.content).toBeNull();
+    const assistant = sent[2] as { tool_calls: Array<{ id: string }> };
+    // No `content` at all (Databricks turns null into an empty text block, which Claude rejects).
+    expect(assistant).not.toHaveProperty("content");
     const id = assistant.tool_calls[0]?.id ?? "";
     expect(id).toMatch(/^[a-zA-Z0-9_-]{1,40}$/);
     expect(sent[3]).toMatchObject({ role: "tool", tool_call_id: id });
