@@ -9,7 +9,7 @@ import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
 import { handleChatThinkingBlocks } from "./handle-chat-thinking-blocks.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
-import { flushThinkTags, handleThinkTaggedContent } from "./handle-chat-think-tags.js";
+import { flushThinkTags, handleThinkTaggedContent, thinkTagsOn } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
@@ -37,6 +37,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     endSeen: false,
     costs: new Map(),
     warned: new Set(),
+    thinkTags: thinkTagsOn(options),
     ...(options.model !== undefined && { model: options.model }),
   };
   return {
@@ -132,7 +133,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);
     if (content !== undefined) {
-      if (state.options.thinkTags === true) handleThinkTaggedContent(state, choice, content);
+      if (state.thinkTags) handleThinkTaggedContent(state, choice, content);
       else handleChatContent(state, choice, content);
     }
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);

@@ -12,17 +12,22 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
  *   (DeepSeek's thinking mode rejects a later request without it; so do Kimi's thinking models,
  *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none,
- *   except to the Kimi labels, which get every turn's recorded `reasoning_content`.
+ *   except to the Kimi labels, which get every turn's recorded `reasoning_content`; a Kimi model
+ *   under an `openai`-default label gets it too ({@link requestChatDialect}).
  * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
  *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
  * - `litellm`: the LiteLLM proxy: an assistant message carries the Anthropic thinking streamed
  *   with it as `thinking_blocks` (`thinking` with its `signature`, `redacted_thinking` with its
  *   `data`), in order; thinking without a signature is not sent (Anthropic rejects it).
+ * - `databricks`: Databricks Model Serving: an assistant message's signed thinking (streamed as
+ *   `reasoning` content items) goes back as the same items, before the text:
+ *   `[{ type: "reasoning", summary: [{ type: "summary_text", text, signature }] }, { type: "text", text }]`;
+ *   tool call ids keep Anthropic's pattern (Claude behind it).
  * - `gemini`: Gemini's OpenAI-compatible endpoint: a tool call carries the thought signature it
  *   was streamed with as `extra_content.google.thought_signature` (Gemini 3 answers 400 without
  *   it); reasoning text is not sent back.
  */
-export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm";
+export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks";
 
 /** The dialect option of the Chat request converter, the Chat provider factory and the stream function. */
 export interface ChatDialectOption {
@@ -43,6 +48,7 @@ const BY_LABEL: Record<string, ChatDialect> = {
   gemini: "gemini",
   google: "gemini",
   litellm: "litellm",
+  databricks: "databricks",
 };
 
 /**
@@ -56,7 +62,8 @@ export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai
 /**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
- * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; anything else → `openai`.
+ * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
+ * anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
   return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";
@@ -65,6 +72,34 @@ export function defaultChatDialect(label: string | undefined): ChatDialect {
 /** The dialect in effect: the option, else the label's default. */
 export function chatDialect(options: ChatDialectOption & { provider?: string }): ChatDialect {
   const dialect = options.dialect;
-  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm") return dialect;
+  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks") return dialect;
   return defaultChatDialect(options.provider);
+}
+
+/**
+ * A Kimi (Moonshot) model, by name (`kimi-k2.5`, `Kimi-K2.5`, `moonshotai/kimi-k2-thinking`, …).
+ * Kimi's thinking models want the `reasoning_content` of their tool-call turns back (Moonshot's
+ * thinking-model guide); servers other than Moonshot's own host them too (Azure AI Foundry,
+ * self-hosted vLLM), under labels whose default dialect is `openai`.
+ */
+export function isKimiModel(model: string | undefined): boolean {
+  return typeof model === "string" && /kimi/i.test(model);
+}
+
+/** How reasoning goes back in one request: the dialect in effect, and whether it is the Kimi-model rule. */
+export interface RequestChatDialect {
+  readonly dialect: ChatDialect;
+  /**
+   * A Kimi model behind a label whose default is `openai`, no `dialect` option: the `deepseek`
+   * dialect's reasoning, every recorded turn's `reasoning_content` (as Moonshot's client sends it),
+   * but never an empty placeholder (a server other than Moonshot's may not know the field at all).
+   */
+  readonly kimiModel: boolean;
+}
+
+/** The dialect of a request: {@link chatDialect}, except that a Kimi model under an `openai`-default label gets `deepseek` ({@link RequestChatDialect.kimiModel}). */
+export function requestChatDialect(options: ChatDialectOption & { provider?: string; model?: string }): RequestChatDialect {
+  const dialect = chatDialect(options);
+  const kimiModel = options.dialect === undefined && dialect === "openai" && isKimiModel(options.model);
+  return kimiModel ? { dialect: "deepseek", kimiModel } : { dialect, kimiModel };
 }

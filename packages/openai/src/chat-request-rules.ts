@@ -56,16 +56,33 @@ export function developerRoleFor(target: string): "developer" | "system" {
   return DEVELOPER_ROLE_LABELS.has(target) ? "developer" : "system";
 }
 
+/** Provider labels of servers that reject an empty or whitespace-only text block (Anthropic's rule). */
+const BLANK_TEXT_LABELS: ReadonlySet<string> = new Set(["databricks"]);
+
 /** Provider labels of servers that reject `content: null` on an assistant message. */
 const STRING_CONTENT_LABELS: ReadonlySet<string> = new Set(["ollama"]);
 
 /**
  * The `content` of an assistant message with no text (only tool calls or reasoning fields): `null`,
  * as OpenAI documents it, except for servers that answer 400 for it (Ollama's OpenAI-compatible
- * endpoint: "invalid message content type: <nil>"), which get `""`.
+ * endpoint: "invalid message content type: <nil>"), which get `""`, and for servers that turn it
+ * into an empty text block and reject that (Databricks, Claude behind it: LiteLLM's Databricks
+ * adapter leaves the field out), which get no `content` at all.
  */
-export function emptyAssistantContentFor(target: string): null | "" {
-  return STRING_CONTENT_LABELS.has(target) ? "" : null;
+export function emptyAssistantContentFor(target: string): { content: null | "" } | Record<string, never> {
+  if (BLANK_TEXT_LABELS.has(target)) return {};
+  return { content: STRING_CONTENT_LABELS.has(target) ? "" : null };
+}
+
+/**
+ * The text an assistant message is sent with: its content, except that servers speaking Anthropic's
+ * Messages API underneath (Databricks Model Serving: "rejects empty text blocks", as LiteLLM's
+ * Databricks adapter notes; Claude answers 400 "text content blocks must contain non-whitespace
+ * text") get `""` for whitespace-only text, so no blank text block is sent.
+ */
+export function assistantTextFor(target: string, content: string | undefined): string {
+  const text = content ?? "";
+  return BLANK_TEXT_LABELS.has(target) && text.trim() === "" ? "" : text;
 }
 
 /**

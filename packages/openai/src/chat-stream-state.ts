@@ -103,6 +103,8 @@ export interface ChatStreamState {
   readonly costs: Map<string, Record<string, unknown>>;
   /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */
   readonly warned: Set<string>;
+  /** `<think>…</think>` in the content is read as reasoning (the `thinkTags` option, else the label's default). */
+  readonly thinkTags: boolean;
 }
 
 /** Options of {@link streamChatCompletions}. */
@@ -112,7 +114,8 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
   /**
    * Read `<think>…</think>` in `delta.content` as reasoning (servers that leave the model's
    * reasoning in the text: Groq's `reasoning_format: "raw"`, Together's DeepSeek-R1, vLLM or
-   * llama.cpp without a reasoning parser). Off by default: the content passes as it came.
+   * llama.cpp without a reasoning parser). Off by default (the content passes as it came), except
+   * for the `perplexity` label, whose reasoning models always stream a `<think>` section first.
    */
   thinkTags?: boolean;
 }

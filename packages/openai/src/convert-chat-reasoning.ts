@@ -1,8 +1,9 @@
 import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
-import { KIMI_LABELS, type ChatDialect } from "./chat-dialect.js";
+import { KIMI_LABELS, type ChatDialect, type RequestChatDialect } from "./chat-dialect.js";
 import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "./chat-stream-state.js";
 import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
 import { asRecord } from "./narrow.js";
+import { assistantTextFor } from "./chat-request-rules.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
 /** Which reasoning goes back inside which assistant message of a Chat request. */
@@ -15,6 +16,8 @@ export interface ChatReasoningBack {
   readonly sentBack: ReadonlySet<string>;
   /** `deepseek`: the assistant messages of user turns that made tool calls (each carries `reasoning_content`, empty when none was recorded). */
   readonly toolSpans: ReadonlySet<string>;
+  /** `deepseek` for a Kimi model behind another label: only recorded `reasoning_content` goes back, no empty placeholder. */
+  readonly recordedOnly: boolean;
 }
 
 /**
@@ -24,15 +27,19 @@ export interface ChatReasoningBack {
  * that takes them back: `openrouter` (entries recorded from `reasoning_details`) and `deepseek`
  * (DeepSeek's thinking-mode rule: between two user messages where the model made a tool call,
  * every assistant message's `reasoning_content` must go back on all later requests; elsewhere it
- * is ignored, so it is not sent; to Kimi's labels every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
- * `thinking` content chunks). Every other reasoning message is left to the
+ * is ignored, so it is not sent; to Kimi's labels, and to a Kimi model behind an `openai`-default
+ * label, every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
+ * `thinking` content chunks) and `databricks` (signed thinking, as Databricks' `reasoning` content
+ * items). Every other reasoning message is left to the
  * converter, which drops it (with a warning when it carried an encrypted value).
  */
-export function collectChatReasoning(messages: readonly Message[], dialect: ChatDialect, sink: WarningSink): ChatReasoningBack {
+export function collectChatReasoning(messages: readonly Message[], { dialect, kimiModel }: RequestChatDialect, sink: WarningSink): ChatReasoningBack {
   const target = targetOf(sink);
   const byAssistant = new Map<string, ReasoningMessage[]>();
   const sentBack = new Set<string>();
-  if (dialect === "openai" || dialect === "gemini") return { dialect, target, byAssistant, sentBack, toolSpans: new Set() };
+  if (dialect === "openai" || dialect === "gemini") return { dialect, target, byAssistant, sentBack, toolSpans: new Set(), recordedOnly: false };
+  // Kimi (its labels, or a Kimi model behind another label) gets every recorded turn's reasoning.
+  const everyTurn = dialect === "deepseek" && (KIMI_LABELS.has(target) || kimiModel);
   const assistants = new Map<string, AssistantMessage>();
   for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
   const toolSpans = dialect === "deepseek" ? deepSeekToolSpans(messages) : new Set<string>();
@@ -46,12 +53,14 @@ export function collectChatReasoning(messages: readonly Message[], dialect: Chat
         ? fields?.encryptedKind === REASONING_DETAIL_KIND && descriptorOf(message) !== undefined
         : dialect === "litellm"
           ? thinkingBlockOf(message) !== undefined
-          : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || (dialect === "deepseek" && KIMI_LABELS.has(target)));
+          : dialect === "databricks"
+            ? thinkingBlockOf(message)?.type === "thinking"
+            : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || everyTurn);
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
   }
-  return { dialect, target, byAssistant, sentBack, toolSpans };
+  return { dialect, target, byAssistant, sentBack, toolSpans, recordedOnly: kimiModel && !KIMI_LABELS.has(target) };
 }
 
 /**
@@ -88,7 +97,7 @@ function fieldsFor(
   if (back.dialect === "deepseek") {
     // Thinking mode answers 400 for a tool turn's assistant message without the field, even when no reasoning was streamed.
     const empty = calls.length === 0 && (message.content ?? "") === "";
-    if (reasoning.length === 0 && (!back.toolSpans.has(message.id) || empty)) return undefined;
+    if (reasoning.length === 0 && (!back.toolSpans.has(message.id) || empty || back.recordedOnly)) return undefined;
     return { reasoning_content: reasoning.map((m) => m.content).join("") };
   }
   if (back.dialect === "mistral") {
@@ -97,6 +106,17 @@ function fieldsFor(
     return {
       content: [
         ...reasoning.map((m) => ({ type: "thinking", thinking: [{ type: "text", text: m.content }], closed: true })),
+        ...(text !== "" ? [{ type: "text", text }] : []),
+      ],
+    };
+  }
+  if (back.dialect === "databricks") {
+    // Databricks' own content items: signed thinking first, then the text (none when blank: Claude rejects blank text).
+    if (reasoning.length === 0 || readBridgeMetadata(message.metadata)?.refusal === true) return undefined;
+    const text = assistantTextFor(back.target, message.content);
+    return {
+      content: [
+        ...reasoning.map((m) => ({ type: "reasoning", summary: [{ type: "summary_text", text: m.content, signature: m.encryptedValue ?? "" }] })),
         ...(text !== "" ? [{ type: "text", text }] : []),
       ],
     };

@@ -1,6 +1,7 @@
 import {
   isMintedBy,
   readBridgeMetadata,
+  REQUEST_WARNINGS,
   renderContext,
   toolCallName,
   uniqueToolCallIds,
@@ -27,12 +28,12 @@ import type {
 import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
-import { chatDialect, type ChatDialect, type ChatDialectOption } from "./chat-dialect.js";
+import { requestChatDialect, type ChatDialect, type ChatDialectOption } from "./chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, chatInputMessages, developerRoleFor, emptyAssistantContentFor, isOpenAIPlatform, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
-import { CHAT_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
+import { assertChatMessages, assistantTextFor, chatInputMessages, developerRoleFor, emptyAssistantContentFor, isOpenAIPlatform, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
+import { CHAT_TOOL_CALL_ID, DATABRICKS_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
@@ -70,7 +71,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const unique: RunAgentInput = { ...input, messages: uniqueToolCallIds(input.messages, sink) };
   const inputMessages = chatInputMessages(unique, sink);
   const roles = classifyAllToolCalls(unique.messages, "chat", sink);
-  const reasoning = collectChatReasoning(unique.messages, chatDialect(options), sink);
+  const reasoning = collectChatReasoning(unique.messages, requestChatDialect(options), sink);
   const messages: ChatCompletionMessageParam[] = [];
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
@@ -102,6 +103,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
 /** The tool call id rule of the server a dialect speaks to. */
 function toolCallIdRule(dialect: ChatDialect): ToolCallIdRule {
   if (dialect === "mistral") return MISTRAL_TOOL_CALL_ID;
+  if (dialect === "databricks") return DATABRICKS_TOOL_CALL_ID;
   return dialect === "litellm" ? LITELLM_TOOL_CALL_ID : CHAT_TOOL_CALL_ID;
 }
 
@@ -130,13 +132,18 @@ function convertMessage(
       // `refusal` is OpenAI's own field (Mistral answers 422 extra_forbidden, Groq 400 for unknown
       // message properties): other servers get the refusal text as the content.
       const refusal = readBridgeMetadata(message.metadata)?.refusal === true && isOpenAIPlatform(targetOf(sink));
-      const content = message.content ?? "";
+      const content = assistantTextFor(targetOf(sink), message.content);
       const back = reasoningFieldsFor(message, calls, reasoning, sink);
-      if (calls.length === 0 && content === "" && back === undefined) return [];
+      if (calls.length === 0 && content === "" && back === undefined) {
+        if ((message.content ?? "") !== "") {
+          sink.warn(REQUEST_WARNINGS.emptyMessage, `Assistant message ${message.id} has only blank text, which ${targetOf(sink)} rejects; dropped`, { messageId: message.id });
+        }
+        return [];
+      }
       return [
         {
           role: "assistant",
-          ...(refusal ? { refusal: content, content: null } : { content: content === "" ? emptyAssistantContentFor(targetOf(sink)) : content }),
+          ...(refusal ? { refusal: content, content: null } : content === "" ? emptyAssistantContentFor(targetOf(sink)) : { content }),
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
           ...(calls.length > 0 && {

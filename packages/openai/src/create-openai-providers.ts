@@ -28,7 +28,7 @@ export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderR
    * instead of the SDK's stream (same output, less per-chunk work; `[DONE]` seen).
    */
   fast?: boolean;
-  /** Read `<think>…</think>` in the content as reasoning (the stream functions' `thinkTags` option). */
+  /** Read `<think>…</think>` in the content as reasoning (the stream functions' `thinkTags` option; default: on for the `perplexity` label only). */
   thinkTags?: boolean;
 }
 
@@ -72,7 +72,7 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
         model: options.model,
         ...providerInputOptions(input),
         ...(call.signal !== undefined && { signal: call.signal }),
-        ...(options.thinkTags === true && { thinkTags: true }),
+        ...(options.thinkTags !== undefined && { thinkTags: options.thinkTags }),
       };
       if (options.fast === true) return streamChatCompletionsFromResponse((signal) => openRawResponse(create(signal)), { ...streamOptions, retry: retryOptions(options) });
       return runChatCompletions(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);

@@ -1,11 +1,15 @@
 import type { ChatChoiceState, ChatStreamState } from "./chat-stream-state.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatContent } from "./handle-chat-text.js";
-import { asArray, asRecord, asString } from "./narrow.js";
+import { signThinking } from "./handle-chat-thinking-blocks.js";
+import { asArray, asNonEmptyString, asRecord, asString } from "./narrow.js";
 
 /**
  * `delta.content` as an array of typed chunks (Mistral): `{ type: "text", text }` → the assistant
- * text; `{ type: "thinking", thinking: [{ type: "text", text }] }` → the reasoning message. Parts
+ * text; `{ type: "thinking", thinking: [{ type: "text", text }] }` → the reasoning message;
+ * `{ type: "reasoning", summary: [{ type: "summary_text", text, signature }] }` (Databricks Model
+ * Serving: Claude's thinking, gpt-oss reasoning) → the reasoning message, a non-empty `signature`
+ * its encrypted value (END metadata `encryptedKind: "thinking-block-signature"`, as LiteLLM's). Parts
  * are mapped in order, so one chunk carrying the end of the thinking and the start of the answer
  * gives both, byte for byte. Other part types are not modelled: each is reported once per stream
  * through `onWarning` and passed through as RAW when `emitRawEvents` is set.
@@ -23,6 +27,15 @@ export function handleChatContentParts(state: ChatStreamState, choice: ChatChoic
         const record = asRecord(inner);
         const text = asString(record?.text);
         if (text !== undefined && (record?.type === undefined || record.type === "text")) handleChatReasoning(state, choice, text);
+      }
+    } else if (type === "reasoning") {
+      for (const inner of asArray(part.summary) ?? []) {
+        const record = asRecord(inner);
+        if (record === undefined || (record.type !== undefined && record.type !== "summary_text")) continue;
+        const text = asString(record.text);
+        if (text !== undefined && text !== "") handleChatReasoning(state, choice, text);
+        const signature = asNonEmptyString(record.signature);
+        if (signature !== undefined) signThinking(state, choice, signature);
       }
     } else {
       if (state.options.emitRawEvents === true) state.run.raw(part, state.provider);

@@ -1,6 +1,19 @@
-import type { ChatChoiceState, ChatStreamState } from "./chat-stream-state.js";
+import type { ChatChoiceState, ChatStreamOptions, ChatStreamState } from "./chat-stream-state.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatContent } from "./handle-chat-text.js";
+import { providerLabel } from "./provider-label.js";
+
+/**
+ * Labels whose models always stream their reasoning inside the content: Perplexity's
+ * `sonar-reasoning-pro` "is designed to output a `<think>` section containing reasoning tokens"
+ * before its answer (Perplexity API FAQ). Their `thinkTags` default is on.
+ */
+export const THINK_TAG_LABELS: ReadonlySet<string> = new Set(["perplexity"]);
+
+/** Whether `<think>…</think>` in the content is read as reasoning: the option, else on for {@link THINK_TAG_LABELS}. */
+export function thinkTagsOn(options: ChatStreamOptions): boolean {
+  return options.thinkTags ?? THINK_TAG_LABELS.has(providerLabel(options));
+}
 
 const OPEN = "<think>";
 const CLOSE = "</think>";

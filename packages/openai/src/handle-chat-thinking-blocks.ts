@@ -37,7 +37,8 @@ export function handleChatThinkingBlocks(state: ChatStreamState, choice: ChatCho
   }
 }
 
-function signThinking(state: ChatStreamState, choice: ChatChoiceState, signature: string): void {
+/** A thinking signature: the encrypted value of the reasoning message being streamed (a warning, once, when none is). */
+export function signThinking(state: ChatStreamState, choice: ChatChoiceState, signature: string): void {
   if (choice.reasoningId !== undefined && state.run.isReasoningOpen(choice.reasoningId)) {
     choice.thinkingSignature = signature;
     return;

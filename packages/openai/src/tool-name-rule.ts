@@ -25,5 +25,11 @@ export const MISTRAL_TOOL_CALL_ID: ToolCallIdRule = { provider: "Mistral", allow
  * OpenAI's 40-character limit, which an OpenAI model behind the proxy enforces.
  */
 export const LITELLM_TOOL_CALL_ID: ToolCallIdRule = { provider: "LiteLLM proxy", maxLength: 40, keep: /__thought__/ };
+/**
+ * Databricks Model Serving's tool call ids: Claude behind it takes Anthropic's pattern (letters,
+ * digits, `_` and `-`), an OpenAI model OpenAI's 40 characters; ids another provider minted
+ * (`functions.weather:0`) are sent mapped.
+ */
+export const DATABRICKS_TOOL_CALL_ID: ToolCallIdRule = { provider: "Databricks Model Serving", allowed: /[a-zA-Z0-9_-]/, maxLength: 40 };
 /** See {@link CHAT_TOOL_CALL_ID}. */
 export const RESPONSES_CALL_ID: ToolCallIdRule = { provider: "OpenAI Responses", maxLength: 64 };
