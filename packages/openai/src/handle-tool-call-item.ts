@@ -1,5 +1,6 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { classifyOutputItem, itemArguments } from "./classify-output-item.js";
+import { finalCodeArguments } from "./handle-code-interpreter-code.js";
 import { asNonEmptyString, asString } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
 import { endIdleReasoning } from "./reasoning-span.js";
@@ -90,7 +91,8 @@ export function handleToolArgsDone(state: ResponsesStreamState, event: Record<st
 export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
   if (tool.streamed || !state.run.isToolCallOpen(tool.toolCallId)) return;
   tool.streamed = true;
-  const args = itemArguments(done);
+  // A code interpreter call whose code streamed: only the rest of its arguments is left.
+  const args = tool.code !== undefined && tool.code.sent !== "" ? finalCodeArguments({ ...tool, code: tool.code }, done) : itemArguments(done);
   if (args !== "") state.run.toolCallArgs(tool.toolCallId, args);
 }
 

@@ -21,6 +21,7 @@ import {
   handleResponseProgress,
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
+import { handleCodeDelta } from "./handle-code-interpreter-code.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord, asNumber } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
@@ -61,6 +62,7 @@ const HANDLERS: Record<string, Handler> = {
   "response.custom_tool_call_input.done": (s, e) => handleToolArgsDone(s, e, "input"),
   "response.mcp_call_arguments.delta": handleToolArgsDelta,
   "response.mcp_call_arguments.done": (s, e) => handleToolArgsDone(s, e, "arguments"),
+  "response.code_interpreter_call_code.delta": handleCodeDelta,
 };
 
 /** Event types that are modelled through the items they belong to: consumed silently. */

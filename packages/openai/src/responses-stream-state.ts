@@ -1,4 +1,5 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import type { StreamedCode } from "./handle-code-interpreter-code.js";
 import { IndexSet } from "./index-set.js";
 import { IdFingerprints } from "./id-fingerprints.js";
 import { asNonEmptyString, asNumber } from "./narrow.js";
@@ -67,6 +68,8 @@ export interface ToolItem {
   argsDone?: boolean;
   /** A TOOL_CALL_RESULT was written for it. */
   resulted?: boolean;
+  /** A code interpreter call's code as it streamed (handle-code-interpreter-code.ts). */
+  code?: StreamedCode;
 }
 
 /** A `compaction` item: a reasoning message holding its encrypted summary. */
