@@ -74,8 +74,8 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     return api === "chat" ? { type: "file", file: { file_id: source.value } } : { type: "input_file", file_id: source.value };
   }
   if (source.type === "data") {
-    // Chat reads PDF only; Responses also text, code, office documents and spreadsheets.
-    const name = api === "chat" ? (source.mimeType === "application/pdf" ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename);
+    // Chat reads PDF only; OpenAI's Responses also text, code, office documents and spreadsheets.
+    const name = api === "chat" ? (source.mimeType === "application/pdf" ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
     if (name === undefined) return unsupported(sink, where, part.type, source, api);
     const file_data = dataUrl(source.mimeType, source.value);
     return api === "chat"

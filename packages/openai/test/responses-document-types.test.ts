@@ -2,7 +2,9 @@
  * Documents given as data go to the Responses API as `input_file` `file_data` for every type its
  * "File inputs" guide lists (PDF, text and code, Word / RTF / ODT, PowerPoint, CSV / TSV / Excel),
  * with the part's filename or a default one naming the type; Chat Completions still takes PDF only.
- * A type the API does not read is dropped with `request.unsupported-part`.
+ * A type the API does not read is dropped with `request.unsupported-part`. Other platforms speaking
+ * the Responses API keep the PDF-only rule, and xAI, which takes files by URL or id only, gets no
+ * inline file.
  */
 import type { BridgeWarning, ContentPart, Message, RunAgentInput } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
@@ -19,8 +21,8 @@ function input(parts: ContentPart[]): RunAgentInput {
   return { threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: [{ type: "text", text: "Which city?" }, ...parts] } as Message] };
 }
 
-function responsesParts(parts: ContentPart[]): { content: unknown[]; warnings: BridgeWarning[] } {
-  const { params, warnings } = toResponsesRequest(input(parts), { model: "gpt-5.4" });
+function responsesParts(parts: ContentPart[], provider?: string): { content: unknown[]; warnings: BridgeWarning[] } {
+  const { params, warnings } = toResponsesRequest(input(parts), { model: "gpt-5.4", ...(provider !== undefined && { provider }) });
   const [message] = params.input as unknown as Array<{ content: unknown[] }>;
   return { content: message?.content ?? [], warnings };
 }
@@ -63,5 +65,21 @@ describe("Responses request: non-PDF documents as file_data", () => {
       { type: "file", file: { file_data: "data:application/pdf;base64,JVBE", filename: "document.pdf" } },
     ]);
     expect(warnings.map((w) => [w.code, w.details?.mimeType])).toEqual([["request.unsupported-part", DOCX]]);
+  });
+
+  it("another Responses platform (azure-openai) keeps the PDF-only rule", () => {
+    const { content, warnings } = responsesParts([doc(DOCX, "UEsDBA==", "memo.docx"), doc("application/pdf", "JVBE", "a.pdf")], "azure-openai");
+    expect(content.slice(1)).toEqual([{ type: "input_file", file_data: "data:application/pdf;base64,JVBE", filename: "a.pdf" }]);
+    expect(warnings.map((w) => [w.code, w.details?.mimeType])).toEqual([["request.unsupported-part", DOCX]]);
+  });
+
+  it("xAI takes no inline file (PDF included); a document URL still goes as file_url", () => {
+    const url = { type: "document", source: { type: "url", value: "https://x.test/report.pdf" } } as ContentPart;
+    const { content, warnings } = responsesParts([doc("application/pdf", "JVBE"), doc("text/plain", "aGk="), url], "xai");
+    expect(content.slice(1)).toEqual([{ type: "input_file", file_url: "https://x.test/report.pdf" }]);
+    expect(warnings.map((w) => [w.code, w.details?.mimeType])).toEqual([
+      ["request.unsupported-part", "application/pdf"],
+      ["request.unsupported-part", "text/plain"],
+    ]);
   });
 });
