@@ -1,9 +1,10 @@
 /**
- * A code interpreter call's code streams (`response.code_interpreter_call_code.delta`, as OpenAI
- * sends it while the model writes it): each delta becomes a TOOL_CALL_ARGS event as it arrives,
- * JSON-escaped inside the call's arguments `{"code":"…","container_id":…}`, and the finished item
- * closes them. The arguments are the same JSON as when only the finished item is read, so the
- * next request rebuilds the same `code_interpreter_call` item.
+ * Built-in calls whose input streams as the model writes it: a code interpreter call's code
+ * (`response.code_interpreter_call_code.delta`) and an apply_patch call's diff
+ * (`response.apply_patch_call_operation_diff.delta`). Each delta becomes a TOOL_CALL_ARGS event as
+ * it arrives, JSON-escaped inside the call's arguments (`{"code":"…","container_id":…}`,
+ * `{"type":…,"path":…,"diff":"…"}`), and the finished item closes them, so the next request
+ * rebuilds the same item.
  */
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
 import { applyEvents, createSequentialIds, type Event, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
@@ -101,5 +102,48 @@ describe("code interpreter code deltas", () => {
     const events = await run(codeResponse(["import math", "\r\nprint("], undefined, false));
     expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
     expect(argsOf(events)).toBe('{"code":"import math\\r\\nprint(');
+  });
+});
+
+/** A response with one apply_patch call whose diff arrives in `deltas`. */
+function patchResponse(deltas: string[], end = true): Rec[] {
+  const operation = { type: "update_file", diff: "", path: "notes/todo.md" };
+  const added = { id: "apc_1", type: "apply_patch_call", status: "in_progress", call_id: "call_patch", operation };
+  const done = { ...added, status: "completed", operation: { ...operation, diff: deltas.join("") } };
+  return [
+    { type: "response.created", response: { id: "resp_2", status: "in_progress", output: [] } },
+    { type: "response.output_item.added", output_index: 0, item: added },
+    ...deltas.map((delta) => ({ type: "response.apply_patch_call_operation_diff.delta", output_index: 0, item_id: "apc_1", delta })),
+    ...(end
+      ? [
+          { type: "response.apply_patch_call_operation_diff.done", output_index: 0, item_id: "apc_1", diff: deltas.join("") },
+          { type: "response.output_item.done", output_index: 0, item: done },
+          { type: "response.completed", response: { id: "resp_2", status: "completed", output: [done], usage: { input_tokens: 5, output_tokens: 9, total_tokens: 14 } } },
+        ]
+      : []),
+  ];
+}
+
+describe("apply_patch diff deltas", () => {
+  it("each diff delta is a TOOL_CALL_ARGS event; the arguments are the operation, diff last", async () => {
+    // The emoji's surrogate pair is split between two deltas, as a byte-level tokenizer can.
+    const events = await run(patchResponse(["@@\r\n", "- [ ] milk\r\n", "+- [x] milk \uD83D", "\uDE00\r\n"]));
+    const deltas = ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta);
+    expect(deltas[0]).toBe('{"type":"update_file","path":"notes/todo.md","diff":"@@\\r\\n');
+    expect(deltas.length).toBe(5);
+    expect(deltas.every((delta) => !/\\ud83d|\\ude00/i.test(delta))).toBe(true);
+    const args = collectDeltas(events as never).toolArgs.get("call_patch") ?? "";
+    expect(JSON.parse(args)).toEqual({ type: "update_file", path: "notes/todo.md", diff: "@@\r\n- [ ] milk\r\n+- [x] milk \u{1F600}\r\n" });
+  });
+
+  it("the next request rebuilds the apply_patch_call item with the streamed operation", async () => {
+    const events = await run(patchResponse(["@@\n", "- [ ] milk\n", "+- [x] milk\n"]));
+    const messages: Message[] = [
+      ...applyEvents(input.messages, events),
+      { id: "out", role: "tool", toolCallId: "call_patch", content: "Done." },
+    ];
+    const { params } = toResponsesRequest({ threadId: "t", runId: "r2", messages }, { model: "gpt-5.4" });
+    const item = (params.input as unknown as Rec[]).find((entry) => entry.type === "apply_patch_call");
+    expect(item).toMatchObject({ id: "apc_1", call_id: "call_patch", operation: { type: "update_file", path: "notes/todo.md", diff: "@@\n- [ ] milk\n+- [x] milk\n" } });
   });
 });
