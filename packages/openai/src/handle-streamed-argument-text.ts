@@ -46,7 +46,11 @@ export function handlePatchDiffDelta(state: ResponsesStreamState, event: Record<
     const fields = withoutDiff(tool.operation);
     return {
       prefix: JSON.stringify({ ...fields, diff: "" }).slice(0, -2),
-      full: (done, diff) => JSON.stringify({ ...fields, ...withoutDiff(asRecord(done.operation)), diff }),
+      // Fields the finished operation adds go after the diff: what streamed is kept as the start.
+      full: (done, diff) => {
+        const added = Object.entries(withoutDiff(asRecord(done.operation))).filter(([key]) => !(key in fields));
+        return JSON.stringify({ ...fields, diff, ...Object.fromEntries(added) });
+      },
       finished: (done) => asString(asRecord(done.operation)?.diff),
     };
   });

@@ -105,10 +105,10 @@ describe("code interpreter code deltas", () => {
   });
 });
 
-/** A response with one apply_patch call whose diff arrives in `deltas`. */
-function patchResponse(deltas: string[], end = true): Rec[] {
+/** A response with one apply_patch call whose diff arrives in `deltas` (`announced`: the operation's fields on its added item). */
+function patchResponse(deltas: string[], end = true, announced: Rec = { type: "update_file", diff: "", path: "notes/todo.md" }): Rec[] {
   const operation = { type: "update_file", diff: "", path: "notes/todo.md" };
-  const added = { id: "apc_1", type: "apply_patch_call", status: "in_progress", call_id: "call_patch", operation };
+  const added = { id: "apc_1", type: "apply_patch_call", status: "in_progress", call_id: "call_patch", operation: announced };
   const done = { ...added, status: "completed", operation: { ...operation, diff: deltas.join("") } };
   return [
     { type: "response.created", response: { id: "resp_2", status: "in_progress", output: [] } },
@@ -134,6 +134,12 @@ describe("apply_patch diff deltas", () => {
     expect(deltas.every((delta) => !/\\ud83d|\\ude00/i.test(delta))).toBe(true);
     const args = collectDeltas(events as never).toolArgs.get("call_patch") ?? "";
     expect(JSON.parse(args)).toEqual({ type: "update_file", path: "notes/todo.md", diff: "@@\r\n- [ ] milk\r\n+- [x] milk \u{1F600}\r\n" });
+  });
+
+  it("fields the added item did not announce (the path) come after the streamed diff", async () => {
+    const events = await run(patchResponse(["@@\n", "+x\n"], true, { type: "update_file", diff: "" }));
+    const args = collectDeltas(events as never).toolArgs.get("call_patch") ?? "";
+    expect(args).toBe('{"type":"update_file","diff":"@@\\n+x\\n","path":"notes/todo.md"}');
   });
 
   it("the next request rebuilds the apply_patch_call item with the streamed operation", async () => {
