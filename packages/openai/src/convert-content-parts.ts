@@ -1,5 +1,6 @@
 import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import { askedImageDetail, imageDetail } from "./image-detail.js";
+import { responsesFileName } from "./document-file-types.js";
 import { asNonEmptyString, asRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
@@ -12,8 +13,9 @@ export type WirePart = Record<string, unknown> & { type: string };
 /**
  * Converts AG-UI content parts to the target API's parts: text; image (data → data URL, url →
  * url, file handle → `file_id` on Responses); audio (data → `input_audio` with the format from the
- * mime type, Chat only); documents (PDF data → `file_data`, handle → `file_id`, url → `file_url` on
- * Responses, → `file.file_data` on Chat to OpenRouter). File handles minted by another provider are never sent; anything the API cannot
+ * mime type, Chat only); documents (data → `file_data`: PDF on Chat, on Responses also the text, code,
+ * office and spreadsheet types it reads; handle → `file_id`, url → `file_url` on Responses, →
+ * `file.file_data` on Chat to OpenRouter). File handles minted by another provider are never sent; anything the API cannot
  * take is dropped with a warning.
  */
 export function convertContentParts(
@@ -72,9 +74,10 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     return api === "chat" ? { type: "file", file: { file_id: source.value } } : { type: "input_file", file_id: source.value };
   }
   if (source.type === "data") {
-    if (source.mimeType !== "application/pdf") return unsupported(sink, where, part.type, source, api);
+    // Chat reads PDF only; OpenAI's Responses also text, code, office documents and spreadsheets.
+    const name = api === "chat" ? (source.mimeType === "application/pdf" ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
+    if (name === undefined) return unsupported(sink, where, part.type, source, api);
     const file_data = dataUrl(source.mimeType, source.value);
-    const name = filename ?? "document.pdf";
     return api === "chat"
       ? { type: "file", file: { file_data, filename: name } }
       : { type: "input_file", file_data, filename: name };

@@ -1,6 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { classifyOutputItem, itemArguments } from "./classify-output-item.js";
-import { asNonEmptyString, asString } from "./narrow.js";
+import { restOfArguments } from "./handle-streamed-argument-text.js";
+import { asNonEmptyString, asRecord, asString } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
 import { endIdleReasoning } from "./reasoning-span.js";
 import {
@@ -60,6 +61,7 @@ export function openToolItem(
     providerExecuted,
     streamsArgs: cls.argsFromDeltas,
     streamed: false,
+    ...(itemType === "apply_patch_call" && { operation: asRecord(item.operation) ?? {} }),
   };
   trackItem(state, tool, outputIndex);
 }
@@ -90,7 +92,8 @@ export function handleToolArgsDone(state: ResponsesStreamState, event: Record<st
 export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
   if (tool.streamed || !state.run.isToolCallOpen(tool.toolCallId)) return;
   tool.streamed = true;
-  const args = itemArguments(done);
+  // A call whose code / diff streamed: only the rest of its arguments is left.
+  const args = tool.streamedText !== undefined && tool.streamedText.sent !== "" ? restOfArguments(tool.streamedText, done) : itemArguments(done);
   if (args !== "") state.run.toolCallArgs(tool.toolCallId, args);
 }
 

@@ -21,6 +21,7 @@ import {
   handleResponseProgress,
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
+import { handleCodeDelta, handlePatchDiffDelta } from "./handle-streamed-argument-text.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord, asNumber } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
@@ -61,6 +62,8 @@ const HANDLERS: Record<string, Handler> = {
   "response.custom_tool_call_input.done": (s, e) => handleToolArgsDone(s, e, "input"),
   "response.mcp_call_arguments.delta": handleToolArgsDelta,
   "response.mcp_call_arguments.done": (s, e) => handleToolArgsDone(s, e, "arguments"),
+  "response.code_interpreter_call_code.delta": handleCodeDelta,
+  "response.apply_patch_call_operation_diff.delta": handlePatchDiffDelta,
 };
 
 /** Event types that are modelled through the items they belong to: consumed silently. */

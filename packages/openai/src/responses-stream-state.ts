@@ -1,4 +1,5 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import type { StreamedText } from "./handle-streamed-argument-text.js";
 import { IndexSet } from "./index-set.js";
 import { IdFingerprints } from "./id-fingerprints.js";
 import { asNonEmptyString, asNumber } from "./narrow.js";
@@ -69,6 +70,10 @@ export interface ToolItem {
   argsDone?: boolean;
   /** A TOOL_CALL_RESULT was written for it. */
   resulted?: boolean;
+  /** The argument text that streamed as it was written (code, a patch's diff: handle-streamed-argument-text.ts). */
+  streamedText?: StreamedText;
+  /** An apply_patch call's `operation` as announced (its fields frame the streamed diff). */
+  operation?: Record<string, unknown>;
 }
 
 /** A `compaction` item: a reasoning message holding its encrypted summary. */

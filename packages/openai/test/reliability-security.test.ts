@@ -61,7 +61,7 @@ describe("RAW passthrough is off unless emitRawEvents", () => {
     const unknown = fc.constantFrom<Record<string, unknown>>(
       { type: "response.future_feature.delta", delta: "?" },
       { type: "response.audio.delta", delta: "AAAA" },
-      { type: "response.code_interpreter_call_code.delta", item_id: "x", delta: "print(1)" },
+      { type: "response.code_interpreter_call.interpreting", item_id: "x", output_index: 0 },
     );
     await counts.check(
       "Responses: RAW only with emitRawEvents, every unknown event included",

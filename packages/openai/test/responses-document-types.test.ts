@@ -1,0 +1,85 @@
+/**
+ * Documents given as data go to the Responses API as `input_file` `file_data` for every type its
+ * "File inputs" guide lists (PDF, text and code, Word / RTF / ODT, PowerPoint, CSV / TSV / Excel),
+ * with the part's filename or a default one naming the type; Chat Completions still takes PDF only.
+ * A type the API does not read is dropped with `request.unsupported-part`. Other platforms speaking
+ * the Responses API keep the PDF-only rule, and xAI, which takes files by URL or id only, gets no
+ * inline file.
+ */
+import type { BridgeWarning, ContentPart, Message, RunAgentInput } from "@agui-bridge/core/adapter";
+import { describe, expect, it } from "vitest";
+import { toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
+
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+function doc(mimeType: string, value: string, filename?: string): ContentPart {
+  return { type: "document", source: { type: "data", mimeType, value }, ...(filename !== undefined && { metadata: { filename } }) } as ContentPart;
+}
+
+function input(parts: ContentPart[]): RunAgentInput {
+  return { threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: [{ type: "text", text: "Which city?" }, ...parts] } as Message] };
+}
+
+function responsesParts(parts: ContentPart[], provider?: string): { content: unknown[]; warnings: BridgeWarning[] } {
+  const { params, warnings } = toResponsesRequest(input(parts), { model: "gpt-5.4", ...(provider !== undefined && { provider }) });
+  const [message] = params.input as unknown as Array<{ content: unknown[] }>;
+  return { content: message?.content ?? [], warnings };
+}
+
+describe("Responses request: non-PDF documents as file_data", () => {
+  it("a Word document goes as input_file with its data URL and the filename the part named", () => {
+    const { content, warnings } = responsesParts([doc(DOCX, "UEsDBA==", "offsite_memo.docx")]);
+    expect(content).toEqual([
+      { type: "input_text", text: "Which city?" },
+      { type: "input_file", file_data: `data:${DOCX};base64,UEsDBA==`, filename: "offsite_memo.docx" },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it.each([
+    [XLSX, "document.xlsx"],
+    ["text/csv", "document.csv"],
+    ["text/markdown", "document.md"],
+    ["application/json", "document.json"],
+    ["text/x-python", "document.txt"],
+    ["text/plain; charset=utf-8", "document.txt"],
+    ["application/pdf", "document.pdf"],
+  ])("%s without a filename goes as %s", (mimeType, filename) => {
+    const { content, warnings } = responsesParts([doc(mimeType, "AAAA")]);
+    expect(content[1]).toEqual({ type: "input_file", file_data: `data:${mimeType};base64,AAAA`, filename });
+    expect(warnings).toEqual([]);
+  });
+
+  it("a type the API does not read is dropped with a warning", () => {
+    const { content, warnings } = responsesParts([doc("application/zip", "UEsDBA==", "a.zip")]);
+    expect(content).toEqual([{ type: "input_text", text: "Which city?" }]);
+    expect(warnings.map((w) => [w.code, w.details?.mimeType])).toEqual([["request.unsupported-part", "application/zip"]]);
+  });
+
+  it("Chat Completions still takes PDF data only", () => {
+    const { params, warnings } = toChatCompletionsRequest(input([doc(DOCX, "UEsDBA==", "memo.docx"), doc("application/pdf", "JVBE")]), { model: "gpt-5.4" });
+    const [message] = params.messages as unknown as Array<{ content: unknown[] }>;
+    expect(message?.content).toEqual([
+      { type: "text", text: "Which city?" },
+      { type: "file", file: { file_data: "data:application/pdf;base64,JVBE", filename: "document.pdf" } },
+    ]);
+    expect(warnings.map((w) => [w.code, w.details?.mimeType])).toEqual([["request.unsupported-part", DOCX]]);
+  });
+
+  it("another Responses platform (azure-openai) keeps the PDF-only rule", () => {
+    const { content, warnings } = responsesParts([doc(DOCX, "UEsDBA==", "memo.docx"), doc("application/pdf", "JVBE", "a.pdf")], "azure-openai");
+    expect(content.slice(1)).toEqual([{ type: "input_file", file_data: "data:application/pdf;base64,JVBE", filename: "a.pdf" }]);
+    expect(warnings.map((w) => [w.code, w.details?.mimeType])).toEqual([["request.unsupported-part", DOCX]]);
+  });
+
+  it("xAI takes no inline file (PDF included); a document URL still goes as file_url", () => {
+    const url = { type: "document", source: { type: "url", value: "https://x.test/report.pdf" } } as ContentPart;
+    const { content, warnings } = responsesParts([doc("application/pdf", "JVBE"), doc("text/plain", "aGk="), url], "xai");
+    expect(content.slice(1)).toEqual([{ type: "input_file", file_url: "https://x.test/report.pdf" }]);
+    expect(warnings.map((w) => [w.code, w.details?.mimeType])).toEqual([
+      ["request.unsupported-part", "application/pdf"],
+      ["request.unsupported-part", "text/plain"],
+    ]);
+  });
+});
