@@ -7,10 +7,10 @@
  * The stream shape: reasoning, a Kimi-style call id (`functions.weather:0`) whose later fragments
  * carry `id: null`, whitespace content after the call, then `tool_calls`.
  */
-import { assertConformant } from "@agui-bridge/conformance";
-import { applyEvents, createSequentialIds, type Event, type Message } from "@agui-bridge/core/adapter";
+import type { Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { streamChatCompletions, toChatCompletionsRequest, type ChatDialect } from "../src/index.js";
+import { foldChatTurn } from "./support/fold-chat-turn.js";
+import { toChatCompletionsRequest, type ChatDialect } from "../src/index.js";
 
 type Rec = Record<string, unknown>;
 const chunk = (delta: Rec | null, finish: string | null = null, usage: Rec | null = null): Rec => ({
@@ -22,17 +22,7 @@ const chunk = (delta: Rec | null, finish: string | null = null, usage: Rec | nul
   usage,
 });
 
-async function* iterate(chunks: readonly Rec[]): AsyncGenerator<Rec> {
-  for (const c of chunks) yield c;
-}
-
-async function fold(messages: Message[], chunks: readonly Rec[], provider: string, run: string): Promise<Message[]> {
-  const events: Event[] = [];
-  const input = { threadId: "t", runId: run, messages };
-  for await (const event of streamChatCompletions(iterate(chunks), { provider, input, generateId: createSequentialIds(run) })) events.push(event);
-  await assertConformant(events);
-  return applyEvents(messages, events);
-}
+const fold = foldChatTurn;
 
 const toolTurn = [
   chunk({ role: "assistant", content: "", reasoning_content: null }),

@@ -4,25 +4,15 @@
  * always-thinking models answer 400 "requires reasoning_content on every assistant message"
  * otherwise); DeepSeek keeps its rule (only a tool span's reasoning goes back, the rest is ignored there).
  */
-import { assertConformant } from "@agui-bridge/conformance";
-import { applyEvents, createSequentialIds, type Event, type Message } from "@agui-bridge/core/adapter";
+import type { Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { streamChatCompletions, toChatCompletionsRequest } from "../src/index.js";
+import { foldChatTurn } from "./support/fold-chat-turn.js";
+import { toChatCompletionsRequest } from "../src/index.js";
 
 type Rec = Record<string, unknown>;
 const chunk = (delta: Rec, finish: string | null = null): Rec => ({ id: "c", object: "chat.completion.chunk", created: 1, model: "kimi-k2.6", choices: [{ index: 0, delta, finish_reason: finish }] });
 
-async function* iterate(chunks: readonly Rec[]): AsyncGenerator<Rec> {
-  for (const c of chunks) yield c;
-}
-
-async function fold(messages: Message[], chunks: readonly Rec[], provider: string, run: string): Promise<Message[]> {
-  const events: Event[] = [];
-  const input = { threadId: "t", runId: run, messages };
-  for await (const event of streamChatCompletions(iterate(chunks), { provider, input, generateId: createSequentialIds(run) })) events.push(event);
-  await assertConformant(events);
-  return applyEvents(messages, events);
-}
+const fold = foldChatTurn;
 
 async function conversation(provider: string): Promise<Message[]> {
   let messages: Message[] = [{ id: "u1", role: "user", content: "Hi" }];
