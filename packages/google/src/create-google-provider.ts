@@ -86,11 +86,20 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
           retry,
           // The SDK reads Vertex AI chunks whole and reshapes Gemini API ones; the raw path does the same.
           vertexai: client.vertexai === true,
+          // Long decode goes on by itself, as the SDK's automatic continuation does unless turned off.
+          ...((config as { automaticContinuation?: unknown }).automaticContinuation !== false && {
+            continueWith: (token: string, signal: AbortSignal) => openGenerateContentResponse(client, withContinuationToken(request(signal), token), options.fetch),
+          }),
         });
       }
       return streamGenerateContent(retryingSource(open, retry), runOptions);
     },
   };
+}
+
+/** The request again, to go on from `token` (the field is new in `@google/genai` 3; older SDKs do not send it). */
+function withContinuationToken(params: GenerateContentParameters, token: string): GenerateContentParameters {
+  return { ...params, config: { ...params.config, continuationToken: token } as GenerateContentConfig };
 }
 
 function mergeConfig(

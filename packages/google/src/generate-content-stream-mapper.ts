@@ -79,11 +79,17 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
     foldGrounding(fold, turn.responseId !== undefined ? { responseId: turn.responseId, ...grounding } : grounding);
   }
 
+  const continuationToken = asNonEmptyString(candidate.continuationToken);
+  if (continuationToken !== undefined) turn.continuationToken = continuationToken;
   const finishReason = asNonEmptyString(candidate.finishReason);
   if (finishReason !== undefined) {
     const details: Record<string, unknown> = {};
     const finishMessage = asString(candidate.finishMessage);
     if (finishMessage !== undefined) details.finishMessage = finishMessage;
+    // Long decode: the token the next request sends back (`config.continuationToken`) to go on.
+    if (turn.continuationToken !== undefined && (finishReason === "CONTINUATION" || finishReason === "MAX_TOKENS")) {
+      details.continuationToken = turn.continuationToken;
+    }
     if (Array.isArray(candidate.safetyRatings)) details.safetyRatings = candidate.safetyRatings;
     state.finish = mapGoogleFinishReason(finishReason, turn.toolCallsMade, Object.keys(details).length > 0 ? details : undefined);
   }

@@ -18,7 +18,8 @@ const ERROR = new Set(["MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "MISSI
 
 /**
  * Normalizes a Gemini `finishReason`: STOP → `stop` (or `tool-calls` when the turn made
- * application tool calls); MAX_TOKENS → `length`; SAFETY, RECITATION, BLOCKLIST,
+ * application tool calls); MAX_TOKENS and CONTINUATION (long decode: the per-request output limit
+ * was reached, the answer goes on in a request that sends the continuation token back) → `length`; SAFETY, RECITATION, BLOCKLIST,
  * PROHIBITED_CONTENT, SPII, MODEL_ARMOR, IMAGE_SAFETY, IMAGE_PROHIBITED_CONTENT and
  * IMAGE_RECITATION → `content-filter`; MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL,
  * MISSING_THOUGHT_SIGNATURE and MALFORMED_RESPONSE → `error`; anything else (OTHER, LANGUAGE,
@@ -35,7 +36,7 @@ export function mapGoogleFinishReason(
 
 function normalize(raw: string, toolCallsMade: boolean): FinishReason {
   if (raw === "STOP") return toolCallsMade ? "tool-calls" : "stop";
-  if (raw === "MAX_TOKENS") return "length";
+  if (raw === "MAX_TOKENS" || raw === "CONTINUATION") return "length";
   if (CONTENT_FILTER.has(raw)) return "content-filter";
   if (ERROR.has(raw)) return "error";
   return "other";

@@ -1,10 +1,11 @@
-import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseFrame, type SseSource } from "@agui-bridge/core/adapter";
+import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseBody, type SseFrame, type SseSource } from "@agui-bridge/core/adapter";
 import { providerLabel, withRetry } from "@agui-bridge/core/adapter";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { decodeGoogleFrame } from "./decode-google-frame.js";
 import { toGeminiApiResponseShape } from "./gemini-api-response-shape.js";
 import { openOkBody } from "./google-http-error.js";
 import { createGenerateContentMapper } from "./generate-content-stream-mapper.js";
+import { continueLongDecode } from "./long-decode-hops.js";
 
 /** Options for {@link streamGenerateContentFromResponse}. */
 export interface GenerateContentFromResponseOptions extends AdapterStreamOptions {
@@ -15,6 +16,14 @@ export interface GenerateContentFromResponseOptions extends AdapterStreamOptions
    * `provider` is `google-vertex`.
    */
   vertexai?: boolean;
+  /**
+   * Gemini's long decode: opens the next hop of an answer that stopped at the per-request output
+   * limit (`finishReason: CONTINUATION`), i.e. the same request with `config.continuationToken`
+   * set to `token`. The hops then stream as one answer, as with the SDK's automatic continuation
+   * (`createGoogleProvider({ fast: true })` sets it). Without it the run ends `length` with the
+   * token in `finishDetails.continuationToken`.
+   */
+  continueWith?: (token: string, signal: AbortSignal) => SseBody | Promise<SseBody>;
 }
 
 /**
@@ -41,8 +50,15 @@ export function streamGenerateContentFromResponse(
   const provider = providerLabel(options.provider, GOOGLE_PROVIDER);
   const vertexai = options.vertexai ?? provider === "google-vertex";
   const decode = vertexai ? decodeGoogleFrame : (frame: SseFrame): unknown => toGeminiApiResponseShape(decodeGoogleFrame(frame));
+  const hop = (source: SseSource): ((signal: AbortSignal) => Promise<AsyncIterable<unknown>>) =>
+    sseChunkSource(openOkBody(source), decode, options.signal === undefined ? {} : { signal: options.signal }) as (signal: AbortSignal) => Promise<AsyncIterable<unknown>>;
+  const { continueWith } = options;
+  const source =
+    continueWith === undefined
+      ? hop(body)
+      : async (signal: AbortSignal) => continueLongDecode(await hop(body)(signal), (token) => hop((next) => continueWith(token, next))(signal));
   return driveRun<unknown>({
-    source: withRetry(sseChunkSource(openOkBody(body), decode, options.signal === undefined ? {} : { signal: options.signal }), options.retry),
+    source: withRetry(source, options.retry),
     createMapper: (run) => createGenerateContentMapper(run, options),
     provider,
     ...runLevelOptions(options),

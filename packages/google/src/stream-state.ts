@@ -28,6 +28,12 @@ export interface TurnState {
   callsMessageId?: string;
   /** `modelVersion`, last seen. */
   model?: string;
+  /**
+   * The latest `continuationToken` a candidate of this response carried (Gemini's long decode: the
+   * answer goes on in another request that sends it back). While the response has not finished, a
+   * chunk under a new `responseId` is that next hop of the same answer, not a new response.
+   */
+  continuationToken?: string;
 }
 
 /** A text or reasoning message, open or just closed, that a later signature may attach to. */

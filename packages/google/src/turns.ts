@@ -15,8 +15,10 @@ export function enterTurn(state: StreamState, responseId: string | undefined): T
   const turn = state.turn;
   if (turn === undefined) return beginTurn(state, responseId);
   if (responseId === undefined || responseId === turn.responseId) return turn;
-  if (turn.responseId === undefined) {
-    // The turn's first chunks carried no responseId: this one names the same response.
+  if (turn.responseId === undefined || continuesInNextHop(state, turn)) {
+    // The turn's first chunks carried no responseId: this one names the same response. Or the
+    // response said it goes on (a continuation token, no finish): the SDK's automatic continuation
+    // streams the next hop's chunks under that hop's id, with the usage of every hop so far.
     turn.responseId = responseId;
     return turn;
   }
@@ -41,4 +43,12 @@ function beginTurn(state: StreamState, responseId: string | undefined): TurnStat
   state.pendingServerTools = [];
   state.finish = undefined;
   return turn;
+}
+
+/**
+ * A long-decode hop ended without its answer finishing (a continuation token, no finish reason:
+ * the SDK clears a hop's CONTINUATION when it goes on itself): the next hop continues this turn.
+ */
+function continuesInNextHop(state: StreamState, turn: TurnState): boolean {
+  return turn.continuationToken !== undefined && state.finish === undefined;
 }
