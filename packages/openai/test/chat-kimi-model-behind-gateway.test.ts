@@ -76,4 +76,10 @@ describe("a Kimi model behind an openai-default label gets its reasoning_content
     const sent = assistants(await conversation("moonshot"), "moonshot", "kimi-k2.5");
     expect(sent.map((m) => m.reasoning_content)).toEqual(["Call the weather tool.", "Report it.", ""]);
   });
+
+  it("groq + a Kimi model: no reasoning_content (Groq answers 400 for a message field it does not know)", async () => {
+    const sent = assistants(await conversation("groq"), "groq", "moonshotai/kimi-k2-instruct-0905");
+    expect(sent).toHaveLength(3);
+    for (const message of sent) expect(message).not.toHaveProperty("reasoning_content");
+  });
 });
