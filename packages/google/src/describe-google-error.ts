@@ -24,7 +24,8 @@ const CONTEXT_LENGTH_MESSAGE = /exceeds the maximum number of tokens|input token
  * retryability; the same fields are set as bridge metadata:
  * - `ApiError` (an HTTP error status, or an in-band `{"error": …}` frame): code = the numeric
  *   status (`"429"`, `"500"`), message = the API's status name and message, read from the error
- *   body the SDK embeds; headers are never read;
+ *   body the SDK embeds (also when it embeds it as text, as it does for a streaming request's
+ *   `text/event-stream` error response); headers are never read;
  * - `Incomplete JSON segment at the end` (a truncated frame): code `stream_truncated`;
  * - a frame that is not JSON (`SyntaxError`): code `invalid_json`;
  * - a `partialArgs` sequence that cannot be written as JSON: code `invalid_tool_arguments`.
@@ -77,8 +78,9 @@ function apiErrorBody(message: string): ApiErrorBody | undefined {
   const start = message.indexOf("{");
   if (start === -1) return undefined;
   try {
-    const inner = asRecord(asRecord(JSON.parse(message.slice(start)))?.error);
-    if (inner === undefined) return undefined;
+    const outer = asRecord(asRecord(JSON.parse(message.slice(start)))?.error);
+    if (outer === undefined) return undefined;
+    const inner = wrappedErrorBody(outer) ?? outer;
     const out: ApiErrorBody = { reasons: [] };
     const text = asString(inner.message);
     const statusName = asString(inner.status);
@@ -92,6 +94,22 @@ function apiErrorBody(message: string): ApiErrorBody | undefined {
       if (delay !== undefined) out.retryAfterMs = delay;
     }
     return out;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API's own error object when the SDK wrapped it as text: a streaming request's error response
+ * comes as `text/event-stream`, so `throwErrorIfNotOK` does not parse it and embeds the whole JSON
+ * body as `{ error: { message: "<body>", code, status: "<status text>" } }` (js-genai#346). Read
+ * one level deep, so the status name, message, reasons and retry delay are the API's.
+ */
+function wrappedErrorBody(outer: Record<string, unknown>): Record<string, unknown> | undefined {
+  const text = asString(outer.message)?.trim();
+  if (text === undefined || !text.startsWith("{")) return undefined;
+  try {
+    return asRecord(asRecord(JSON.parse(text))?.error);
   } catch {
     return undefined;
   }

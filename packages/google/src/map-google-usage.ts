@@ -4,7 +4,10 @@ import { GOOGLE_PROVIDER } from "./constants.js";
 /**
  * Gemini `usageMetadata` in AG-UI accounting:
  * - `inputTokens = promptTokenCount + toolUsePromptTokenCount` (the prompt count already
- *   includes cached tokens);
+ *   includes cached tokens); when `promptTokenCount` is absent (proto3 JSON omits a zero, and the
+ *   API leaves it out for some prompts, e.g. a video read from a URL, while `totalTokenCount`
+ *   still counts them), `totalTokenCount - outputTokens`, the prompt share of the documented
+ *   total, if that is at least `toolUsePromptTokenCount`;
  * - `cachedInputTokens = cachedContentTokenCount`;
  * - `outputTokens = candidatesTokenCount + thoughtsTokenCount`;
  * - `reasoningTokens = thoughtsTokenCount`;
@@ -20,8 +23,10 @@ export function mapGoogleUsage(
   provider?: string,
 ): TokenUsage | undefined {
   const options = onWarning === undefined ? {} : { onWarning };
-  const inputTokens = sumTokenCounts([usage.promptTokenCount, usage.toolUsePromptTokenCount], "inputTokens", options);
   const outputTokens = sumTokenCounts([usage.candidatesTokenCount, usage.thoughtsTokenCount], "outputTokens", options);
+  const inputTokens = absent(usage.promptTokenCount)
+    ? (inputFromTotal(usage, outputTokens) ?? sumTokenCounts([usage.toolUsePromptTokenCount], "inputTokens", options))
+    : sumTokenCounts([usage.promptTokenCount, usage.toolUsePromptTokenCount], "inputTokens", options);
   return createTokenUsage(
     {
       provider: providerLabel(provider, GOOGLE_PROVIDER),
@@ -33,4 +38,21 @@ export function mapGoogleUsage(
     },
     options,
   );
+}
+
+const absent = (value: unknown): boolean => value === undefined || value === null;
+const count = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * The input share of `totalTokenCount` (prompt + tool-use prompt + candidates + thoughts, as
+ * documented) when the prompt count is absent; undefined when the total or the output is not a
+ * usable count, or the rest is below the tool-use prompt count it must include.
+ */
+function inputFromTotal(usage: Record<string, unknown>, outputTokens: number | undefined): number | undefined {
+  const total = usage.totalTokenCount;
+  if (!count(total) || outputTokens === undefined) return undefined;
+  const input = total - outputTokens;
+  const toolUse = usage.toolUsePromptTokenCount;
+  if (input < 0 || (!absent(toolUse) && (!count(toolUse) || input < toolUse))) return undefined;
+  return input;
 }

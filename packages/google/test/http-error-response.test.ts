@@ -8,7 +8,8 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, readBridgeMetadata, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { streamGenerateContentFromResponse } from "../src/index.js";
+import { ApiError } from "@google/genai";
+import { describeGoogleError, streamGenerateContentFromResponse } from "../src/index.js";
 import { collect } from "./support/collect.js";
 
 const ids = () => ({ generateId: createSequentialIds("id"), threadId: "t", runId: "r" });
@@ -55,5 +56,60 @@ describe("the raw path reads an HTTP error response as the SDK does", () => {
     const events = await collect(streamGenerateContentFromResponse(new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } }), ids()));
     await assertConformant(events);
     expect(terminal(events).type).toBe("RUN_FINISHED");
+  });
+});
+
+/**
+ * A streaming request's error response comes as `text/event-stream` (seen in a recorded Gemini
+ * API 400 on `streamGenerateContent?alt=sse`; js-genai#346), so the SDK does not parse it: it
+ * embeds the body as text in `{ error: { message: "<body>", code, status: "<status text>" } }`.
+ * Before, RUN_ERROR read that wrapper: the message was the status text and the JSON body, and the
+ * reasons and retry delay inside the body were lost (an invalid key read as a bad request, a
+ * quota error without its retry-after).
+ */
+describe("an error body sent as text/event-stream is read for the API's own error", () => {
+  const sseError = (status: number, statusText: string, error: Record<string, unknown>) =>
+    new Response(JSON.stringify({ error }, null, 2), { status, statusText, headers: { "content-type": "text/event-stream" } });
+
+  it("a 429 RESOURCE_EXHAUSTED: the API's status and message, the RetryInfo delay as retry-after", async () => {
+    const body = sseError(429, "Too Many Requests", {
+      code: 429,
+      message: "You exceeded your current quota.",
+      status: "RESOURCE_EXHAUSTED",
+      details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "7s" }],
+    });
+    const events = await collect(streamGenerateContentFromResponse(body, ids()));
+    await assertConformant(events);
+    const end = terminal(events);
+    expect(end).toMatchObject({ type: "RUN_ERROR", code: "429", message: "RESOURCE_EXHAUSTED: You exceeded your current quota." });
+    expect(readBridgeMetadata(end.metadata)).toMatchObject({ status: 429, retryAfterMs: 7000, retryable: true });
+  });
+
+  it("a 400 whose reason is API_KEY_INVALID is an auth error, not a bad request", async () => {
+    const body = sseError(400, "Bad Request", {
+      code: 400,
+      message: "API key not valid. Please pass a valid API key.",
+      status: "INVALID_ARGUMENT",
+      details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }],
+    });
+    const events = await collect(streamGenerateContentFromResponse(body, ids()));
+    await assertConformant(events);
+    const end = terminal(events);
+    expect(end).toMatchObject({ type: "RUN_ERROR", code: "400", message: "INVALID_ARGUMENT: API key not valid. Please pass a valid API key." });
+    expect(readBridgeMetadata(end.metadata)).toMatchObject({ errorCategory: "auth", retryable: false });
+  });
+
+  it("a text body that is not JSON keeps the wrapper's reading", async () => {
+    const body = new Response("upstream connect error", { status: 502, statusText: "Bad Gateway", headers: { "content-type": "text/event-stream" } });
+    const events = await collect(streamGenerateContentFromResponse(body, ids()));
+    await assertConformant(events);
+    expect(terminal(events)).toMatchObject({ type: "RUN_ERROR", code: "502", message: "Bad Gateway: upstream connect error" });
+  });
+
+  it("the SDK path reads the ApiError the SDK builds for such a response the same way", () => {
+    const body = JSON.stringify({ error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "1.5s" }] } }, null, 2);
+    // What throwErrorIfNotOK throws for a response whose content type is not application/json.
+    const error = new ApiError({ message: JSON.stringify({ error: { message: body, code: 429, status: "Too Many Requests" } }), status: 429 });
+    expect(describeGoogleError(error)).toMatchObject({ code: "429", message: "RESOURCE_EXHAUSTED: Quota exceeded", category: "rate_limit", retryAfterMs: 1500, retryable: true });
   });
 });
