@@ -20,7 +20,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     message: undefined,
     toolNames: new Map(),
     provider: providerLabel(options.provider, "anthropic"),
-    serverToolUse: new Map(),
+    messageCounts: { serverToolUse: new Map(), cacheCreation: new Map() },
     inputTransformations: [],
   };
   return {

@@ -65,8 +65,8 @@ export interface StreamContext {
   toolNames: Map<string, string>;
   /** The platform label in effect (`anthropic`, `amazon-bedrock`, …): file handles and RAW events name it. */
   provider: string;
-  /** `usage.server_tool_use` counts per message id, as last reported (see `recordServerToolUse`). */
-  serverToolUse: Map<string, Record<string, number>>;
+  /** `usage.server_tool_use` / `usage.cache_creation` counts per message id, as last reported (see `recordMessageCounts`). */
+  messageCounts: { serverToolUse: Map<string, Record<string, number>>; cacheCreation: Map<string, Record<string, number>> };
   /** `input_transformations` entries of the stream's messages, in order (see `recordInputTransformations`). */
   inputTransformations: Record<string, unknown>[];
 }
