@@ -22,6 +22,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     provider: providerLabel(options.provider, "anthropic"),
     messageCounts: { serverToolUse: new Map(), cacheCreation: new Map() },
     inputTransformations: [],
+    fallbacks: [],
   };
   return {
     chunk(chunk) {

@@ -51,6 +51,8 @@ export interface MessageState {
   containerId?: string;
   /** Client tool calls whose TOOL_CALL_END waits for the message's end (and its container id). */
   deferredCalls: string[];
+  /** The model that served the message when a `fallback` block handed it on (its last `to.model`). */
+  servedModel?: string;
   /** Whether the message started a call of a server tool that runs code (code_execution, …). */
   runsCode?: boolean;
 }
@@ -69,6 +71,8 @@ export interface StreamContext {
   messageCounts: { serverToolUse: Map<string, Record<string, number>>; cacheCreation: Map<string, Record<string, number>> };
   /** `input_transformations` entries of the stream's messages, in order (see `recordInputTransformations`). */
   inputTransformations: Record<string, unknown>[];
+  /** The stream's `fallback` hops, as sent without their `type` (see `fallbackBlock`). */
+  fallbacks: Record<string, unknown>[];
 }
 
 /** Reports a dropped value through the caller's warning handler. */
