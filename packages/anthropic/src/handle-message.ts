@@ -64,7 +64,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
   recordContainer(state, message.container);
   context.message = state;
   recordUsage(context, state);
-  recordInputTransformations(context, message);
+  recordInputTransformations(context, id, message);
   const stopReason = asNonEmptyString(message.stop_reason);
   if (stopReason !== undefined) {
     applyStopReason(state, stopReason, { stopDetails: message.stop_details, stopSequence: message.stop_sequence, container: message.container });
@@ -93,6 +93,8 @@ export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
       contextManagement: chunk.context_management,
     });
   }
+  // Present only after a mid-stream model fallback: the serving model's list replaces message_start's.
+  recordInputTransformations(context, message.id, chunk);
   if (chunk.usage !== undefined) {
     message.usage = mergeAnthropicUsage(message.usage, chunk.usage);
     recordUsage(context, message);

@@ -21,7 +21,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     toolNames: new Map(),
     provider: providerLabel(options.provider, "anthropic"),
     messageCounts: { serverToolUse: new Map(), cacheCreation: new Map() },
-    inputTransformations: [],
+    inputTransformations: new Map(),
     fallbacks: [],
   };
   return {

@@ -69,8 +69,8 @@ export interface StreamContext {
   provider: string;
   /** `usage.server_tool_use` / `usage.cache_creation` counts per message id, as last reported (see `recordMessageCounts`). */
   messageCounts: { serverToolUse: Map<string, Record<string, number>>; cacheCreation: Map<string, Record<string, number>> };
-  /** `input_transformations` entries of the stream's messages, in order (see `recordInputTransformations`). */
-  inputTransformations: Record<string, unknown>[];
+  /** `input_transformations` entries per message id, in stream order (see `recordInputTransformations`). */
+  inputTransformations: Map<string, Record<string, unknown>[]>;
   /** The stream's `fallback` hops, as sent without their `type` (see `fallbackBlock`). */
   fallbacks: Record<string, unknown>[];
 }
