@@ -4,7 +4,7 @@ import { endDeferredCalls, recordContainer } from "./code-execution-container.js
 import { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
 import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
 import { mapMessageUsage } from "./map-anthropic-iterations.js";
-import { recordMessageCounts } from "./usage-counts.js";
+import { cacheCreationSplit, recordMessageCounts } from "./usage-counts.js";
 import { recordInputTransformations } from "./input-transformations.js";
 import {
   asArray,
@@ -99,6 +99,8 @@ export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
     message.usage = mergeAnthropicUsage(message.usage, chunk.usage);
     recordUsage(context, message);
   }
+  // The cache writes split by lifetime, once the message's usage is final (see `cacheCreationSplit`).
+  recordMessageCounts(context, "cacheCreation", message.id, cacheCreationSplit(message.usage));
 }
 
 /** `message_stop`: the message is complete; whatever it left open is closed. */
@@ -142,9 +144,6 @@ function recordUsage(context: StreamContext, message: MessageState): void {
   if (!keys.includes(message.id)) context.run.usage.clear(message.id);
   entries.forEach((entry, i) => context.run.usage.record(keys[i] as string, entry.usage));
   message.usageKeys = keys;
-  // Per-field counts TokenUsage has no field for: server tool requests (billed per request) and the
-  // cache writes split by lifetime (`ephemeral_5m_input_tokens` / `ephemeral_1h_input_tokens`,
-  // priced differently), as terminal metadata `serverToolUse` / `cacheCreation`.
+  // Server tool requests (billed per request; no TokenUsage field) as terminal metadata `serverToolUse`.
   recordMessageCounts(context, "serverToolUse", message.id, message.usage.server_tool_use);
-  recordMessageCounts(context, "cacheCreation", message.id, message.usage.cache_creation);
 }

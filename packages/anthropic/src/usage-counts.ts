@@ -1,4 +1,4 @@
-import { asRecord } from "./narrow.js";
+import { asRecord, type JsonRecord } from "./narrow.js";
 import type { StreamContext } from "./stream-state.js";
 
 /** The shape of Anthropic's count names (`web_search_requests`, `ephemeral_1h_input_tokens`); anything else is not copied. */
@@ -34,4 +34,21 @@ export function recordMessageCounts(
     }
   }
   if (Object.keys(total).length > 0) context.run.setTerminalMetadata({ [key]: total });
+}
+
+/**
+ * `usage.cache_creation` (`ephemeral_5m_input_tokens`, `ephemeral_1h_input_tokens`: the cache writes
+ * split by cache lifetime, which the API prices differently) when it accounts for the message's
+ * `cache_creation_input_tokens`: its counts sum to that total (or no total is reported). `message_start`
+ * reports the split; a `message_delta` whose cumulative total grew past it (the later samplings of a
+ * server tool loop) makes it stale, and a stale split is left out rather than reported as the whole.
+ */
+export function cacheCreationSplit(usage: JsonRecord): unknown {
+  const split = asRecord(usage.cache_creation);
+  if (split === undefined) return undefined;
+  const total = usage.cache_creation_input_tokens;
+  if (typeof total !== "number") return split;
+  let sum = 0;
+  for (const count of Object.values(split)) if (typeof count === "number" && Number.isSafeInteger(count) && count > 0) sum += count;
+  return sum === total ? split : undefined;
 }

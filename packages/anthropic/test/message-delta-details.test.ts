@@ -69,6 +69,15 @@ describe("message_delta details", () => {
     expect((last.usage as Rec[])[0]).toMatchObject({ cacheWriteInputTokens: 37 });
   });
 
+  it("a split the message's final cache writes outgrew (a server tool loop's later samplings) is left out", async () => {
+    const last = await terminal([
+      ...message("msg_1", { cache_creation_input_tokens: 50 }, {}, true, { cache_creation_input_tokens: 12, cache_creation: { ephemeral_5m_input_tokens: 12, ephemeral_1h_input_tokens: 0 } }),
+      ...message("msg_2", {}, {}, true, { cache_creation_input_tokens: 7, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 7 } }),
+    ]);
+    expect(bridge(last).cacheCreation).toEqual({ ephemeral_1h_input_tokens: 7 });
+    expect((last.usage as Rec[])[0]).toMatchObject({ cacheWriteInputTokens: 57 });
+  });
+
   it("no cache write: no cacheCreation", async () => {
     const last = await terminal(message("msg_1", {}, {}, true, { cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 } }));
     expect(bridge(last)).not.toHaveProperty("cacheCreation");
