@@ -4,7 +4,7 @@ import { endDeferredCalls, recordContainer } from "./code-execution-container.js
 import { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
 import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
 import { mapMessageUsage } from "./map-anthropic-iterations.js";
-import { recordServerToolUse } from "./server-tool-use.js";
+import { cacheCreationSplit, recordMessageCounts } from "./usage-counts.js";
 import { recordInputTransformations } from "./input-transformations.js";
 import {
   asArray,
@@ -64,7 +64,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
   recordContainer(state, message.container);
   context.message = state;
   recordUsage(context, state);
-  recordInputTransformations(context, message);
+  recordInputTransformations(context, id, message);
   const stopReason = asNonEmptyString(message.stop_reason);
   if (stopReason !== undefined) {
     applyStopReason(state, stopReason, { stopDetails: message.stop_details, stopSequence: message.stop_sequence, container: message.container });
@@ -93,10 +93,14 @@ export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
       contextManagement: chunk.context_management,
     });
   }
+  // Present only after a mid-stream model fallback: the serving model's list replaces message_start's.
+  recordInputTransformations(context, message.id, chunk);
   if (chunk.usage !== undefined) {
     message.usage = mergeAnthropicUsage(message.usage, chunk.usage);
     recordUsage(context, message);
   }
+  // The cache writes split by lifetime, once the message's usage is final (see `cacheCreationSplit`).
+  recordMessageCounts(context, "cacheCreation", message.id, cacheCreationSplit(message.usage));
 }
 
 /** `message_stop`: the message is complete; whatever it left open is closed. */
@@ -134,11 +138,12 @@ function recordUsage(context: StreamContext, message: MessageState): void {
   // Anthropic usage is cumulative and the last values win: a report in which no count survives
   // supersedes the earlier entries instead of leaving them in place. `usage.iterations` may add
   // entries for other models (an advisor) or for tokens the top level leaves out (compaction).
-  const entries = mapMessageUsage(message.usage, message.model, context.options.onWarning, context.options.provider);
+  const entries = mapMessageUsage(message.usage, message.model, context.options.onWarning, context.options.provider, message.servedModel);
   const keys = entries.map((entry) => message.id + entry.key);
   for (const key of message.usageKeys) if (!keys.includes(key)) context.run.usage.clear(key);
   if (!keys.includes(message.id)) context.run.usage.clear(message.id);
   entries.forEach((entry, i) => context.run.usage.record(keys[i] as string, entry.usage));
   message.usageKeys = keys;
-  recordServerToolUse(context, message.id, message.usage);
+  // Server tool requests (billed per request; no TokenUsage field) as terminal metadata `serverToolUse`.
+  recordMessageCounts(context, "serverToolUse", message.id, message.usage.server_tool_use);
 }

@@ -23,22 +23,30 @@ const SERVED = new Set(["message", "fallback_message"]);
  *   `output_tokens_details.thinking_tokens` go to the model of the last such entry;
  * - otherwise the top-level entry stands and the entries are added beside it, per model.
  * Entries that are not objects are skipped; their counts are narrowed like any usage value.
+ *
+ * `servedModel` is the model a `fallback` block handed the message to (the SDK relabels the
+ * message's `model` with it): the top-level usage and `fallback_message` entries that name no model
+ * count under it; other entries that name none stay with the requested `model`.
  */
 export function mapMessageUsage(
   usage: AnthropicRawUsage,
   model: string | undefined,
   onWarning?: WarningHandler,
   provider?: string,
+  servedModel?: string,
 ): MessageUsageEntry[] {
   const iterations = (asArray(usage.iterations) ?? []).map(asRecord).filter((entry): entry is JsonRecord => entry !== undefined);
+  const servedOrRequested = servedModel ?? model;
+  const ownerOf = (entry: JsonRecord): string | undefined =>
+    asNonEmptyString(entry.model) ?? (entry.type === "fallback_message" ? servedOrRequested : model);
   if (iterations.length === 0) {
-    const top = mapAnthropicUsage(usage, model, onWarning, provider);
+    const top = mapAnthropicUsage(usage, servedOrRequested, onWarning, provider);
     return top === undefined ? [] : [{ key: "", usage: top }];
   }
   const served = iterations.filter((entry) => SERVED.has(String(entry.type)));
   const groups = new Map<string | undefined, JsonRecord[]>();
   for (const entry of iterations) {
-    const owner = asNonEmptyString(entry.model) ?? model;
+    const owner = ownerOf(entry);
     const list = groups.get(owner);
     if (list === undefined) groups.set(owner, [entry]);
     else list.push(entry);
@@ -46,7 +54,7 @@ export function mapMessageUsage(
   const out: MessageUsageEntry[] = [];
   if (served.length === 0) {
     // Only entries the top level leaves out: the top-level entry stands, they are added beside it.
-    const top = mapAnthropicUsage(usage, model, onWarning, provider);
+    const top = mapAnthropicUsage(usage, servedOrRequested, onWarning, provider);
     if (top !== undefined) out.push({ key: "", usage: top });
     for (const [owner, entries] of groups) {
       const summed = sumEntries(entries, owner, undefined, onWarning, provider);
@@ -55,7 +63,7 @@ export function mapMessageUsage(
     return out;
   }
   const lastServed = served[served.length - 1] as JsonRecord;
-  const reasoningModel = asNonEmptyString(lastServed.model) ?? model;
+  const reasoningModel = ownerOf(lastServed);
   const thinking = asRecord(usage.output_tokens_details)?.thinking_tokens;
   for (const [owner, entries] of groups) {
     const summed = sumEntries(entries, owner, owner === reasoningModel ? thinking : undefined, onWarning, provider);

@@ -12,6 +12,7 @@ const CUMULATIVE_FIELDS = [
   "output_tokens_details",
   "iterations",
   "server_tool_use",
+  "cache_creation",
 ] as const;
 
 /**

@@ -20,8 +20,9 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     message: undefined,
     toolNames: new Map(),
     provider: providerLabel(options.provider, "anthropic"),
-    serverToolUse: new Map(),
-    inputTransformations: [],
+    messageCounts: { serverToolUse: new Map(), cacheCreation: new Map() },
+    inputTransformations: new Map(),
+    fallbacks: [],
   };
   return {
     chunk(chunk) {

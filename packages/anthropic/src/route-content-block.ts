@@ -10,6 +10,7 @@ import { inputJsonDelta, startToolBlock, stopToolBlock } from "./handle-tool-cal
 import { isProviderToolResult, providerToolResultBlock } from "./handle-provider-tool-result.js";
 import { CONTAINER_UPLOAD, containerUploadBlock } from "./handle-container-upload.js";
 import { compactionDelta, compactionSignature, startCompactionBlock, stopCompactionBlock } from "./handle-compaction.js";
+import { FALLBACK_BLOCK, fallbackBlock } from "./handle-fallback.js";
 import { MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
 import { type BlockState, type MessageState, type StreamContext, warn } from "./stream-state.js";
 
@@ -30,6 +31,7 @@ export function startBlock(context: StreamContext, message: MessageState, index:
   else if (isProviderToolResult(type)) providerToolResultBlock(context, message, index, block);
   else if (type === CONTAINER_UPLOAD) containerUploadBlock(context, message, index, block);
   else if (type === "compaction") startCompactionBlock(context, message, index, block);
+  else if (type === FALLBACK_BLOCK) fallbackBlock(context, message, index, block);
   else {
     message.blocks.set(index, { kind: "ignored", index, type });
     warn(context, "stream.unknown-block", `Content block type ${type} is not mapped; its content is dropped`, { type });

@@ -51,6 +51,8 @@ export interface MessageState {
   containerId?: string;
   /** Client tool calls whose TOOL_CALL_END waits for the message's end (and its container id). */
   deferredCalls: string[];
+  /** The model that served the message when a `fallback` block handed it on (its last `to.model`). */
+  servedModel?: string;
   /** Whether the message started a call of a server tool that runs code (code_execution, …). */
   runsCode?: boolean;
 }
@@ -65,10 +67,12 @@ export interface StreamContext {
   toolNames: Map<string, string>;
   /** The platform label in effect (`anthropic`, `amazon-bedrock`, …): file handles and RAW events name it. */
   provider: string;
-  /** `usage.server_tool_use` counts per message id, as last reported (see `recordServerToolUse`). */
-  serverToolUse: Map<string, Record<string, number>>;
-  /** `input_transformations` entries of the stream's messages, in order (see `recordInputTransformations`). */
-  inputTransformations: Record<string, unknown>[];
+  /** `usage.server_tool_use` / `usage.cache_creation` counts per message id, as last reported (see `recordMessageCounts`). */
+  messageCounts: { serverToolUse: Map<string, Record<string, number>>; cacheCreation: Map<string, Record<string, number>> };
+  /** `input_transformations` entries per message id, in stream order (see `recordInputTransformations`). */
+  inputTransformations: Map<string, Record<string, unknown>[]>;
+  /** The stream's `fallback` hops, as sent without their `type` (see `fallbackBlock`). */
+  fallbacks: Record<string, unknown>[];
 }
 
 /** Reports a dropped value through the caller's warning handler. */

@@ -43,6 +43,21 @@ describe("input_transformations", () => {
     expect(bridge(events.at(-1)).inputTransformations).toEqual([dropped]);
   });
 
+  it("after a mid-stream model fallback, the final message_delta's list (the serving model's) replaces message_start's", async () => {
+    const warnings: BridgeWarning[] = [];
+    const serving = { type: "thinking_dropped", path: "messages.0.content.0", reason: "model_binding_mismatch" };
+    const delta = { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 13 }, input_transformations: [serving] };
+    const events = await run([start, ...text, delta, { type: "message_stop" }], warnings);
+    expect(bridge(events.at(-1)).inputTransformations).toEqual([serving]);
+    expect(warnings.map((w) => w.details?.reason)).toEqual(["prefix_binding_mismatch", "model_binding_mismatch"]);
+  });
+
+  it("a replacement that lists none leaves an empty list", async () => {
+    const delta = { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 13 }, input_transformations: [] };
+    const events = await run([start, ...text, delta, { type: "message_stop" }]);
+    expect(bridge(events.at(-1)).inputTransformations).toEqual([]);
+  });
+
   it("a message without them adds nothing", async () => {
     const plain = { ...start, message: { ...start.message, input_transformations: [] } };
     const events = await run([plain, ...text, { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 13 } }, { type: "message_stop" }]);

@@ -1,7 +1,9 @@
 /**
  * What `message_delta` carries beside the stop reason and the token counts: `usage.server_tool_use`
  * (server tool requests, billed per request; the web search docs' streaming example reports
- * `{ "web_search_requests": 1 }`) and `context_management` (context editing's `applied_edits`).
+ * `{ "web_search_requests": 1 }`), `usage.cache_creation` (the cache writes split by lifetime,
+ * `ephemeral_5m_input_tokens` / `ephemeral_1h_input_tokens`, priced differently) and
+ * `context_management` (context editing's `applied_edits`).
  */
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
@@ -11,9 +13,9 @@ import { bridge, collect, fromList } from "./support/replay.js";
 
 type Rec = Record<string, unknown>;
 
-function message(id: string, deltaUsage: Rec, extra: Rec = {}, stopped = true): unknown[] {
+function message(id: string, deltaUsage: Rec, extra: Rec = {}, stopped = true, startUsage: Rec = {}): unknown[] {
   return [
-    { type: "message_start", message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [], stop_reason: null, usage: { input_tokens: 10, output_tokens: 1 } } },
+    { type: "message_start", message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [], stop_reason: null, usage: { input_tokens: 10, output_tokens: 1, ...startUsage } } },
     { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
     { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Found it." } },
     { type: "content_block_stop", index: 0 },
@@ -47,6 +49,38 @@ describe("message_delta details", () => {
   it("no request made: no serverToolUse", async () => {
     const last = await terminal(message("msg_1", { server_tool_use: { web_search_requests: 0 } }));
     expect(bridge(last)).not.toHaveProperty("serverToolUse");
+  });
+
+  it("cache writes split by lifetime reach the terminal event as cacheCreation, summed over the stream's messages", async () => {
+    // message_start reports the split; a message_delta that repeats it replaces it (usage is cumulative).
+    const last = await terminal([
+      ...message(
+        "msg_1",
+        { cache_creation_input_tokens: 30, cache_creation: { ephemeral_5m_input_tokens: 10, ephemeral_1h_input_tokens: 20 } },
+        {},
+        true,
+        { cache_creation_input_tokens: 12, cache_creation: { ephemeral_5m_input_tokens: 12, ephemeral_1h_input_tokens: 0 } },
+      ),
+      // Only message_start reports it: it stands.
+      ...message("msg_2", {}, {}, true, { cache_creation_input_tokens: 7, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 7 } }),
+    ]);
+    expect(last.type).toBe("RUN_FINISHED");
+    expect(bridge(last).cacheCreation).toEqual({ ephemeral_5m_input_tokens: 10, ephemeral_1h_input_tokens: 27 });
+    expect((last.usage as Rec[])[0]).toMatchObject({ cacheWriteInputTokens: 37 });
+  });
+
+  it("a split the message's final cache writes outgrew (a server tool loop's later samplings) is left out", async () => {
+    const last = await terminal([
+      ...message("msg_1", { cache_creation_input_tokens: 50 }, {}, true, { cache_creation_input_tokens: 12, cache_creation: { ephemeral_5m_input_tokens: 12, ephemeral_1h_input_tokens: 0 } }),
+      ...message("msg_2", {}, {}, true, { cache_creation_input_tokens: 7, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 7 } }),
+    ]);
+    expect(bridge(last).cacheCreation).toEqual({ ephemeral_1h_input_tokens: 7 });
+    expect((last.usage as Rec[])[0]).toMatchObject({ cacheWriteInputTokens: 57 });
+  });
+
+  it("no cache write: no cacheCreation", async () => {
+    const last = await terminal(message("msg_1", {}, {}, true, { cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 } }));
+    expect(bridge(last)).not.toHaveProperty("cacheCreation");
   });
 
   it("context_management is kept in finishDetails", async () => {
