@@ -49,6 +49,7 @@ const BY_LABEL: Record<string, ChatDialect> = {
   google: "gemini",
   litellm: "litellm",
   databricks: "databricks",
+  groq: "groq",
 };
 
 /**
@@ -63,7 +64,7 @@ export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
- * anything else → `openai`.
+ * `groq` → `groq`; anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
   return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";
@@ -72,7 +73,7 @@ export function defaultChatDialect(label: string | undefined): ChatDialect {
 /** The dialect in effect: the option, else the label's default. */
 export function chatDialect(options: ChatDialectOption & { provider?: string }): ChatDialect {
   const dialect = options.dialect;
-  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks") return dialect;
+  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks" || dialect === "groq") return dialect;
   return defaultChatDialect(options.provider);
 }
 
