@@ -26,8 +26,12 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `gemini`: Gemini's OpenAI-compatible endpoint: a tool call carries the thought signature it
  *   was streamed with as `extra_content.google.thought_signature` (Gemini 3 answers 400 without
  *   it); reasoning text is not sent back.
+ * - `groq`: GroqCloud: an assistant message that made tool calls carries the reasoning streamed
+ *   with it as Groq's own `reasoning` field (gpt-oss wants a tool turn's chain of thought back);
+ *   never `reasoning_content`, which Groq refuses (400 "property 'reasoning_content' is
+ *   unsupported"), also for a Kimi model there.
  */
-export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks";
+export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks" | "groq";
 
 /** The dialect option of the Chat request converter, the Chat provider factory and the stream function. */
 export interface ChatDialectOption {
