@@ -30,8 +30,10 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  *   with it as Groq's own `reasoning` field (gpt-oss wants a tool turn's chain of thought back);
  *   never `reasoning_content`, which Groq refuses (400 "property 'reasoning_content' is
  *   unsupported"), also for a Kimi model there.
+ * - `ollama`: Ollama's OpenAI-compatible endpoint: as `groq` (its assistant message's `reasoning`
+ *   becomes the message's thinking, which the model templates render for tool-call turns).
  */
-export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks" | "groq";
+export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks" | "groq" | "ollama";
 
 /** The dialect option of the Chat request converter, the Chat provider factory and the stream function. */
 export interface ChatDialectOption {
@@ -54,6 +56,7 @@ const BY_LABEL: Record<string, ChatDialect> = {
   litellm: "litellm",
   databricks: "databricks",
   groq: "groq",
+  ollama: "ollama",
 };
 
 /**
@@ -68,7 +71,7 @@ export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
- * `groq` → `groq`; anything else → `openai`.
+ * `groq` → `groq`; `ollama` → `ollama`; anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
   return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";
@@ -77,7 +80,7 @@ export function defaultChatDialect(label: string | undefined): ChatDialect {
 /** The dialect in effect: the option, else the label's default. */
 export function chatDialect(options: ChatDialectOption & { provider?: string }): ChatDialect {
   const dialect = options.dialect;
-  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks" || dialect === "groq") return dialect;
+  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks" || dialect === "groq" || dialect === "ollama") return dialect;
   return defaultChatDialect(options.provider);
 }
 

@@ -1,5 +1,8 @@
 /**
- * GroqCloud (label `groq`, dialect `groq`): reasoning models (gpt-oss, Qwen 3) stream their
+ * Servers whose assistant message takes the reasoning back in a `reasoning` field, the field
+ * they stream it in: GroqCloud (label and dialect `groq`) and Ollama's OpenAI-compatible endpoint
+ * (label and dialect `ollama`, which turns it into the message's thinking for the model's
+ * template). GroqCloud: reasoning models (gpt-oss, Qwen 3) stream their
  * reasoning as `delta.reasoning`. Groq's assistant message takes the same field back (`reasoning`,
  * in its API schema), and gpt-oss wants a tool-call turn's chain of thought in the next request;
  * Groq refuses `reasoning_content` (400 "'messages.1' : for 'role:assistant' … property
@@ -10,7 +13,7 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { applyEvents, createSequentialIds, type Event, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { defaultChatDialect, streamChatCompletions, toChatCompletionsRequest } from "../src/index.js";
+import { defaultChatDialect, streamChatCompletions, toChatCompletionsRequest, type ChatDialect } from "../src/index.js";
 
 type Rec = Record<string, unknown>;
 const chunk = (delta: Rec, finish: string | null = null, extra: Rec = {}): Rec => ({
@@ -26,10 +29,10 @@ async function* iterate(chunks: readonly Rec[]): AsyncGenerator<Rec> {
   for (const c of chunks) yield c;
 }
 
-async function fold(messages: Message[], chunks: readonly Rec[], run: string): Promise<Message[]> {
+async function fold(messages: Message[], chunks: readonly Rec[], run: string, provider: string): Promise<Message[]> {
   const events: Event[] = [];
   const input = { threadId: "t", runId: run, messages };
-  for await (const event of streamChatCompletions(iterate(chunks), { provider: "groq", input, generateId: createSequentialIds(run) })) events.push(event);
+  for await (const event of streamChatCompletions(iterate(chunks), { provider, input, generateId: createSequentialIds(run) })) events.push(event);
   await assertConformant(events);
   return applyEvents(messages, events);
 }
@@ -43,18 +46,18 @@ const toolTurn = [
 ];
 const answerTurn = [chunk({ role: "assistant", content: "" }), chunk({ reasoning: "Report it." }), chunk({ content: "It is 3°C." }), chunk({}, "stop")];
 
-async function conversation(): Promise<Message[]> {
+async function conversation(provider = "groq"): Promise<Message[]> {
   let messages: Message[] = [{ id: "u1", role: "user", content: "Weather in Oslo?" }];
-  messages = await fold(messages, toolTurn, "r1");
+  messages = await fold(messages, toolTurn, "r1", provider);
   const call = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))[0];
   messages.push({ id: "t1", role: "tool", toolCallId: call?.id ?? "", content: "3°C" });
-  messages = await fold(messages, answerTurn, "r2");
+  messages = await fold(messages, answerTurn, "r2", provider);
   messages.push({ id: "u2", role: "user", content: "And tomorrow?" });
   return messages;
 }
 
-function assistants(messages: Message[], model: string, provider = "groq"): Rec[] {
-  const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r3", messages }, { model, provider });
+function assistants(messages: Message[], model: string, provider = "groq", dialect?: ChatDialect): Rec[] {
+  const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r3", messages }, { model, provider, ...(dialect !== undefined && { dialect }) });
   return params.messages.filter((m) => m.role === "assistant") as unknown as Rec[];
 }
 
@@ -84,5 +87,18 @@ describe("Groq: a tool-call turn's reasoning goes back as Groq's reasoning field
     const messages = await conversation();
     const relabelled = messages.map((m) => (m.role === "reasoning" ? { ...m, metadata: { "agui-bridge": { ...(m.metadata as Rec)["agui-bridge"] as Rec, provider: "vllm" } } } : m));
     for (const message of assistants(relabelled, "openai/gpt-oss-120b")) expect(message).not.toHaveProperty("reasoning");
+  });
+});
+
+describe("Ollama's OpenAI-compatible endpoint: the same rule (its reasoning field is the message's thinking)", () => {
+  it("the ollama label defaults to the ollama dialect; the tool-call message carries its reasoning, the answer none", async () => {
+    expect(defaultChatDialect("ollama")).toBe("ollama");
+    const sent = assistants(await conversation("ollama"), "gpt-oss:20b", "ollama");
+    expect(sent[0]).toMatchObject({ role: "assistant", reasoning: "Need the weather tool.", tool_calls: [{ id: "fc_1" }] });
+    expect(sent[1]).toEqual({ role: "assistant", content: "It is 3°C." });
+  });
+
+  it("dialect: \"openai\" still sends no reasoning", async () => {
+    for (const message of assistants(await conversation("ollama"), "gpt-oss:20b", "ollama", "openai")) expect(message).not.toHaveProperty("reasoning");
   });
 });
