@@ -32,8 +32,14 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  *   unsupported"), also for a Kimi model there.
  * - `ollama`: Ollama's OpenAI-compatible endpoint: as `groq` (its assistant message's `reasoning`
  *   becomes the message's thinking, which the model templates render for tool-call turns).
+ * - `vllm`: vLLM's OpenAI-compatible server: as `groq` (it reads an assistant message's
+ *   `reasoning`, not `reasoning_content`, and hands it to the chat template under both names for
+ *   interleaved thinking), also for a Kimi model there.
  */
-export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks" | "groq" | "ollama";
+export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks" | "groq" | "ollama" | "vllm";
+
+/** Dialects whose assistant message takes a tool-call turn's reasoning back as `reasoning`. */
+export const REASONING_FIELD_DIALECTS: ReadonlySet<ChatDialect> = new Set<ChatDialect>(["groq", "ollama", "vllm"]);
 
 /** The dialect option of the Chat request converter, the Chat provider factory and the stream function. */
 export interface ChatDialectOption {
@@ -57,6 +63,7 @@ const BY_LABEL: Record<string, ChatDialect> = {
   databricks: "databricks",
   groq: "groq",
   ollama: "ollama",
+  vllm: "vllm",
 };
 
 /**
@@ -71,7 +78,7 @@ export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
- * `groq` → `groq`; `ollama` → `ollama`; anything else → `openai`.
+ * `groq` → `groq`; `ollama` → `ollama`; `vllm` → `vllm`; anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
   return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";
@@ -80,7 +87,7 @@ export function defaultChatDialect(label: string | undefined): ChatDialect {
 /** The dialect in effect: the option, else the label's default. */
 export function chatDialect(options: ChatDialectOption & { provider?: string }): ChatDialect {
   const dialect = options.dialect;
-  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks" || dialect === "groq" || dialect === "ollama") return dialect;
+  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks" || dialect === "groq" || dialect === "ollama" || dialect === "vllm") return dialect;
   return defaultChatDialect(options.provider);
 }
 

@@ -1,5 +1,5 @@
 import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
-import { KIMI_LABELS, type ChatDialect, type RequestChatDialect } from "./chat-dialect.js";
+import { KIMI_LABELS, REASONING_FIELD_DIALECTS, type ChatDialect, type RequestChatDialect } from "./chat-dialect.js";
 import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "./chat-stream-state.js";
 import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
 import { asRecord } from "./narrow.js";
@@ -30,7 +30,7 @@ export interface ChatReasoningBack {
  * is ignored, so it is not sent; to Kimi's labels, and to a Kimi model behind an `openai`-default
  * label, every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
  * `thinking` content chunks) and `databricks` (signed thinking, as Databricks' `reasoning` content
- * items) and `groq` / `ollama` (the reasoning of an assistant message that made tool calls, as
+ * items) and `groq` / `ollama` / `vllm` (the reasoning of an assistant message that made tool calls, as
  * their `reasoning` field). Every other reasoning message is left to the
  * converter, which drops it (with a warning when it carried an encrypted value).
  */
@@ -56,7 +56,7 @@ export function collectChatReasoning(messages: readonly Message[], { dialect, ki
           ? thinkingBlockOf(message) !== undefined
           : dialect === "databricks"
             ? thinkingBlockOf(message)?.type === "thinking"
-            : dialect === "groq" || dialect === "ollama"
+            : REASONING_FIELD_DIALECTS.has(dialect)
               ? fields?.encryptedKind === undefined && (owner.toolCalls?.length ?? 0) > 0
               : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || everyTurn);
     if (!takes) continue;
@@ -70,7 +70,7 @@ export function collectChatReasoning(messages: readonly Message[], { dialect, ki
  * The reasoning fields of one assistant message, per dialect: `reasoning_details` (OpenRouter:
  * every recorded entry of the turn, from its reasoning messages and its tool calls, rebuilt
  * exactly and in their original order), `reasoning_content` (DeepSeek, on every assistant message
- * of a user turn that made tool calls, empty when none was recorded), `reasoning` (Groq, Ollama, on a
+ * of a user turn that made tool calls, empty when none was recorded), `reasoning` (Groq, Ollama, vLLM, on a
  * message that made tool calls), Mistral's content array (`thinking` chunks, `closed: true`,
  * then the text), or nothing. An encrypted value on a tool call that does not go back is reported.
  */
@@ -125,8 +125,8 @@ function fieldsFor(
       ],
     };
   }
-  if (back.dialect === "groq" || back.dialect === "ollama") {
-    // Their own assistant field (`reasoning`); Groq refuses `reasoning_content`.
+  if (REASONING_FIELD_DIALECTS.has(back.dialect)) {
+    // Their own assistant field (`reasoning`); Groq refuses `reasoning_content`, vLLM ignores it.
     return reasoning.length > 0 ? { reasoning: reasoning.map((m) => m.content).join("") } : undefined;
   }
   if (back.dialect === "litellm") {

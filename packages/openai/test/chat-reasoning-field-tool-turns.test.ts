@@ -1,8 +1,9 @@
 /**
  * Servers whose assistant message takes the reasoning back in a `reasoning` field, the field
- * they stream it in: GroqCloud (label and dialect `groq`) and Ollama's OpenAI-compatible endpoint
+ * they stream it in: GroqCloud (label and dialect `groq`), Ollama's OpenAI-compatible endpoint
  * (label and dialect `ollama`, which turns it into the message's thinking for the model's
- * template). GroqCloud: reasoning models (gpt-oss, Qwen 3) stream their
+ * template) and vLLM (label and dialect `vllm`: its chat parser reads `reasoning` and hands it to
+ * the template as `reasoning` and `reasoning_content`; a `reasoning_content` sent in is ignored). GroqCloud: reasoning models (gpt-oss, Qwen 3) stream their
  * reasoning as `delta.reasoning`. Groq's assistant message takes the same field back (`reasoning`,
  * in its API schema), and gpt-oss wants a tool-call turn's chain of thought in the next request;
  * Groq refuses `reasoning_content` (400 "'messages.1' : for 'role:assistant' … property
@@ -100,5 +101,14 @@ describe("Ollama's OpenAI-compatible endpoint: the same rule (its reasoning fiel
 
   it("dialect: \"openai\" still sends no reasoning", async () => {
     for (const message of assistants(await conversation("ollama"), "gpt-oss:20b", "ollama", "openai")) expect(message).not.toHaveProperty("reasoning");
+  });
+});
+
+describe("vLLM: the same rule; a Kimi model there gets reasoning, which vLLM reads (it ignores reasoning_content)", () => {
+  it("the vllm label defaults to the vllm dialect; Kimi-K2 thinking's tool-call turn carries reasoning, never reasoning_content", async () => {
+    expect(defaultChatDialect("vllm")).toBe("vllm");
+    const sent = assistants(await conversation("vllm"), "moonshotai/Kimi-K2-Thinking", "vllm");
+    expect(sent[0]).toMatchObject({ reasoning: "Need the weather tool.", tool_calls: [{ id: "fc_1" }] });
+    for (const message of sent) expect(message).not.toHaveProperty("reasoning_content");
   });
 });
