@@ -30,8 +30,8 @@ export interface ChatReasoningBack {
  * is ignored, so it is not sent; to Kimi's labels, and to a Kimi model behind an `openai`-default
  * label, every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
  * `thinking` content chunks) and `databricks` (signed thinking, as Databricks' `reasoning` content
- * items) and `groq` / `ollama` / `vllm` (the reasoning of an assistant message that made tool calls, as
- * their `reasoning` field). Every other reasoning message is left to the
+ * items) and `groq` / `ollama` / `vllm` / `llamacpp` (the reasoning of an assistant message that
+ * made tool calls, in the server's own field). Every other reasoning message is left to the
  * converter, which drops it (with a warning when it carried an encrypted value).
  */
 export function collectChatReasoning(messages: readonly Message[], { dialect, kimiModel }: RequestChatDialect, sink: WarningSink): ChatReasoningBack {
@@ -70,8 +70,8 @@ export function collectChatReasoning(messages: readonly Message[], { dialect, ki
  * The reasoning fields of one assistant message, per dialect: `reasoning_details` (OpenRouter:
  * every recorded entry of the turn, from its reasoning messages and its tool calls, rebuilt
  * exactly and in their original order), `reasoning_content` (DeepSeek, on every assistant message
- * of a user turn that made tool calls, empty when none was recorded), `reasoning` (Groq, Ollama, vLLM, on a
- * message that made tool calls), Mistral's content array (`thinking` chunks, `closed: true`,
+ * of a user turn that made tool calls, empty when none was recorded), `reasoning` (Groq, Ollama, vLLM) or `reasoning_content` (llama.cpp), on a
+ * message that made tool calls, Mistral's content array (`thinking` chunks, `closed: true`,
  * then the text), or nothing. An encrypted value on a tool call that does not go back is reported.
  */
 export function reasoningFieldsFor(
@@ -125,9 +125,10 @@ function fieldsFor(
       ],
     };
   }
-  if (REASONING_FIELD_DIALECTS.has(back.dialect)) {
-    // Their own assistant field (`reasoning`); Groq refuses `reasoning_content`, vLLM ignores it.
-    return reasoning.length > 0 ? { reasoning: reasoning.map((m) => m.content).join("") } : undefined;
+  const field = REASONING_FIELD_DIALECTS.get(back.dialect);
+  if (field !== undefined) {
+    // The server's own field (Groq refuses `reasoning_content`, vLLM ignores it, llama.cpp reads only it).
+    return reasoning.length > 0 ? { [field]: reasoning.map((m) => m.content).join("") } : undefined;
   }
   if (back.dialect === "litellm") {
     const blocks = reasoning.map(thinkingBlockOf).filter((block) => block !== undefined);

@@ -3,7 +3,9 @@
  * they stream it in: GroqCloud (label and dialect `groq`), Ollama's OpenAI-compatible endpoint
  * (label and dialect `ollama`, which turns it into the message's thinking for the model's
  * template) and vLLM (label and dialect `vllm`: its chat parser reads `reasoning` and hands it to
- * the template as `reasoning` and `reasoning_content`; a `reasoning_content` sent in is ignored). GroqCloud: reasoning models (gpt-oss, Qwen 3) stream their
+ * the template as `reasoning` and `reasoning_content`; a `reasoning_content` sent in is ignored).
+ * llama.cpp's server (labels `llama.cpp`, `llamacpp`, `llama-cpp`, dialect `llamacpp`) takes the
+ * same reasoning in `reasoning_content`, the only field its chat parser reads. GroqCloud: reasoning models (gpt-oss, Qwen 3) stream their
  * reasoning as `delta.reasoning`. Groq's assistant message takes the same field back (`reasoning`,
  * in its API schema), and gpt-oss wants a tool-call turn's chain of thought in the next request;
  * Groq refuses `reasoning_content` (400 "'messages.1' : for 'role:assistant' … property
@@ -110,5 +112,15 @@ describe("vLLM: the same rule; a Kimi model there gets reasoning, which vLLM rea
     const sent = assistants(await conversation("vllm"), "moonshotai/Kimi-K2-Thinking", "vllm");
     expect(sent[0]).toMatchObject({ reasoning: "Need the weather tool.", tool_calls: [{ id: "fc_1" }] });
     for (const message of sent) expect(message).not.toHaveProperty("reasoning_content");
+  });
+});
+
+describe("llama.cpp: the same rule, in reasoning_content (the field its chat parser reads)", () => {
+  it("the llama.cpp labels default to the llamacpp dialect; the tool-call message carries reasoning_content, the answer none", async () => {
+    for (const label of ["llama.cpp", "llamacpp", "llama-cpp"]) expect(defaultChatDialect(label)).toBe("llamacpp");
+    const sent = assistants(await conversation("llama.cpp"), "gpt-oss-20b", "llama.cpp");
+    expect(sent[0]).toMatchObject({ reasoning_content: "Need the weather tool.", tool_calls: [{ id: "fc_1" }] });
+    expect(sent[0]).not.toHaveProperty("reasoning");
+    expect(sent[1]).toEqual({ role: "assistant", content: "It is 3°C." });
   });
 });
