@@ -61,6 +61,12 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       // Kimi (Moonshot) documents its usage on the finishing choice (`choices[].usage`).
       const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage ?? choiceUsage(choices);
       if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
+      // Groq cuts a stream short (over capacity, …) with the reason in the last chunk's `x_groq.error`.
+      const groqError = asNonEmptyString(asRecord(chunk.x_groq)?.error);
+      if (groqError !== undefined) {
+        run.fail(describeOpenAIError({ message: `Groq stopped the stream: ${groqError}`, code: groqError }));
+        return;
+      }
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {

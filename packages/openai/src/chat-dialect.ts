@@ -26,8 +26,30 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `gemini`: Gemini's OpenAI-compatible endpoint: a tool call carries the thought signature it
  *   was streamed with as `extra_content.google.thought_signature` (Gemini 3 answers 400 without
  *   it); reasoning text is not sent back.
+ * - `groq`: GroqCloud: an assistant message that made tool calls carries the reasoning streamed
+ *   with it as Groq's own `reasoning` field (gpt-oss wants a tool turn's chain of thought back);
+ *   never `reasoning_content`, which Groq refuses (400 "property 'reasoning_content' is
+ *   unsupported"), also for a Kimi model there.
+ * - `ollama`: Ollama's OpenAI-compatible endpoint: as `groq` (its assistant message's `reasoning`
+ *   becomes the message's thinking, which the model templates render for tool-call turns).
+ * - `vllm`: vLLM's OpenAI-compatible server: as `groq` (it reads an assistant message's
+ *   `reasoning`, not `reasoning_content`, and hands it to the chat template under both names for
+ *   interleaved thinking), also for a Kimi model there.
+ * - `llamacpp`: llama.cpp's server: as `groq`, but in `reasoning_content`, the field its chat
+ *   parser reads (and hands to the template).
  */
-export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks";
+export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks" | "groq" | "ollama" | "vllm" | "llamacpp";
+
+/**
+ * Dialects whose assistant message takes the reasoning of a turn that made tool calls back in one
+ * plain-text field, and the field's name (the one the server reads).
+ */
+export const REASONING_FIELD_DIALECTS: ReadonlyMap<ChatDialect, string> = new Map<ChatDialect, string>([
+  ["groq", "reasoning"],
+  ["ollama", "reasoning"],
+  ["vllm", "reasoning"],
+  ["llamacpp", "reasoning_content"],
+]);
 
 /** The dialect option of the Chat request converter, the Chat provider factory and the stream function. */
 export interface ChatDialectOption {
@@ -49,6 +71,12 @@ const BY_LABEL: Record<string, ChatDialect> = {
   google: "gemini",
   litellm: "litellm",
   databricks: "databricks",
+  groq: "groq",
+  ollama: "ollama",
+  vllm: "vllm",
+  "llama.cpp": "llamacpp",
+  llamacpp: "llamacpp",
+  "llama-cpp": "llamacpp",
 };
 
 /**
@@ -63,7 +91,8 @@ export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
- * anything else → `openai`.
+ * `groq` → `groq`; `ollama` → `ollama`; `vllm` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
+ * `llamacpp`; anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
   return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";
@@ -72,7 +101,7 @@ export function defaultChatDialect(label: string | undefined): ChatDialect {
 /** The dialect in effect: the option, else the label's default. */
 export function chatDialect(options: ChatDialectOption & { provider?: string }): ChatDialect {
   const dialect = options.dialect;
-  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks") return dialect;
+  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks" || dialect === "groq" || dialect === "ollama" || dialect === "vllm" || dialect === "llamacpp") return dialect;
   return defaultChatDialect(options.provider);
 }
 

@@ -1,5 +1,5 @@
 import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
-import { KIMI_LABELS, type ChatDialect, type RequestChatDialect } from "./chat-dialect.js";
+import { KIMI_LABELS, REASONING_FIELD_DIALECTS, type ChatDialect, type RequestChatDialect } from "./chat-dialect.js";
 import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "./chat-stream-state.js";
 import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
 import { asRecord } from "./narrow.js";
@@ -30,7 +30,8 @@ export interface ChatReasoningBack {
  * is ignored, so it is not sent; to Kimi's labels, and to a Kimi model behind an `openai`-default
  * label, every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
  * `thinking` content chunks) and `databricks` (signed thinking, as Databricks' `reasoning` content
- * items). Every other reasoning message is left to the
+ * items) and `groq` / `ollama` / `vllm` / `llamacpp` (the reasoning of an assistant message that
+ * made tool calls, in the server's own field). Every other reasoning message is left to the
  * converter, which drops it (with a warning when it carried an encrypted value).
  */
 export function collectChatReasoning(messages: readonly Message[], { dialect, kimiModel }: RequestChatDialect, sink: WarningSink): ChatReasoningBack {
@@ -55,7 +56,9 @@ export function collectChatReasoning(messages: readonly Message[], { dialect, ki
           ? thinkingBlockOf(message) !== undefined
           : dialect === "databricks"
             ? thinkingBlockOf(message)?.type === "thinking"
-            : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || everyTurn);
+            : REASONING_FIELD_DIALECTS.has(dialect)
+              ? fields?.encryptedKind === undefined && (owner.toolCalls?.length ?? 0) > 0
+              : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || everyTurn);
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
@@ -67,7 +70,8 @@ export function collectChatReasoning(messages: readonly Message[], { dialect, ki
  * The reasoning fields of one assistant message, per dialect: `reasoning_details` (OpenRouter:
  * every recorded entry of the turn, from its reasoning messages and its tool calls, rebuilt
  * exactly and in their original order), `reasoning_content` (DeepSeek, on every assistant message
- * of a user turn that made tool calls, empty when none was recorded), Mistral's content array (`thinking` chunks, `closed: true`,
+ * of a user turn that made tool calls, empty when none was recorded), `reasoning` (Groq, Ollama, vLLM) or `reasoning_content` (llama.cpp), on a
+ * message that made tool calls, Mistral's content array (`thinking` chunks, `closed: true`,
  * then the text), or nothing. An encrypted value on a tool call that does not go back is reported.
  */
 export function reasoningFieldsFor(
@@ -120,6 +124,11 @@ function fieldsFor(
         ...(text !== "" ? [{ type: "text", text }] : []),
       ],
     };
+  }
+  const field = REASONING_FIELD_DIALECTS.get(back.dialect);
+  if (field !== undefined) {
+    // The server's own field (Groq refuses `reasoning_content`, vLLM ignores it, llama.cpp reads only it).
+    return reasoning.length > 0 ? { [field]: reasoning.map((m) => m.content).join("") } : undefined;
   }
   if (back.dialect === "litellm") {
     const blocks = reasoning.map(thinkingBlockOf).filter((block) => block !== undefined);

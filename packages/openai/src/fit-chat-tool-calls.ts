@@ -54,7 +54,7 @@ function keepToolCallsLast(messages: readonly ChatCompletionMessageParam[]): Cha
 }
 
 /** The dialects' reasoning fields of an assistant message (see convert-chat-reasoning). */
-const REASONING_FIELDS: ReadonlySet<string> = new Set(["reasoning_content", "reasoning_details", "thinking_blocks"]);
+const REASONING_FIELDS: ReadonlySet<string> = new Set(["reasoning_content", "reasoning", "reasoning_details", "thinking_blocks"]);
 
 /** `message` with `earlier`'s reasoning fields put before its own (texts joined, entries in order). */
 function withReasoningBefore(message: ChatCompletionMessageParam, earlier: Record<string, unknown>): ChatCompletionMessageParam {

@@ -24,6 +24,8 @@ export const OPENAI_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   server_error: "server",
   server_is_overloaded: "overloaded",
   slow_down: "overloaded",
+  // Groq's `x_groq.error` when it stops a stream for lack of capacity
+  over_capacity: "overloaded",
   vector_store_timeout: "timeout",
   invalid_image: "invalid_request",
   invalid_image_format: "invalid_request",
