@@ -126,17 +126,9 @@ export interface RequestChatDialect {
   readonly kimiModel: boolean;
 }
 
-/**
- * Labels of servers that refuse a message field they do not know: Groq answers 400 "property
- * 'reasoning_content' is unsupported" for an assistant message carrying it (it serves Kimi models
- * too), so the Kimi-model rule never applies there.
- */
-const STRICT_MESSAGE_FIELDS: ReadonlySet<string> = new Set(["groq"]);
-
 /** The dialect of a request: {@link chatDialect}, except that a Kimi model under an `openai`-default label gets `deepseek` ({@link RequestChatDialect.kimiModel}). */
 export function requestChatDialect(options: ChatDialectOption & { provider?: string; model?: string }): RequestChatDialect {
   const dialect = chatDialect(options);
-  const strict = options.provider !== undefined && STRICT_MESSAGE_FIELDS.has(options.provider);
-  const kimiModel = options.dialect === undefined && dialect === "openai" && !strict && isKimiModel(options.model);
+  const kimiModel = options.dialect === undefined && dialect === "openai" && isKimiModel(options.model);
   return kimiModel ? { dialect: "deepseek", kimiModel } : { dialect, kimiModel };
 }
