@@ -20,7 +20,8 @@ import { targetOf, type WarningSink } from "./request-warnings.js";
  * A reasoning message streamed from OpenAI (metadata `provider: "openai"`, `encryptedKind:
  * "openai-encrypted-content"`, `itemId`) → the reasoning input item it came from: same id, its
  * summary (split back into parts by the recorded `contentParts`), reasoning text, and its
- * `encrypted_content`, so a `store: false` conversation continues. Anything else is dropped with
+ * `encrypted_content` (or `signature`, with OpenRouter's `format`, as that server streamed them),
+ * so a `store: false` conversation continues. Anything else is dropped with
  * a warning: an encrypted value minted elsewhere is never sent. Reasoning text goes as `content`
  * only to servers other than OpenAI's own platforms: those take a reasoning input item's `summary`
  * and `encrypted_content` only (a non-empty `content` is HTTP 400 `array_above_max_length`; Codex
@@ -54,13 +55,25 @@ export function toReasoningItem(
       parts: content.length,
     });
   }
+  const valueField = fields?.encryptedField === "signature" ? "signature" : "encrypted_content";
   return {
     type: "reasoning",
     id: itemId,
     summary: summary.map((text) => ({ type: "summary_text" as const, text })),
     ...(sendsContent && { content: content.map((text) => ({ type: "reasoning_text" as const, text })) }),
-    ...(message.encryptedValue !== undefined && { encrypted_content: message.encryptedValue }),
-  };
+    ...(message.encryptedValue !== undefined && { [valueField]: message.encryptedValue }),
+    ...extensionFields(fields?.reasoningFields),
+  } as ResponseReasoningItem;
+}
+
+/**
+ * The reasoning item fields OpenRouter added when it streamed the item (`format`, `signature`,
+ * recorded as `reasoningFields`), sent back as they came: only string values, only those two.
+ */
+function extensionFields(recorded: unknown): { format?: string; signature?: string } {
+  if (typeof recorded !== "object" || recorded === null) return {};
+  const { format, signature } = recorded as Record<string, unknown>;
+  return { ...(typeof format === "string" && { format }), ...(typeof signature === "string" && { signature }) };
 }
 
 /** Splits the message text by the recorded part lengths; without a usable record, one summary part. */
