@@ -11,6 +11,7 @@ export interface CompactionItemParam {
   encrypted_content: string;
   id?: string;
 }
+import { isOpenAIPlatform } from "./chat-request-rules.js";
 import { OPENAI_COMPACTION_KIND } from "./handle-compaction-item.js";
 import { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
@@ -19,8 +20,12 @@ import { targetOf, type WarningSink } from "./request-warnings.js";
  * A reasoning message streamed from OpenAI (metadata `provider: "openai"`, `encryptedKind:
  * "openai-encrypted-content"`, `itemId`) → the reasoning input item it came from: same id, its
  * summary (split back into parts by the recorded `contentParts`), reasoning text, and its
- * `encrypted_content`, so a `store: false` conversation continues. Anything else is dropped with
- * a warning: an encrypted value minted elsewhere is never sent.
+ * `encrypted_content` (or `signature`, with OpenRouter's `format`, as that server streamed them),
+ * so a `store: false` conversation continues. Anything else is dropped with
+ * a warning: an encrypted value minted elsewhere is never sent. Reasoning text goes as `content`
+ * only to servers other than OpenAI's own platforms: those take a reasoning input item's `summary`
+ * and `encrypted_content` only (a non-empty `content` is HTTP 400 `array_above_max_length`; Codex
+ * never sends it), so there the text is left out with a warning.
  */
 export function toReasoningItem(
   message: ReasoningMessage,
@@ -43,13 +48,32 @@ export function toReasoningItem(
     return undefined;
   }
   const { summary, content } = splitParts(message.content, fields?.contentParts);
+  const sendsContent = content.length > 0 && !isOpenAIPlatform(targetOf(sink));
+  if (content.length > 0 && !sendsContent) {
+    sink.warn("request.reasoning-text-dropped", `Reasoning message ${message.id}: ${targetOf(sink)} takes no reasoning text on input items; its summary and encrypted content are sent without it`, {
+      messageId: message.id,
+      parts: content.length,
+    });
+  }
+  const valueField = fields?.encryptedField === "signature" ? "signature" : "encrypted_content";
   return {
     type: "reasoning",
     id: itemId,
     summary: summary.map((text) => ({ type: "summary_text" as const, text })),
-    ...(content.length > 0 && { content: content.map((text) => ({ type: "reasoning_text" as const, text })) }),
-    ...(message.encryptedValue !== undefined && { encrypted_content: message.encryptedValue }),
-  };
+    ...(sendsContent && { content: content.map((text) => ({ type: "reasoning_text" as const, text })) }),
+    ...(message.encryptedValue !== undefined && { [valueField]: message.encryptedValue }),
+    ...extensionFields(fields?.reasoningFields),
+  } as ResponseReasoningItem;
+}
+
+/**
+ * The reasoning item fields OpenRouter added when it streamed the item (`format`, `signature`,
+ * recorded as `reasoningFields`), sent back as they came: only string values, only those two.
+ */
+function extensionFields(recorded: unknown): { format?: string; signature?: string } {
+  if (typeof recorded !== "object" || recorded === null) return {};
+  const { format, signature } = recorded as Record<string, unknown>;
+  return { ...(typeof format === "string" && { format }), ...(typeof signature === "string" && { signature }) };
 }
 
 /** Splits the message text by the recorded part lengths; without a usable record, one summary part. */

@@ -189,7 +189,8 @@ function programOutputFor(message: ToolMessage, { roles, calls, sink }: Conversi
  */
 function sendable(item: ResponseInputItem, { storeDisabled, sink }: ConversionContext): boolean {
   const record = item as unknown as Record<string, unknown>;
-  if (!storeDisabled || record.type !== "reasoning" || typeof record.encrypted_content === "string") return true;
+  // OpenRouter's `signature` (Claude's) is such a value too: the item carries its text with it.
+  if (!storeDisabled || record.type !== "reasoning" || typeof record.encrypted_content === "string" || typeof record.signature === "string") return true;
   sink.warn("request.reasoning-not-stored", `Reasoning item ${String(record.id)} has no encrypted content and store is false, so the API cannot look it up; dropped`, {
     itemId: typeof record.id === "string" ? record.id : null,
   });

@@ -66,11 +66,13 @@ export function handleReasoningDone(state: ResponsesStreamState, event: Record<s
 /**
  * `output_item.done` of a reasoning item: summary / reasoning text that never streamed, then the
  * item's `encrypted_content` (this copy, not the possibly incomplete one on `added`) as
- * REASONING_ENCRYPTED_VALUE on the reasoning message, then the message and span close; the
- * part boundaries go into REASONING_MESSAGE_END metadata (`contentParts`).
+ * REASONING_ENCRYPTED_VALUE on the reasoning message (or, without it, the `signature` OpenRouter
+ * sends), then the message and span close; the part boundaries go into REASONING_MESSAGE_END
+ * metadata (`contentParts`), with OpenRouter's item fields ({@link reasoningExtensions}).
  */
 export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningItem, done?: Record<string, unknown>): void {
   const { run } = state;
+  let extensions: Record<string, unknown> = {};
   if (done !== undefined && run.isReasoningOpen(item.messageId)) {
     const writeMissing = (list: unknown, type: "summary_text" | "reasoning_text"): void => {
       const other = type === "summary_text" ? "reasoning_text" : "summary_text";
@@ -88,11 +90,30 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
     writeMissing(done.summary, "summary_text");
     writeMissing(done.content, "reasoning_text");
     const encrypted = asNonEmptyString(done.encrypted_content);
+    const signature = asNonEmptyString(done.signature);
     if (encrypted !== undefined) run.encryptedValue("message", item.messageId, encrypted);
+    // OpenRouter's reasoning items carry the upstream model's `signature` (Claude) in place of
+    // `encrypted_content`: it is the item's opaque value then.
+    else if (signature !== undefined) run.encryptedValue("message", item.messageId, signature);
+    extensions = reasoningExtensions(done, encrypted !== undefined ? signature : undefined, encrypted === undefined && signature !== undefined);
   }
   if (run.isReasoningOpen(item.messageId)) {
     const contentParts = item.parts.map(({ type, length }) => ({ type, length }));
-    run.endReasoningMessage(item.messageId, contentParts.length > 0 ? { contentParts } : undefined);
+    const metadata = { ...(contentParts.length > 0 && { contentParts }), ...extensions };
+    run.endReasoningMessage(item.messageId, Object.keys(metadata).length > 0 ? metadata : undefined);
     endReasoningSpan(state, item.messageId);
   }
+}
+
+/**
+ * The fields OpenRouter adds to a reasoning item (`format`: which upstream minted its opaque value,
+ * `anthropic-claude-v1`, `openai-responses-v1`, …; `signature`), recorded on REASONING_MESSAGE_END
+ * so the request side sends them back to the same server: `reasoningFields` holds them as sent
+ * (the signature only when it is not the message's encrypted value), `encryptedField: "signature"`
+ * says the encrypted value is the item's `signature`.
+ */
+function reasoningExtensions(done: Record<string, unknown>, extraSignature: string | undefined, signatureIsValue: boolean): Record<string, unknown> {
+  const format = asNonEmptyString(done.format);
+  const fields = { ...(format !== undefined && { format }), ...(extraSignature !== undefined && { signature: extraSignature }) };
+  return { ...(Object.keys(fields).length > 0 && { reasoningFields: fields }), ...(signatureIsValue && { encryptedField: "signature" }) };
 }

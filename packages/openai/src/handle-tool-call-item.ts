@@ -34,7 +34,11 @@ export function openToolItem(
   const callId = asNonEmptyString(item.call_id);
   const providerExecuted = cls.kind === "provider-tool";
   const toolCallId = uniqueToolCallId(state, callId ?? itemId);
-  const metadata: BridgeMetadata = { itemType, itemId, ...itemPosition(state, outputIndex) };
+  // An application call streamed without an item id (a minimal server) keeps none: the id it is
+  // tracked under was made up here, and the request side must not send it back as the item's id.
+  const application = itemType === "function_call" || itemType === "custom_tool_call";
+  const recordsId = !application || asNonEmptyString(item.id) !== undefined;
+  const metadata: BridgeMetadata = { itemType, ...(recordsId && { itemId }), ...itemPosition(state, outputIndex) };
   if (providerExecuted || (itemType !== "function_call" && itemType !== "custom_tool_call")) metadata.providerToolType = itemType;
   const namespace = asNonEmptyString(item.namespace);
   if (namespace !== undefined) metadata.namespace = namespace;

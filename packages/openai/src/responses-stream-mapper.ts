@@ -162,9 +162,10 @@ function keepsStreamedIds(state: ResponsesStreamState, output: readonly unknown[
   return false;
 }
 
-function handleItemAdded(state: ResponsesStreamState, event: Record<string, unknown>): void {
+/** Opens the item an `output_item.added` announces; returns the id it is tracked under. */
+function handleItemAdded(state: ResponsesStreamState, event: Record<string, unknown>): string | undefined {
   const item = asRecord(event.item);
-  if (item === undefined) return;
+  if (item === undefined) return undefined;
   const outputIndex = outputIndexOf(event);
   markSeen(state, item, outputIndex);
   const itemId = asNonEmptyString(item.id) ?? state.run.newId();
@@ -174,6 +175,7 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
   else if (cls.kind === "reasoning") openReasoningItem(state, itemId, outputIndex);
   else if (cls.kind === "application-tool" || cls.kind === "provider-tool") openToolItem(state, item, itemId, outputIndex);
   else if (cls.kind === "unknown") unmodelled(state, event, asString(item.type));
+  return itemId;
 }
 
 function handleItemDone(state: ResponsesStreamState, event: Record<string, unknown>): void {
@@ -190,8 +192,9 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   // A finished item whose `added` never came (a stream resumed after it, a proxy that dropped it):
   // mapped from the finished item, which carries all of it (its earlier deltas had no item to go to).
   if (tracked === undefined && !seenBefore && cls.kind !== "unknown") {
-    handleItemAdded(state, { ...event, type: "response.output_item.added" });
-    tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
+    // An item with neither id nor output index (Codex's own minimal SSE fixtures) is found by the id it was opened under.
+    const openedId = handleItemAdded(state, { ...event, type: "response.output_item.added" });
+    tracked = findItem(state, { item_id: done.id ?? openedId, output_index: event.output_index });
   }
   if (tracked === undefined) {
     if (cls.kind === "unknown") unmodelled(state, event, asString(done.type));
