@@ -208,7 +208,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done);
     else if (state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
-      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.itemId) : undefined;
+      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.madeUpId === true ? undefined : tracked.itemId) : undefined;
       // A call the output limit cut off (`status: "incomplete"`) is not handed to the application.
       if (!tracked.providerExecuted && done.status === "incomplete") state.run.abandonToolCall(tracked.toolCallId, metadata);
       else state.run.endToolCall(tracked.toolCallId, metadata);

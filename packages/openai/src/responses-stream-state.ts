@@ -70,6 +70,8 @@ export interface ToolItem {
   argsDone?: boolean;
   /** A TOOL_CALL_RESULT was written for it. */
   resulted?: boolean;
+  /** The item came with no id: `itemId` was made up here and is not recorded as the item's. */
+  madeUpId?: boolean;
   /** The argument text that streamed as it was written (code, a patch's diff: handle-streamed-argument-text.ts). */
   streamedText?: StreamedText;
   /** An apply_patch call's `operation` as announced (its fields frame the streamed diff). */

@@ -56,4 +56,16 @@ describe("output items finished without id or output index", () => {
       { type: "function_call_output", call_id: "call_min", output: "README.md" },
     ]);
   });
+
+  it("a client-run built-in call (apply_patch) finished without an id goes back without a made-up item id", async () => {
+    const patch = { type: "apply_patch_call", call_id: "call_patch", status: "completed", operation: { type: "create_file", path: "a.txt", diff: "+x\n" } };
+    const { events, messages } = await run([created, { type: "response.output_item.done", item: patch }, completed]);
+    expect(ofType(events, "TOOL_CALL_END")).toHaveLength(1);
+    const next = [...messages, { id: "out", role: "tool", toolCallId: "call_patch", content: "done" } as Message];
+    const items = toResponsesRequest({ threadId: "t", runId: "n", messages: next }, { model: "gpt-5" }).params.input as unknown as Rec[];
+    expect(items.slice(1)).toEqual([
+      { type: "apply_patch_call", call_id: "call_patch", operation: patch.operation, status: "completed" },
+      { type: "apply_patch_call_output", call_id: "call_patch", status: "completed", output: "done" },
+    ]);
+  });
 });
