@@ -47,9 +47,11 @@ export function handlePatchDiffDelta(state: ResponsesStreamState, event: Record<
     return {
       prefix: JSON.stringify({ ...fields, diff: "" }).slice(0, -2),
       // Fields the finished operation adds go after the diff: what streamed is kept as the start.
+      // (Written as text: an object would sort an index-like key before the diff.)
       full: (done, diff) => {
-        const added = Object.entries(withoutDiff(asRecord(done.operation))).filter(([key]) => !(key in fields));
-        return JSON.stringify({ ...fields, diff, ...Object.fromEntries(added) });
+        const added = Object.entries(withoutDiff(asRecord(done.operation))).filter(([key]) => !Object.hasOwn(fields, key));
+        const rest = JSON.stringify(Object.fromEntries(added));
+        return `${JSON.stringify({ ...fields, diff }).slice(0, -1)}${rest === "{}" ? "}" : `,${rest.slice(1)}`}`;
       },
       finished: (done) => asString(asRecord(done.operation)?.diff),
     };

@@ -142,6 +142,15 @@ describe("apply_patch diff deltas", () => {
     expect(args).toBe('{"type":"update_file","diff":"@@\\n+x\\n","path":"notes/todo.md"}');
   });
 
+  it("a field the finished operation adds is appended after the diff whatever its name (an index-like key sorts first in an object; an Object.prototype name is a field like any other)", async () => {
+    const chunks = patchResponse(["@@\n", "+x\n"]);
+    const done = chunks.find((chunk) => chunk.type === "response.output_item.done") as Rec;
+    done.item = { ...(done.item as Rec), operation: { ...((done.item as Rec).operation as Rec), "0": "extra", constructor: "kept" } };
+    const events = await run(chunks);
+    const args = collectDeltas(events as never).toolArgs.get("call_patch") ?? "";
+    expect(JSON.parse(args)).toEqual({ type: "update_file", path: "notes/todo.md", diff: "@@\n+x\n", "0": "extra", constructor: "kept" });
+  });
+
   it("the next request rebuilds the apply_patch_call item with the streamed operation", async () => {
     const events = await run(patchResponse(["@@\n", "- [ ] milk\n", "+- [x] milk\n"]));
     const messages: Message[] = [
