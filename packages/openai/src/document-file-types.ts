@@ -1,3 +1,4 @@
+import { XAI_PROVIDER_LABEL } from "./classify-output-item.js";
 import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
 
 /**
@@ -27,7 +28,7 @@ const RESPONSES_FILE_EXTENSIONS: Readonly<Record<string, string>> = {
 };
 
 /** xAI's Responses API takes files by `file_url` or `file_id` only ("Chat with Files"), never inline. */
-const NO_INLINE_FILES: ReadonlySet<string> = new Set(["xai"]);
+const NO_INLINE_FILES: ReadonlySet<string> = new Set([XAI_PROVIDER_LABEL]);
 
 /**
  * The filename a document of `mimeType` goes with as Responses `file_data` to the platform
