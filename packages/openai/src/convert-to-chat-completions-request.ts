@@ -82,7 +82,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
   fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect));
   // Mistral (its API, or a Mistral model behind a gateway): no user or system message right after tool results.
-  if (needsMistralRoleOrder(reasoning.dialect, options.model)) fitMistralRoleOrder(messages, sink);
+  if (needsMistralRoleOrder(reasoning.dialect, options.model)) fitMistralRoleOrder(messages, sink, { prefix: reasoning.dialect !== "groq" });
   // Perplexity: system messages first, then user and assistant alternating.
   if (targetOf(sink) === "perplexity") fitPerplexityRoleOrder(messages, sink);
   // Gemini 3: the first call of each step of the current turn carries a thought signature.

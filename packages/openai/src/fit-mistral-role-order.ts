@@ -31,13 +31,14 @@ export function needsMistralRoleOrder(dialect: string, model: string): boolean {
  * Mistral also refuses a conversation that ends with an assistant message (400 "Expected last role
  * User or Tool (or Assistant with prefix True)"): a run asked to go on from the assistant's last
  * words (a continue / regenerate after a cut-off answer). That message is sent with
- * `prefix: true`, Mistral's documented way to have the model start its answer from it. Nothing
- * else changes.
+ * `prefix: true`, Mistral's documented way to have the model start its answer from it (not with
+ * `options.prefix` false: Groq refuses a message field it does not know, and continues a last
+ * assistant message by itself). Nothing else changes.
  */
-export function fitMistralRoleOrder(messages: ChatCompletionMessageParam[], sink: WarningSink): void {
+export function fitMistralRoleOrder(messages: ChatCompletionMessageParam[], sink: WarningSink, options: { prefix: boolean } = { prefix: true }): void {
   const last = messages.at(-1);
   // `prefix` is for text: an assistant message with calls ends the list only without results, which pairing never leaves.
-  if (last?.role === "assistant" && (last.tool_calls?.length ?? 0) === 0) Object.assign(last, { prefix: true });
+  if (options.prefix && last?.role === "assistant" && (last.tool_calls?.length ?? 0) === 0) Object.assign(last, { prefix: true });
   for (let i = messages.length - 1; i > 0; i--) {
     const previous = messages[i - 1];
     const message = messages[i];

@@ -66,5 +66,8 @@ describe("Mistral role order for Mistral models behind other labels", () => {
     ];
     const { params: openai } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model: "gpt-5", provider: "openai" });
     expect(openai.messages.at(-1)).not.toHaveProperty("prefix");
+    // Groq refuses unknown message fields (and continues a last assistant message by itself).
+    const { params: groq } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model: "mistral-saba-24b", provider: "groq" });
+    expect(groq.messages.at(-1)).toEqual({ role: "assistant", content: "Hello" });
   });
 });
