@@ -113,3 +113,35 @@ describe("an error body sent as text/event-stream is read for the API's own erro
     expect(describeGoogleError(error)).toMatchObject({ code: "429", message: "RESOURCE_EXHAUSTED: Quota exceeded", category: "rate_limit", retryAfterMs: 1500, retryable: true });
   });
 });
+
+describe("an HTTP error response whose body stalls", () => {
+  it("an abort ends the run cancelled and cancels the body (the error read does not hold it)", async () => {
+    let cancelled = false;
+    let waiting: () => void = () => undefined;
+    const secondRead = new Promise<void>((resolve) => (waiting = resolve));
+    let pulls = 0;
+    const stalled = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // The first read gets part of the body; the next one waits for bytes that never come.
+        if (++pulls === 1) controller.enqueue(new TextEncoder().encode('{"error": {"code": 500'));
+        else {
+          waiting();
+          return new Promise<void>(() => undefined);
+        }
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const controller = new AbortController();
+    const response = new Response(stalled, { status: 500, headers: { "content-type": "application/json" } });
+    const running = collect(streamGenerateContentFromResponse(response, { ...ids(), signal: controller.signal }));
+    await secondRead;
+    controller.abort();
+    const events = await running;
+    await assertConformant(events);
+    expect(terminal(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    await Promise.resolve();
+    expect(cancelled).toBe(true);
+  });
+});
