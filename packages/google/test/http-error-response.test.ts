@@ -8,8 +8,8 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, readBridgeMetadata, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@google/genai";
-import { describeGoogleError, streamGenerateContentFromResponse } from "../src/index.js";
+import { ApiError, GoogleGenAI } from "@google/genai";
+import { createGoogleProvider, describeGoogleError, streamGenerateContentFromResponse } from "../src/index.js";
 import { collect } from "./support/collect.js";
 
 const ids = () => ({ generateId: createSequentialIds("id"), threadId: "t", runId: "r" });
@@ -143,5 +143,36 @@ describe("an HTTP error response whose body stalls", () => {
     expect(terminal(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
     await Promise.resolve();
     expect(cancelled).toBe(true);
+  });
+});
+
+describe("createGoogleProvider({ fast: true }): an error answer the SDK reads", () => {
+  it("is read bounded: a large error body gives RUN_ERROR with its status, and is cancelled", async () => {
+    let cancelled = false;
+    let pulls = 0;
+    let calls = 0;
+    const fetch = async (): Promise<Response> => {
+      calls++;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          // 1 MiB, then the end (an endless body would hold a regression here forever).
+          if (++pulls > 64) controller.close();
+          else controller.enqueue(new Uint8Array(16 * 1024).fill(0x61));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      return new Response(endless, { status: 500, headers: { "content-type": "text/plain" } });
+    };
+    const client = new GoogleGenAI({ apiKey: "test", httpOptions: { fetch, retryOptions: { attempts: 1 } } });
+    const provider = createGoogleProvider({ client, fetch, model: "gemini-2.5-flash", fast: true, generateId: createSequentialIds("id") });
+    const events = await collect(provider.stream({ threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "Hi" }] }));
+    await assertConformant(events);
+    expect(terminal(events)).toMatchObject({ type: "RUN_ERROR", code: "500" });
+    expect(cancelled).toBe(true);
+    // Each answer read to at most ERROR_BODY_LIMIT (64 KiB: four 16 KiB reads, and the one queued ahead).
+    expect(calls).toBeGreaterThan(0);
+    expect(pulls).toBeLessThanOrEqual(calls * 6);
   });
 });
