@@ -51,6 +51,16 @@ describe("the raw path reads an HTTP error response as the SDK does", () => {
     expect(attempts).toBe(1);
   });
 
+  it("a Response given as it is (not a function opening one) is read once: a retry policy does not read it again", async () => {
+    const unavailable = JSON.stringify({ error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } });
+    const response = new Response(unavailable, { status: 503, headers: { "content-type": "application/json" } });
+    const events = await collect(streamGenerateContentFromResponse(response, { ...ids(), retry: { maxRetries: 2, initialDelayMs: 1, jitter: false } }));
+    await assertConformant(events);
+    // Before, the retry read the spent body again: the API's message was lost.
+    expect(terminal(events)).toMatchObject({ type: "RUN_ERROR", code: "503" });
+    expect(terminal(events).message).toContain("UNAVAILABLE: The model is overloaded.");
+  });
+
   it("an ok response is streamed as before", async () => {
     const body = 'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"Hi"}]},"finishReason":"STOP","index":0}],"responseId":"r1"}\r\n\r\n';
     const events = await collect(streamGenerateContentFromResponse(new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } }), ids()));
