@@ -54,7 +54,7 @@ describe("the raw path reads an HTTP error response as the SDK does", () => {
   it("a Response given as it is (not a function opening one) is read once: a retry policy does not read it again", async () => {
     const unavailable = JSON.stringify({ error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } });
     const response = new Response(unavailable, { status: 503, headers: { "content-type": "application/json" } });
-    const events = await collect(streamGenerateContentFromResponse(response, { ...ids(), retry: { maxRetries: 2, initialDelayMs: 1, jitter: false } }));
+    const events = await collect(streamGenerateContentFromResponse(response, { ...ids(), retry: { policy: { maxRetries: 2 }, describe: describeGoogleError, sleep: async () => undefined } }));
     await assertConformant(events);
     // Before, the retry read the spent body again: the API's message was lost.
     expect(terminal(events)).toMatchObject({ type: "RUN_ERROR", code: "503" });
