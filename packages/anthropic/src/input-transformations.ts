@@ -21,7 +21,10 @@ export function recordInputTransformations(context: StreamContext, messageId: st
   if (list === undefined) return;
   const entries = list.filter(isRecord).map((entry) => ({ ...entry }));
   const had = [...context.inputTransformations.values()].some((own) => own.length > 0);
+  // A replacement may list message_start's entries again: those were reported already.
+  const seen = new Set((context.inputTransformations.get(messageId) ?? []).map((entry) => JSON.stringify(entry)));
   for (const entry of entries) {
+    if (seen.has(JSON.stringify(entry))) continue;
     warn(context, "stream.input-transformed", `The API changed the request before the model read it (${String(entry.type)} at ${String(entry.path)})`, {
       type: typeof entry.type === "string" ? entry.type : null,
       path: typeof entry.path === "string" ? entry.path : null,

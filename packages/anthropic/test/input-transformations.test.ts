@@ -52,6 +52,15 @@ describe("input_transformations", () => {
     expect(warnings.map((w) => w.details?.reason)).toEqual(["prefix_binding_mismatch", "model_binding_mismatch"]);
   });
 
+  it("an entry the replacement lists again is reported once", async () => {
+    const warnings: BridgeWarning[] = [];
+    const serving = { type: "thinking_dropped", path: "messages.0.content.0", reason: "model_binding_mismatch" };
+    const delta = { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 13 }, input_transformations: [dropped, serving] };
+    const events = await run([start, ...text, delta, { type: "message_stop" }], warnings);
+    expect(bridge(events.at(-1)).inputTransformations).toEqual([dropped, serving]);
+    expect(warnings.map((w) => w.details?.reason)).toEqual(["prefix_binding_mismatch", "model_binding_mismatch"]);
+  });
+
   it("a replacement that lists none leaves an empty list", async () => {
     const delta = { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 13 }, input_transformations: [] };
     const events = await run([start, ...text, delta, { type: "message_stop" }]);

@@ -60,3 +60,39 @@ describe("an HTTP error response on the raw path", () => {
     expect(frames).toEqual(["1"]);
   });
 });
+
+describe("an HTTP error response whose body stalls", () => {
+  it("is cancelled when the signal aborts (the read does not wait on the body)", async () => {
+    let cancelled = false;
+    let waiting: () => void = () => undefined;
+    const secondRead = new Promise<void>((resolve) => (waiting = resolve));
+    let pulls = 0;
+    const stalled = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // The first read gets part of a body; the next one waits for bytes that never come.
+        if (++pulls === 1) controller.enqueue(new TextEncoder().encode('{"error": {"message": "Internal'));
+        else {
+          waiting();
+          return new Promise<void>(() => undefined);
+        }
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const controller = new AbortController();
+    const reading = (async () => {
+      try {
+        for await (const frame of decodeSseStream(new Response(stalled, { status: 500 }), (f) => f, { signal: controller.signal })) void frame;
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    await secondRead;
+    controller.abort();
+    const error = await reading;
+    expect(cancelled).toBe(true);
+    expect(error).toMatchObject({ status: 500 });
+  });
+});

@@ -12,7 +12,7 @@ import { GoogleStreamError } from "./decode-google-frame.js";
 export function openOkBody(source: SseSource): (signal: AbortSignal) => Promise<SseBody> {
   return async (signal) => {
     const body = typeof source === "function" ? await source(signal) : source;
-    if (isResponse(body) && !body.ok) await throwHttpError(body);
+    if (isResponse(body) && !body.ok) await throwHttpError(body, signal);
     return body;
   };
 }
@@ -22,10 +22,10 @@ function isResponse(body: SseBody): body is Response {
   return typeof body === "object" && body !== null && "ok" in body && "status" in body && typeof (body as Response).text === "function";
 }
 
-async function throwHttpError(response: Response): Promise<never> {
+async function throwHttpError(response: Response, signal: AbortSignal): Promise<never> {
   const status = response.status;
-  // Bounded: an error body is read for its message, never held whole.
-  const text = await readErrorBody(response);
+  // Bounded: an error body is read for its message, never held whole (and not waited on after an abort).
+  const text = await readErrorBody(response, undefined, signal);
   let errorBody: unknown;
   if (response.headers.get("content-type")?.includes("application/json") === true) {
     try {

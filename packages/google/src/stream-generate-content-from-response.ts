@@ -58,7 +58,8 @@ export function streamGenerateContentFromResponse(
       ? hop(body)
       : async (signal: AbortSignal) => continueLongDecode(await hop(body)(signal), (token) => hop((next) => continueWith(token, next))(signal));
   return driveRun<unknown>({
-    source: withRetry(source, options.retry),
+    // Only a body opened by a function can be opened again: a Response or stream is read once.
+    source: typeof body === "function" ? withRetry(source, options.retry) : source,
     createMapper: (run) => createGenerateContentMapper(run, options),
     provider,
     ...runLevelOptions(options),

@@ -29,7 +29,7 @@ export interface TurnState {
   /** `modelVersion`, last seen. */
   model?: string;
   /**
-   * The latest `continuationToken` a candidate of this response carried (Gemini's long decode: the
+   * The latest `continuationToken` a candidate of this response's current hop carried (Gemini's long decode: the
    * answer goes on in another request that sends it back). While the response has not finished, a
    * chunk under a new `responseId` is that next hop of the same answer, not a new response.
    */

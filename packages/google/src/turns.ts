@@ -19,6 +19,8 @@ export function enterTurn(state: StreamState, responseId: string | undefined): T
     // The turn's first chunks carried no responseId: this one names the same response. Or the
     // response said it goes on (a continuation token, no finish): the SDK's automatic continuation
     // streams the next hop's chunks under that hop's id, with the usage of every hop so far.
+    // The token was spent on opening this hop: a later finish may report only the new hop's own.
+    if (turn.responseId !== undefined) delete turn.continuationToken;
     turn.responseId = responseId;
     return turn;
   }

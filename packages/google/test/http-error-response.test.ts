@@ -8,8 +8,8 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, readBridgeMetadata, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@google/genai";
-import { describeGoogleError, streamGenerateContentFromResponse } from "../src/index.js";
+import { ApiError, GoogleGenAI } from "@google/genai";
+import { createGoogleProvider, describeGoogleError, streamGenerateContentFromResponse } from "../src/index.js";
 import { collect } from "./support/collect.js";
 
 const ids = () => ({ generateId: createSequentialIds("id"), threadId: "t", runId: "r" });
@@ -49,6 +49,16 @@ describe("the raw path reads an HTTP error response as the SDK does", () => {
     expect(terminal(events)).toMatchObject({ type: "RUN_ERROR", code: "503" });
     expect(readBridgeMetadata(terminal(events).metadata)).toMatchObject({ status: 503, retryable: true });
     expect(attempts).toBe(1);
+  });
+
+  it("a Response given as it is (not a function opening one) is read once: a retry policy does not read it again", async () => {
+    const unavailable = JSON.stringify({ error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } });
+    const response = new Response(unavailable, { status: 503, headers: { "content-type": "application/json" } });
+    const events = await collect(streamGenerateContentFromResponse(response, { ...ids(), retry: { policy: { maxRetries: 2 }, describe: describeGoogleError, sleep: async () => undefined } }));
+    await assertConformant(events);
+    // Before, the retry read the spent body again: the API's message was lost.
+    expect(terminal(events)).toMatchObject({ type: "RUN_ERROR", code: "503" });
+    expect(terminal(events).message).toContain("UNAVAILABLE: The model is overloaded.");
   });
 
   it("an ok response is streamed as before", async () => {
@@ -111,5 +121,68 @@ describe("an error body sent as text/event-stream is read for the API's own erro
     // What throwErrorIfNotOK throws for a response whose content type is not application/json.
     const error = new ApiError({ message: JSON.stringify({ error: { message: body, code: 429, status: "Too Many Requests" } }), status: 429 });
     expect(describeGoogleError(error)).toMatchObject({ code: "429", message: "RESOURCE_EXHAUSTED: Quota exceeded", category: "rate_limit", retryAfterMs: 1500, retryable: true });
+  });
+});
+
+describe("an HTTP error response whose body stalls", () => {
+  it("an abort ends the run cancelled and cancels the body (the error read does not hold it)", async () => {
+    let cancelled = false;
+    let waiting: () => void = () => undefined;
+    const secondRead = new Promise<void>((resolve) => (waiting = resolve));
+    let pulls = 0;
+    const stalled = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // The first read gets part of the body; the next one waits for bytes that never come.
+        if (++pulls === 1) controller.enqueue(new TextEncoder().encode('{"error": {"code": 500'));
+        else {
+          waiting();
+          return new Promise<void>(() => undefined);
+        }
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const controller = new AbortController();
+    const response = new Response(stalled, { status: 500, headers: { "content-type": "application/json" } });
+    const running = collect(streamGenerateContentFromResponse(response, { ...ids(), signal: controller.signal }));
+    await secondRead;
+    controller.abort();
+    const events = await running;
+    await assertConformant(events);
+    expect(terminal(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    await Promise.resolve();
+    expect(cancelled).toBe(true);
+  });
+});
+
+describe("createGoogleProvider({ fast: true }): an error answer the SDK reads", () => {
+  it("is read bounded: a large error body gives RUN_ERROR with its status, and is cancelled", async () => {
+    let cancelled = false;
+    let pulls = 0;
+    let calls = 0;
+    const fetch = async (): Promise<Response> => {
+      calls++;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          // 1 MiB, then the end (an endless body would hold a regression here forever).
+          if (++pulls > 64) controller.close();
+          else controller.enqueue(new Uint8Array(16 * 1024).fill(0x61));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      return new Response(endless, { status: 500, headers: { "content-type": "text/plain" } });
+    };
+    const client = new GoogleGenAI({ apiKey: "test", httpOptions: { fetch, retryOptions: { attempts: 1 } } });
+    const provider = createGoogleProvider({ client, fetch, model: "gemini-2.5-flash", fast: true, generateId: createSequentialIds("id") });
+    const events = await collect(provider.stream({ threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "Hi" }] }));
+    await assertConformant(events);
+    expect(terminal(events)).toMatchObject({ type: "RUN_ERROR", code: "500" });
+    expect(cancelled).toBe(true);
+    // Each answer read to at most ERROR_BODY_LIMIT (64 KiB: four 16 KiB reads, and the one queued ahead).
+    expect(calls).toBeGreaterThan(0);
+    expect(pulls).toBeLessThanOrEqual(calls * 6);
   });
 });

@@ -78,6 +78,21 @@ describe("Gemini long decode", () => {
     });
   });
 
+  it("a later hop that stops at MAX_TOKENS without a token of its own reports no token (the earlier hop's was spent)", async () => {
+    const input = { threadId: "t", runId: "r", messages: [{ id: "u", role: "user" as const, content: "Write a long essay." }] };
+    const capped = [text("hop-2", "and more.", { finishReason: "MAX_TOKENS" }, { promptTokenCount: 16, candidatesTokenCount: 4, totalTokenCount: 20 })];
+    for (const fast of [false, true]) {
+      const sent: Rec[] = [];
+      const fetch = hopFetch([sse(hop1), sse(capped)], sent);
+      const provider = createGoogleProvider({ client: new GoogleGenAI({ apiKey: "test", httpOptions: { fetch } }), fetch, model: "gemini-4-argon", fast, generateId: createSequentialIds("id") });
+      const { finished } = await run(provider.stream(input));
+      expect(sent).toHaveLength(2);
+      // Before, ckpt-2 was reported: sent back, it would have repeated the second hop.
+      expect(finished).toMatchObject({ metadata: { "agui-bridge": { finishReason: "length", rawFinishReason: "MAX_TOKENS" } } });
+      expect((finished.metadata as Record<string, Rec>)["agui-bridge"]?.finishDetails).toBeUndefined();
+    }
+  });
+
   it("responses that carry no continuation token still start a turn each (a recording of several responses)", async () => {
     const sent: Rec[] = [];
     const first = [text("r-1", "One.", { finishReason: "STOP" })];

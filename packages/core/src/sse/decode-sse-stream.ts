@@ -79,7 +79,7 @@ export async function* decodeSseBatches<T>(
   options: DecodeSseOptions = {},
 ): AsyncGenerator<T[], void, undefined> {
   // An HTTP error answer is an error document, not events: the run fails with what it says.
-  if (isErrorResponse(body)) throw await httpStatusError(body);
+  if (isErrorResponse(body)) throw await httpStatusError(body, options.signal);
   // The parser's own message objects are the frames (`{ id, event, data }`): no copy per frame.
   const frames: SseFrame[] = [];
   const parser = createParser({ onEvent: (message) => frames.push(message) });

@@ -39,7 +39,7 @@ export function isErrorResponse(body: unknown): body is Response {
  * body's `error.message` (or `message`) is the message; other text is the message as it is
  * (cut at the limit); an empty body says the status. Never throws.
  */
-export async function httpStatusError(response: Response): Promise<HttpStatusError> {
+export async function httpStatusError(response: Response, signal?: AbortSignal): Promise<HttpStatusError> {
   const status = response.status;
   let headers: unknown;
   try {
@@ -47,7 +47,7 @@ export async function httpStatusError(response: Response): Promise<HttpStatusErr
   } catch {
     headers = undefined;
   }
-  const text = await readBounded(response, ERROR_BODY_LIMIT);
+  const text = await readBounded(response, ERROR_BODY_LIMIT, signal);
   const parsed = parseJson(text);
   const record = asObject(parsed);
   const inner = asObject(record?.error);
@@ -63,13 +63,14 @@ export async function httpStatusError(response: Response): Promise<HttpStatusErr
 
 /**
  * The text of an error response's body, at most `limit` (default {@link ERROR_BODY_LIMIT}) bytes
- * of it, the rest cancelled; what cannot be read is left out. Never throws.
+ * of it, the rest cancelled; what cannot be read is left out. An abort of `signal` cancels the
+ * body at once (what arrived is the text). Never throws.
  */
-export async function readErrorBody(response: Response, limit: number = ERROR_BODY_LIMIT): Promise<string> {
-  return readBounded(response, limit);
+export async function readErrorBody(response: Response, limit: number = ERROR_BODY_LIMIT, signal?: AbortSignal): Promise<string> {
+  return readBounded(response, limit, signal);
 }
 
-async function readBounded(response: Response, limit: number): Promise<string> {
+async function readBounded(response: Response, limit: number, signal: AbortSignal | undefined): Promise<string> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
     reader = response.body?.getReader();
@@ -77,6 +78,10 @@ async function readBounded(response: Response, limit: number): Promise<string> {
     return "";
   }
   if (reader === undefined) return "";
+  // An abort cancels the body: the pending read ends (done) and what arrived is the message.
+  const onAbort = (): void => void reader.cancel().catch(() => undefined);
+  if (signal?.aborted === true) onAbort();
+  signal?.addEventListener("abort", onAbort, { once: true });
   const parts: Uint8Array[] = [];
   let size = 0;
   try {
@@ -92,6 +97,7 @@ async function readBounded(response: Response, limit: number): Promise<string> {
   } catch {
     // A body that fails mid-read: what arrived is the message.
   } finally {
+    signal?.removeEventListener("abort", onAbort);
     reader.cancel().catch(() => undefined);
   }
   const bytes = new Uint8Array(size);
