@@ -58,7 +58,7 @@ const NOT_RECORDED = new Set(["id", "type"]);
  * item's fields other than its id, type and input (`status`, `pending_safety_checks`, `call_id`,
  * `environment`, `caller`, `execution`, …), as sent.
  */
-export function clientItemMetadata(item: Record<string, unknown>, itemId: string): BridgeMetadata {
+export function clientItemMetadata(item: Record<string, unknown>, itemId: string | undefined): BridgeMetadata {
   const type = asString(item.type) ?? "";
   const argsField = CLIENT_TOOL_ITEMS.get(type)?.argsField;
   const itemFields: Record<string, unknown> = {};
@@ -66,5 +66,5 @@ export function clientItemMetadata(item: Record<string, unknown>, itemId: string
     if (NOT_RECORDED.has(key) || key === argsField || (type === "computer_call" && key === "actions")) continue;
     if (value !== undefined) itemFields[key] = value;
   }
-  return { itemType: type, itemId, itemFields };
+  return { itemType: type, ...(itemId !== undefined && { itemId }), itemFields };
 }

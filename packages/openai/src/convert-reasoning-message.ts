@@ -34,7 +34,10 @@ export function toReasoningItem(
   const fields = readBridgeMetadata(message.metadata);
   const itemId = typeof fields?.itemId === "string" ? fields.itemId : undefined;
   if (isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_COMPACTION_KIND) return compactionItem(message, itemId, sink);
-  const ours = isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_ENCRYPTED_KIND && itemId !== undefined;
+  // A reasoning item another Responses server streamed without an id (the stream side records no
+  // made-up one) goes back to that server without one; OpenAI's platforms require the id.
+  const withoutId = itemId === undefined && !isOpenAIPlatform(targetOf(sink));
+  const ours = isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_ENCRYPTED_KIND && (itemId !== undefined || withoutId);
   if (!ours) {
     if (message.encryptedValue !== undefined) {
       sink.warn("request.foreign-encrypted-value", `Reasoning message ${message.id}: its encrypted value was not minted by OpenAI; dropped`, {
@@ -58,7 +61,7 @@ export function toReasoningItem(
   const valueField = fields?.encryptedField === "signature" ? "signature" : "encrypted_content";
   return {
     type: "reasoning",
-    id: itemId,
+    ...(itemId !== undefined && { id: itemId }),
     summary: summary.map((text) => ({ type: "summary_text" as const, text })),
     ...(sendsContent && { content: content.map((text) => ({ type: "reasoning_text" as const, text })) }),
     ...(message.encryptedValue !== undefined && { [valueField]: message.encryptedValue }),
