@@ -21,7 +21,8 @@ import { targetOf, type WarningSink } from "./request-warnings.js";
  * "openai-encrypted-content"`, `itemId`) → the reasoning input item it came from: same id, its
  * summary (split back into parts by the recorded `contentParts`), reasoning text, and its
  * `encrypted_content` (or `signature`, with OpenRouter's `format`, as that server streamed them),
- * so a `store: false` conversation continues. Anything else is dropped with
+ * so a `store: false` conversation continues (an item another server streamed without an id goes
+ * back to it without one; OpenAI's platforms require the id). Anything else is dropped with
  * a warning: an encrypted value minted elsewhere is never sent. Reasoning text goes as `content`
  * only to servers other than OpenAI's own platforms: those take a reasoning input item's `summary`
  * and `encrypted_content` only (a non-empty `content` is HTTP 400 `array_above_max_length`; Codex
