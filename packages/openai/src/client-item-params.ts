@@ -15,10 +15,17 @@ export interface LocalShellCallParam {
   status: string;
 }
 
-/** `local_shell_call_output`: `id` is the call's `call_id` (the SDK's input type names it so). */
+/**
+ * `local_shell_call_output`: the call it answers is named by `call_id`, as for every other output
+ * item. The SDK's input type names that field `id`, but the API matches the output to its call by
+ * `call_id` only: an output sent with `id` alone is answered with HTTP 400 "No tool output found
+ * for local shell call call_…" (openai/openai-agents-python#1855), and an `id` is the output item's
+ * own id, which the API checks for its prefix and uniqueness. Codex answers the call with a
+ * `function_call_output` by `call_id`; the AI SDK sends this same shape.
+ */
 export interface LocalShellCallOutputParam {
   type: "local_shell_call_output";
-  id: string;
+  call_id: string;
   output: string;
 }
 

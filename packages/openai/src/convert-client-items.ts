@@ -78,7 +78,7 @@ function outputItem(type: string, callId: string, result: ToolMessage, sink: War
   const json = parseJson(text);
   switch (type) {
     case "local_shell_call":
-      return { type: "local_shell_call_output", id: callId, output: text === "" && error !== undefined ? error : text };
+      return { type: "local_shell_call_output", call_id: callId, output: text === "" && error !== undefined ? error : text };
     case "shell_call": {
       const record = asRecord(json);
       const entries = Array.isArray(json) ? json : Array.isArray(record?.output) ? record.output : undefined;

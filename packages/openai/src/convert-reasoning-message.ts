@@ -21,7 +21,8 @@ import { targetOf, type WarningSink } from "./request-warnings.js";
  * "openai-encrypted-content"`, `itemId`) → the reasoning input item it came from: same id, its
  * summary (split back into parts by the recorded `contentParts`), reasoning text, and its
  * `encrypted_content` (or `signature`, with OpenRouter's `format`, as that server streamed them),
- * so a `store: false` conversation continues. Anything else is dropped with
+ * so a `store: false` conversation continues (an item another server streamed without an id goes
+ * back to it without one; OpenAI's platforms require the id). Anything else is dropped with
  * a warning: an encrypted value minted elsewhere is never sent. Reasoning text goes as `content`
  * only to servers other than OpenAI's own platforms: those take a reasoning input item's `summary`
  * and `encrypted_content` only (a non-empty `content` is HTTP 400 `array_above_max_length`; Codex
@@ -34,7 +35,10 @@ export function toReasoningItem(
   const fields = readBridgeMetadata(message.metadata);
   const itemId = typeof fields?.itemId === "string" ? fields.itemId : undefined;
   if (isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_COMPACTION_KIND) return compactionItem(message, itemId, sink);
-  const ours = isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_ENCRYPTED_KIND && itemId !== undefined;
+  // A reasoning item another Responses server streamed without an id (the stream side records no
+  // made-up one) goes back to that server without one; OpenAI's platforms require the id.
+  const withoutId = itemId === undefined && !isOpenAIPlatform(targetOf(sink));
+  const ours = isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_ENCRYPTED_KIND && (itemId !== undefined || withoutId);
   if (!ours) {
     if (message.encryptedValue !== undefined) {
       sink.warn("request.foreign-encrypted-value", `Reasoning message ${message.id}: its encrypted value was not minted by OpenAI; dropped`, {
@@ -58,7 +62,7 @@ export function toReasoningItem(
   const valueField = fields?.encryptedField === "signature" ? "signature" : "encrypted_content";
   return {
     type: "reasoning",
-    id: itemId,
+    ...(itemId !== undefined && { id: itemId }),
     summary: summary.map((text) => ({ type: "summary_text" as const, text })),
     ...(sendsContent && { content: content.map((text) => ({ type: "reasoning_text" as const, text })) }),
     ...(message.encryptedValue !== undefined && { [valueField]: message.encryptedValue }),

@@ -38,6 +38,7 @@ import { OPENAI_TOOL_NAME, RESPONSES_CALL_ID } from "./tool-name-rule.js";
 import { outputPosition, placeProgramOutputs, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
 import { dropIdsAfterGaps } from "./orphaned-item-ids.js";
+import { heldItemIds, uniqueItemIds } from "./unique-item-ids.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
@@ -117,7 +118,8 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     const converted = convertMessage(message, context);
     placed.push(...(original === undefined || message.role !== "tool" ? converted : converted.map((entry) => withHeldCallId(entry, message.toolCallId, original))));
   }
-  const ordered = restoreOutputOrder(placeProgramOutputs(placed));
+  // No two items may share an id, nor repeat one the server-held chain has (HTTP 400 "Duplicate item found").
+  const ordered = uniqueItemIds(restoreOutputOrder(placeProgramOutputs(placed)), heldItemIds(messages, sent, targetOf(sink)), sink);
   const items = dropIdsAfterGaps(ordered, keepReasoningPaired(ordered, sink));
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",

@@ -11,12 +11,13 @@ export const OPENAI_COMPACTION_KIND = "openai-compaction";
  * `encryptedKind: "openai-compaction"` and `itemId`, so the request side can send the item back
  * to OpenAI as it came. No other provider can read it: their converters drop it with a warning.
  */
-export function openCompactionItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined): void {
+export function openCompactionItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined, idMadeUp = false): void {
   const { run } = state;
   startReasoningSpan(state);
   const messageId = run.startReasoningMessage({
     messageId: uniqueId(state, itemId),
-    metadata: { encryptedKind: OPENAI_COMPACTION_KIND, itemId, ...itemPosition(state, outputIndex) },
+    // An item streamed without an id records none: `itemId` was made up to track it.
+    metadata: { encryptedKind: OPENAI_COMPACTION_KIND, ...(!idMadeUp && { itemId }), ...itemPosition(state, outputIndex) },
   });
   const item: CompactionItem = { kind: "compaction", itemId, messageId };
   trackItem(state, item, outputIndex);

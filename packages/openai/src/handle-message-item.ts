@@ -7,6 +7,7 @@ import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "./narro
 import {
   findItem,
   itemPosition,
+  providerIdOf,
   trackItem,
   uniqueId,
   type MessageItem,
@@ -20,8 +21,10 @@ export function openMessageItem(
   itemId: string,
   outputIndex: number | undefined,
   phase?: string,
+  idMadeUp = false,
 ): void {
-  if (claimImplicitMessage(state, itemId, outputIndex, phase) !== undefined) return;
+  // An item without an id of its own cannot claim the implicit message (nothing to record).
+  if (!idMadeUp && claimImplicitMessage(state, itemId, outputIndex, phase) !== undefined) return;
   // Announced after its text began (see unannouncedMessageOf): the same item, not a second one.
   const known = state.items.get(itemId);
   if (known?.kind === "message") {
@@ -34,6 +37,7 @@ export function openMessageItem(
     itemId,
     ...(phase !== undefined && { phase }),
     ...(outputIndex !== undefined && { outputIndex }),
+    ...(idMadeUp && { idMadeUp }),
   };
   trackItem(state, item, outputIndex);
 }
@@ -53,7 +57,7 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
   // this very output message item (one AG-UI message per item id, so no id is sent twice).
   const metadata: BridgeMetadata = {
     ...(refusal && { refusal: true }),
-    ...(first && item.implicit !== true && { itemId: item.itemId, ...itemPosition(state, item.outputIndex) }),
+    ...(first && item.implicit !== true && { ...(item.idMadeUp !== true && { itemId: item.itemId }), ...itemPosition(state, item.outputIndex) }),
     ...(first && item.phase !== undefined && { phase: item.phase }),
   };
   const messageId = run.startText({
@@ -210,7 +214,7 @@ function endMetadata(item: MessageItem, part: MessagePart, provider: string): Br
   const files = filesOfAnnotations(annotations, provider);
   return {
     ...(annotations.length > 0 && { annotations }),
-    ...(files.length > 0 && { files, itemId: item.itemId }),
+    ...(files.length > 0 && { files, ...(providerIdOf(item) !== undefined && { itemId: item.itemId }) }),
     ...(contentParts !== undefined && { contentParts }),
   };
 }

@@ -19,7 +19,7 @@ export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolIt
   state.run.toolCallResult({
     toolCallId: tool.toolCallId,
     content,
-    metadata: { providerExecuted: true, providerToolType: tool.itemType, itemId: tool.itemId },
+    metadata: { providerExecuted: true, providerToolType: tool.itemType, ...(tool.idMadeUp !== true && { itemId: tool.itemId }) },
   });
 }
 

@@ -8,15 +8,17 @@ export const OPENAI_ENCRYPTED_KIND = "openai-encrypted-content";
 /**
  * `output_item.added` of a `reasoning` item → a reasoning span and one reasoning message (id from
  * the item), with `encryptedKind` and the item id recorded so the request side can rebuild it.
+ * An item streamed without an id (`idMadeUp`: `itemId` was made up to track it) records none, so
+ * the request side never sends a made-up id back as the item's.
  */
-export function openReasoningItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined): void {
+export function openReasoningItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined, idMadeUp = false): void {
   const { run } = state;
   startReasoningSpan(state);
   const messageId = run.startReasoningMessage({
     messageId: uniqueId(state, itemId),
-    metadata: { encryptedKind: OPENAI_ENCRYPTED_KIND, itemId, ...itemPosition(state, outputIndex) },
+    metadata: { encryptedKind: OPENAI_ENCRYPTED_KIND, ...(!idMadeUp && { itemId }), ...itemPosition(state, outputIndex) },
   });
-  const item: ReasoningItem = { kind: "reasoning", itemId, messageId, parts: [] };
+  const item: ReasoningItem = { kind: "reasoning", itemId, messageId, parts: [], ...(idMadeUp && { idMadeUp }) };
   trackItem(state, item, outputIndex);
 }
 

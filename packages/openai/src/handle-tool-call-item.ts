@@ -1,6 +1,5 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { classifyOutputItem, itemArguments } from "./classify-output-item.js";
-import { isClientToolItem } from "./client-tool-items.js";
 import { restOfArguments } from "./handle-streamed-argument-text.js";
 import { asNonEmptyString, asRecord, asString } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
@@ -35,11 +34,9 @@ export function openToolItem(
   const callId = asNonEmptyString(item.call_id);
   const providerExecuted = cls.kind === "provider-tool";
   const toolCallId = uniqueToolCallId(state, callId ?? itemId);
-  // An application call (a client-run built-in too) streamed without an item id (a minimal server)
-  // keeps none: the id it is tracked under was made up here, and the request side must not send it
-  // back as the item's id.
-  const application = itemType === "function_call" || itemType === "custom_tool_call" || isClientToolItem(item);
-  const recordsId = !application || asNonEmptyString(item.id) !== undefined;
+  // A call streamed without an item id (a minimal server) keeps none: the id it is tracked under
+  // was made up here, and the request side must not send it back as the item's id.
+  const recordsId = asNonEmptyString(item.id) !== undefined;
   const metadata: BridgeMetadata = { itemType, ...(recordsId && { itemId }), ...itemPosition(state, outputIndex) };
   if (providerExecuted || (itemType !== "function_call" && itemType !== "custom_tool_call")) metadata.providerToolType = itemType;
   const namespace = asNonEmptyString(item.namespace);
@@ -67,7 +64,7 @@ export function openToolItem(
     providerExecuted,
     streamsArgs: cls.argsFromDeltas,
     streamed: false,
-    ...(!recordsId && { madeUpId: true }),
+    ...(!recordsId && { idMadeUp: true }),
     ...(itemType === "apply_patch_call" && { operation: asRecord(item.operation) ?? {} }),
   };
   trackItem(state, tool, outputIndex);

@@ -44,7 +44,12 @@ export function dropIdsAfterGaps(placed: readonly PlacedItem[], kept: readonly R
   });
 }
 
-function withoutId(item: ResponseInputItem): ResponseInputItem {
+/**
+ * The item without its id, when its type can go without one: a function or custom tool call keeps
+ * `call_id`, name and arguments, an output message becomes an assistant message (text, `phase`).
+ * Any other item is returned as it is.
+ */
+export function withoutId(item: ResponseInputItem): ResponseInputItem {
   const record = item as unknown as Rec;
   if (typeof record.id !== "string") return item;
   if (record.type === "function_call" || record.type === "custom_tool_call") {

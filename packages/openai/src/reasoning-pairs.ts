@@ -49,7 +49,7 @@ export function keepReasoningPaired(placed: readonly PlacedItem[], sink: Warning
       next.position.responseId === position.responseId &&
       next.position.index !== position.index + 1;
     if (record.type === "reasoning" && (!follows(next?.item) || gap)) {
-      sink.warn("request.reasoning-without-item", `Reasoning item ${String(record.id)} is not followed by the item it led to (it was not sent); dropped`, {
+      sink.warn("request.reasoning-without-item", `Reasoning item ${typeof record.id === "string" ? record.id : "(without id)"} is not followed by the item it led to (it was not sent); dropped`, {
         itemId: record.id ?? null,
       });
       return;

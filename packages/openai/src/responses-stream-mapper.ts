@@ -168,11 +168,14 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
   if (item === undefined) return undefined;
   const outputIndex = outputIndexOf(event);
   markSeen(state, item, outputIndex);
-  const itemId = asNonEmptyString(item.id) ?? state.run.newId();
+  // An item the server streamed without an id is tracked under one made up here; that id is ours,
+  // so it is never recorded as the item's `itemId` (the request side would send it back).
+  const sentId = asNonEmptyString(item.id);
+  const itemId = sentId ?? state.run.newId();
   const cls = classifyOutputItem(item, providerLabel(state.options));
-  if (cls.kind === "message") openMessageItem(state, itemId, outputIndex, asNonEmptyString(item.phase));
-  else if (cls.kind === "compaction") openCompactionItem(state, itemId, outputIndex);
-  else if (cls.kind === "reasoning") openReasoningItem(state, itemId, outputIndex);
+  if (cls.kind === "message") openMessageItem(state, itemId, outputIndex, asNonEmptyString(item.phase), sentId === undefined);
+  else if (cls.kind === "compaction") openCompactionItem(state, itemId, outputIndex, sentId === undefined);
+  else if (cls.kind === "reasoning") openReasoningItem(state, itemId, outputIndex, sentId === undefined);
   else if (cls.kind === "application-tool" || cls.kind === "provider-tool") openToolItem(state, item, itemId, outputIndex);
   else if (cls.kind === "unknown") unmodelled(state, event, asString(item.type));
   return itemId;
@@ -208,7 +211,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done);
     else if (state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
-      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.madeUpId === true ? undefined : tracked.itemId) : undefined;
+      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : undefined;
       // A call the output limit cut off (`status: "incomplete"`) is not handed to the application.
       if (!tracked.providerExecuted && done.status === "incomplete") state.run.abandonToolCall(tracked.toolCallId, metadata);
       else state.run.endToolCall(tracked.toolCallId, metadata);

@@ -39,6 +39,8 @@ export interface MessageItem {
   refusal?: MessagePart;
   /** Opened for text events that named no item: `itemId` is ours until a message item claims it. */
   implicit?: boolean;
+  /** The item streamed without an `id`: `itemId` was made up here and is never recorded as the item's. */
+  idMadeUp?: boolean;
   /** The text message an implicit item had opened when a message item claimed it (its END records the item). */
   claimedBy?: string;
   /** Its `output_item.done` (or the response's end) closed it: text that names no item is not its. */
@@ -54,6 +56,8 @@ export interface ReasoningItem {
   parts: Array<{ type: "summary_text" | "reasoning_text"; index: number; length: number }>;
   /** Parts (`summary_text:0`, `reasoning_text:1`, …) whose `.done` arrived: later deltas are not appended again. */
   finished?: Set<string>;
+  /** The item streamed without an `id`: `itemId` was made up here and is never recorded as the item's. */
+  idMadeUp?: boolean;
 }
 
 /** A tool call item (application or provider-executed). */
@@ -70,12 +74,12 @@ export interface ToolItem {
   argsDone?: boolean;
   /** A TOOL_CALL_RESULT was written for it. */
   resulted?: boolean;
-  /** The item came with no id: `itemId` was made up here and is not recorded as the item's. */
-  madeUpId?: boolean;
   /** The argument text that streamed as it was written (code, a patch's diff: handle-streamed-argument-text.ts). */
   streamedText?: StreamedText;
   /** An apply_patch call's `operation` as announced (its fields frame the streamed diff). */
   operation?: Record<string, unknown>;
+  /** The item streamed without an `id`: `itemId` was made up here and is never recorded as the item's. */
+  idMadeUp?: boolean;
 }
 
 /** A `compaction` item: a reasoning message holding its encrypted summary. */
@@ -83,6 +87,11 @@ export interface CompactionItem {
   kind: "compaction";
   itemId: string;
   messageId: string;
+}
+
+/** Whether an item's `itemId` is the provider's (it streamed one), not one made up here. */
+export function providerIdOf(item: { itemId: string; idMadeUp?: boolean; implicit?: boolean }): string | undefined {
+  return item.idMadeUp === true || item.implicit === true ? undefined : item.itemId;
 }
 
 /** Anything the mapper tracks by item id or output index. */

@@ -15,6 +15,7 @@ import OpenAI from "openai";
 import { createOpenAIResponsesProvider, streamResponses, toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
 import { collect, jsonlChunks, last, ofType, toJsonl } from "./support/collect.js";
 import { expectedPath, readFixture, sdkResponseEvents } from "./support/sdk-replay.js";
+import { asPublishedInputTypes } from "./support/published-input-types.js";
 
 type Rec = Record<string, unknown>;
 
@@ -82,7 +83,7 @@ function inputForm(item: Rec): Rec {
 }
 
 const OUTPUTS: Rec[] = [
-  { type: "local_shell_call_output", id: "call_ls_1", output: '{"stdout":"README.md\\n","exit_code":0}' },
+  { type: "local_shell_call_output", call_id: "call_ls_1", output: '{"stdout":"README.md\\n","exit_code":0}' },
   {
     type: "shell_call_output",
     call_id: "call_sh_1",
@@ -145,7 +146,7 @@ describe("client-run built-in tools: request side", () => {
       dir: fileURLToPath(new URL(".", import.meta.url)),
       imports: 'import type { ResponseCreateParamsStreaming } from "openai/resources/responses/responses";',
       type: "ResponseCreateParamsStreaming",
-      bodies: [params],
+      bodies: [asPublishedInputTypes(params)],
     });
     expect(diagnostics).toEqual([]);
   }, 60_000);
@@ -166,7 +167,7 @@ describe("client-run built-in tools: request side", () => {
       { type: "shell_call_output", call_id: "call_sh_1", output: [{ stdout: "clean\n", stderr: "", outcome: { type: "exit", exit_code: 0 } }] },
       { type: "apply_patch_call_output", call_id: "call_ap_1", status: "failed", output: "patch does not apply" },
     ]);
-    expect(outputs.at(-1)).toEqual({ type: "local_shell_call_output", id: "call_ls_1", output: "No result was provided for this tool call." });
+    expect(outputs.at(-1)).toEqual({ type: "local_shell_call_output", call_id: "call_ls_1", output: "No result was provided for this tool call." });
     // Both reasoning items still precede their items: nothing else is dropped.
     const input = params.input as unknown as Rec[];
     const reasoning = input.filter((item) => item.type === "reasoning");

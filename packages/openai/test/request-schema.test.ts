@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { listSharedStreams, readJsonl } from "../../../test-fixtures/support/shared-streams.js";
 import { streamResponses, toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
 import { collect, jsonlChunks } from "./support/collect.js";
+import { asPublishedInputTypes } from "./support/published-input-types.js";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const samples = fc.sample(conversation, { numRuns: 40, seed: Number(process.env.FC_SEED ?? 15) });
@@ -44,7 +45,7 @@ if (!schemaIsPinned) console.warn("request-schema suite skipped: the SDK matrix 
 
 describe.runIf(schemaIsPinned)("request bodies from random mixed-provider conversations match the published schema", () => {
   it("Responses: every body (random conversations, every recorded stream carried back) is a ResponseCreateParamsStreaming", async () => {
-    const bodies = [...samples.map((conv) => toResponsesRequest(conv.input, { model: "gpt-5" }).params), ...(await recordedRequests())];
+    const bodies = [...samples.map((conv) => toResponsesRequest(conv.input, { model: "gpt-5" }).params), ...(await recordedRequests())].map(asPublishedInputTypes);
     // One body with a field the schema lacks shows the check is not vacuous: exactly it is reported.
     const bad = { model: "gpt-5", stream: true, input: [{ role: "user", content: "x", detial: "high" }] };
     const diagnostics = typeCheckBodies({ ...RESPONSES, bodies: [...bodies, bad] });
