@@ -14,7 +14,8 @@
  * - OpenAI Responses: every `function_call_output` follows the `function_call` with its `call_id`
  *   and every `function_call` has its output (the API's "No tool output found for function call");
  *   `call_id` is at most 64 characters; a reasoning item is followed by the output item it led to.
- * - Gemini: contents start with a user turn and alternate user/model; a model turn with
+ * - Gemini: contents start with a user turn and alternate user/model (a user turn of function
+ *   responses may be followed by the user's next message); a model turn with
  *   `functionCall` parts is followed by a user turn with exactly as many `functionResponse` parts,
  *   names in the same order (and ids, where the calls had them); in the current turn (after the
  *   last user content with more than function responses) the first `functionCall` of every model
@@ -120,7 +121,11 @@ function googleProblems(contents: Json[]): string[] {
     if (c.role === "user" && records(c.parts).some((p) => p.functionResponse === undefined)) turnStart = i;
   });
   contents.forEach((content, i) => {
-    const expected = i % 2 === 0 ? "user" : "model";
+    // Roles alternate, except that a user turn of function responses may be followed by the user's
+    // next message (the API takes consecutive user contents; google/adk-go#1302).
+    const previous = contents[i - 1];
+    const afterResponses = previous?.role === "user" && records(previous.parts).every((p) => p.functionResponse !== undefined);
+    const expected = i === 0 ? "user" : previous?.role === "user" ? (afterResponses ? content.role : "model") : "user";
     if (content.role !== expected) problems.push(`contents[${i}] is ${String(content.role)}, expected ${expected}`);
     const parts = records(content.parts);
     const calls = parts.filter((p) => p.functionCall !== undefined);
