@@ -33,8 +33,6 @@ export interface AssistantTurnParts {
   platform?: string;
   /** The id each application tool call is sent with (default: unchanged), see `createToolIdMap`. */
   toolId?: ToolIdMap;
-  /** Messages follow this one: a provider-run call without its result cannot stay in its turn. */
-  earlier?: boolean;
 }
 
 interface PlacedBlock {
@@ -63,7 +61,7 @@ export function buildAssistantTurn(
   if (message !== undefined) {
     placed.push(...textBlocks(message, parts.platform ?? PROVIDER, sink));
     for (const call of message.toolCalls ?? []) {
-      placed.push(...toolCallBlocks(message, call, parts.providerResults, sink, parts.platform ?? PROVIDER, parts.toolId ?? ((id) => id), parts.earlier === true));
+      placed.push(...toolCallBlocks(message, call, parts.providerResults, sink, parts.platform ?? PROVIDER, parts.toolId ?? ((id) => id)));
     }
   }
   if (placed.length > 0 && placed.every((entry) => entry.index !== undefined)) {
@@ -181,7 +179,6 @@ function toolCallBlocks(
   sink: WarningSink,
   platform: string,
   toolId: ToolIdMap,
-  earlier: boolean,
 ): PlacedBlock[] {
   const fields = readBridgeMetadata(call.metadata);
   const ours = isMintedBy(call, platform);
@@ -201,12 +198,11 @@ function toolCallBlocks(
   }
   if (verdict === "invalid") return [];
   if (fields.anthropicBlockType === CONTAINER_UPLOAD) return containerUploadBlocks(message, call, parts(results.get(call.id)), sink, platform);
-  // A server tool call with no result block cannot go back where a result must follow it in the
-  // same turn: one cut off mid-input (an interrupted run), or one with messages after it (the run
-  // was cut before the result came). Only the conversation's last message may end on one
-  // (`pause_turn`: the paused response is sent back as it is to let Claude continue).
-  if (!results.has(call.id) && (fields.interrupted === true || earlier)) {
-    sink.warn("request.unanswered-provider-tool", `Tool call ${call.id} was run by Anthropic but its result never came (the run was cut off); dropped`, { toolCallId: call.id });
+  // A server tool call the stream was cut off in, mid-input, before its result came cannot go
+  // back: its input is cut short. (One waiting for its result in a later response, deferred or
+  // paused, is not interrupted and goes back as it is.)
+  if (fields.interrupted === true && !results.has(call.id)) {
+    sink.warn("request.unanswered-provider-tool", `Tool call ${call.id} was cut off before its result came (the run was interrupted); dropped`, { toolCallId: call.id });
     return [];
   }
   const type = asNonEmptyString(fields.anthropicBlockType) ?? "server_tool_use";

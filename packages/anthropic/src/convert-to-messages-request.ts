@@ -172,7 +172,7 @@ export function toMessagesRequest(
         warnForeignCitedFiles(message, sink, platform);
         const reasoning = [...pendingReasoning, ...(plan.reasoningByTurn.get(message.id) ?? [])];
         pendingReasoning = [];
-        push("assistant", buildAssistantTurn(message, { reasoning, providerResults: plan.providerResults, platform, toolId, earlier: position < messages.length - 1 }, sink));
+        push("assistant", buildAssistantTurn(message, { reasoning, providerResults: plan.providerResults, platform, toolId }, sink));
         return;
       }
       default:

@@ -148,8 +148,9 @@ function googleProblems(contents: Json[]): string[] {
 /**
  * Anthropic block rules: a `thinking` block carries its `signature` and a `redacted_thinking` block
  * its `data` (the API's 400 "thinking.signature: Field required"); a `server_tool_use` /
- * `mcp_tool_use` block is followed, in the same assistant message, by the result block naming it
- * (`tool_use_id`), as Claude streamed them, except in a last message paused by `pause_turn`.
+ * `mcp_tool_use` block is followed by the result block naming it (`tool_use_id`), in the same
+ * assistant message or a later one (a deferred server tool), except in a last message paused by
+ * `pause_turn`.
  */
 function anthropicBlockProblems(messages: Json[]): string[] {
   const problems: string[] = [];
@@ -159,7 +160,10 @@ function anthropicBlockProblems(messages: Json[]): string[] {
       if (block.type === "thinking" && (typeof block.signature !== "string" || block.signature === "")) problems.push(`messages[${i}] thinking block ${j} has no signature`);
       if (block.type === "redacted_thinking" && (typeof block.data !== "string" || block.data === "")) problems.push(`messages[${i}] redacted_thinking block ${j} has no data`);
       if (block.type === "server_tool_use" || block.type === "mcp_tool_use") {
-        const answered = blocks.slice(j + 1).some((b) => b.tool_use_id === block.id);
+        // Its result follows in the same turn, or (deferred past the response's client tools) at the
+        // start of a later assistant turn.
+        const later = [...blocks.slice(j + 1), ...messages.slice(i + 1).flatMap((m) => records(m.content))];
+        const answered = later.some((b) => b.tool_use_id === block.id);
         // Only the last message may end on one: a `pause_turn` response goes back as it came.
         if (!answered && message.role === "assistant" && i !== messages.length - 1) problems.push(`messages[${i}] ${String(block.type)} ${String(block.id)} has no result block after it`);
       }
