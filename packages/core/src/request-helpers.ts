@@ -148,6 +148,13 @@ export interface ToolPairingOptions {
    * never orphans). Default: none.
    */
   isProviderRun?: (call: ToolCall) => boolean;
+  /**
+   * Whether a result filed after a later model response stays where it is (default false: moved
+   * back after its call). OpenAI Responses takes a `function_call_output` anywhere after its call
+   * and keeps the item order as the conversation had it; every other API wants the results of a
+   * call before the next model turn.
+   */
+  keepResultsAfterLaterResponse?: boolean;
 }
 
 /**
@@ -224,10 +231,12 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
       callsOfTurn = [];
     }
     if (message.role === "assistant") {
-      // Results of earlier calls the model went on without (a later model response came first)
-      // go back to before that response, unless it continues the calls' own response.
       const continued = continuedMessage(message);
       roots.set(message.id, continued === undefined ? message.id : (roots.get(continued) ?? continued));
+    }
+    if (message.role === "assistant" && options.keepResultsAfterLaterResponse !== true) {
+      // Results of earlier calls the model went on without (a later model response came first)
+      // go back to before that response, unless it continues the calls' own response.
       const moved = lateResults(callsOfTurn, message, callOwner, roots, results, placed);
       // Before the reasoning that leads the later response, too.
       let at = out.length;
