@@ -198,6 +198,13 @@ function toolCallBlocks(
   }
   if (verdict === "invalid") return [];
   if (fields.anthropicBlockType === CONTAINER_UPLOAD) return containerUploadBlocks(message, call, parts(results.get(call.id)), sink, platform);
+  // A server tool call the stream was cut off in, mid-input, before its result came cannot go
+  // back: its input is cut short. (One waiting for its result in a later response, deferred or
+  // paused, is not interrupted and goes back as it is.)
+  if (fields.interrupted === true && !results.has(call.id)) {
+    sink.warn("request.unanswered-provider-tool", `Tool call ${call.id} was cut off before its result came (the run was interrupted); dropped`, { toolCallId: call.id });
+    return [];
+  }
   const type = asNonEmptyString(fields.anthropicBlockType) ?? "server_tool_use";
   const serverName = asNonEmptyString(fields.serverName);
   const out: PlacedBlock[] = [

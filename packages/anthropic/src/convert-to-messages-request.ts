@@ -36,6 +36,7 @@ import { convertUserContent } from "./convert-user-content.js";
 import { unifySearchResultCitations } from "./search-result-part.js";
 import { isRecord } from "./narrow.js";
 import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
+import { appendToAssistantTurn } from "./merge-assistant-turn.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
 import { isBlank, trimFinalAssistantTurn } from "./blank-text.js";
 import { placeToolResult } from "./place-tool-result.js";
@@ -118,7 +119,10 @@ export function toMessagesRequest(
   const push = (role: "user" | "assistant", blocks: ContentBlockParam[]): void => {
     if (blocks.length === 0) return;
     const last = turns[turns.length - 1];
-    if (last !== undefined && last.role === role && Array.isArray(last.content)) last.content.push(...blocks);
+    if (last !== undefined && last.role === role && Array.isArray(last.content)) {
+      if (role === "assistant") appendToAssistantTurn(last.content, blocks, sink);
+      else last.content.push(...blocks);
+    }
     else turns.push({ role, content: [...blocks] });
   };
   const flushReasoning = (): void => {

@@ -148,6 +148,13 @@ export interface ToolPairingOptions {
    * never orphans). Default: none.
    */
   isProviderRun?: (call: ToolCall) => boolean;
+  /**
+   * Whether a result filed after a later model response stays where it is (default false: moved
+   * back after its call). OpenAI Responses takes a `function_call_output` anywhere after its call
+   * and keeps the item order as the conversation had it; every other API wants the results of a
+   * call before the next model turn.
+   */
+  keepResultsAfterLaterResponse?: boolean;
 }
 
 /**
@@ -164,7 +171,9 @@ export interface ToolPairingOptions {
  *   those. Placed before such reasoning, it would split the response in two on the request side;
  * - a result that came after a later turn (a user, system or developer message: the user wrote
  *   again before a frontend tool answered) is moved back to just before that turn
- *   (`request.late-tool-result`): every provider wants a call's results before the next turn.
+ *   (`request.late-tool-result`): every provider wants a call's results before the next turn;
+ *   so is a result that came after a later model response (an assistant message that does not
+ *   continue the call's own response: Gemini's `sameResponseAs`, the same Responses `responseId`).
  * Returns a new array; the input is not changed.
  */
 export function pairToolResults(messages: readonly Message[], sink: RequestWarn, options: ToolPairingOptions = {}): Message[] {
@@ -202,6 +211,8 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
   for (const message of kept) if (message.role === "tool") results.set(message.toolCallId, message);
   const placed = new Set<Message>();
   let callsOfTurn: ToolCall[] = [];
+  const callOwner = new Map<ToolCall, Message>();
+  const roots = new Map<string, string>();
   const out: Message[] = [];
   for (let i = 0; i < kept.length; i++) {
     const message = kept[i] as Message;
@@ -219,9 +230,31 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
       }
       callsOfTurn = [];
     }
+    if (message.role === "assistant") {
+      const continued = continuedMessage(message);
+      roots.set(message.id, continued === undefined ? message.id : (roots.get(continued) ?? continued));
+    }
+    if (message.role === "assistant" && options.keepResultsAfterLaterResponse !== true) {
+      // Results of earlier calls the model went on without (a later model response came first)
+      // go back to before that response, unless it continues the calls' own response.
+      const moved = lateResults(callsOfTurn, message, callOwner, roots, results, placed);
+      // Before the reasoning that leads the later response, too.
+      let at = out.length;
+      while (at > 0 && out[at - 1]?.role === "reasoning") at--;
+      const lead = out.splice(at);
+      for (const [call, late] of moved) {
+        sink.warn(REQUEST_WARNINGS.lateToolResult, `Tool message ${late.id} came after a later model response; moved to before it, after its call ${call.id}`, {
+          messageId: late.id,
+          toolCallId: call.id,
+        });
+        out.push(late);
+      }
+      out.push(...lead);
+    }
     out.push(message);
     if (message.role === "tool") placed.add(message);
     if (message.role !== "assistant") continue;
+    for (const call of message.toolCalls ?? []) callOwner.set(call, message);
     callsOfTurn.push(...(message.toolCalls ?? []));
     let j = i + 1;
     while (kept[j]?.role === "reasoning") out.push(kept[j++] as Message);
@@ -240,6 +273,39 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
     }
   }
   return out;
+}
+
+/**
+ * The results (not placed yet) of `calls` that must move before `next`, a later assistant message:
+ * every one, unless `next` continues the response the call came in (`roots`: the first message of
+ * each message's response, followed through Gemini's `sameResponseAs`; or the same Responses
+ * `responseId`), where they go after it.
+ */
+function lateResults(calls: readonly ToolCall[], next: Message, owners: ReadonlyMap<ToolCall, Message>, roots: ReadonlyMap<string, string>, results: ReadonlyMap<string, Message>, placed: Set<Message>): Array<[ToolCall, Message]> {
+  const moved: Array<[ToolCall, Message]> = [];
+  const entities = [next, ...(next.role === "assistant" ? (next.toolCalls ?? []) : [])];
+  const responses = new Set(entities.map((entity) => readBridgeMetadata(entity.metadata)?.responseId).filter((v): v is string => typeof v === "string"));
+  for (const call of calls) {
+    const late = results.get(call.id);
+    if (late === undefined || placed.has(late)) continue;
+    const owner = owners.get(call);
+    const response = readBridgeMetadata(call.metadata)?.responseId ?? readBridgeMetadata(owner?.metadata)?.responseId;
+    if (owner !== undefined && roots.get(owner.id) === roots.get(next.id)) continue;
+    if (typeof response === "string" && responses.has(response)) continue;
+    placed.add(late);
+    moved.push([call, late]);
+  }
+  return moved;
+}
+
+/** The message an assistant message says it continues (`sameResponseAs`, on it or on one of its calls). */
+function continuedMessage(message: Message): string | undefined {
+  if (message.role !== "assistant") return undefined;
+  for (const entity of [message, ...(message.toolCalls ?? [])]) {
+    const value = readBridgeMetadata(entity.metadata)?.sameResponseAs;
+    if (typeof value === "string") return value;
+  }
+  return undefined;
 }
 
 /** A provider's documented tool name rule. */

@@ -19,7 +19,8 @@ import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
  */
 export function chatInputMessages(input: RunAgentInput, sink: WarningSink): Message[] {
   assertToolNames(input.tools, OPENAI_TOOL_NAME);
-  return pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted });
+  // Chat merges consecutive assistant messages (one response split in two) itself: results stay.
+  return pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted, keepResultsAfterLaterResponse: true });
 }
 
 /**

@@ -92,7 +92,7 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   // Ids repeated across the conversation (`call_0` in every turn) made unique before anything reads them.
   const unique = uniqueToolCallIds(input.messages, sink);
   const roles = classifyAllToolCalls(unique, "responses", sink);
-  const messages = pairToolResults(unique, sink, { isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function") });
+  const messages = pairToolResults(unique, sink, { isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function"), keepResultsAfterLaterResponse: true });
   const calls = new Map<string, ToolCall>();
   const results = new Map<string, ToolMessage>();
   for (const message of messages) {

@@ -14,7 +14,8 @@
  * - OpenAI Responses: every `function_call_output` follows the `function_call` with its `call_id`
  *   and every `function_call` has its output (the API's "No tool output found for function call");
  *   `call_id` is at most 64 characters; a reasoning item is followed by the output item it led to.
- * - Gemini: contents start with a user turn and alternate user/model; a model turn with
+ * - Gemini: contents start with a user turn and alternate user/model (a user turn of function
+ *   responses may be followed by the user's next message); a model turn with
  *   `functionCall` parts is followed by a user turn with exactly as many `functionResponse` parts,
  *   names in the same order (and ids, where the calls had them); in the current turn (after the
  *   last user content with more than function responses) the first `functionCall` of every model
@@ -26,16 +27,16 @@ import type { SwapApi } from "./providers.js";
 type Json = Record<string, unknown>;
 const records = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => typeof v === "object" && v !== null) : []);
 
-/** The problems `body` has for `api`. */
-export function requestProblems(api: SwapApi, body: unknown): string[] {
+/** The problems `body` has for `api` (`label`: the Chat platform, for its own rules). */
+export function requestProblems(api: SwapApi, body: unknown, label?: string): string[] {
   const request = (body ?? {}) as Json;
   switch (api) {
     case "anthropic":
-      return anthropicProblems(records(request.messages));
+      return [...anthropicProblems(records(request.messages)), ...anthropicBlockProblems(records(request.messages))];
     case "openai-chat":
-      return chatProblems(records(request.messages));
+      return [...chatProblems(records(request.messages)), ...(label === "mistral" ? mistralProblems(records(request.messages)) : [])];
     case "openai-responses":
-      return responsesProblems(records(request.input));
+      return [...responsesProblems(records(request.input)), ...itemIdProblems(records(request.input))];
     case "google":
       return googleProblems(records(request.contents));
   }
@@ -120,7 +121,11 @@ function googleProblems(contents: Json[]): string[] {
     if (c.role === "user" && records(c.parts).some((p) => p.functionResponse === undefined)) turnStart = i;
   });
   contents.forEach((content, i) => {
-    const expected = i % 2 === 0 ? "user" : "model";
+    // Roles alternate, except that a user turn of function responses may be followed by the user's
+    // next message (the API takes consecutive user contents; google/adk-go#1302).
+    const previous = contents[i - 1];
+    const afterResponses = previous?.role === "user" && records(previous.parts).every((p) => p.functionResponse !== undefined);
+    const expected = i === 0 ? "user" : previous?.role === "user" ? (afterResponses ? content.role : "model") : "user";
     if (content.role !== expected) problems.push(`contents[${i}] is ${String(content.role)}, expected ${expected}`);
     const parts = records(content.parts);
     const calls = parts.filter((p) => p.functionCall !== undefined);
@@ -136,6 +141,61 @@ function googleProblems(contents: Json[]): string[] {
       });
     }
     if (responses.length > 0 && !records(contents[i - 1]?.parts).some((p) => p.functionCall !== undefined)) problems.push(`contents[${i}] functionResponse without a model functionCall turn before it`);
+  });
+  return problems;
+}
+
+/**
+ * Anthropic block rules: a `thinking` block carries its `signature` and a `redacted_thinking` block
+ * its `data` (the API's 400 "thinking.signature: Field required"); a `server_tool_use` /
+ * `mcp_tool_use` block is followed by the result block naming it (`tool_use_id`), in the same
+ * assistant message or a later one (a deferred server tool), except in a last message paused by
+ * `pause_turn`.
+ */
+function anthropicBlockProblems(messages: Json[]): string[] {
+  const problems: string[] = [];
+  messages.forEach((message, i) => {
+    const blocks = records(message.content);
+    blocks.forEach((block, j) => {
+      if (block.type === "thinking" && (typeof block.signature !== "string" || block.signature === "")) problems.push(`messages[${i}] thinking block ${j} has no signature`);
+      if (block.type === "redacted_thinking" && (typeof block.data !== "string" || block.data === "")) problems.push(`messages[${i}] redacted_thinking block ${j} has no data`);
+      if (block.type === "server_tool_use" || block.type === "mcp_tool_use") {
+        // Its result follows in the same turn, or (deferred past the response's client tools) at the
+        // start of a later assistant turn.
+        const later = [...blocks.slice(j + 1), ...messages.slice(i + 1).flatMap((m) => records(m.content))];
+        const answered = later.some((b) => b.tool_use_id === block.id);
+        // Only the last message may end on one: a `pause_turn` response goes back as it came.
+        if (!answered && message.role === "assistant" && i !== messages.length - 1) problems.push(`messages[${i}] ${String(block.type)} ${String(block.id)} has no result block after it`);
+      }
+    });
+  });
+  return problems;
+}
+
+/** Responses: input item ids are unique (the API's 400 "Duplicate item found with id"). */
+function itemIdProblems(items: Json[]): string[] {
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  items.forEach((item, i) => {
+    if (typeof item.id !== "string") return;
+    if (seen.has(item.id)) problems.push(`input[${i}] repeats item id ${item.id}`);
+    seen.add(item.id);
+  });
+  return problems;
+}
+
+/**
+ * Mistral's Chat rules: a `tool` message is followed by another `tool` message or an assistant
+ * message (the API's "Unexpected role 'user' after role 'tool'"), and tool call ids are 9
+ * characters of a-z, A-Z, 0-9 ("Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9").
+ */
+function mistralProblems(messages: Json[]): string[] {
+  const problems: string[] = [];
+  messages.forEach((message, i) => {
+    const next = messages[i + 1];
+    if (message.role === "tool" && next !== undefined && next.role !== "tool" && next.role !== "assistant") problems.push(`messages[${i + 1}] is ${String(next.role)} after a tool message`);
+    for (const call of records(message.tool_calls)) if (!/^[a-zA-Z0-9]{9}$/.test(String(call.id))) problems.push(`messages[${i}] tool call id ${String(call.id)} is not 9 alphanumerics`);
+    if (message.role === "tool" && !/^[a-zA-Z0-9]{9}$/.test(String(message.tool_call_id))) problems.push(`messages[${i}] tool_call_id ${String(message.tool_call_id)} is not 9 alphanumerics`);
   });
   return problems;
 }
