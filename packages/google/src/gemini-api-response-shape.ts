@@ -26,12 +26,27 @@ const GEMINI_API_CANDIDATE_FIELDS: readonly string[] = [
  * `citationMetadata.citationSources` to `citations` (the name Vertex AI sends and the mapper reads;
  * a `citations` list already there, which the Gemini API never sends, is kept). As in the SDK, a
  * candidate or `citationMetadata` that is not an object becomes `{}`, and a chunk that is not an
- * object with a `candidates` array is returned as it is. Returns a new object; the input is not
- * changed.
+ * object with a `candidates` array is returned as it is. Never changes the input: a chunk already
+ * in that shape is returned as it is, any other one as a new object.
  */
 export function toGeminiApiResponseShape(chunk: unknown): unknown {
   if (!isRecord(chunk) || !Array.isArray(chunk.candidates)) return chunk;
+  // Most chunks already have the SDK's shape: they are returned as they are, with no copy per chunk.
+  if (chunk.candidates.every(hasSdkShape)) return chunk;
   return { ...chunk, candidates: chunk.candidates.map(candidateShape) };
+}
+
+const KEPT: ReadonlySet<string> = new Set(GEMINI_API_CANDIDATE_FIELDS);
+
+/** A candidate the SDK's copy would leave as it is: only kept fields, none null, no citation metadata to rename. */
+function hasSdkShape(candidate: unknown): boolean {
+  if (!isRecord(candidate)) return false;
+  for (const key in candidate) {
+    if (!KEPT.has(key) || key === "citationMetadata") return false;
+    const value = candidate[key];
+    if (value === undefined || value === null) return false;
+  }
+  return true;
 }
 
 function candidateShape(candidate: unknown): Record<string, unknown> {
