@@ -130,7 +130,7 @@ export {
   type SseFrameDecoder,
   type SseSource,
 } from "./sse/decode-sse-stream.js";
-export { ERROR_BODY_LIMIT, HttpStatusError, readErrorBody } from "./sse/http-error-response.js";
+export { ERROR_BODY_LIMIT, HttpStatusError, isErrorResponse, readErrorBody } from "./sse/http-error-response.js";
 export { applyJsonPatch, type JsonPatchResult } from "./json-patch.js";
 export { EntityIds } from "./run/entity-ids.js";
 export { createStepWriter, subagentLocalId, type StepWriter, type StepWriterOptions } from "./run/step-writer.js";

@@ -1,4 +1,4 @@
-import { readErrorBody, type SseBody, type SseSource } from "@agui-bridge/core/adapter";
+import { isErrorResponse, readErrorBody, type SseSource } from "@agui-bridge/core/adapter";
 import { GoogleStreamError } from "./decode-google-frame.js";
 
 /**
@@ -7,19 +7,16 @@ import { GoogleStreamError } from "./decode-google-frame.js";
  * else its text wrapped as `{ error: { message, code, status } }`) and thrown as an `ApiError`
  * carrying the status (4xx/5xx; any other status a plain `Error`), so {@link describeGoogleError}
  * reads it as on the SDK path: a 400 `INVALID_ARGUMENT` is not a truncated, retryable stream.
- * Bodies that are not a `Response` pass as they are.
+ * Bodies that are not an error response pass as they are; bytes given as they are (not a function)
+ * and not an error response are returned as they are, so the run needs no abort wiring to open them.
  */
-export function openOkBody(source: SseSource): (signal: AbortSignal) => Promise<SseBody> {
+export function openOkBody(source: SseSource): SseSource {
+  if (typeof source !== "function" && !isErrorResponse(source)) return source;
   return async (signal) => {
     const body = typeof source === "function" ? await source(signal) : source;
-    if (isResponse(body) && !body.ok) await throwHttpError(body, signal);
+    if (isErrorResponse(body)) await throwHttpError(body, signal);
     return body;
   };
-}
-
-/** A fetch `Response`, duck-typed as core's raw path reads one (polyfilled and cross-realm ones count). */
-function isResponse(body: SseBody): body is Response {
-  return typeof body === "object" && body !== null && "ok" in body && "status" in body && typeof (body as Response).text === "function";
 }
 
 async function throwHttpError(response: Response, signal: AbortSignal): Promise<never> {

@@ -50,12 +50,17 @@ export function streamGenerateContentFromResponse(
   const provider = providerLabel(options.provider, GOOGLE_PROVIDER);
   const vertexai = options.vertexai ?? provider === "google-vertex";
   const decode = vertexai ? decodeGoogleFrame : (frame: SseFrame): unknown => toGeminiApiResponseShape(decodeGoogleFrame(frame));
-  const hop = (source: SseSource): ((signal: AbortSignal) => Promise<AsyncIterable<unknown>>) =>
-    sseChunkSource(openOkBody(source), decode, options.signal === undefined ? {} : { signal: options.signal }) as (signal: AbortSignal) => Promise<AsyncIterable<unknown>>;
+  const open = (source: SseSource): ReturnType<typeof sseChunkSource<unknown>> =>
+    sseChunkSource(openOkBody(source), decode, options.signal === undefined ? {} : { signal: options.signal });
+  // Opened with the run's signal (a plain body is an iterable already).
+  const hop = (source: SseSource) => async (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
+    const opened = open(source);
+    return typeof opened === "function" ? opened(signal) : opened;
+  };
   const { continueWith } = options;
   const source =
     continueWith === undefined
-      ? hop(body)
+      ? open(body)
       : async (signal: AbortSignal) => continueLongDecode(await hop(body)(signal), (token) => hop((next) => continueWith(token, next))(signal));
   return driveRun<unknown>({
     // Only a body opened by a function can be opened again: a Response or stream is read once.
