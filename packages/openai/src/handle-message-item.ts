@@ -132,13 +132,19 @@ export function handleMessageDelta(state: ResponsesStreamState, event: Record<st
  * nothing was written for that part (`content_index`); other parts of the item are independent.
  */
 export function handleMessageDone(state: ResponsesStreamState, event: Record<string, unknown>, refusal: boolean): void {
-  const item = messageOf(state, event);
   const text = asString(refusal ? event.refusal : event.text);
+  // An empty part of an item with no text message yet opens none (see closeMessageItem).
+  if (text === "" && !hasTextMessage(findItem(state, event))) return;
+  const item = messageOf(state, event);
   if (item === undefined || text === undefined) return;
   const part = messagePart(state, item, refusal);
   const index = contentIndexOf(event);
   part.finished.add(index);
   writeOnce(state, part, index, text);
+}
+
+function hasTextMessage(item: ReturnType<typeof findItem>): boolean {
+  return item?.kind === "message" && (item.text !== undefined || item.refusal !== undefined);
 }
 
 function writeOnce(state: ResponsesStreamState, part: MessagePart, index: number, text: string): void {
@@ -165,14 +171,16 @@ export function handleAnnotation(state: ResponsesStreamState, event: Record<stri
  * them as `files` (FileSource parts, see {@link filesOfAnnotations}), with the message item's
  * `itemId` so the request side can send the message back with its annotations.
  */
-export function closeMessageItem(state: ResponsesStreamState, item: MessageItem, done?: Record<string, unknown>): void {
+export function closeMessageItem(state: ResponsesStreamState, item: MessageItem, done?: Record<string, unknown>, doneOnly = false): void {
   const { run } = state;
   item.closed = true;
   if (done !== undefined && item.phase === undefined) {
     const phase = asString(done.phase);
     if (phase !== undefined) item.phase = phase;
   }
-  if (done !== undefined) {
+  // A finished item without text whose `added` never came (LiteLLM's bridge closes an empty message
+  // item it never announced after every tool-call-only turn) is no message: as on Chat, no text, no text message.
+  if (done !== undefined && !(doneOnly && item.text === undefined && item.refusal === undefined && carriesNothing(done))) {
     (asArray(done.content) ?? []).forEach((raw, index) => {
       const content = asRecord(raw);
       const type = asString(content?.type);
@@ -195,6 +203,16 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
     const late = item.phase !== undefined && (part.messageId === item.itemId || claimed !== undefined) ? { ...claimed, phase: item.phase } : claimed;
     run.endText(part.messageId, late === undefined ? end : { ...end, ...late });
   }
+}
+
+/** Whether a finished message item has no text, refusal or annotation in any of its parts. */
+function carriesNothing(done: Record<string, unknown>): boolean {
+  return (asArray(done.content) ?? []).every((raw) => {
+    const content = asRecord(raw);
+    if (content === undefined) return true;
+    const text = asString(content.type === "refusal" ? content.refusal : content.text);
+    return (text === undefined || text === "") && (asArray(content.annotations) ?? []).length === 0;
+  });
 }
 
 /**
