@@ -181,7 +181,9 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
   // A finished item without text whose `added` never came (LiteLLM's bridge closes an empty message
   // item it never announced after every tool-call-only turn) is no message: as on Chat, no text, no text message.
   if (done !== undefined && !(doneOnly && item.text === undefined && item.refusal === undefined && carriesNothing(done))) {
-    (asArray(done.content) ?? []).forEach((raw, index) => {
+    const contents = asArray(done.content) ?? [];
+    if (!streamedAtPositions(item, contents.length)) writeRemainder(state, item, contents);
+    else contents.forEach((raw, index) => {
       const content = asRecord(raw);
       const type = asString(content?.type);
       if (content === undefined || (type !== "output_text" && type !== "refusal")) return;
@@ -202,6 +204,34 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
     const claimed = part.messageId === item.claimedBy ? { itemId: item.itemId, ...itemPosition(state, item.outputIndex) } : undefined;
     const late = item.phase !== undefined && (part.messageId === item.itemId || claimed !== undefined) ? { ...claimed, phase: item.phase } : claimed;
     run.endText(part.messageId, late === undefined ? end : { ...end, ...late });
+  }
+}
+
+/**
+ * Whether the `content_index` of every event streamed for the item is a position in its finished
+ * `content` (OpenAI's meaning). vLLM's Responses server numbers them otherwise (one counter across
+ * the response, or a new index per delta: vllm-project/vllm#31761, #35184); then the finished
+ * parts cannot be matched by position and {@link writeRemainder} decides what is missing.
+ */
+function streamedAtPositions(item: MessageItem, count: number): boolean {
+  return [item.text, item.refusal].every((part) => part === undefined || [...part.written.keys()].every((index) => index < count));
+}
+
+/** The finished item's text (and refusal) beyond what streamed, in one piece: nothing is written twice. */
+function writeRemainder(state: ResponsesStreamState, item: MessageItem, contents: readonly unknown[]): void {
+  for (const refusal of [false, true]) {
+    const part = refusal ? item.refusal : item.text;
+    const full = contents
+      .map((raw) => asRecord(raw))
+      .filter((content) => asString(content?.type) === (refusal ? "refusal" : "output_text"))
+      .map((content) => asString(refusal ? content?.refusal : content?.text) ?? "")
+      .join("");
+    if (part === undefined || !state.run.isTextOpen(part.messageId)) continue;
+    const streamed = [...part.written.values()].reduce((sum, length) => sum + length, 0);
+    if (full.length <= streamed) continue;
+    const index = part.written.size === 0 ? 0 : Math.max(...part.written.keys()) + 1;
+    part.written.set(index, full.length - streamed);
+    state.run.text(part.messageId, full.slice(streamed));
   }
 }
 
