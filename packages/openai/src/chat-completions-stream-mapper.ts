@@ -79,13 +79,19 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
   };
 }
 
-/** A new completion `id` (a recording holding several completions) starts a new turn. */
+/**
+ * A new completion `id` (a recording holding several completions) starts a new turn once every
+ * choice of the current completion has finished. Before that it is the same completion: some
+ * servers give every chunk an id of its own (Foundry Local, older llama.cpp and LiteLLM), and
+ * splitting there would cut text into one message per chunk and tool calls from their arguments.
+ */
 function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>): void {
   const id = asNonEmptyString(chunk.id);
   const model = asNonEmptyString(chunk.model);
   if (model !== undefined) state.model = model;
   if (id === undefined || id === state.completionId) return;
   if (state.completionId !== undefined) {
+    if ([...state.choices.values()].some((choice) => !choice.finished)) return;
     for (const choice of state.choices.values()) endChoice(state, choice);
     state.choices.clear();
     state.citations = undefined;
@@ -165,6 +171,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
       return;
     }
     endChoice(state, choice);
+    choice.finished = true;
     state.finish = finish;
     state.endSeen = true;
   }

@@ -55,6 +55,8 @@ export interface ChatChoiceState {
   thinkTags?: ThinkTagState;
   /** Whether the choice started a tool call (a `stop` finish then means `tool-calls`). */
   sawToolCall: boolean;
+  /** Whether the choice's `finish_reason` came (a new completion `id` before that continues this completion). */
+  finished: boolean;
   /** Open tool calls by the provider's `index`. */
   readonly tools: Map<number, ChatToolState>;
   /**
@@ -124,7 +126,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], imageUrls: new Set(), annotations: [], annotationKeys: new Set() };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], imageUrls: new Set(), annotations: [], annotationKeys: new Set() };
     state.choices.set(index, choice);
   }
   return choice;

@@ -132,13 +132,19 @@ export function handleMessageDelta(state: ResponsesStreamState, event: Record<st
  * nothing was written for that part (`content_index`); other parts of the item are independent.
  */
 export function handleMessageDone(state: ResponsesStreamState, event: Record<string, unknown>, refusal: boolean): void {
-  const item = messageOf(state, event);
   const text = asString(refusal ? event.refusal : event.text);
+  // An empty part of an item with no text message yet opens none (see closeMessageItem).
+  if (text === "" && !hasTextMessage(findItem(state, event))) return;
+  const item = messageOf(state, event);
   if (item === undefined || text === undefined) return;
   const part = messagePart(state, item, refusal);
   const index = contentIndexOf(event);
   part.finished.add(index);
   writeOnce(state, part, index, text);
+}
+
+function hasTextMessage(item: ReturnType<typeof findItem>): boolean {
+  return item?.kind === "message" && (item.text !== undefined || item.refusal !== undefined);
 }
 
 function writeOnce(state: ResponsesStreamState, part: MessagePart, index: number, text: string): void {
@@ -165,15 +171,19 @@ export function handleAnnotation(state: ResponsesStreamState, event: Record<stri
  * them as `files` (FileSource parts, see {@link filesOfAnnotations}), with the message item's
  * `itemId` so the request side can send the message back with its annotations.
  */
-export function closeMessageItem(state: ResponsesStreamState, item: MessageItem, done?: Record<string, unknown>): void {
+export function closeMessageItem(state: ResponsesStreamState, item: MessageItem, done?: Record<string, unknown>, doneOnly = false): void {
   const { run } = state;
   item.closed = true;
   if (done !== undefined && item.phase === undefined) {
     const phase = asString(done.phase);
     if (phase !== undefined) item.phase = phase;
   }
-  if (done !== undefined) {
-    (asArray(done.content) ?? []).forEach((raw, index) => {
+  // A finished item without text whose `added` never came (LiteLLM's bridge closes an empty message
+  // item it never announced after every tool-call-only turn) is no message: as on Chat, no text, no text message.
+  if (done !== undefined && !(doneOnly && item.text === undefined && item.refusal === undefined && carriesNothing(done))) {
+    const contents = asArray(done.content) ?? [];
+    if (!streamedAtPositions(item, contents.length)) writeRemainder(state, item, contents);
+    else contents.forEach((raw, index) => {
       const content = asRecord(raw);
       const type = asString(content?.type);
       if (content === undefined || (type !== "output_text" && type !== "refusal")) return;
@@ -195,6 +205,44 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
     const late = item.phase !== undefined && (part.messageId === item.itemId || claimed !== undefined) ? { ...claimed, phase: item.phase } : claimed;
     run.endText(part.messageId, late === undefined ? end : { ...end, ...late });
   }
+}
+
+/**
+ * Whether the `content_index` of every event streamed for the item is a position in its finished
+ * `content` (OpenAI's meaning). vLLM's Responses server numbers them otherwise (one counter across
+ * the response, or a new index per delta: vllm-project/vllm#31761, #35184); then the finished
+ * parts cannot be matched by position and {@link writeRemainder} decides what is missing.
+ */
+function streamedAtPositions(item: MessageItem, count: number): boolean {
+  return [item.text, item.refusal].every((part) => part === undefined || [...part.written.keys()].every((index) => index < count));
+}
+
+/** The finished item's text (and refusal) beyond what streamed, in one piece: nothing is written twice. */
+function writeRemainder(state: ResponsesStreamState, item: MessageItem, contents: readonly unknown[]): void {
+  for (const refusal of [false, true]) {
+    const part = refusal ? item.refusal : item.text;
+    const full = contents
+      .map((raw) => asRecord(raw))
+      .filter((content) => asString(content?.type) === (refusal ? "refusal" : "output_text"))
+      .map((content) => asString(refusal ? content?.refusal : content?.text) ?? "")
+      .join("");
+    if (part === undefined || !state.run.isTextOpen(part.messageId)) continue;
+    const streamed = [...part.written.values()].reduce((sum, length) => sum + length, 0);
+    if (full.length <= streamed) continue;
+    const index = part.written.size === 0 ? 0 : Math.max(...part.written.keys()) + 1;
+    part.written.set(index, full.length - streamed);
+    state.run.text(part.messageId, full.slice(streamed));
+  }
+}
+
+/** Whether a finished message item has no text, refusal or annotation in any of its parts. */
+function carriesNothing(done: Record<string, unknown>): boolean {
+  return (asArray(done.content) ?? []).every((raw) => {
+    const content = asRecord(raw);
+    if (content === undefined) return true;
+    const text = asString(content.type === "refusal" ? content.refusal : content.text);
+    return (text === undefined || text === "") && (asArray(content.annotations) ?? []).length === 0;
+  });
 }
 
 /**

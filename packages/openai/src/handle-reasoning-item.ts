@@ -82,7 +82,16 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
       // DashScope streams `reasoning_text` deltas and finishes the item with them as `summary`):
       // the same text, already written.
       const relabelled = (asArray(type === "summary_text" ? done.content : done.summary) ?? []).length === 0;
-      (asArray(list) ?? []).forEach((entry, index) => {
+      const entries = asArray(list) ?? [];
+      // vLLM numbers `content_index` across the response or per delta (vllm-project/vllm#31761,
+      // #35184): not positions in the finished item, so only the text beyond what streamed is missing.
+      if (item.parts.some((part) => part.type === type && part.index >= entries.length)) {
+        const full = entries.map((entry) => asString(asRecord(entry)?.text) ?? "").join("");
+        const streamed = item.parts.reduce((sum, part) => sum + (part.type === type ? part.length : 0), 0);
+        if (full.length > streamed) write(state, item, type, Math.max(...item.parts.map((part) => part.index)) + 1, full.slice(streamed));
+        return;
+      }
+      entries.forEach((entry, index) => {
         const text = asString(asRecord(entry)?.text);
         if (text === undefined || text === "" || hasPart(item, type, index)) return;
         if (relabelled && item.parts.some((part) => part.type === other && part.index === index && part.length === text.length)) return;

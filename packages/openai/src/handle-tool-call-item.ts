@@ -101,8 +101,16 @@ export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem,
   if (args !== "") state.run.toolCallArgs(tool.toolCallId, args);
 }
 
+/**
+ * The call's id, unless a tool call or a message of the run already has it (AG-UI ids are unique
+ * across entity kinds: a call without `call_id` falls back to its item id, which a server may
+ * also have given another item); taken ones get a fresh id.
+ */
 function uniqueToolCallId(state: ResponsesStreamState, preferred: string): string {
-  if (!state.run.isToolCallIdTaken(preferred)) return preferred;
+  if (!state.run.isToolCallIdTaken(preferred) && !state.usedIds.has(preferred)) {
+    state.usedIds.add(preferred);
+    return preferred;
+  }
   const fresh = uniqueId(state, undefined);
   state.options.onWarning?.({
     code: "stream.duplicate-tool-call-id",

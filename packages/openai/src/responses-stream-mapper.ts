@@ -194,7 +194,8 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   let tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
   // A finished item whose `added` never came (a stream resumed after it, a proxy that dropped it):
   // mapped from the finished item, which carries all of it (its earlier deltas had no item to go to).
-  if (tracked === undefined && !seenBefore && cls.kind !== "unknown") {
+  const doneOnly = tracked === undefined && !seenBefore;
+  if (doneOnly && cls.kind !== "unknown") {
     // An item with neither id nor output index (Codex's own minimal SSE fixtures) is found by the id it was opened under.
     const openedId = handleItemAdded(state, { ...event, type: "response.output_item.added" });
     tracked = findItem(state, { item_id: done.id ?? openedId, output_index: event.output_index });
@@ -203,7 +204,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     if (cls.kind === "unknown") unmodelled(state, event, asString(done.type));
     return;
   }
-  if (tracked.kind === "message") closeMessageItem(state, tracked, done);
+  if (tracked.kind === "message") closeMessageItem(state, tracked, done, doneOnly);
   else if (tracked.kind === "compaction") closeCompactionItem(state, tracked, done);
   else if (tracked.kind === "reasoning") closeReasoningItem(state, tracked, done);
   else {
