@@ -19,7 +19,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, withWellFormedText } from "@agui-bridge/core/adapter";
 import type {
   ContentBlockParam,
   MessageCreateParamsBase,
@@ -204,7 +204,8 @@ export function toMessagesRequest(
   };
   const caching = options.promptCaching;
   const params = caching === undefined || caching === false ? request : withCacheBreakpoints(request, caching === true ? {} : caching);
-  return { params, warnings: sink.warnings };
+  // A lone surrogate (text cut through an emoji) makes the API refuse the whole body as invalid JSON.
+  return { params: withWellFormedText(params, sink), warnings: sink.warnings };
 }
 
 interface TurnPlan {

@@ -18,7 +18,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, withWellFormedText } from "@agui-bridge/core/adapter";
 import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, parseObject, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
@@ -145,7 +145,8 @@ export function toGenerateContentRequest(
     ...(system.length > 0 && { systemInstruction: { parts: system.map((text) => ({ text })) } }),
     ...(declarations.length > 0 && { tools: [{ functionDeclarations: declarations }] }),
   };
-  return { params: { contents, config }, warnings };
+  // A lone surrogate (text cut through an emoji) makes the API refuse the whole body as invalid JSON.
+  return { params: withWellFormedText({ contents, config }, sink), warnings };
 }
 
 /**
