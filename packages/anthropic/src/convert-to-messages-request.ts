@@ -19,7 +19,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, withWellFormedText } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
 import type {
   ContentBlockParam,
   MessageCreateParamsBase,
@@ -190,7 +190,7 @@ export function toMessagesRequest(
 
   const contextText = renderContext(input.context);
   if (contextText !== undefined) system.push({ type: "text", text: contextText });
-  const tools = (input.tools ?? []).map((tool) => convertTool(tool, sink));
+  const tools = uniqueTools(input.tools, sink).map((tool) => convertTool(tool, sink));
   // Results of calls made by code go back to the container the code waits in.
   const container = pendingContainer(messages, turns, platform, toolId);
 

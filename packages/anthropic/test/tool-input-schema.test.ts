@@ -56,3 +56,16 @@ describe("tool input_schema with a top-level combinator", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe("a tool declared twice", () => {
+  it("goes once (the API refuses the request: 'tools: Tool names must be unique.'), the later one warned", () => {
+    const warnings: BridgeWarning[] = [];
+    const tools: Tool[] = [
+      { name: "search", description: "first", parameters: { type: "object" } },
+      { name: "search", description: "again", parameters: { type: "object" } },
+    ];
+    const { params } = toMessagesRequest({ messages: user, tools }, { onWarning: (w) => warnings.push(w) });
+    expect(params.tools?.map((t) => { const declared = t as { name: string; description?: string }; return [declared.name, declared.description]; })).toEqual([["search", "first"]]);
+    expect(warnings.map((w) => w.code)).toEqual(["request.duplicate-tool"]);
+  });
+});

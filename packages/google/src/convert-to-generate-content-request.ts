@@ -18,7 +18,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, withWellFormedText } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
 import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, parseObject, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
@@ -136,7 +136,7 @@ export function toGenerateContentRequest(
 
   const rendered = renderContext(input.context);
   if (rendered !== undefined) system.push(rendered);
-  const declarations = (input.tools ?? []).map((tool) => ({
+  const declarations = uniqueTools(input.tools, sink).map((tool) => ({
     name: tool.name,
     description: tool.description,
     ...(tool.parameters !== undefined && { parametersJsonSchema: tool.parameters }),
