@@ -19,7 +19,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
 import type {
   ContentBlockParam,
   MessageCreateParamsBase,
@@ -34,7 +34,6 @@ import { ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
 import { unifySearchResultCitations } from "./search-result-part.js";
-import { isRecord } from "./narrow.js";
 import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { appendToAssistantTurn } from "./merge-assistant-turn.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
@@ -44,6 +43,7 @@ import { createToolIdMap, type ToolIdMap } from "./tool-call-ids.js";
 import { dropOrphanCallers } from "./orphan-callers.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
 import { pendingContainer } from "./code-execution-container.js";
+import { toInputSchema } from "./tool-input-schema.js";
 
 const PROVIDER = "anthropic";
 
@@ -190,7 +190,7 @@ export function toMessagesRequest(
 
   const contextText = renderContext(input.context);
   if (contextText !== undefined) system.push({ type: "text", text: contextText });
-  const tools = (input.tools ?? []).map(convertTool);
+  const tools = uniqueTools(input.tools, sink).map((tool) => convertTool(tool, sink));
   // Results of calls made by code go back to the container the code waits in.
   const container = pendingContainer(messages, turns, platform, toolId);
 
@@ -204,7 +204,8 @@ export function toMessagesRequest(
   };
   const caching = options.promptCaching;
   const params = caching === undefined || caching === false ? request : withCacheBreakpoints(request, caching === true ? {} : caching);
-  return { params, warnings: sink.warnings };
+  // A lone surrogate (text cut through an emoji) makes the API refuse the whole body as invalid JSON.
+  return { params: withWellFormedText(params, sink), warnings: sink.warnings };
 }
 
 interface TurnPlan {
@@ -291,11 +292,10 @@ function toolResult(message: ToolMessage, sink: WarningSink, position: number, p
   };
 }
 
-function convertTool(tool: Tool): ToolUnion {
-  const schema = isRecord(tool.parameters) ? tool.parameters : {};
+function convertTool(tool: Tool, sink: WarningSink): ToolUnion {
   return {
     name: tool.name,
     ...(tool.description !== "" && { description: tool.description }),
-    input_schema: { ...schema, type: "object" } as AnthropicTool.InputSchema,
+    input_schema: toInputSchema(tool.name, tool.parameters, sink) as AnthropicTool.InputSchema,
   };
 }

@@ -97,6 +97,8 @@ export {
 } from "./request-helpers.js";
 export { createToolCallIdMap, mapToolCallId, toolCallIdFor, type ToolCallIdRule } from "./tool-call-ids.js";
 export { uniqueToolCallIds } from "./repeated-tool-call-ids.js";
+export { LONE_SURROGATE_WARNING, withWellFormedText } from "./well-formed-text.js";
+export { DUPLICATE_TOOL_WARNING, uniqueTools } from "./unique-tools.js";
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
 
 export { DEFAULT_MAX_INPUT_DEPTH, providerInputOptions, type ProviderInputOptions } from "./input/parse-run-agent-input.js";

@@ -18,7 +18,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
 import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, parseObject, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
@@ -136,7 +136,7 @@ export function toGenerateContentRequest(
 
   const rendered = renderContext(input.context);
   if (rendered !== undefined) system.push(rendered);
-  const declarations = (input.tools ?? []).map((tool) => ({
+  const declarations = uniqueTools(input.tools, sink).map((tool) => ({
     name: tool.name,
     description: tool.description,
     ...(tool.parameters !== undefined && { parametersJsonSchema: tool.parameters }),
@@ -145,7 +145,8 @@ export function toGenerateContentRequest(
     ...(system.length > 0 && { systemInstruction: { parts: system.map((text) => ({ text })) } }),
     ...(declarations.length > 0 && { tools: [{ functionDeclarations: declarations }] }),
   };
-  return { params: { contents, config }, warnings };
+  // A lone surrogate (text cut through an emoji) makes the API refuse the whole body as invalid JSON.
+  return { params: withWellFormedText({ contents, config }, sink), warnings };
 }
 
 /**

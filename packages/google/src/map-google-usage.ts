@@ -9,7 +9,9 @@ import { GOOGLE_PROVIDER } from "./constants.js";
  *   still counts them), `totalTokenCount - outputTokens`, the prompt share of the documented
  *   total, if that is at least `toolUsePromptTokenCount`;
  * - `cachedInputTokens = cachedContentTokenCount`;
- * - `outputTokens = candidatesTokenCount + thoughtsTokenCount`;
+ * - `outputTokens = candidatesTokenCount + thoughtsTokenCount`; when both are absent (a zero, which
+ *   proto3 JSON omits: a response that produced nothing), `totalTokenCount - inputTokens`, if the
+ *   total holds the input;
  * - `reasoningTokens = thoughtsTokenCount`;
  * - `totalTokens` computed (input + output, which equals `totalTokenCount`);
  * - `model` from the chunk's `modelVersion`.
@@ -23,10 +25,11 @@ export function mapGoogleUsage(
   provider?: string,
 ): TokenUsage | undefined {
   const options = onWarning === undefined ? {} : { onWarning };
-  const outputTokens = sumTokenCounts([usage.candidatesTokenCount, usage.thoughtsTokenCount], "outputTokens", options);
+  const reportedOutput = sumTokenCounts([usage.candidatesTokenCount, usage.thoughtsTokenCount], "outputTokens", options);
   const inputTokens = absent(usage.promptTokenCount)
-    ? (inputFromTotal(usage, outputTokens) ?? sumTokenCounts([usage.toolUsePromptTokenCount], "inputTokens", options))
+    ? (inputFromTotal(usage, reportedOutput) ?? sumTokenCounts([usage.toolUsePromptTokenCount], "inputTokens", options))
     : sumTokenCounts([usage.promptTokenCount, usage.toolUsePromptTokenCount], "inputTokens", options);
+  const outputTokens = reportedOutput ?? outputFromTotal(usage, inputTokens);
   return createTokenUsage(
     {
       provider: providerLabel(provider, GOOGLE_PROVIDER),
@@ -38,6 +41,19 @@ export function mapGoogleUsage(
     },
     options,
   );
+}
+
+/**
+ * The output share of `totalTokenCount` when neither output count is reported: proto3 JSON omits a
+ * zero, so a response that produced nothing (a MALFORMED_FUNCTION_CALL or UNEXPECTED_TOOL_CALL
+ * finish, a first chunk before any output) reports only the prompt and the total. Undefined unless
+ * both output counts are absent, the total is a usable count and it holds the input.
+ */
+function outputFromTotal(usage: Record<string, unknown>, inputTokens: number | undefined): number | undefined {
+  const total = usage.totalTokenCount;
+  if (!absent(usage.candidatesTokenCount) || !absent(usage.thoughtsTokenCount)) return undefined;
+  if (!count(total) || inputTokens === undefined || total < inputTokens) return undefined;
+  return total - inputTokens;
 }
 
 const absent = (value: unknown): boolean => value === undefined || value === null;

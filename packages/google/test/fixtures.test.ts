@@ -212,7 +212,7 @@ describe("fixtures parsed by the @google/genai SDK", () => {
       finishDetails: { blockReason: "SAFETY" },
     });
     expect((end as { usage?: unknown }).usage).toEqual([
-      { provider: "google", model: "gemini-2.5-flash", inputTokens: 8 },
+      { provider: "google", model: "gemini-2.5-flash", inputTokens: 8, outputTokens: 0, totalTokens: 8 },
     ]);
   });
 

@@ -52,3 +52,30 @@ describe("usage without promptTokenCount", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+/**
+ * The other zero proto3 JSON omits: a response that produced nothing reports no candidates or
+ * thoughts count, only the prompt and the total (the MALFORMED_FUNCTION_CALL chunk vercel/ai#5039
+ * and pydantic/pydantic-ai#3300 show: prompt 9056, total 9056). Before, the entry had no
+ * outputTokens and so no totalTokens, though the output was known to be zero.
+ */
+describe("usage without an output count", () => {
+  it("a response that produced nothing reports output 0 and its total", async () => {
+    const usage = await usageOf([
+      {
+        candidates: [{ content: { role: "model", parts: [{ thoughtSignature: "c2ln" }] }, finishReason: "MALFORMED_FUNCTION_CALL", index: 0 }],
+        usageMetadata: { promptTokenCount: 9056, totalTokenCount: 9056, promptTokensDetails: [{ modality: "TEXT", tokenCount: 9056 }] },
+        modelVersion: "gemini-x",
+        responseId: "r1",
+      },
+    ]);
+    expect(usage).toEqual([{ provider: "google", model: "gemini-x", inputTokens: 9056, outputTokens: 0, totalTokens: 9056 }]);
+  });
+
+  it("derives nothing when an output count is present, the total is missing or below the input", () => {
+    expect(mapGoogleUsage({ promptTokenCount: 10, thoughtsTokenCount: 4, totalTokenCount: 14 }, "m")).toMatchObject({ outputTokens: 4, totalTokens: 14 });
+    expect(mapGoogleUsage({ promptTokenCount: 10 }, "m")).toEqual({ provider: "google", model: "m", inputTokens: 10 });
+    expect(mapGoogleUsage({ promptTokenCount: 10, totalTokenCount: 7 }, "m")).toEqual({ provider: "google", model: "m", inputTokens: 10 });
+    expect(mapGoogleUsage({ toolUsePromptTokenCount: 3, promptTokenCount: 10, totalTokenCount: 13 }, "m")).toMatchObject({ inputTokens: 13, outputTokens: 0, totalTokens: 13 });
+  });
+});
