@@ -14,7 +14,7 @@ import {
   type ToolCallIdRule,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
 import { fitGeminiThoughtSignatures } from "./fit-gemini-thought-signatures.js";
 import { nameGeminiToolResults } from "./fit-gemini-tool-results.js";
@@ -78,7 +78,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
   assertChatMessages(messages);
   const extra = options.params ?? {};
-  const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
+  const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
   fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect));
   // Mistral (its API, or a Mistral model behind a gateway): no user or system message right after tool results.
@@ -97,7 +97,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
     ...streamOptionsFor(reasoning.dialect, extra.stream_options),
     ...(tools.length > 0 && { tools }),
   } as ChatCompletionCreateParamsStreaming;
-  return { params, warnings: sink.warnings };
+  // Text cut through a UTF-16 pair would make the whole body invalid JSON to the API.
+  return { params: withWellFormedText(params, sink), warnings: sink.warnings };
 }
 
 /** The tool call id rule of the server a dialect speaks to. */

@@ -21,7 +21,7 @@ import {
   type ToolCall,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
 import type {
   FunctionTool,
   ResponseCreateParamsStreaming,
@@ -124,7 +124,7 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",
   );
-  const tools = [...(extra.tools ?? []), ...(input.tools ?? []).map(convertTool)];
+  const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
   const include = [...new Set([...(extra.include ?? []), ...(wantsEncryptedReasoning(options.model, options.encryptedReasoning) ? [ENCRYPTED_INCLUDE] : [])])];
   const params = {
     ...extra,
@@ -135,7 +135,8 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     ...(instructions.length > 0 && { instructions: instructions.join("\n\n") }),
     ...(tools.length > 0 && { tools }),
   } as ResponseCreateParamsStreaming;
-  return { params, warnings: sink.warnings };
+  // Text cut through a UTF-16 pair would make the whole body invalid JSON to the API.
+  return { params: withWellFormedText(params, sink), warnings: sink.warnings };
 }
 
 /** Roles of calls the application answers (a missing result is repaired for these). */
