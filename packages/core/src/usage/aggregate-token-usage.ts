@@ -37,6 +37,8 @@ export function sumTokenUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
  * distinct from zero.
  */
 export function aggregateTokenUsage(entries: readonly TokenUsage[]): TokenUsage[] {
+  // Most runs make one model call: nothing to group.
+  if (entries.length === 1) return [{ ...(entries[0] as TokenUsage) }];
   const groups = new Map<string, TokenUsage>();
   for (const entry of entries) {
     const key = JSON.stringify([entry.provider ?? null, entry.model ?? null]);
