@@ -2,7 +2,8 @@
  * The usage an adapter must report for Gemini, from the documented contract alone: per response
  * (`responseId`), `usageMetadata` is a running total and the last one with a usable count wins;
  * inputTokens = promptTokenCount + toolUsePromptTokenCount, outputTokens = candidatesTokenCount +
- * thoughtsTokenCount (absent parts skipped; an invalid present part drops the sum); with no
+ * thoughtsTokenCount (absent parts skipped; an invalid present part drops the sum), and with both
+ * absent (proto3 omits a zero) totalTokenCount - inputTokens when the total holds the input; with no
  * promptTokenCount (proto3 omits a zero), inputTokens = totalTokenCount - outputTokens when the
  * total and the output are valid and that rest covers a valid (or absent) toolUsePromptTokenCount,
  * reasoningTokens = thoughtsTokenCount, cachedInputTokens = cachedContentTokenCount (each only when
@@ -24,11 +25,16 @@ function sum(values: unknown[]): number | undefined {
 
 /** One usageMetadata as an entry (undefined when no count survives). */
 export function googleEntry(usage: Rec, model: string | undefined): TokenUsage | undefined {
-  const output = sum([usage.candidatesTokenCount, usage.thoughtsTokenCount]);
-  const rest = valid(usage.totalTokenCount) && output !== undefined ? usage.totalTokenCount - output : undefined;
+  const reportedOutput = sum([usage.candidatesTokenCount, usage.thoughtsTokenCount]);
+  const rest = valid(usage.totalTokenCount) && reportedOutput !== undefined ? usage.totalTokenCount - reportedOutput : undefined;
   const toolUse = usage.toolUsePromptTokenCount;
   const fromTotal = rest !== undefined && rest >= 0 && (!present(toolUse) || (valid(toolUse) && rest >= toolUse)) ? rest : undefined;
   const input = present(usage.promptTokenCount) ? sum([usage.promptTokenCount, toolUse]) : (fromTotal ?? sum([toolUse]));
+  // Neither output count present (proto3 omits a zero: a response that produced nothing): the
+  // output is what the total holds beyond the input.
+  const bothOutputsAbsent = !present(usage.candidatesTokenCount) && !present(usage.thoughtsTokenCount);
+  const outputRest = bothOutputsAbsent && valid(usage.totalTokenCount) && input !== undefined && usage.totalTokenCount >= input ? usage.totalTokenCount - input : undefined;
+  const output = reportedOutput ?? outputRest;
   if (input === undefined && output === undefined) return undefined;
   const entry: TokenUsage = { provider: "google", ...(model !== undefined && { model }) };
   if (input !== undefined) entry.inputTokens = input;
