@@ -1,6 +1,6 @@
 import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
 import type { ReasoningEncryptedValueSubtype } from "../types/common.js";
-import { EventType, type Event } from "../types/events.js";
+import { EventType, type Event, type TextMessageStartEvent, type ToolCallStartEvent } from "../types/events.js";
 import { UsageLedger } from "../usage/usage-ledger.js";
 import type {
   FailOptions,
@@ -98,13 +98,12 @@ export class RunBuilder {
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
     markOpen(this.#openText, "text message", messageId, fields);
-    this.#push({
-      type: EventType.TEXT_MESSAGE_START,
-      messageId,
-      role: options.role ?? "assistant",
-      ...(options.name !== undefined && { name: options.name }),
-      metadata: { [BRIDGE_METADATA_KEY]: fields },
-    });
+    // Optional members are set one by one, not spread in conditionally: a spread costs a runtime
+    // call per event, and the key order (hence the JSON) stays the same.
+    const event: TextMessageStartEvent = { type: EventType.TEXT_MESSAGE_START, messageId, role: options.role ?? "assistant" };
+    if (options.name !== undefined) event.name = options.name;
+    event.metadata = { [BRIDGE_METADATA_KEY]: fields };
+    this.#push(event);
     return messageId;
   }
 
@@ -211,13 +210,10 @@ export class RunBuilder {
     const fields = stampFields(this.#options.provider, providerExecuted ? { ...options.metadata, providerExecuted } : options.metadata);
     this.#openTools.set(toolCallId, { providerExecuted, fields });
     if (!providerExecuted) this.#pending.add(toolCallId);
-    this.#push({
-      type: EventType.TOOL_CALL_START,
-      toolCallId,
-      toolCallName: options.toolCallName,
-      ...(options.parentMessageId !== undefined && { parentMessageId: options.parentMessageId }),
-      metadata: { [BRIDGE_METADATA_KEY]: fields },
-    });
+    const event: ToolCallStartEvent = { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: options.toolCallName };
+    if (options.parentMessageId !== undefined) event.parentMessageId = options.parentMessageId;
+    event.metadata = { [BRIDGE_METADATA_KEY]: fields };
+    this.#push(event);
     return toolCallId;
   }
 

@@ -3,6 +3,7 @@ import { describeFailure } from "./describe-failure.js";
 import { createRedactor, failOptionsFrom, finalizeErrorEvent, type Redactor } from "./finalize-run-error.js";
 import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
 import { RunBuilder } from "./run-builder.js";
+import type { RunBuilderOptions } from "./run-options.js";
 import type { DriveRunOptions, StreamMapper } from "./drive-run.js";
 
 /** The message RUN_ERROR carries when a stream ends without the provider's end marker. */
@@ -104,16 +105,17 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   #start(): Answer {
     const options = this.#options;
     const generateId = options.generateId;
-    this.#run = new RunBuilder({
+    const builderOptions: RunBuilderOptions = {
       threadId: options.threadId ?? options.input?.threadId ?? (generateId ?? randomUuid)(),
       runId: options.runId ?? options.input?.runId ?? (generateId ?? randomUuid)(),
-      ...(options.input !== undefined && { input: options.input }),
-      ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
-      ...(options.provider !== undefined && { provider: options.provider }),
-      ...(generateId !== undefined && { generateId }),
-      ...(options.now !== undefined && { now: options.now }),
-      ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
-    });
+    };
+    if (options.input !== undefined) builderOptions.input = options.input;
+    if (options.echoInput !== undefined) builderOptions.echoInput = options.echoInput;
+    if (options.provider !== undefined) builderOptions.provider = options.provider;
+    if (generateId !== undefined) builderOptions.generateId = generateId;
+    if (options.now !== undefined) builderOptions.now = options.now;
+    if (options.onWarning !== undefined) builderOptions.onWarning = options.onWarning;
+    this.#run = new RunBuilder(builderOptions);
     // Every RUN_ERROR leaves through #enqueue, whoever built it (the driver, a mapper's in-band
     // error frame): one redaction for message, code and metadata, and the error category always set.
     this.#redact = createRedactor(options.secrets);

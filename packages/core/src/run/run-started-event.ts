@@ -15,13 +15,9 @@ export const PROTOCOL_VERSION = "1.0";
 export function runStartedEvent(options: RunBuilderOptions): RunStartedEvent {
   const { input, echoInput, parentRunId } = options;
   const echo = input !== undefined && echoInput !== false ? boundEventValue(input, "input", options.onWarning) : undefined;
-  return {
-    type: EventType.RUN_STARTED,
-    threadId: options.threadId,
-    runId: options.runId,
-    protocolVersion: PROTOCOL_VERSION,
-    ...(parentRunId !== undefined && { parentRunId }),
-    ...(echo !== undefined && { input: echo.value as RunAgentInput }),
-    ...(echo?.omitted !== undefined && { metadata: withOmissions(undefined, echo.omitted) }),
-  };
+  const event: RunStartedEvent = { type: EventType.RUN_STARTED, threadId: options.threadId, runId: options.runId, protocolVersion: PROTOCOL_VERSION };
+  if (parentRunId !== undefined) event.parentRunId = parentRunId;
+  if (echo !== undefined) event.input = echo.value as RunAgentInput;
+  if (echo?.omitted !== undefined) event.metadata = withOmissions(undefined, echo.omitted);
+  return event;
 }
