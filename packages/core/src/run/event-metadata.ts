@@ -18,7 +18,29 @@ export function stampFields(provider: string | undefined, fields: BridgeMetadata
  * so the end event repeats the fields its start stamped and adds the new ones on top.
  */
 export function endMeta(started: BridgeMetadata, extra: BridgeMetadata | undefined): { metadata?: Metadata } {
-  return extra === undefined ? {} : { metadata: { [BRIDGE_METADATA_KEY]: { ...started, ...extra } } };
+  return extra === undefined ? {} : { metadata: { [BRIDGE_METADATA_KEY]: mergeFields(started, extra) } };
+}
+
+/**
+ * `{ ...first, ...second }` for bridge fields: a new plain object with the own enumerable string
+ * members of each, in order, the later winning (a `__proto__` member stays a member, as with a
+ * spread). Written as a loop because on Node 20 an object cloned by a spread that then gains
+ * members (`{ ...a, ...b }`, or `{ ...a }` followed by assignments) leaves V8's fast objects:
+ * about 1.3 µs instead of 0.1 µs to build, and slower to walk and encode afterwards.
+ */
+export function mergeFields(first: BridgeMetadata | undefined, second?: BridgeMetadata): BridgeMetadata {
+  const out: BridgeMetadata = {};
+  if (first !== undefined) copyMembers(out, first);
+  if (second !== undefined) copyMembers(out, second);
+  return out;
+}
+
+function copyMembers(out: Record<string, unknown>, from: Record<string, unknown>): void {
+  for (const key in from) {
+    if (!Object.prototype.hasOwnProperty.call(from, key)) continue;
+    if (key === "__proto__") Object.defineProperty(out, key, { value: from[key], enumerable: true, writable: true, configurable: true });
+    else out[key] = from[key];
+  }
 }
 
 /** Metadata for an event that carries only the caller's bridge fields (none when there are none). */

@@ -12,7 +12,7 @@ import type {
   ToolCallResultOptions,
 } from "./run-options.js";
 import { customEvent, rawEvent } from "./bounded-events.js";
-import { boundEventMetadata, endMeta, eventMeta, stampFields } from "./event-metadata.js";
+import { boundEventMetadata, endMeta, eventMeta, mergeFields, stampFields } from "./event-metadata.js";
 import { forwardThroughBuilder } from "./forward-event.js";
 import { randomId, type IdGenerator } from "./ids.js";
 import { markOpen, markToolCallSeen, takeOpen, toolCallIdsOf, type OpenToolCall } from "./open-entities.js";
@@ -207,7 +207,7 @@ export class RunBuilder {
     const toolCallId = options.toolCallId ?? this.#nextId();
     markToolCallSeen(this.#seenTools, toolCallId);
     const providerExecuted = options.providerExecuted === true;
-    const fields = stampFields(this.#options.provider, providerExecuted ? { ...options.metadata, providerExecuted } : options.metadata);
+    const fields = stampFields(this.#options.provider, providerExecuted ? mergeFields(options.metadata, { providerExecuted }) : options.metadata);
     this.#openTools.set(toolCallId, { providerExecuted, fields });
     if (!providerExecuted) this.#pending.add(toolCallId);
     const event: ToolCallStartEvent = { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: options.toolCallName };
@@ -256,7 +256,7 @@ export class RunBuilder {
    * the application is not asked to answer a call that was never complete.
    */
   abandonToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
-    this.endToolCall(toolCallId, { ...metadata, interrupted: true });
+    this.endToolCall(toolCallId, mergeFields(metadata, { interrupted: true }));
     this.#pending.delete(toolCallId);
   }
 
@@ -311,7 +311,7 @@ export class RunBuilder {
    */
   setTerminalMetadata(fields: BridgeMetadata): void {
     this.#live();
-    this.#terminal = { ...this.#terminal, ...fields };
+    this.#terminal = mergeFields(this.#terminal, fields);
   }
 
   /** Closes everything open, in a legal order. */

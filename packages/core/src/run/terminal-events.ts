@@ -3,6 +3,7 @@ import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
 import type { Metadata, TokenUsage } from "../types/common.js";
 import { EventType, type RunErrorEvent, type RunFinishedEvent } from "../types/events.js";
 import type { RunFinishedOutcome } from "../types/outcomes.js";
+import { mergeFields } from "./event-metadata.js";
 import type { FailOptions, FinishOptions, InterruptOptions } from "./run-options.js";
 
 /** What every terminal event of a run is built from, read once the run has closed what was open. */
@@ -72,13 +73,13 @@ function mergeTerminalMetadata(
   terminal: BridgeMetadata | undefined,
   extra: BridgeMetadata | undefined,
 ): BridgeMetadata | undefined {
-  return terminal === undefined ? extra : { ...terminal, ...extra };
+  return terminal === undefined ? extra : mergeFields(terminal, extra);
 }
 
 /** The terminal event's metadata: the bridge fields plus the finish reason, raw reason and details. */
 function finishMetadata(finish: FinishInfo | undefined, extra: BridgeMetadata | undefined): Metadata | undefined {
   if (finish === undefined && extra === undefined) return undefined;
-  const fields: BridgeMetadata = { ...extra };
+  const fields = mergeFields(extra);
   if (finish !== undefined) {
     fields.finishReason = finish.reason;
     if (finish.raw !== undefined) fields.rawFinishReason = finish.raw;
