@@ -152,7 +152,8 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
     if (delta.images !== undefined) handleChatImages(state, choice, delta.images);
     // A fragment without `index` is keyed by its place in the array (several whole calls in one delta, then their arguments in the same places).
-    (asArray(delta.tool_calls) ?? []).forEach((fragment, position) => handleChatToolCallDelta(state, choice, fragment, position));
+    const toolCalls = asArray(delta.tool_calls);
+    if (toolCalls !== undefined) for (let position = 0; position < toolCalls.length; position++) handleChatToolCallDelta(state, choice, toolCalls[position], position);
     // The deprecated `functions` API: one call per turn, streamed like a tool call without an id.
     if (isRecord(delta.function_call)) handleChatToolCallDelta(state, choice, { index: LEGACY_FUNCTION_CALL_INDEX, function: delta.function_call });
     collectAnnotations(choice, delta.annotations);

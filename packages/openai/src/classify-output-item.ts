@@ -93,8 +93,9 @@ export function itemArguments(item: Record<string, unknown>): string {
   if (type === "mcp_call") return asString(item.arguments) ?? "";
   if (isClientToolItem(item)) return clientItemArguments(item);
   const args: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(item)) {
-    if (!BOOKKEEPING.has(key) && !RESULT_FIELDS.has(key) && value !== null && value !== undefined) args[key] = value;
+  for (const key in item) {
+    const value = item[key];
+    if (Object.hasOwn(item, key) && !BOOKKEEPING.has(key) && !RESULT_FIELDS.has(key) && value !== null && value !== undefined) args[key] = value;
   }
   return JSON.stringify(args);
 }

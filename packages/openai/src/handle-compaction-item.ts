@@ -1,6 +1,7 @@
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asNonEmptyString } from "./narrow.js";
 import { endReasoningSpan, startReasoningSpan } from "./reasoning-span.js";
-import { itemPosition, trackItem, uniqueId, type CompactionItem, type ResponsesStreamState } from "./responses-stream-state.js";
+import { addItemPosition, trackItem, uniqueId, type CompactionItem, type ResponsesStreamState } from "./responses-stream-state.js";
 
 /** `encryptedKind` of a reasoning message that holds an OpenAI `compaction` item's `encrypted_content`. */
 export const OPENAI_COMPACTION_KIND = "openai-compaction";
@@ -14,11 +15,10 @@ export const OPENAI_COMPACTION_KIND = "openai-compaction";
 export function openCompactionItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined, idMadeUp = false): void {
   const { run } = state;
   startReasoningSpan(state);
-  const messageId = run.startReasoningMessage({
-    messageId: uniqueId(state, itemId),
-    // An item streamed without an id records none: `itemId` was made up to track it.
-    metadata: { encryptedKind: OPENAI_COMPACTION_KIND, ...(!idMadeUp && { itemId }), ...itemPosition(state, outputIndex) },
-  });
+  const metadata: BridgeMetadata = { encryptedKind: OPENAI_COMPACTION_KIND };
+  // An item streamed without an id records none: `itemId` was made up to track it.
+  if (!idMadeUp) metadata.itemId = itemId;
+  const messageId = run.startReasoningMessage({ messageId: uniqueId(state, itemId), metadata: addItemPosition(metadata, state, outputIndex) });
   const item: CompactionItem = { kind: "compaction", itemId, messageId };
   trackItem(state, item, outputIndex);
 }

@@ -5,8 +5,8 @@ import { endIdleReasoning } from "./reasoning-span.js";
 import { claimImplicitMessage, implicitMessageOf, namesNoItem } from "./implicit-message-item.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
 import {
+  addItemPosition,
   findItem,
-  itemPosition,
   providerIdOf,
   trackItem,
   uniqueId,
@@ -32,13 +32,10 @@ export function openMessageItem(
     if (known.phase === undefined && phase !== undefined) known.phase = phase;
     return;
   }
-  const item: MessageItem = {
-    kind: "message",
-    itemId,
-    ...(phase !== undefined && { phase }),
-    ...(outputIndex !== undefined && { outputIndex }),
-    ...(idMadeUp && { idMadeUp }),
-  };
+  const item: MessageItem = { kind: "message", itemId };
+  if (phase !== undefined) item.phase = phase;
+  if (outputIndex !== undefined) item.outputIndex = outputIndex;
+  if (idMadeUp) item.idMadeUp = true;
   trackItem(state, item, outputIndex);
 }
 
@@ -55,15 +52,15 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
   const preferred = first ? item.itemId : undefined;
   // The item's first message records the item id and phase: the request side sends it back as
   // this very output message item (one AG-UI message per item id, so no id is sent twice).
-  const metadata: BridgeMetadata = {
-    ...(refusal && { refusal: true }),
-    ...(first && item.implicit !== true && { ...(item.idMadeUp !== true && { itemId: item.itemId }), ...itemPosition(state, item.outputIndex) }),
-    ...(first && item.phase !== undefined && { phase: item.phase }),
-  };
-  const messageId = run.startText({
-    messageId: uniqueId(state, preferred),
-    ...(Object.keys(metadata).length > 0 && { metadata }),
-  });
+  const metadata: BridgeMetadata = {};
+  if (refusal) metadata.refusal = true;
+  if (first && item.implicit !== true) {
+    if (item.idMadeUp !== true) metadata.itemId = item.itemId;
+    addItemPosition(metadata, state, item.outputIndex);
+  }
+  if (first && item.phase !== undefined) metadata.phase = item.phase;
+  const startId = uniqueId(state, preferred);
+  const messageId = run.startText(Object.keys(metadata).length > 0 ? { messageId: startId, metadata } : { messageId: startId });
   if (state.response.turnId === undefined) state.response.turnId = messageId;
   const part: MessagePart = { messageId, refusal, written: new Map(), finished: new Set(), annotations: new Map() };
   if (refusal) item.refusal = part;
@@ -200,10 +197,12 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
   for (const part of [item.text, item.refusal]) {
     if (part === undefined || !run.isTextOpen(part.messageId)) continue;
     const end = endMetadata(item, part, providerLabel(state.options));
+    // A claimed implicit message records the item on its END event (its START went out without it).
+    let late: BridgeMetadata | undefined = part.messageId === item.claimedBy ? addItemPosition({ itemId: item.itemId }, state, item.outputIndex) : undefined;
     // A phase only known from the finished item goes on the END event of the item's first message.
-    const claimed = part.messageId === item.claimedBy ? { itemId: item.itemId, ...itemPosition(state, item.outputIndex) } : undefined;
-    const late = item.phase !== undefined && (part.messageId === item.itemId || claimed !== undefined) ? { ...claimed, phase: item.phase } : claimed;
-    run.endText(part.messageId, late === undefined ? end : { ...end, ...late });
+    if (item.phase !== undefined && (part.messageId === item.itemId || late !== undefined)) (late ??= {}).phase = item.phase;
+    // `end` is this call's own object: the late fields go onto it (after its own, as a spread would put them).
+    run.endText(part.messageId, late === undefined ? end : Object.assign(end ?? {}, late));
   }
 }
 
@@ -260,11 +259,14 @@ function endMetadata(item: MessageItem, part: MessagePart, provider: string): Br
       : undefined;
   if (annotations.length === 0 && contentParts === undefined) return undefined;
   const files = filesOfAnnotations(annotations, provider);
-  return {
-    ...(annotations.length > 0 && { annotations }),
-    ...(files.length > 0 && { files, ...(providerIdOf(item) !== undefined && { itemId: item.itemId }) }),
-    ...(contentParts !== undefined && { contentParts }),
-  };
+  const metadata: BridgeMetadata = {};
+  if (annotations.length > 0) metadata.annotations = annotations;
+  if (files.length > 0) {
+    metadata.files = files;
+    if (providerIdOf(item) !== undefined) metadata.itemId = item.itemId;
+  }
+  if (contentParts !== undefined) metadata.contentParts = contentParts;
+  return metadata;
 }
 
 /** The output index of an event, if it has one. */

@@ -1,9 +1,9 @@
-import { readBridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
+import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
 import { RESULT_FIELDS } from "./classify-output-item.js";
 import { filesOfToolItem } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";
 import { asNonEmptyString, asString } from "./narrow.js";
-import { itemPosition, type ResponsesStreamState, type ToolItem } from "./responses-stream-state.js";
+import { addItemPosition, type ResponsesStreamState, type ToolItem } from "./responses-stream-state.js";
 
 /**
  * TOOL_CALL_RESULT for a provider-run tool whose item carries its output (web search sources,
@@ -16,11 +16,9 @@ import { itemPosition, type ResponsesStreamState, type ToolItem } from "./respon
 export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
   const content = providerResultContent(done, providerLabel(state.options));
   tool.resulted = true;
-  state.run.toolCallResult({
-    toolCallId: tool.toolCallId,
-    content,
-    metadata: { providerExecuted: true, providerToolType: tool.itemType, ...(tool.idMadeUp !== true && { itemId: tool.itemId }) },
-  });
+  const metadata: BridgeMetadata = { providerExecuted: true, providerToolType: tool.itemType };
+  if (tool.idMadeUp !== true) metadata.itemId = tool.itemId;
+  state.run.toolCallResult({ toolCallId: tool.toolCallId, content, metadata });
 }
 
 /** The call item type each separate output item answers. */
@@ -52,16 +50,11 @@ export function emitSeparateOutput(state: ResponsesStreamState, done: Record<str
     });
     return;
   }
-  state.run.toolCallResult({
-    toolCallId,
-    content: providerResultContent(done, providerLabel(state.options)),
-    metadata: {
-      providerExecuted: true,
-      providerToolType: itemType,
-      ...(asNonEmptyString(done.id) !== undefined && { itemId: asNonEmptyString(done.id) }),
-      ...itemPosition(state, outputIndex),
-    },
-  });
+  const content = providerResultContent(done, providerLabel(state.options));
+  const metadata: BridgeMetadata = { providerExecuted: true, providerToolType: itemType };
+  const itemId = asNonEmptyString(done.id);
+  if (itemId !== undefined) metadata.itemId = itemId;
+  state.run.toolCallResult({ toolCallId, content, metadata: addItemPosition(metadata, state, outputIndex) });
 }
 
 /**
@@ -89,8 +82,9 @@ function providerResultContent(done: Record<string, unknown>, provider: string):
     return [{ type: "image", source: { type: "data", value: image, mimeType: `image/${format}` } }];
   }
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(done)) {
-    if (RESULT_FIELDS.has(key) && value !== null && value !== undefined) result[key] = value;
+  for (const key in done) {
+    const value = done[key];
+    if (Object.hasOwn(done, key) && RESULT_FIELDS.has(key) && value !== null && value !== undefined) result[key] = value;
   }
   if (type === "web_search_call" && typeof done.action === "object" && done.action !== null) {
     const sources = (done.action as Record<string, unknown>).sources;

@@ -1,6 +1,7 @@
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
 import { endReasoningSpan, startReasoningSpan } from "./reasoning-span.js";
-import { findItem, itemPosition, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
+import { addItemPosition, findItem, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
 
 /** Kind recorded on REASONING_MESSAGE_START for OpenAI's `encrypted_content`. */
 export const OPENAI_ENCRYPTED_KIND = "openai-encrypted-content";
@@ -14,11 +15,11 @@ export const OPENAI_ENCRYPTED_KIND = "openai-encrypted-content";
 export function openReasoningItem(state: ResponsesStreamState, itemId: string, outputIndex: number | undefined, idMadeUp = false): void {
   const { run } = state;
   startReasoningSpan(state);
-  const messageId = run.startReasoningMessage({
-    messageId: uniqueId(state, itemId),
-    metadata: { encryptedKind: OPENAI_ENCRYPTED_KIND, ...(!idMadeUp && { itemId }), ...itemPosition(state, outputIndex) },
-  });
-  const item: ReasoningItem = { kind: "reasoning", itemId, messageId, parts: [], ...(idMadeUp && { idMadeUp }) };
+  const metadata: BridgeMetadata = { encryptedKind: OPENAI_ENCRYPTED_KIND };
+  if (!idMadeUp) metadata.itemId = itemId;
+  const messageId = run.startReasoningMessage({ messageId: uniqueId(state, itemId), metadata: addItemPosition(metadata, state, outputIndex) });
+  const item: ReasoningItem = { kind: "reasoning", itemId, messageId, parts: [] };
+  if (idMadeUp) item.idMadeUp = true;
   trackItem(state, item, outputIndex);
 }
 
@@ -74,7 +75,7 @@ export function handleReasoningDone(state: ResponsesStreamState, event: Record<s
  */
 export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningItem, done?: Record<string, unknown>): void {
   const { run } = state;
-  let extensions: Record<string, unknown> = {};
+  let extensions: BridgeMetadata | undefined;
   if (done !== undefined && run.isReasoningOpen(item.messageId)) {
     const writeMissing = (list: unknown, type: "summary_text" | "reasoning_text"): void => {
       const other = type === "summary_text" ? "reasoning_text" : "summary_text";
@@ -109,8 +110,9 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
     extensions = reasoningExtensions(done, encrypted !== undefined ? signature : undefined, encrypted === undefined && signature !== undefined);
   }
   if (run.isReasoningOpen(item.messageId)) {
-    const contentParts = item.parts.map(({ type, length }) => ({ type, length }));
-    const metadata = { ...(contentParts.length > 0 && { contentParts }), ...extensions };
+    const metadata: BridgeMetadata = {};
+    if (item.parts.length > 0) metadata.contentParts = item.parts.map(({ type, length }) => ({ type, length }));
+    if (extensions !== undefined) Object.assign(metadata, extensions);
     run.endReasoningMessage(item.messageId, Object.keys(metadata).length > 0 ? metadata : undefined);
     endReasoningSpan(state, item.messageId);
   }
@@ -123,8 +125,16 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
  * (the signature only when it is not the message's encrypted value), `encryptedField: "signature"`
  * says the encrypted value is the item's `signature`.
  */
-function reasoningExtensions(done: Record<string, unknown>, extraSignature: string | undefined, signatureIsValue: boolean): Record<string, unknown> {
+function reasoningExtensions(done: Record<string, unknown>, extraSignature: string | undefined, signatureIsValue: boolean): BridgeMetadata | undefined {
   const format = asNonEmptyString(done.format);
-  const fields = { ...(format !== undefined && { format }), ...(extraSignature !== undefined && { signature: extraSignature }) };
-  return { ...(Object.keys(fields).length > 0 && { reasoningFields: fields }), ...(signatureIsValue && { encryptedField: "signature" }) };
+  if (format === undefined && extraSignature === undefined && !signatureIsValue) return undefined;
+  const extensions: BridgeMetadata = {};
+  if (format !== undefined || extraSignature !== undefined) {
+    const fields: Record<string, string> = {};
+    if (format !== undefined) fields.format = format;
+    if (extraSignature !== undefined) fields.signature = extraSignature;
+    extensions.reasoningFields = fields;
+  }
+  if (signatureIsValue) extensions.encryptedField = "signature";
+  return extensions;
 }

@@ -1,18 +1,20 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
-import { classifyOutputItem, itemArguments } from "./classify-output-item.js";
+import { itemArguments, type ItemClass } from "./classify-output-item.js";
 import { restOfArguments } from "./handle-streamed-argument-text.js";
 import { asNonEmptyString, asRecord, asString } from "./narrow.js";
-import { providerLabel } from "./provider-label.js";
 import { endIdleReasoning } from "./reasoning-span.js";
 import {
+  addItemPosition,
   findItem,
-  itemPosition,
   trackItem,
   turnParentId,
   uniqueId,
   type ResponsesStreamState,
   type ToolItem,
 } from "./responses-stream-state.js";
+
+/** How a tool call item is mapped (its {@link ItemClass}). */
+type ToolClass = Extract<ItemClass, { kind: "application-tool" | "provider-tool" }>;
 
 /**
  * `output_item.added` of a tool call item → TOOL_CALL_START. Application calls (function,
@@ -23,11 +25,10 @@ import {
 export function openToolItem(
   state: ResponsesStreamState,
   item: Record<string, unknown>,
+  cls: ToolClass,
   itemId: string,
   outputIndex: number | undefined,
 ): void {
-  const cls = classifyOutputItem(item, providerLabel(state.options));
-  if (cls.kind !== "application-tool" && cls.kind !== "provider-tool") return;
   const { run } = state;
   endIdleReasoning(state);
   const itemType = asString(item.type) ?? "";
@@ -37,7 +38,9 @@ export function openToolItem(
   // A call streamed without an item id (a minimal server) keeps none: the id it is tracked under
   // was made up here, and the request side must not send it back as the item's id.
   const recordsId = asNonEmptyString(item.id) !== undefined;
-  const metadata: BridgeMetadata = { itemType, ...(recordsId && { itemId }), ...itemPosition(state, outputIndex) };
+  const metadata: BridgeMetadata = { itemType };
+  if (recordsId) metadata.itemId = itemId;
+  addItemPosition(metadata, state, outputIndex);
   if (providerExecuted || (itemType !== "function_call" && itemType !== "custom_tool_call")) metadata.providerToolType = itemType;
   const namespace = asNonEmptyString(item.namespace);
   if (namespace !== undefined) metadata.namespace = namespace;
@@ -56,17 +59,9 @@ export function openToolItem(
   });
   if (callId !== undefined) state.callIds.set(callId, toolCallId);
   if (!providerExecuted) state.response.hasApplicationToolCalls = true;
-  const tool: ToolItem = {
-    kind: "tool",
-    itemId,
-    itemType,
-    toolCallId,
-    providerExecuted,
-    streamsArgs: cls.argsFromDeltas,
-    streamed: false,
-    ...(!recordsId && { idMadeUp: true }),
-    ...(itemType === "apply_patch_call" && { operation: asRecord(item.operation) ?? {} }),
-  };
+  const tool: ToolItem = { kind: "tool", itemId, itemType, toolCallId, providerExecuted, streamsArgs: cls.argsFromDeltas, streamed: false };
+  if (!recordsId) tool.idMadeUp = true;
+  if (itemType === "apply_patch_call") tool.operation = asRecord(item.operation) ?? {};
   trackItem(state, tool, outputIndex);
 }
 
@@ -107,10 +102,7 @@ export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem,
  * also have given another item); taken ones get a fresh id.
  */
 function uniqueToolCallId(state: ResponsesStreamState, preferred: string): string {
-  if (!state.run.isToolCallIdTaken(preferred) && !state.usedIds.has(preferred)) {
-    state.usedIds.add(preferred);
-    return preferred;
-  }
+  if (!state.run.isToolCallIdTaken(preferred) && state.usedIds.claim(preferred)) return preferred;
   const fresh = uniqueId(state, undefined);
   state.options.onWarning?.({
     code: "stream.duplicate-tool-call-id",

@@ -20,10 +20,38 @@ export class IdFingerprints {
   has(id: string): boolean {
     return this.#keys.has(fingerprint(id));
   }
+
+  /** Adds `id`; whether it was absent before (`has` then `add`, hashing the id once). */
+  claim(id: string): boolean {
+    const key = fingerprint(id);
+    if (this.#keys.has(key)) return false;
+    this.#keys.add(key);
+    return true;
+  }
+}
+
+/** Ids up to this length are remembered by {@link fingerprint}'s one-entry memo (it never pins a long string). */
+const MEMO_MAX_LENGTH = 256;
+let memoId: string | undefined;
+let memoKey = 0;
+
+/**
+ * An id's fingerprint. The same id is usually fingerprinted several times in a row (an item's
+ * `added` marks it streamed, then claims it as a message id; its `done` checks it again), so the
+ * last short id and its fingerprint are kept: comparing the strings is cheaper than hashing again.
+ */
+function fingerprint(id: string): number {
+  if (id === memoId) return memoKey;
+  const key = hash(id);
+  if (id.length <= MEMO_MAX_LENGTH) {
+    memoId = id;
+    memoKey = key;
+  }
+  return key;
 }
 
 /** Two independent FNV-1a hashes (31 and 21 bits) joined into one safe integer. */
-function fingerprint(id: string): number {
+function hash(id: string): number {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ id.length;
   for (let i = 0; i < id.length; i++) {

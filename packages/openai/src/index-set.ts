@@ -9,11 +9,17 @@ export class IndexSet {
   #below = 0;
   readonly #ahead = new Set<number>();
 
-  add(index: number): void {
+  /** Adds `index`; whether it was absent before. */
+  add(index: number): boolean {
     if (index === this.#below) {
+      // Never in `#ahead`: the watermark passes an index only after deleting it from there.
       this.#below++;
       while (this.#ahead.delete(this.#below)) this.#below++;
-    } else if (!this.has(index)) this.#ahead.add(index);
+      return true;
+    }
+    if (this.has(index)) return false;
+    this.#ahead.add(index);
+    return true;
   }
 
   has(index: number): boolean {

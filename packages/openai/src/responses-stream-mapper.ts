@@ -23,9 +23,9 @@ import {
 } from "./handle-response-lifecycle.js";
 import { handleCodeDelta, handlePatchDiffDelta } from "./handle-streamed-argument-text.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
-import { asArray, asNonEmptyString, asRecord, asString, isRecord, asNumber } from "./narrow.js";
+import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
-import { findItem, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
+import { itemAt, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
 type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
 
@@ -113,10 +113,12 @@ function wasSeen(state: ResponsesStreamState, item: Record<string, unknown>, out
   return (id !== undefined && state.response.seenIds.has(id)) || (outputIndex !== undefined && state.response.seenIndexes.has(outputIndex));
 }
 
-function markSeen(state: ResponsesStreamState, item: Record<string, unknown>, outputIndex: number | undefined): void {
+/** Records the item's id and output index as streamed; whether either was already ({@link wasSeen} before). */
+function markSeen(state: ResponsesStreamState, item: Record<string, unknown>, outputIndex: number | undefined): boolean {
   const id = asNonEmptyString(item.id);
-  if (id !== undefined) state.response.seenIds.add(id);
-  if (outputIndex !== undefined) state.response.seenIndexes.add(outputIndex);
+  const idSeen = id !== undefined && !state.response.seenIds.claim(id);
+  const indexSeen = outputIndex !== undefined && !state.response.seenIndexes.add(outputIndex);
+  return idSeen || indexSeen;
 }
 
 /**
@@ -140,7 +142,7 @@ function backfillOutput(state: ResponsesStreamState, event: Record<string, unkno
       handleItemAdded(state, { type: "response.output_item.added", output_index: outputIndex, item });
       handleItemDone(state, done);
     } else {
-      const open = findItem(state, { item_id: item.id, output_index: outputIndex });
+      const open = itemAt(state, item.id, outputIndex);
       // A provider-run call kept only to await its separate output item is finished already.
       if (open !== undefined && !(open.kind === "tool" && !state.run.isToolCallOpen(open.toolCallId))) handleItemDone(state, done);
     }
@@ -176,7 +178,7 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
   if (cls.kind === "message") openMessageItem(state, itemId, outputIndex, asNonEmptyString(item.phase), sentId === undefined);
   else if (cls.kind === "compaction") openCompactionItem(state, itemId, outputIndex, sentId === undefined);
   else if (cls.kind === "reasoning") openReasoningItem(state, itemId, outputIndex, sentId === undefined);
-  else if (cls.kind === "application-tool" || cls.kind === "provider-tool") openToolItem(state, item, itemId, outputIndex);
+  else if (cls.kind === "application-tool" || cls.kind === "provider-tool") openToolItem(state, item, cls, itemId, outputIndex);
   else if (cls.kind === "unknown") unmodelled(state, event, asString(item.type));
   return itemId;
 }
@@ -184,21 +186,21 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
 function handleItemDone(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const done = asRecord(event.item);
   if (done === undefined) return;
-  const seenBefore = wasSeen(state, done, outputIndexOf(event));
-  markSeen(state, done, outputIndexOf(event));
+  const outputIndex = outputIndexOf(event);
+  const seenBefore = markSeen(state, done, outputIndex);
   const cls = classifyOutputItem(done, providerLabel(state.options));
   if (cls.kind === "provider-output") {
-    emitSeparateOutput(state, done, outputIndexOf(event));
+    emitSeparateOutput(state, done, outputIndex);
     return;
   }
-  let tracked = findItem(state, { item_id: done.id, output_index: event.output_index });
+  let tracked = itemAt(state, done.id, event.output_index);
   // A finished item whose `added` never came (a stream resumed after it, a proxy that dropped it):
   // mapped from the finished item, which carries all of it (its earlier deltas had no item to go to).
   const doneOnly = tracked === undefined && !seenBefore;
   if (doneOnly && cls.kind !== "unknown") {
     // An item with neither id nor output index (Codex's own minimal SSE fixtures) is found by the id it was opened under.
     const openedId = handleItemAdded(state, { ...event, type: "response.output_item.added" });
-    tracked = findItem(state, { item_id: done.id ?? openedId, output_index: event.output_index });
+    tracked = itemAt(state, done.id ?? openedId, event.output_index);
   }
   if (tracked === undefined) {
     if (cls.kind === "unknown") unmodelled(state, event, asString(done.type));
@@ -223,8 +225,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   const awaitsOutput = tracked.kind === "tool" && tracked.providerExecuted && tracked.resulted !== true;
   if (!awaitsOutput) {
     state.items.delete(tracked.itemId);
-    const index = asNumber(event.output_index);
-    if (index !== undefined && state.response.byIndex.get(index) === tracked) state.response.byIndex.delete(index);
+    if (outputIndex !== undefined && state.response.byIndex.get(outputIndex) === tracked) state.response.byIndex.delete(outputIndex);
   }
 }
 

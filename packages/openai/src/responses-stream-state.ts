@@ -123,6 +123,7 @@ export interface ResponsesStreamState {
   readonly run: RunBuilder;
   readonly options: ResponsesStreamOptions;
   response: ResponseState;
+  /** The items still streaming (and provider-run calls awaiting a separate output), by item id. */
   readonly items: Map<string, OutputItem>;
   /** `call_id` → tool call id, for outputs that arrive as separate items. */
   readonly callIds: Map<string, string>;
@@ -147,10 +148,19 @@ export function newResponseState(model?: string): ResponseState {
 
 /** The item an event refers to: by `item_id`, else by `output_index` (servers that rotate ids). */
 export function findItem(state: ResponsesStreamState, event: Record<string, unknown>): OutputItem | undefined {
-  const itemId = asNonEmptyString(event.item_id);
+  return itemAt(state, event.item_id, event.output_index);
+}
+
+/**
+ * The item a (still unnarrowed) item id and output index refer to: by id, else by output index.
+ * What {@link findItem} does for an event, for callers holding the two values (no event object
+ * made up per lookup).
+ */
+export function itemAt(state: ResponsesStreamState, itemIdValue: unknown, outputIndexValue: unknown): OutputItem | undefined {
+  const itemId = asNonEmptyString(itemIdValue);
   const byId = itemId === undefined ? undefined : state.items.get(itemId);
   if (byId !== undefined) return byId;
-  const index = asNumber(event.output_index);
+  const index = asNumber(outputIndexValue);
   return index === undefined ? undefined : state.response.byIndex.get(index);
 }
 
@@ -162,7 +172,8 @@ export function trackItem(state: ResponsesStreamState, item: OutputItem, outputI
 
 /** `preferred` when it is still unused in this run, else a fresh id. */
 export function uniqueId(state: ResponsesStreamState, preferred: string | undefined): string {
-  const id = preferred !== undefined && !state.usedIds.has(preferred) ? preferred : state.run.newId();
+  if (preferred !== undefined && state.usedIds.claim(preferred)) return preferred;
+  const id = state.run.newId();
   state.usedIds.add(id);
   return id;
 }
@@ -182,9 +193,21 @@ export function itemPosition(
   state: ResponsesStreamState,
   outputIndex: number | undefined,
 ): { responseId?: string; conversationId?: string; outputIndex?: number } {
-  return {
-    ...(state.response.id !== undefined && { responseId: state.response.id }),
-    ...(state.response.conversationId !== undefined && { conversationId: state.response.conversationId }),
-    ...(outputIndex !== undefined && { outputIndex }),
-  };
+  return addItemPosition({}, state, outputIndex);
+}
+
+/**
+ * Writes {@link itemPosition}'s fields onto `target` (in the same order) and returns it: for
+ * metadata built field by field, without a spread of a fresh object per item.
+ */
+export function addItemPosition<T extends Record<string, unknown>>(
+  target: T,
+  state: ResponsesStreamState,
+  outputIndex: number | undefined,
+): T & { responseId?: string; conversationId?: string; outputIndex?: number } {
+  const out: Record<string, unknown> = target;
+  if (state.response.id !== undefined) out.responseId = state.response.id;
+  if (state.response.conversationId !== undefined) out.conversationId = state.response.conversationId;
+  if (outputIndex !== undefined) out.outputIndex = outputIndex;
+  return target;
 }

@@ -21,4 +21,19 @@ describe("IdFingerprints (the provider ids a Responses run remembers)", () => {
     }
     expect(falseHits).toBe(0);
   });
+
+  it("claim adds an id and says whether it was new, also for the same id in another string", () => {
+    const set = new IdFingerprints();
+    const id = `rs_${"0".repeat(40)}1`;
+    expect(set.claim(id)).toBe(true);
+    expect(set.claim(id)).toBe(false);
+    expect(set.claim(["rs_", "0".repeat(40), "1"].join(""))).toBe(false);
+    expect(set.claim(`rs_${"0".repeat(40)}2`)).toBe(true);
+    expect(set.has(id)).toBe(true);
+    const other = new IdFingerprints();
+    expect(other.has(id)).toBe(false);
+    expect(other.claim("x".repeat(1_000))).toBe(true);
+    expect(other.has("x".repeat(1_000))).toBe(true);
+    expect(other.has("x".repeat(999))).toBe(false);
+  });
 });

@@ -17,7 +17,7 @@ describe("IndexSet (the output indexes a response streamed)", () => {
       const plain = new Set<number>();
       for (let i = 0; i < 40; i++) {
         const index = Math.floor(random() * 30);
-        set.add(index);
+        expect(set.add(index)).toBe(!plain.has(index));
         plain.add(index);
       }
       for (let index = -1; index < 32; index++) expect(set.has(index)).toBe(plain.has(index));
