@@ -41,8 +41,12 @@ export function startBlock(context: StreamContext, message: MessageState, index:
 
 /** `content_block_delta`: routes by delta type to the block it extends. */
 export function deltaBlock(context: StreamContext, message: MessageState, index: number, delta: JsonRecord, raw: unknown): void {
-  const block = message.blocks.get(index);
-  if (block === undefined) throw new MalformedChunkError(`content_block_delta for block ${index}, which is not open`);
+  let block = message.deltaTarget;
+  if (block === undefined || block.index !== index) {
+    block = message.blocks.get(index);
+    if (block === undefined) throw new MalformedChunkError(`content_block_delta for block ${index}, which is not open`);
+    message.deltaTarget = block;
+  }
   const type = expectString(delta.type, "type", "content_block_delta.delta");
   if (block.kind === "ignored") {
     if (context.options.emitRawEvents === true) context.run.raw(raw, context.provider);
@@ -80,6 +84,7 @@ export function stopBlock(context: StreamContext, message: MessageState, index: 
   const block = message.blocks.get(index);
   if (block === undefined) throw new MalformedChunkError(`content_block_stop for block ${index}, which is not open`);
   message.blocks.delete(index);
+  if (message.deltaTarget === block) message.deltaTarget = undefined;
   switch (block.kind) {
     case "text":
       stopTextBlock(message, block.index, block.start);
