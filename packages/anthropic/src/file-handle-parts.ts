@@ -37,7 +37,8 @@ export function fileIdsIn(content: unknown): Array<{ fileId: string; type: strin
     if (!isRecord(value)) return;
     const fileId = asNonEmptyString(value.file_id);
     if (fileId !== undefined && !found.has(fileId)) found.set(fileId, asNonEmptyString(value.type));
-    for (const [key, entry] of Object.entries(value)) if (key !== "file_id") walk(entry, depth + 1);
+    // Keys, not entries: no [key, value] pair allocated per field of a (possibly large) result.
+    for (const key of Object.keys(value)) if (key !== "file_id") walk(value[key], depth + 1);
   };
   walk(content, 0);
   return [...found].map(([fileId, type]) => ({ fileId, type }));
@@ -50,6 +51,7 @@ export function fileIdsIn(content: unknown): Array<{ fileId: string; type: strin
  * document title when given. `provider` labels the handles (see {@link fileHandlePart}).
  */
 export function filesOfCitations(citations: readonly unknown[], provider: string = PROVIDER): ContentPart[] {
+  if (citations.length === 0) return [];
   const byHandle = new Map<string, { indexes: number[]; title: string | undefined }>();
   citations.forEach((citation, index) => {
     if (!isRecord(citation)) return;

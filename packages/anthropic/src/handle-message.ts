@@ -50,6 +50,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     usage: mergeAnthropicUsage(undefined, message.usage),
     usageKeys: [],
     blocks: new Map(),
+    deltaTarget: undefined,
     startedIndexes: new Set(),
     textOpen: false,
     textLength: 0,

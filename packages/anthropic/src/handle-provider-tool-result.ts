@@ -59,8 +59,8 @@ export function providerToolResultBlock(context: StreamContext, message: Message
     anthropicMessageId: message.id,
     blockIndex: index,
     contentEncoding: encoding,
-    ...(Object.keys(blockFields).length > 0 && { blockFields }),
   };
+  if (Object.keys(blockFields).length > 0) metadata.blockFields = blockFields;
   context.run.toolCallResult({ toolCallId, content, metadata });
 }
 

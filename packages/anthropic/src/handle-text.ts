@@ -53,14 +53,14 @@ export function closeText(context: StreamContext, message: MessageState, extra?:
   if (!message.textOpen) return;
   message.textOpen = false;
   if (!context.run.isTextOpen(message.id)) return;
-  const files = filesOfCitations(message.citations, context.provider);
-  context.run.endText(message.id, {
-    textBlocks: message.textBlocks.map((range) => withCitationIndexes(message, range)),
-    ...(message.citations.length > 0 && { citations: [...message.citations] }),
-    ...(files.length > 0 && { files }),
-    ...(message.refusal && { refusal: true }),
-    ...extra,
-  });
+  const metadata: BridgeMetadata = { textBlocks: message.textBlocks.map((range) => withCitationIndexes(message, range)) };
+  if (message.citations.length > 0) {
+    metadata.citations = [...message.citations];
+    const files = filesOfCitations(message.citations, context.provider);
+    if (files.length > 0) metadata.files = files;
+  }
+  if (message.refusal) metadata.refusal = true;
+  context.run.endText(message.id, extra === undefined ? metadata : { ...metadata, ...extra });
 }
 
 function appendText(context: StreamContext, message: MessageState, text: string): void {
@@ -75,6 +75,9 @@ function addCitation(message: MessageState, citation: unknown, index: number): v
 }
 
 function withCitationIndexes(message: MessageState, range: TextBlockRange): TextBlockRange {
-  const citationIndexes = message.citationBlocks.flatMap((block, i) => (block === range.index ? [i] : []));
-  return { ...range, ...(citationIndexes.length > 0 && { citationIndexes }) };
+  const blocks = message.citationBlocks;
+  if (blocks.length === 0) return { ...range };
+  const citationIndexes: number[] = [];
+  for (let i = 0; i < blocks.length; i++) if (blocks[i] === range.index) citationIndexes.push(i);
+  return citationIndexes.length > 0 ? { ...range, citationIndexes } : { ...range };
 }

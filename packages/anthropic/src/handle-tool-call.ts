@@ -16,13 +16,17 @@ export function startToolBlock(context: StreamContext, message: MessageState, in
   const toolCallId = requireString(block, "id", type);
   const toolCallName = requireString(block, "name", type);
   const providerExecuted = type !== "tool_use";
-  const metadata: BridgeMetadata = {
-    blockIndex: index,
-    ...(providerExecuted && { providerToolType: toolCallName, anthropicBlockType: type }),
-    ...(isRecord(block.caller) && { caller: { ...block.caller } }),
-    ...(asNonEmptyString(block.toolset_name) !== undefined && { toolsetName: block.toolset_name }),
-    ...(asNonEmptyString(block.server_name) !== undefined && { serverName: block.server_name }),
-  };
+  // Assigned field by field, in this order (a literal of conditional spreads is a slow generic copy).
+  const metadata: BridgeMetadata = { blockIndex: index };
+  if (providerExecuted) {
+    metadata.providerToolType = toolCallName;
+    metadata.anthropicBlockType = type;
+  }
+  if (isRecord(block.caller)) metadata.caller = { ...block.caller };
+  const toolsetName = asNonEmptyString(block.toolset_name);
+  if (toolsetName !== undefined) metadata.toolsetName = toolsetName;
+  const serverName = asNonEmptyString(block.server_name);
+  if (serverName !== undefined) metadata.serverName = serverName;
   context.run.startToolCall({
     toolCallId,
     toolCallName,
@@ -33,14 +37,15 @@ export function startToolBlock(context: StreamContext, message: MessageState, in
   context.toolNames.set(toolCallId, toolCallName);
   if (providerExecuted && isCodeExecutionTool(toolCallName)) message.runsCode = true;
   const mayWait = !providerExecuted && isProgrammaticCaller(block.caller);
+  // Every tool block state has the same fields, so the per-delta code reading it sees one shape.
   message.blocks.set(index, {
     kind: "tool",
     index,
     toolCallId,
     initialInput: block.input,
     argsWritten: false,
-    ...(!providerExecuted && { client: true }),
-    ...(mayWait && { mayWaitInContainer: true }),
+    client: !providerExecuted,
+    mayWaitInContainer: mayWait,
   });
 }
 

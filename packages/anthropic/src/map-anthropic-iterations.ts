@@ -35,14 +35,15 @@ export function mapMessageUsage(
   provider?: string,
   servedModel?: string,
 ): MessageUsageEntry[] {
-  const iterations = (asArray(usage.iterations) ?? []).map(asRecord).filter((entry): entry is JsonRecord => entry !== undefined);
   const servedOrRequested = servedModel ?? model;
-  const ownerOf = (entry: JsonRecord): string | undefined =>
-    asNonEmptyString(entry.model) ?? (entry.type === "fallback_message" ? servedOrRequested : model);
+  const listed = asArray(usage.iterations);
+  const iterations = listed === undefined || listed.length === 0 ? [] : listed.map(asRecord).filter((entry): entry is JsonRecord => entry !== undefined);
   if (iterations.length === 0) {
     const top = mapAnthropicUsage(usage, servedOrRequested, onWarning, provider);
     return top === undefined ? [] : [{ key: "", usage: top }];
   }
+  const ownerOf = (entry: JsonRecord): string | undefined =>
+    asNonEmptyString(entry.model) ?? (entry.type === "fallback_message" ? servedOrRequested : model);
   const served = iterations.filter((entry) => SERVED.has(String(entry.type)));
   const groups = new Map<string | undefined, JsonRecord[]>();
   for (const entry of iterations) {
@@ -91,7 +92,9 @@ function sumEntries(
   return createTokenUsage(
     {
       provider: providerLabel(provider, "anthropic"),
-      ...(model !== undefined && { model }),
+      // Passed even when undefined (createTokenUsage keeps only a non-empty string): a spread here
+      // would make the whole literal a slow generic copy.
+      model,
       inputTokens: sum(["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"], "inputTokens"),
       outputTokens: sum(["output_tokens"], "outputTokens"),
       reasoningTokens,

@@ -4,30 +4,32 @@ import { asRecord, type JsonRecord } from "./narrow.js";
 /** The usage fields Anthropic reports, as last seen (message_start, then each message_delta). */
 export type AnthropicRawUsage = JsonRecord;
 
-const CUMULATIVE_FIELDS = [
-  "input_tokens",
-  "output_tokens",
-  "cache_creation_input_tokens",
-  "cache_read_input_tokens",
-  "output_tokens_details",
-  "iterations",
-  "server_tool_use",
-  "cache_creation",
-] as const;
-
 /**
  * Folds a later usage report into the one seen so far. Anthropic reports usage cumulatively: a
  * present (non-null) value replaces the earlier one, never adds to it; absent or null keeps it.
+ * The fields kept: `input_tokens`, `output_tokens`, `cache_creation_input_tokens`,
+ * `cache_read_input_tokens`, `output_tokens_details`, `iterations`, `server_tool_use`,
+ * `cache_creation` (each read by name: this runs on every `message_start` and `message_delta`).
  */
 export function mergeAnthropicUsage(previous: AnthropicRawUsage | undefined, next: unknown): AnthropicRawUsage {
   const merged: AnthropicRawUsage = { ...previous };
   const update = asRecord(next);
   if (update === undefined) return merged;
-  for (const field of CUMULATIVE_FIELDS) {
-    const value = update[field];
-    if (value !== undefined && value !== null) merged[field] = value;
-  }
+  const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = update;
+  const { output_tokens_details, iterations, server_tool_use, cache_creation } = update;
+  if (present(input_tokens)) merged.input_tokens = input_tokens;
+  if (present(output_tokens)) merged.output_tokens = output_tokens;
+  if (present(cache_creation_input_tokens)) merged.cache_creation_input_tokens = cache_creation_input_tokens;
+  if (present(cache_read_input_tokens)) merged.cache_read_input_tokens = cache_read_input_tokens;
+  if (present(output_tokens_details)) merged.output_tokens_details = output_tokens_details;
+  if (present(iterations)) merged.iterations = iterations;
+  if (present(server_tool_use)) merged.server_tool_use = server_tool_use;
+  if (present(cache_creation)) merged.cache_creation = cache_creation;
   return merged;
+}
+
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null;
 }
 
 /**
@@ -48,7 +50,9 @@ export function mapAnthropicUsage(
   return createTokenUsage(
     {
       provider: providerLabel(provider, "anthropic"),
-      ...(model !== undefined && { model }),
+      // Passed even when undefined (createTokenUsage keeps only a non-empty string): a spread here
+      // would make the whole literal a slow generic copy.
+      model,
       inputTokens: sumTokenCounts(
         [usage.input_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens],
         "inputTokens",

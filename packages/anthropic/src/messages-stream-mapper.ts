@@ -1,7 +1,7 @@
 import { providerLabel, type AdapterStreamOptions, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { messageDelta, messageStart, messageStop } from "./handle-message.js";
-import { asNonEmptyString, isRecord, MalformedChunkError, requireIndex, requireRecord } from "./narrow.js";
+import { expectIndex, expectRecord, isRecord, MalformedChunkError } from "./narrow.js";
 import { deltaBlock, startBlock, stopBlock } from "./route-content-block.js";
 import { startIndex } from "./block-index.js";
 import { endDeferredCalls } from "./code-execution-container.js";
@@ -27,20 +27,23 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
   return {
     chunk(chunk) {
       if (!isRecord(chunk)) throw new MalformedChunkError("the stream sent something that is not an event object");
-      const type = asNonEmptyString(chunk.type);
-      if (type === undefined) throw new MalformedChunkError('the stream sent an event without a "type"');
+      const type = chunk.type;
+      // Deltas are nearly every event of a stream: tested first, their fields read by name.
+      if (type === "content_block_delta") {
+        const message = live(context, type);
+        return deltaBlock(context, message, expectIndex(chunk.index, "index", type), expectRecord(chunk.delta, "delta", type), chunk);
+      }
+      if (typeof type !== "string" || type === "") throw new MalformedChunkError('the stream sent an event without a "type"');
       switch (type) {
         case "message_start":
           return messageStart(context, chunk);
         case "content_block_start": {
           const message = live(context, type);
-          const index = startIndex(context, message, requireIndex(chunk, "index", type));
-          return startBlock(context, message, index, requireRecord(chunk, "content_block", type));
+          const index = startIndex(context, message, expectIndex(chunk.index, "index", type));
+          return startBlock(context, message, index, expectRecord(chunk.content_block, "content_block", type));
         }
-        case "content_block_delta":
-          return deltaBlock(context, live(context, type), requireIndex(chunk, "index", type), requireRecord(chunk, "delta", type), chunk);
         case "content_block_stop":
-          return stopBlock(context, live(context, type), requireIndex(chunk, "index", type));
+          return stopBlock(context, live(context, type), expectIndex(chunk.index, "index", type));
         case "message_delta":
           return messageDelta(context, chunk);
         case "message_stop":

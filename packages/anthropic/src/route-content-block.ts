@@ -11,7 +11,7 @@ import { isProviderToolResult, providerToolResultBlock } from "./handle-provider
 import { CONTAINER_UPLOAD, containerUploadBlock } from "./handle-container-upload.js";
 import { compactionDelta, compactionSignature, startCompactionBlock, stopCompactionBlock } from "./handle-compaction.js";
 import { FALLBACK_BLOCK, fallbackBlock } from "./handle-fallback.js";
-import { MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
+import { expectString, MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
 import { type BlockState, type MessageState, type StreamContext, warn } from "./stream-state.js";
 
 const TOOL_BLOCKS = new Set(["tool_use", "server_tool_use", "mcp_tool_use"]);
@@ -41,37 +41,42 @@ export function startBlock(context: StreamContext, message: MessageState, index:
 
 /** `content_block_delta`: routes by delta type to the block it extends. */
 export function deltaBlock(context: StreamContext, message: MessageState, index: number, delta: JsonRecord, raw: unknown): void {
-  const block = message.blocks.get(index);
-  if (block === undefined) throw new MalformedChunkError(`content_block_delta for block ${index}, which is not open`);
-  const type = requireString(delta, "type", "content_block_delta.delta");
+  let block = message.deltaTarget;
+  if (block === undefined || block.index !== index) {
+    block = message.blocks.get(index);
+    if (block === undefined) throw new MalformedChunkError(`content_block_delta for block ${index}, which is not open`);
+    message.deltaTarget = block;
+  }
+  const type = expectString(delta.type, "type", "content_block_delta.delta");
   if (block.kind === "ignored") {
     if (context.options.emitRawEvents === true) context.run.raw(raw, context.provider);
     return;
   }
   switch (type) {
+    case "input_json_delta":
+      return inputJsonDelta(context, requireKind(block, "tool", type, index), delta);
     case "text_delta":
-      requireKind(block, "text", type);
+      requireKind(block, "text", type, index);
       return textDelta(context, message, delta);
-    case "citations_delta":
-      requireKind(block, "text", type);
-      return citationDelta(message, delta, index);
     case "thinking_delta":
-      return thinkingDelta(context, requireKind(block, "reasoning", type).reasoningId, delta);
+      return thinkingDelta(context, requireKind(block, "reasoning", type, index).reasoningId, delta);
+    case "citations_delta":
+      requireKind(block, "text", type, index);
+      return citationDelta(message, delta, index);
     case "signature_delta":
       if (block.kind === "compaction") return compactionSignature(block, delta);
-      return signatureDelta(context, requireKind(block, "reasoning", type), delta);
+      return signatureDelta(context, requireKind(block, "reasoning", type, index), delta);
     case "compaction_delta":
-      return compactionDelta(context, requireKind(block, "compaction", type), delta);
-    case "input_json_delta":
-      return inputJsonDelta(context, requireKind(block, "tool", type), delta);
+      return compactionDelta(context, requireKind(block, "compaction", type, index), delta);
     default:
       if (context.options.emitRawEvents === true) context.run.raw(raw, context.provider);
   }
+}
 
-  function requireKind<K extends BlockState["kind"]>(state: BlockState, kind: K, deltaType: string): Extract<BlockState, { kind: K }> {
-    if (state.kind !== kind) throw new MalformedChunkError(`${deltaType} for block ${index}, which is a ${state.kind} block`);
-    return state as Extract<BlockState, { kind: K }>;
-  }
+/** The block a delta of `deltaType` extends, when it is of the kind that delta needs; else the stream is malformed. */
+function requireKind<K extends BlockState["kind"]>(block: BlockState, kind: K, deltaType: string, index: number): Extract<BlockState, { kind: K }> {
+  if (block.kind !== kind) throw new MalformedChunkError(`${deltaType} for block ${index}, which is a ${block.kind} block`);
+  return block as Extract<BlockState, { kind: K }>;
 }
 
 /** `content_block_stop`: closes what the block opened (text stays open until the message stops). */
@@ -79,6 +84,7 @@ export function stopBlock(context: StreamContext, message: MessageState, index: 
   const block = message.blocks.get(index);
   if (block === undefined) throw new MalformedChunkError(`content_block_stop for block ${index}, which is not open`);
   message.blocks.delete(index);
+  if (message.deltaTarget === block) message.deltaTarget = undefined;
   switch (block.kind) {
     case "text":
       stopTextBlock(message, block.index, block.start);

@@ -14,7 +14,7 @@ export interface TextBlockRange {
 export type BlockState =
   | { kind: "text"; index: number; start: number }
   | { kind: "reasoning"; index: number; reasoningId: string; signature: string }
-  | { kind: "tool"; index: number; toolCallId: string; initialInput: unknown; argsWritten: boolean; client?: boolean; mayWaitInContainer?: boolean }
+  | { kind: "tool"; index: number; toolCallId: string; initialInput: unknown; argsWritten: boolean; client: boolean; mayWaitInContainer: boolean }
   | {
       kind: "compaction";
       index: number;
@@ -34,6 +34,11 @@ export interface MessageState {
   /** The usage ledger keys recorded for this message (its id, plus one per other model of `usage.iterations`). */
   usageKeys: string[];
   blocks: Map<number, BlockState>;
+  /**
+   * The open block the last delta went to (always the entry of {@link blocks} under its `index`;
+   * cleared when that block stops): consecutive deltas of one block skip the map lookup.
+   */
+  deltaTarget: BlockState | undefined;
   /** Indexes of every block started in this message (open or stopped). */
   startedIndexes: Set<number>;
   /** Whether the AG-UI text message (id = {@link id}) is open. */

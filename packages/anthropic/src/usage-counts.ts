@@ -22,7 +22,8 @@ export function recordMessageCounts(
   if (counts === undefined) return;
   const own: Record<string, number> = {};
   for (const [field, count] of Object.entries(counts)) {
-    if (FIELD.test(field) && typeof count === "number" && Number.isSafeInteger(count) && count > 0) own[field] = count;
+    // The count first: most are zero, and then the name needs no regex test.
+    if (typeof count === "number" && Number.isSafeInteger(count) && count > 0 && FIELD.test(field)) own[field] = count;
   }
   const perMessage = context.messageCounts[key];
   perMessage.set(messageId, own);

@@ -5,11 +5,11 @@ import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } fr
 import { handleServerToolCall, handleServerToolResponse } from "./handle-server-tool.js";
 import { closeReasoning, closeText, handleTextPart } from "./handle-text.js";
 import { mapGoogleFinishReason } from "./map-google-finish-reason.js";
-import { mapGoogleUsage } from "./map-google-usage.js";
 import { createGroundingFold, foldGrounding } from "./merge-grounding.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
 import { createStreamState, type StreamState, type TurnState } from "./stream-state.js";
 import { enterTurn } from "./turns.js";
+import { recordTurnUsage } from "./record-turn-usage.js";
 
 /** Thrown for a chunk or part that is not shaped like a `GenerateContentResponse`. */
 export class MalformedChunkError extends Error {
@@ -39,7 +39,7 @@ function mapChunk(state: StreamState, raw: unknown): void {
   const model = asNonEmptyString(chunk.modelVersion);
   if (model !== undefined) turn.model = model;
   const usage = asRecord(chunk.usageMetadata);
-  if (usage !== undefined) state.run.usage.record(turn.key, mapGoogleUsage(usage, turn.model, state.options.onWarning, state.options.provider));
+  if (usage !== undefined) recordTurnUsage(state, turn, usage);
 
   const candidates = chunk.candidates === undefined ? [] : asArray(chunk.candidates);
   if (candidates === undefined) throw new MalformedChunkError("`candidates` is not an array");
@@ -69,10 +69,12 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
   for (const part of parts) routePart(state, part);
 
   // Per chunk: an object only when the candidate carries grounding (most chunks carry none).
+  // Each read by name, in this order: no keyed loads per chunk.
   let grounding: Record<string, unknown> | undefined;
-  for (const key of GROUNDING_KEYS) {
-    if (isRecord(candidate[key])) (grounding ??= {})[key] = candidate[key];
-  }
+  const { groundingMetadata, citationMetadata, urlContextMetadata } = candidate;
+  if (isRecord(groundingMetadata)) (grounding ??= {}).groundingMetadata = groundingMetadata;
+  if (isRecord(citationMetadata)) (grounding ??= {}).citationMetadata = citationMetadata;
+  if (isRecord(urlContextMetadata)) (grounding ??= {}).urlContextMetadata = urlContextMetadata;
   if (grounding !== undefined) {
     let fold = state.grounding.get(turn.key);
     if (fold === undefined) state.grounding.set(turn.key, (fold = createGroundingFold()));
@@ -94,8 +96,6 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
     state.finish = mapGoogleFinishReason(finishReason, turn.toolCallsMade, Object.keys(details).length > 0 ? details : undefined);
   }
 }
-
-const GROUNDING_KEYS = ["groundingMetadata", "citationMetadata", "urlContextMetadata"] as const;
 
 /** The keys of a part that carries nothing but a thought signature. */
 const SIGNATURE_ONLY_KEYS: ReadonlySet<string> = new Set(["thoughtSignature", "thought"]);

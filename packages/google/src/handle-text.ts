@@ -1,3 +1,4 @@
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { GOOGLE_THOUGHT_SIGNATURE } from "./constants.js";
 import type { MessageRef, StreamState } from "./stream-state.js";
 import { currentTurn } from "./turns.js";
@@ -72,12 +73,12 @@ function openText(state: StreamState): MessageRef {
   const turn = currentTurn(state);
   const reuse = !turn.assistantIdUsed;
   turn.assistantIdUsed = true;
-  const id = state.run.startText({
-    ...(reuse && { messageId: turn.assistantMessageId }),
-    role: "assistant",
-    // Text after this response's function calls: the request side keeps them before their results.
-    metadata: { encryptedKind: GOOGLE_THOUGHT_SIGNATURE, ...(!reuse && turn.callsMessageId !== undefined && { sameResponseAs: turn.callsMessageId }) },
-  });
+  // Built by assignment (literals of conditional spreads are slow generic copies); an undefined
+  // messageId lets the run mint one.
+  const metadata: BridgeMetadata = { encryptedKind: GOOGLE_THOUGHT_SIGNATURE };
+  // Text after this response's function calls: the request side keeps them before their results.
+  if (!reuse && turn.callsMessageId !== undefined) metadata.sameResponseAs = turn.callsMessageId;
+  const id = state.run.startText({ messageId: reuse ? turn.assistantMessageId : undefined, role: "assistant", metadata });
   if (!reuse) {
     // Text after a tool call (or after other text) is a new assistant message, and the calls that
     // follow it hang under it: the fold then keeps text, calls and results in the order they came.

@@ -33,7 +33,9 @@ export function mapGoogleUsage(
   return createTokenUsage(
     {
       provider: providerLabel(provider, GOOGLE_PROVIDER),
-      ...(model !== undefined && { model }),
+      // Passed even when undefined (createTokenUsage keeps only a non-empty string): a spread here
+      // would make the whole literal a slow generic copy.
+      model,
       inputTokens,
       outputTokens,
       reasoningTokens: usage.thoughtsTokenCount,

@@ -2,6 +2,7 @@ import { providerLabel, type AdapterStreamOptions, type FinishInfo, type RunBuil
 import { GOOGLE_PROVIDER } from "./constants.js";
 import type { GroundingFold } from "./merge-grounding.js";
 import type { PartialArgsWriter } from "./partial-args-writer.js";
+import type { UsageMemo } from "./record-turn-usage.js";
 
 /** One model response (one `responseId`): a model turn. */
 export interface TurnState {
@@ -86,6 +87,8 @@ export interface StreamState {
   finish: FinishInfo | undefined;
   /** `groundingMetadata` / `citationMetadata` / `urlContextMetadata` per response (turn key), in order. */
   grounding: Map<string, GroundingFold>;
+  /** The last usage report mapped (see `recordTurnUsage`). */
+  usageMemo: UsageMemo | undefined;
 }
 
 /** A fresh state for one stream. */
@@ -105,5 +108,6 @@ export function createStreamState(run: RunBuilder, options: AdapterStreamOptions
     pendingServerTools: [],
     finish: undefined,
     grounding: new Map(),
+    usageMemo: undefined,
   };
 }

@@ -40,18 +40,18 @@ export function startCall(state: StreamState, options: StartCallOptions): string
     turn.assistantSealed = false;
   }
   const sameResponseAs = turn.callsMessageId !== turn.assistantMessageId ? turn.callsMessageId : undefined;
-  const metadata: BridgeMetadata = {
-    ...options.metadata,
-    ...(providerId !== undefined && { functionCallId: providerId }),
-    ...(options.signature !== undefined && { encryptedKind: GOOGLE_THOUGHT_SIGNATURE }),
-    ...(sameResponseAs !== undefined && { sameResponseAs }),
-  };
+  // Built by assignment, in this order (literals of conditional spreads are slow generic copies).
+  const metadata: BridgeMetadata = { ...options.metadata };
+  if (providerId !== undefined) metadata.functionCallId = providerId;
+  if (options.signature !== undefined) metadata.encryptedKind = GOOGLE_THOUGHT_SIGNATURE;
+  if (sameResponseAs !== undefined) metadata.sameResponseAs = sameResponseAs;
   if (options.providerExecuted !== true) turn.callsMessageId = turn.assistantMessageId;
   const toolCallId = run.startToolCall({
-    ...(free && { toolCallId: providerId }),
+    // Undefined: the run mints the id.
+    toolCallId: free ? providerId : undefined,
     toolCallName: options.name,
     parentMessageId: turn.assistantMessageId,
-    ...(options.providerExecuted === true && { providerExecuted: true }),
+    providerExecuted: options.providerExecuted === true,
     metadata,
   });
   turn.assistantIdUsed = true;

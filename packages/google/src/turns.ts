@@ -32,13 +32,18 @@ export function enterTurn(state: StreamState, responseId: string | undefined): T
 
 function beginTurn(state: StreamState, responseId: string | undefined): TurnState {
   state.turnCount++;
+  // Every field present from the start (undefined until known): the turn, read on every chunk,
+  // keeps one shape.
   const turn: TurnState = {
     key: `response-${state.turnCount}`,
-    ...(responseId !== undefined && { responseId }),
+    responseId,
     assistantMessageId: state.run.newId(),
     assistantIdUsed: false,
     assistantSealed: false,
     toolCallsMade: false,
+    callsMessageId: undefined,
+    model: undefined,
+    continuationToken: undefined,
   };
   state.turn = turn;
   state.pendingCode = [];
