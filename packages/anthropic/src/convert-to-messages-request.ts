@@ -19,7 +19,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, toolErrorNote, uniqueTools, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, toolErrorNote, uniqueTools, warnUnsentEncryptedValues, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
 import type {
   ContentBlockParam,
   MessageCreateParamsBase,
@@ -181,6 +181,9 @@ export function toMessagesRequest(
     }
   });
   flushReasoning();
+  // Only reasoning messages carry encrypted values here (thinking signatures, redacted data): any
+  // other one (a Gemini signature on a text or a call) is reported, never sent.
+  warnUnsentEncryptedValues(messages, sink, platform);
   dropOrphanCallers(turns, sink);
   trimFinalAssistantTurn(turns);
   unifySearchResultCitations(turns, sink);

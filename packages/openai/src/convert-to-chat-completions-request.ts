@@ -14,7 +14,7 @@ import {
   type ToolCallIdRule,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, uniqueTools, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, uniqueTools, warnUnsentEncryptedValues, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
 import { fitGeminiThoughtSignatures } from "./fit-gemini-thought-signatures.js";
 import { nameGeminiToolResults } from "./fit-gemini-tool-results.js";
@@ -76,6 +76,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
   for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
+  // A call's value goes back (or is reported) by the dialect's rule; any other value outside reasoning is reported.
+  warnUnsentEncryptedValues(inputMessages, sink, targetOf(sink), (holder) => holder.kind === "tool-call");
   assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];

@@ -21,7 +21,7 @@ import {
   type ToolCall,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, toolErrorNote, uniqueTools, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, toolErrorNote, uniqueTools, warnUnsentEncryptedValues, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
 import type {
   FunctionTool,
   ResponseCreateParamsStreaming,
@@ -118,6 +118,8 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     const converted = convertMessage(message, context);
     placed.push(...(original === undefined || message.role !== "tool" ? converted : converted.map((entry) => withHeldCallId(entry, message.toolCallId, original))));
   }
+  // Only reasoning and compaction items carry encrypted values: any other one (a Gemini signature on a text or a call) is reported.
+  warnUnsentEncryptedValues(sent, sink, targetOf(sink));
   // No two items may share an id, nor repeat one the server-held chain has (HTTP 400 "Duplicate item found").
   const ordered = uniqueItemIds(restoreOutputOrder(placeProgramOutputs(placed)), heldItemIds(messages, sent, targetOf(sink)), sink);
   const items = dropIdsAfterGaps(ordered, keepReasoningPaired(ordered, sink));
