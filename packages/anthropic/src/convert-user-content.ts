@@ -1,4 +1,4 @@
-import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import { isRecord, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import type {
   DocumentBlockParam,
   ImageBlockParam,
@@ -26,7 +26,8 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp
  * read without parameters or case. A handle is sent only when it names no provider or names
  * `platform`, the label the request goes to (default `anthropic`): the Files API is per platform,
  * so a handle minted on Bedrock or Vertex goes back only there. Audio, video and unsupported media
- * types are dropped with a warning. Content whose text is nothing but whitespace loses its text
+ * types are dropped with a warning. A URL source holding a base64 `data:` URL goes as the data it
+ * spells (core's `withDataUrlAsData`: the `url` source fetches http(s) only). Content whose text is nothing but whitespace loses its text
  * blocks, which the API rejects ({@link withoutBlankText}).
  */
 export function convertUserContent(content: string | ContentPart[], sink: WarningSink, where: string, platform = "anthropic"): UserContentBlock[] {
@@ -49,9 +50,9 @@ function convertPart(part: ContentPart, sink: WarningSink, where: string, platfo
       if (part.text === "") return undefined;
       return searchResultBlock(part) ?? { type: "text", text: part.text };
     case "image":
-      return convertImage(part.source, sink, where, platform);
+      return convertImage(withDataUrlAsData(part.source), sink, where, platform);
     case "document":
-      return withDocumentOptions(convertDocument(part.source, sink, where, platform), part, sink, where);
+      return withDocumentOptions(convertDocument(withDataUrlAsData(part.source), sink, where, platform), part, sink, where);
     case "audio":
     case "video":
       sink.warn("request.unsupported-part", `${where}: Anthropic Messages accepts no ${part.type} input; the part was dropped`, {
