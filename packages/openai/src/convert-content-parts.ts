@@ -76,10 +76,13 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     return api === "chat" ? { type: "file", file: { file_id: source.value } } : { type: "input_file", file_id: source.value };
   }
   if (source.type === "data") {
-    // Chat reads PDF only; OpenAI's Responses also text, code, office documents and spreadsheets.
-    const name = api === "chat" ? (source.mimeType === "application/pdf" ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
+    // Chat reads PDF only (the type read without parameters or case: `Application/PDF; name=a.pdf`
+    // is a PDF, sent as application/pdf); OpenAI's Responses also text, code, office documents and
+    // spreadsheets (their parameters kept in the data URL: a text file's charset).
+    const pdf = mimeTypeEssence(source.mimeType) === "application/pdf";
+    const name = api === "chat" ? (pdf ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
     if (name === undefined) return unsupported(sink, where, part.type, source, api);
-    const file_data = dataUrl(source.mimeType, source.value);
+    const file_data = dataUrl(api === "chat" ? "application/pdf" : source.mimeType, source.value);
     return api === "chat"
       ? { type: "file", file: { file_data, filename: name } }
       : { type: "input_file", file_data, filename: name };
@@ -108,6 +111,11 @@ function unsupported(sink: WarningSink, where: string, type: string, source: Par
     { where, partType: type, sourceType: source.type, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) },
   );
   return undefined;
+}
+
+/** A MIME type without its parameters, lowercased (`Application/PDF; name=a.pdf` → `application/pdf`). */
+function mimeTypeEssence(mimeType: string): string {
+  return (mimeType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
 function dataUrl(mimeType: string, base64: string): string {
