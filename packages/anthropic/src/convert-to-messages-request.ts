@@ -19,7 +19,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, toolErrorNote, uniqueTools, warnUnsentEncryptedValues, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
 import type {
   ContentBlockParam,
   MessageCreateParamsBase,
@@ -181,6 +181,9 @@ export function toMessagesRequest(
     }
   });
   flushReasoning();
+  // Only reasoning messages carry encrypted values here (thinking signatures, redacted data): any
+  // other one (a Gemini signature on a text or a call) is reported, never sent.
+  warnUnsentEncryptedValues(messages, sink, platform);
   dropOrphanCallers(turns, sink);
   trimFinalAssistantTurn(turns);
   unifySearchResultCitations(turns, sink);
@@ -284,12 +287,25 @@ function toolResult(message: ToolMessage, sink: WarningSink, position: number, p
   const empty = content === undefined || content.length === 0;
   // "content cannot be empty if `is_error` is true": the error text, else a generic one.
   if (isError && empty) content = message.error !== undefined && !isBlank(message.error) ? message.error : EMPTY_ERROR_CONTENT;
+  else if (isError) content = withErrorNote(content, message.error);
   return {
     type: "tool_result",
     tool_use_id: toolId(message.toolCallId),
     ...(content !== undefined && { content }),
     ...(isError && { is_error: true }),
   };
+}
+
+/**
+ * A failed result's content with its error after it (core's `toolErrorNote`): `is_error` only
+ * flags the failure, so the error's text would otherwise not reach the model beside the content.
+ */
+function withErrorNote(content: ToolResultBlockParam["content"], error: string | undefined): ToolResultBlockParam["content"] {
+  if (content === undefined) return content;
+  if (typeof content === "string") return withToolErrorNote(content, error);
+  const text = content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+  const note = toolErrorNote(text, error, { hasMedia: content.some((block) => block.type !== "text") });
+  return note === undefined ? content : [...content, { type: "text", text: note }];
 }
 
 function convertTool(tool: Tool, sink: WarningSink): ToolUnion {

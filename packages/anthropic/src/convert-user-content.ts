@@ -1,4 +1,4 @@
-import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import { isRecord, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import type {
   DocumentBlockParam,
   ImageBlockParam,
@@ -9,24 +9,24 @@ import type { WarningSink } from "./request-warnings.js";
 import { isBlank, withoutBlankText } from "./blank-text.js";
 import { documentOptions } from "./document-options.js";
 import { searchResultBlock } from "./search-result-part.js";
+import { ANTHROPIC_IMAGE_TYPES, imageMediaType } from "./image-media-type.js";
 import { decodeTextData, isTextMediaType, mediaTypeEssence } from "./text-media.js";
 
 /** A block a user turn (or a tool result) may hold. */
 export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam | SearchResultBlockParam;
 
-const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
-
 /**
  * AG-UI content (a string or parts) → Anthropic content blocks. A text part whose metadata names a
  * search hit's `source` → `search_result` (see {@link searchResultBlock}). Images: data → base64
- * source, url → url source, handle → file source. Documents: PDF data → base64, text data (any
+ * source (with the type its bytes are, see {@link imageMediaType}), url → url source, handle → file source. Documents: PDF data → base64, text data (any
  * `text` type, JSON, XML, YAML, …; see {@link isTextMediaType}) → text/plain text source
  * (decoded), url → url source, handle → file source; the part's metadata may give the document's
  * `title` (or `filename`), `context` and `citations` (see {@link documentOptions}). MIME types are
  * read without parameters or case. A handle is sent only when it names no provider or names
  * `platform`, the label the request goes to (default `anthropic`): the Files API is per platform,
  * so a handle minted on Bedrock or Vertex goes back only there. Audio, video and unsupported media
- * types are dropped with a warning. Content whose text is nothing but whitespace loses its text
+ * types are dropped with a warning. A URL source holding a base64 `data:` URL goes as the data it
+ * spells (core's `withDataUrlAsData`: the `url` source fetches http(s) only). Content whose text is nothing but whitespace loses its text
  * blocks, which the API rejects ({@link withoutBlankText}).
  */
 export function convertUserContent(content: string | ContentPart[], sink: WarningSink, where: string, platform = "anthropic"): UserContentBlock[] {
@@ -49,9 +49,9 @@ function convertPart(part: ContentPart, sink: WarningSink, where: string, platfo
       if (part.text === "") return undefined;
       return searchResultBlock(part) ?? { type: "text", text: part.text };
     case "image":
-      return convertImage(part.source, sink, where, platform);
+      return convertImage(withDataUrlAsData(part.source), sink, where, platform);
     case "document":
-      return withDocumentOptions(convertDocument(part.source, sink, where, platform), part, sink, where);
+      return withDocumentOptions(convertDocument(withDataUrlAsData(part.source), sink, where, platform), part, sink, where);
     case "audio":
     case "video":
       sink.warn("request.unsupported-part", `${where}: Anthropic Messages accepts no ${part.type} input; the part was dropped`, {
@@ -68,12 +68,18 @@ function convertImage(source: PartSource, sink: WarningSink, where: string, plat
   if (!usable(source, sink, where, platform)) return undefined;
   if (source.type === "url") return { type: "image", source: { type: "url", url: source.value } };
   if (source.type === "file") return { type: "image", source: { type: "file", file_id: source.value } };
-  const mediaType = mediaTypeEssence(source.mimeType);
-  if (!IMAGE_TYPES.has(mediaType)) {
+  const { mediaType, corrected } = imageMediaType(mediaTypeEssence(source.mimeType), source.value);
+  if (!ANTHROPIC_IMAGE_TYPES.has(mediaType)) {
     sink.warn("request.unsupported-media-type", `${where}: image type ${source.mimeType} is not accepted; the part was dropped`, {
       mimeType: source.mimeType,
     });
     return undefined;
+  }
+  if (corrected) {
+    sink.warn("request.media-type-corrected", `${where}: the image is ${mediaType}, not ${source.mimeType} as declared; sent as ${mediaType}`, {
+      mimeType: source.mimeType,
+      sentAs: mediaType,
+    });
   }
   return {
     type: "image",

@@ -1,4 +1,4 @@
-import { isSourceUsableBy, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
+import { isSourceUsableBy, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
 
@@ -9,7 +9,8 @@ const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
 
 /**
  * One AG-UI media source as a Gemini part:
- * - data → `inlineData { data, mimeType }`;
+ * - data, or a URL holding a base64 `data:` URL (core's `withDataUrlAsData`: `fileData.fileUri`
+ *   takes no data URL) → `inlineData { data, mimeType }`;
  * - a file handle minted on `platform` (`provider` absent or equal to it; default `google`) →
  *   `fileData { fileUri, mimeType }`; any other handle is dropped with a warning, never sent
  *   (nothing documents Gemini API file URIs as readable on Vertex AI or the reverse);
@@ -17,11 +18,12 @@ const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
  *   YouTube URL (which Gemini reads without one); otherwise dropped with a warning.
  */
 export function convertMediaSource(
-  source: PartSource,
+  given: PartSource,
   where: string,
   warn: (warning: BridgeWarning) => void,
   platform: string = GOOGLE_PROVIDER,
 ): MediaPart | undefined {
+  const source = withDataUrlAsData(given);
   switch (source.type) {
     case "data":
       return { inlineData: { data: source.value, mimeType: source.mimeType } };

@@ -18,7 +18,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, uniqueTools, warnUnsentEncryptedValues, withWellFormedText } from "@agui-bridge/core/adapter";
 import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, parseObject, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
@@ -131,6 +131,9 @@ export function toGenerateContentRequest(
         warnUnknownRole(sink, message, "Gemini");
     }
   }
+  // Thought signatures on model parts (assistant text, calls, provider-run results) go back or are
+  // reported by signatureOf; a value on any other message has no place in a Gemini request.
+  warnUnsentEncryptedValues(messages, sink, context.platform ?? GOOGLE_PROVIDER, (holder) => holder.kind === "tool-call" || holder.message.role === "assistant" || (holder.message.role === "tool" && context.consumed.has(holder.message.id)));
   keepTurnOrder(contents, emptyUser, sink);
   signCurrentTurnCalls(contents);
 

@@ -1,4 +1,4 @@
-import { isRecord, isSourceUsableBy, warnUnknownPart, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import { isRecord, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import { askedImageDetail, imageDetail } from "./image-detail.js";
 import { responsesFileName } from "./document-file-types.js";
 import { asNonEmptyString, asRecord } from "./narrow.js";
@@ -15,7 +15,8 @@ export type WirePart = Record<string, unknown> & { type: string };
  * url, file handle → `file_id` on Responses); audio (data → `input_audio` with the format from the
  * mime type, Chat only); documents (data → `file_data`: PDF on Chat, on Responses also the text, code,
  * office and spreadsheet types it reads; handle → `file_id`, url → `file_url` on Responses, →
- * `file.file_data` on Chat to OpenRouter). File handles minted by another provider are never sent; anything the API cannot
+ * `file.file_data` on Chat to OpenRouter; a base64 `data:` URL as the data it spells, core's
+ * `withDataUrlAsData`). File handles minted by another provider are never sent; anything the API cannot
  * take is dropped with a warning.
  */
 export function convertContentParts(
@@ -40,15 +41,16 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     return undefined;
   }
   if (part.type === "text") return api === "chat" ? { type: "text", text: part.text } : { type: "input_text", text: part.text };
-  if (part.type === "video") return unsupported(sink, where, part.type, part.source, api);
-  if (part.source.type === "file" && !isSourceUsableBy(part.source, targetOf(sink))) {
-    sink.warn("request.foreign-file", `${where}: a file handle minted by ${part.source.provider} cannot be sent to OpenAI; dropped`, {
+  // A base64 data URL goes as the data it spells (Chat takes no document URL; Responses fetches `file_url`).
+  const source = withDataUrlAsData(part.source);
+  if (part.type === "video") return unsupported(sink, where, part.type, source, api);
+  if (source.type === "file" && !isSourceUsableBy(source, targetOf(sink))) {
+    sink.warn("request.foreign-file", `${where}: a file handle minted by ${source.provider} cannot be sent to OpenAI; dropped`, {
       where,
-      provider: part.source.provider ?? null,
+      provider: source.provider ?? null,
     });
     return undefined;
   }
-  const source = part.source;
   if (part.type === "image") {
     if (source.type === "file") {
       return api === "responses"
@@ -74,10 +76,13 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     return api === "chat" ? { type: "file", file: { file_id: source.value } } : { type: "input_file", file_id: source.value };
   }
   if (source.type === "data") {
-    // Chat reads PDF only; OpenAI's Responses also text, code, office documents and spreadsheets.
-    const name = api === "chat" ? (source.mimeType === "application/pdf" ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
+    // Chat reads PDF only (the type read without parameters or case: `Application/PDF; name=a.pdf`
+    // is a PDF, sent as application/pdf); OpenAI's Responses also text, code, office documents and
+    // spreadsheets (their parameters kept in the data URL: a text file's charset).
+    const pdf = mimeTypeEssence(source.mimeType) === "application/pdf";
+    const name = api === "chat" ? (pdf ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
     if (name === undefined) return unsupported(sink, where, part.type, source, api);
-    const file_data = dataUrl(source.mimeType, source.value);
+    const file_data = dataUrl(api === "chat" ? "application/pdf" : source.mimeType, source.value);
     return api === "chat"
       ? { type: "file", file: { file_data, filename: name } }
       : { type: "input_file", file_data, filename: name };
@@ -106,6 +111,11 @@ function unsupported(sink: WarningSink, where: string, type: string, source: Par
     { where, partType: type, sourceType: source.type, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) },
   );
   return undefined;
+}
+
+/** A MIME type without its parameters, lowercased (`Application/PDF; name=a.pdf` → `application/pdf`). */
+function mimeTypeEssence(mimeType: string): string {
+  return (mimeType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
 function dataUrl(mimeType: string, base64: string): string {

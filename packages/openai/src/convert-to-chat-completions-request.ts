@@ -14,7 +14,7 @@ import {
   type ToolCallIdRule,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, uniqueTools, warnUnsentEncryptedValues, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
 import { fitChatToolCalls } from "./fit-chat-tool-calls.js";
 import { fitGeminiThoughtSignatures } from "./fit-gemini-thought-signatures.js";
 import { nameGeminiToolResults } from "./fit-gemini-tool-results.js";
@@ -76,6 +76,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
   for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
+  // A call's value goes back (or is reported) by the dialect's rule; any other value outside reasoning is reported.
+  warnUnsentEncryptedValues(inputMessages, sink, targetOf(sink), (holder) => holder.kind === "tool-call");
   assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
@@ -176,7 +178,11 @@ function userContent(content: string | ContentPart[], sink: WarningSink, where: 
   return convertContentParts(content, "chat", sink, where);
 }
 
-/** Chat tool results take text only: text parts are joined, anything else dropped with a warning. */
+/**
+ * Chat tool results take text only: text parts are joined, anything else dropped with a warning.
+ * A tool message has no error field: a failed result's error is its content when it has none,
+ * else it follows the content as `Error: <error>` (core's `withToolErrorNote`).
+ */
 function toolContent(content: string | ContentPart[], error: string | undefined, sink: WarningSink, id: string): string {
   let text: string;
   if (typeof content === "string") text = content;
@@ -194,7 +200,7 @@ function toolContent(content: string | ContentPart[], error: string | undefined,
     text = texts.join("\n");
   }
   if (text === "" && error !== undefined) return error;
-  return text;
+  return withToolErrorNote(text, error);
 }
 
 function convertTool(tool: Tool): ChatCompletionTool {

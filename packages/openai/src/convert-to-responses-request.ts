@@ -21,7 +21,7 @@ import {
   type ToolCall,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, uniqueTools, withWellFormedText } from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, toolErrorNote, uniqueTools, warnUnsentEncryptedValues, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
 import type {
   FunctionTool,
   ResponseCreateParamsStreaming,
@@ -118,6 +118,8 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     const converted = convertMessage(message, context);
     placed.push(...(original === undefined || message.role !== "tool" ? converted : converted.map((entry) => withHeldCallId(entry, message.toolCallId, original))));
   }
+  // Only reasoning and compaction items carry encrypted values: any other one (a Gemini signature on a text or a call) is reported.
+  warnUnsentEncryptedValues(sent, sink, targetOf(sink));
   // No two items may share an id, nor repeat one the server-held chain has (HTTP 400 "Duplicate item found").
   const ordered = uniqueItemIds(restoreOutputOrder(placeProgramOutputs(placed)), heldItemIds(messages, sent, targetOf(sink)), sink);
   const items = dropIdsAfterGaps(ordered, keepReasoningPaired(ordered, sink));
@@ -327,15 +329,24 @@ function approves(content: string | ContentPart[]): boolean {
   return ["approve", "approved", "yes", "true"].includes(text.toLowerCase());
 }
 
+/**
+ * A tool message's `output`: its content (text, or input parts), or its error when it has none.
+ * The item has no error field: a failed result's error follows its content as `Error: <error>`
+ * (core's `toolErrorNote`; a last `input_text` part after parts), so the model does not read it
+ * as a success.
+ */
 function toolOutput(
   content: string | ContentPart[],
   error: string | undefined,
   sink: WarningSink,
   id: string,
 ): string | Record<string, unknown>[] {
-  if (typeof content === "string") return content === "" && error !== undefined ? error : content;
+  if (typeof content === "string") return content === "" && error !== undefined ? error : withToolErrorNote(content, error);
   const parts = convertContentParts(content, "responses", sink, `tool message ${id}`);
-  return parts.length === 0 && error !== undefined ? error : parts;
+  if (parts.length === 0 && error !== undefined) return error;
+  const text = parts.flatMap((part) => (part.type === "input_text" && typeof part.text === "string" ? [part.text] : [])).join("\n");
+  const note = toolErrorNote(text, error, { hasMedia: parts.some((part) => part.type !== "input_text") });
+  return note === undefined ? parts : [...parts, { type: "input_text", text: note }];
 }
 
 function convertTool(tool: Tool): FunctionTool {
