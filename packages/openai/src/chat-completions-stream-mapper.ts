@@ -11,6 +11,7 @@ import { handleChatThinkingBlocks } from "./handle-chat-thinking-blocks.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { flushThinkTags, handleThinkTaggedContent, thinkTagsOn } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
 import { mapChatFinishReason } from "./map-openai-finish-reason.js";
@@ -24,7 +25,7 @@ import { providerLabel } from "./provider-label.js";
  * fragments and finish reason) to its handler. Every dialect's fields are read whatever the
  * provider label: `reasoning_content` / `reasoning` / `reasoning_details` deltas, content as a
  * string or as Mistral's typed chunks, tool calls with or without `index`, Perplexity's
- * `citations` / `search_results`. The end marker is a choice's `finish_reason`; the trailing
+ * `citations` / `search_results`, Groq's `executed_tools` (provider-run calls). The end marker is a choice's `finish_reason`; the trailing
  * usage chunk and chunks with empty `choices` (Azure's prompt-filter preamble) are handled in any
  * order.
  */
@@ -141,6 +142,8 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
     if (reasoning !== undefined && !detailed) handleChatReasoning(state, choice, reasoning);
     if (delta.thinking_blocks !== undefined) handleChatThinkingBlocks(state, choice, delta);
+    // Groq: the tools its server ran (Compound, gpt-oss built-ins), after the reasoning that led to them.
+    if (delta.executed_tools !== undefined) handleChatExecutedTools(state, choice, delta.executed_tools);
     const refusal = asString(delta.refusal);
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);

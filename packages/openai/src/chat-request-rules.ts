@@ -2,10 +2,12 @@ import {
   assertToolNames,
   claimsProviderExecuted,
   EmptyRequestError,
+  mapToolName,
   pairToolResults,
   REQUEST_WARNINGS,
   type Message,
   type RunAgentInput,
+  type ToolNameRule,
 } from "@agui-bridge/core/adapter";
 import type { ChatCompletionStreamOptions } from "openai/resources/chat/completions";
 import type { WarningSink } from "./request-warnings.js";
@@ -55,6 +57,48 @@ export function isOpenAIPlatform(target: string): boolean {
  */
 export function developerRoleFor(target: string): "developer" | "system" {
   return DEVELOPER_ROLE_LABELS.has(target) ? "developer" : "system";
+}
+
+/**
+ * Provider labels whose Chat API documents a message's `name` ("An optional name for the
+ * participant") on system, user and assistant messages (and `developer`, OpenAI's own): OpenAI's
+ * platforms (the API reference), GroqCloud (its API schema, as the groq SDKs type
+ * `ChatCompletionSystemMessageParam` / `UserMessageParam` / `AssistantMessageParam`) and DeepSeek
+ * (its Create Chat Completion reference). Other servers do not get it: Mistral answers 422
+ * `extra_forbidden` for fields it does not know and Groq 400 for unknown message properties, so a
+ * server whose documentation does not list the field is not sent it.
+ */
+const MESSAGE_NAME_LABELS: ReadonlySet<string> = new Set(["openai", "azure-openai", "groq", "deepseek"]);
+
+/**
+ * OpenAI's pattern for a message `name`: a name outside it is a 400 ("Invalid 'messages[1].name':
+ * string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'",
+ * jekalmin/extended_openai_conversation#251, microsoft/autogen#4157), 64 characters at most as the
+ * API reference had it. AG-UI's `name` is a display name ("Ada Lovelace"): sent mapped.
+ */
+const MESSAGE_NAME: ToolNameRule = { provider: "OpenAI", allowed: /[a-zA-Z0-9_-]/, maxLength: 64 };
+
+/** The warning reported when a message's `name` is sent changed to fit {@link MESSAGE_NAME}. */
+export const MESSAGE_NAME_MAPPED_WARNING = "request.message-name-mapped";
+
+/**
+ * The `name` field a system, developer, user or assistant message is sent with: its AG-UI `name`
+ * to the labels whose API documents the field (`openai`, `azure-openai`, `groq`, `deepseek`),
+ * mapped to OpenAI's pattern (each other character becomes `_`, cut to 64; warning
+ * `request.message-name-mapped`); nothing to any other label, nor for an empty name.
+ */
+export function messageNameFor(message: { id: string; name?: string | undefined }, target: string, sink: WarningSink): { name?: string } {
+  const name = message.name;
+  if (name === undefined || name === "" || !MESSAGE_NAME_LABELS.has(target)) return {};
+  const sent = mapToolName(name, MESSAGE_NAME);
+  if (sent !== name) {
+    sink.warn(MESSAGE_NAME_MAPPED_WARNING, `Message ${message.id}: name ${JSON.stringify(name)} is not accepted by ${target}; sent as ${JSON.stringify(sent)}`, {
+      messageId: message.id,
+      name,
+      sentAs: sent,
+    });
+  }
+  return { name: sent };
 }
 
 /** Provider labels of servers that reject an empty or whitespace-only text block (Anthropic's rule). */

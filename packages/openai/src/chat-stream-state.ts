@@ -40,6 +40,17 @@ export interface ChatToolState {
   thoughtSignature?: string;
 }
 
+/** A tool Groq ran on its side (`delta.executed_tools[]`), reported as a provider-executed call. */
+export interface ExecutedToolState {
+  readonly toolCallId: string;
+  /** The entry's `type` (the call's `providerToolType`). */
+  readonly toolType: string;
+  /** The argument text written so far (a repeated entry writes only what extends it). */
+  args: string;
+  /** Whether its TOOL_CALL_RESULT was written (later copies of the entry are ignored). */
+  resulted: boolean;
+}
+
 /** What one choice of the current completion has open. */
 export interface ChatChoiceState {
   /** The turn's assistant message id: the text message's id and every tool call's parent. */
@@ -76,6 +87,8 @@ export interface ChatChoiceState {
   lastDetail?: { key: string; order: number };
   /** Encrypted entries whose tool call has not been seen (yet). */
   readonly pendingEncrypted: PendingEncryptedDetail[];
+  /** Groq's `executed_tools` entries by `index`: the provider-run calls of the choice. */
+  readonly executedTools: Map<number, ExecutedToolState>;
   /** Image urls already reported (`delta.images`), so a repeated image is reported once. */
   readonly imageUrls: Set<string>;
   /** `annotations` (url citations) of the choice so far, for its text's END. */
@@ -126,7 +139,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], imageUrls: new Set(), annotations: [], annotationKeys: new Set() };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set() };
     state.choices.set(index, choice);
   }
   return choice;
@@ -153,6 +166,7 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): vo
   const { run } = state;
   for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool);
   choice.tools.clear();
+  for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
   const citations = state.citations;
   if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, textEndMetadata(choice, citations));
   choice.textId = undefined;

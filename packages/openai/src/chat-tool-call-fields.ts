@@ -33,7 +33,8 @@ export function toolCallThoughtSignature(record: Record<string, unknown>): strin
   return signature === undefined || signature === "" ? undefined : signature;
 }
 
-function safeJson(value: unknown): string | undefined {
+/** The JSON text of a value read off the wire, or `undefined` when it cannot be written as JSON. */
+export function safeJson(value: unknown): string | undefined {
   try {
     return JSON.stringify(value);
   } catch {

@@ -64,6 +64,16 @@ export function classifyAllToolCalls(
   return roles;
 }
 
+/**
+ * Whether a Chat request sends the call back as an assistant `tool_calls` entry: only function and
+ * custom calls; a call of any other role (provider-executed, another API's item) is left out, its
+ * result with it, and nothing else of the request may count it as a call the message made.
+ */
+export function sentAsChatToolCall(roles: ReadonlyMap<string, ToolCallRole>, call: ToolCall): boolean {
+  const role = roles.get(call.id);
+  return role === "function" || role === "custom";
+}
+
 /** A provider-run call the Responses stream side recorded: its item type and item id. */
 function isRecordedItem(fields: Record<string, unknown>): boolean {
   return typeof fields.itemType === "string" && fields.itemType !== "" && typeof fields.itemId === "string" && fields.itemId !== "";

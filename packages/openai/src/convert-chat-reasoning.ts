@@ -32,9 +32,16 @@ export interface ChatReasoningBack {
  * `thinking` content chunks) and `databricks` (signed thinking, as Databricks' `reasoning` content
  * items) and `groq` / `ollama` / `vllm` / `llamacpp` (the reasoning of an assistant message that
  * made tool calls, in the server's own field). Every other reasoning message is left to the
- * converter, which drops it (with a warning when it carried an encrypted value).
+ * converter, which drops it (with a warning when it carried an encrypted value). "Made tool calls"
+ * counts only the calls the request sends (`sent`): a provider-run call (Groq's `executed_tools`,
+ * a hosted tool) is left out of the request, so its turn is not a tool-call turn there.
  */
-export function collectChatReasoning(messages: readonly Message[], { dialect, kimiModel }: RequestChatDialect, sink: WarningSink): ChatReasoningBack {
+export function collectChatReasoning(
+  messages: readonly Message[],
+  { dialect, kimiModel }: RequestChatDialect,
+  sink: WarningSink,
+  sent: (call: ToolCall) => boolean,
+): ChatReasoningBack {
   const target = targetOf(sink);
   const byAssistant = new Map<string, ReasoningMessage[]>();
   const sentBack = new Set<string>();
@@ -43,7 +50,7 @@ export function collectChatReasoning(messages: readonly Message[], { dialect, ki
   const everyTurn = dialect === "deepseek" && (KIMI_LABELS.has(target) || kimiModel);
   const assistants = new Map<string, AssistantMessage>();
   for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
-  const toolSpans = dialect === "deepseek" ? deepSeekToolSpans(messages) : new Set<string>();
+  const toolSpans = dialect === "deepseek" ? deepSeekToolSpans(messages, sent) : new Set<string>();
   for (const message of messages) {
     if (message.role !== "reasoning" || !isMintedBy(message, target)) continue;
     const fields = readBridgeMetadata(message.metadata);
@@ -57,7 +64,7 @@ export function collectChatReasoning(messages: readonly Message[], { dialect, ki
           : dialect === "databricks"
             ? thinkingBlockOf(message)?.type === "thinking"
             : REASONING_FIELD_DIALECTS.has(dialect)
-              ? fields?.encryptedKind === undefined && (owner.toolCalls?.length ?? 0) > 0
+              ? fields?.encryptedKind === undefined && (owner.toolCalls ?? []).some(sent)
               : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || everyTurn);
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
@@ -193,8 +200,8 @@ function rebuild(descriptor: Descriptor | undefined, content: string, encrypted:
   }
 }
 
-/** Ids of the assistant messages that sit between two user messages where some assistant message made a tool call. */
-function deepSeekToolSpans(messages: readonly Message[]): Set<string> {
+/** Ids of the assistant messages that sit between two user messages where some assistant message made a tool call the request sends. */
+function deepSeekToolSpans(messages: readonly Message[], sent: (call: ToolCall) => boolean): Set<string> {
   const out = new Set<string>();
   let span: AssistantMessage[] = [];
   let hasTools = false;
@@ -207,7 +214,7 @@ function deepSeekToolSpans(messages: readonly Message[]): Set<string> {
     if (message.role === "user") close();
     else if (message.role === "assistant") {
       span.push(message);
-      if ((message.toolCalls ?? []).length > 0) hasTools = true;
+      if ((message.toolCalls ?? []).some(sent)) hasTools = true;
     }
   }
   close();

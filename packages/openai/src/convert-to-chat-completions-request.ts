@@ -11,6 +11,7 @@ import {
   type Message,
   type RunAgentInput,
   type Tool,
+  type ToolCall,
   type ToolCallIdRule,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
@@ -25,14 +26,24 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import { classifyAllToolCalls, type ToolCallRole } from "./classify-tool-calls.js";
+import { classifyAllToolCalls, sentAsChatToolCall, type ToolCallRole } from "./classify-tool-calls.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertContentParts } from "./convert-content-parts.js";
 import { requestChatDialect, type ChatDialect, type ChatDialectOption } from "./chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "./provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "./request-warnings.js";
-import { assertChatMessages, assistantTextFor, chatInputMessages, developerRoleFor, emptyAssistantContentFor, isOpenAIPlatform, keepUserContent, streamOptionsFor } from "./chat-request-rules.js";
+import {
+  assertChatMessages,
+  assistantTextFor,
+  chatInputMessages,
+  developerRoleFor,
+  emptyAssistantContentFor,
+  isOpenAIPlatform,
+  keepUserContent,
+  messageNameFor,
+  streamOptionsFor,
+} from "./chat-request-rules.js";
 import { CHAT_TOOL_CALL_ID, DATABRICKS_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "./tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
@@ -55,7 +66,8 @@ export interface ChatCompletionsRequest {
 /**
  * Converts AG-UI run input into streaming Chat Completions params (`stream: true`,
  * `stream_options.include_usage`, not for the `mistral` dialect): system/developer (`system` to
- * servers other than OpenAI's platforms)/user/assistant/tool messages, assistant tool
+ * servers other than OpenAI's platforms)/user/assistant/tool messages (a message's `name` to the
+ * servers that document the field, see `messageNameFor`), assistant tool
  * calls and tool results, content parts, tools, and `context` as a leading system message.
  * Reasoning messages are dropped (Chat cannot take them; a warning when one carried an encrypted
  * value), as are parts the API cannot take, foreign file handles and provider-executed calls.
@@ -71,13 +83,16 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const unique: RunAgentInput = { ...input, messages: uniqueToolCallIds(input.messages, sink) };
   const inputMessages = chatInputMessages(unique, sink);
   const roles = classifyAllToolCalls(unique.messages, "chat", sink);
-  const reasoning = collectChatReasoning(unique.messages, requestChatDialect(options), sink);
+  const sent = (call: ToolCall): boolean => sentAsChatToolCall(roles, call);
+  const reasoning = collectChatReasoning(unique.messages, requestChatDialect(options), sink, sent);
   const messages: ChatCompletionMessageParam[] = [];
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
   for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
-  // A call's value goes back (or is reported) by the dialect's rule; any other value outside reasoning is reported.
-  warnUnsentEncryptedValues(inputMessages, sink, targetOf(sink), (holder) => holder.kind === "tool-call");
+  // A sent call's value goes back (or is reported) by the dialect's rule; a call left out for its
+  // role (provider-executed, another API's item) takes its value with it, reported here like any
+  // other value outside reasoning.
+  warnUnsentEncryptedValues(inputMessages, sink, targetOf(sink), (holder) => holder.kind === "tool-call" && sent(holder.call));
   assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
@@ -118,12 +133,13 @@ function convertMessage(
 ): ChatCompletionMessageParam[] {
   switch (message.role) {
     case "system":
-      return [{ role: "system", content: message.content }];
+      return [{ role: "system", content: message.content, ...messageNameFor(message, targetOf(sink), sink) }];
     case "developer":
-      return [{ role: developerRoleFor(targetOf(sink)), content: message.content }];
+      return [{ role: developerRoleFor(targetOf(sink)), content: message.content, ...messageNameFor(message, targetOf(sink), sink) }];
     case "user": {
       const content = userContent(message.content, sink, `message ${message.id}`);
-      return keepUserContent(content, message.id, sink) ? [{ role: "user", content } as ChatCompletionMessageParam] : [];
+      if (!keepUserContent(content, message.id, sink)) return [];
+      return [{ role: "user", content, ...messageNameFor(message, targetOf(sink), sink) } as ChatCompletionMessageParam];
     }
     case "assistant": {
       if (warnForeignCitedFiles(message, sink) && isMintedBy(message, targetOf(sink))) {
@@ -131,7 +147,7 @@ function convertMessage(
           messageId: message.id,
         });
       }
-      const calls = (message.toolCalls ?? []).filter((call) => roles.get(call.id) === "function" || roles.get(call.id) === "custom");
+      const calls = (message.toolCalls ?? []).filter((call) => sentAsChatToolCall(roles, call));
       // `refusal` is OpenAI's own field (Mistral answers 422 extra_forbidden, Groq 400 for unknown
       // message properties): other servers get the refusal text as the content.
       const refusal = readBridgeMetadata(message.metadata)?.refusal === true && isOpenAIPlatform(targetOf(sink));
@@ -146,6 +162,7 @@ function convertMessage(
       return [
         {
           role: "assistant",
+          ...messageNameFor(message, targetOf(sink), sink),
           ...(refusal ? { refusal: content, content: null } : content === "" ? emptyAssistantContentFor(targetOf(sink)) : { content }),
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,

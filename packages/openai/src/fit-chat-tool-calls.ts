@@ -40,7 +40,8 @@ function keepToolCallsLast(messages: readonly ChatCompletionMessageParam[]): Cha
     const { tool_calls: calls = [], ...rest } = previous;
     out.pop();
     const noText = rest.content === null || rest.content === undefined || rest.content === "";
-    const extra = Object.keys(rest).filter((key) => key !== "role" && key !== "content");
+    // Its `name` (the author's) is the later message's too: no reason to keep an empty message.
+    const extra = Object.keys(rest).filter((key) => key !== "role" && key !== "content" && key !== "name");
     const merged = { ...message, tool_calls: [...calls, ...(message.tool_calls ?? [])] };
     if (noText && extra.every((key) => REASONING_FIELDS.has(key))) {
       // Nothing left but its reasoning: that goes with the calls, before the later message's own.
