@@ -199,8 +199,9 @@ function toolCallBlocks(
   if (verdict === "invalid") return [];
   if (fields.anthropicBlockType === CONTAINER_UPLOAD) return containerUploadBlocks(message, call, parts(results.get(call.id)), sink, platform);
   // A server tool call the stream was cut off in, mid-input, before its result came cannot go
-  // back: its input is cut short. (One waiting for its result in a later response, deferred or
-  // paused, is not interrupted and goes back as it is.)
+  // back: its input is cut short. (A complete one waiting for its result goes on; whether its turn
+  // is still open, so the API can answer it, is decided on the whole request: see
+  // `dropUnansweredServerCalls`.)
   if (fields.interrupted === true && !results.has(call.id)) {
     sink.warn("request.unanswered-provider-tool", `Tool call ${call.id} was cut off before its result came (the run was interrupted); dropped`, { toolCallId: call.id });
     return [];

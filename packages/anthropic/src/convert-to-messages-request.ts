@@ -35,7 +35,9 @@ import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
 import { unifySearchResultCitations } from "./search-result-part.js";
 import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
-import { appendToAssistantTurn } from "./merge-assistant-turn.js";
+import { appendToAssistantTurn, dropEmptyTurns } from "./merge-assistant-turn.js";
+import { dropUnansweredServerCalls } from "./unanswered-server-calls.js";
+import { dropTrailingThinking } from "./trailing-thinking.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
 import { isBlank, trimFinalAssistantTurn } from "./blank-text.js";
 import { placeToolResult } from "./place-tool-result.js";
@@ -184,7 +186,12 @@ export function toMessagesRequest(
   // Only reasoning messages carry encrypted values here (thinking signatures, redacted data): any
   // other one (a Gemini signature on a text or a call) is reported, never sent.
   warnUnsentEncryptedValues(messages, sink, platform);
+  dropUnansweredServerCalls(turns, sink);
   dropOrphanCallers(turns, sink);
+  trimFinalAssistantTurn(turns);
+  dropTrailingThinking(turns, sink);
+  dropEmptyTurns(turns);
+  // Dropping trailing thinking can leave a final text block that ends with whitespace.
   trimFinalAssistantTurn(turns);
   unifySearchResultCitations(turns, sink);
   if (turns.length === 0) {

@@ -139,7 +139,7 @@ function recordUsage(context: StreamContext, message: MessageState): void {
   // Anthropic usage is cumulative and the last values win: a report in which no count survives
   // supersedes the earlier entries instead of leaving them in place. `usage.iterations` may add
   // entries for other models (an advisor) or for tokens the top level leaves out (compaction).
-  const entries = mapMessageUsage(message.usage, message.model, context.options.onWarning, context.options.provider, message.servedModel);
+  const entries = mapMessageUsage(message.usage, message.model, context.options.onWarning, context.options.provider, message.fallback);
   const keys = entries.map((entry) => message.id + entry.key);
   for (const key of message.usageKeys) if (!keys.includes(key)) context.run.usage.clear(key);
   if (!keys.includes(message.id)) context.run.usage.clear(message.id);

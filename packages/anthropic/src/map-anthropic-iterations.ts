@@ -9,6 +9,16 @@ export interface MessageUsageEntry {
   usage: TokenUsage;
 }
 
+/** What a message's `fallback` blocks told (see `fallbackBlock`). */
+export interface MessageFallback {
+  /** The model the last hop handed the message to: the model that served it. */
+  served: string | undefined;
+  /** The model that declined at each hop (`from.model`), in order (`undefined` where a block named none). */
+  declined: readonly (string | undefined)[];
+}
+
+const NO_FALLBACK: MessageFallback = { served: undefined, declined: [] };
+
 /** Iteration types whose tokens the top-level usage counts: the sampling that produced the message. */
 const SERVED = new Set(["message", "fallback_message"]);
 
@@ -24,26 +34,45 @@ const SERVED = new Set(["message", "fallback_message"]);
  * - otherwise the top-level entry stands and the entries are added beside it, per model.
  * Entries that are not objects are skipped; their counts are narrowed like any usage value.
  *
- * `servedModel` is the model a `fallback` block handed the message to (the SDK relabels the
- * message's `model` with it): the top-level usage and `fallback_message` entries that name no model
- * count under it; other entries that name none stay with the requested `model`.
+ * `fallback` is what the message's `fallback` blocks told: the model each hop handed the message
+ * to (`served`, the last `to.model`: the SDK relabels the message's `model` with it) and the model
+ * that declined at each hop (`declined`, the `from.model`s in order). Anthropic's "Refusals and
+ * fallback" guide: "A model that declined appears as an ordinary `message` entry, and the model
+ * that served the turn appears as a `fallback_message` entry" ("a `message` entry for each earlier
+ * hop"); the serving hop's earlier tool-loop iterations are `message` entries too (the SDK's
+ * `BetaFallbackMessageIterationUsage`); "the top-level `usage` counts describe only the attempt that
+ * produced the returned message. Tokens from different models are never summed into one field."
+ * So an entry that names no model counts under: the served model for `fallback_message`; for the
+ * i-th `message` entry, the i-th declined model while there is one, else the served model (tokens
+ * the fallback model produced after the hand-over); the requested `model` for the other types. The
+ * top-level usage counts under the served model.
  */
 export function mapMessageUsage(
   usage: AnthropicRawUsage,
   model: string | undefined,
   onWarning?: WarningHandler,
   provider?: string,
-  servedModel?: string,
+  fallback: MessageFallback = NO_FALLBACK,
 ): MessageUsageEntry[] {
-  const servedOrRequested = servedModel ?? model;
+  const servedOrRequested = fallback.served ?? model;
   const listed = asArray(usage.iterations);
   const iterations = listed === undefined || listed.length === 0 ? [] : listed.map(asRecord).filter((entry): entry is JsonRecord => entry !== undefined);
   if (iterations.length === 0) {
     const top = mapAnthropicUsage(usage, servedOrRequested, onWarning, provider);
     return top === undefined ? [] : [{ key: "", usage: top }];
   }
-  const ownerOf = (entry: JsonRecord): string | undefined =>
-    asNonEmptyString(entry.model) ?? (entry.type === "fallback_message" ? servedOrRequested : model);
+  // The model each entry counts under, by position (see above).
+  const owners = new Map<JsonRecord, string | undefined>();
+  let messageEntries = 0;
+  for (const entry of iterations) {
+    const hop = entry.type === "message" ? messageEntries++ : -1;
+    const named = asNonEmptyString(entry.model);
+    if (named !== undefined) owners.set(entry, named);
+    else if (entry.type === "fallback_message") owners.set(entry, servedOrRequested);
+    else if (hop >= 0 && fallback.served !== undefined) owners.set(entry, fallback.declined[hop] ?? fallback.served);
+    else owners.set(entry, model);
+  }
+  const ownerOf = (entry: JsonRecord): string | undefined => owners.get(entry);
   const served = iterations.filter((entry) => SERVED.has(String(entry.type)));
   const groups = new Map<string | undefined, JsonRecord[]>();
   for (const entry of iterations) {

@@ -1,5 +1,5 @@
 import { createTokenUsage, providerLabel, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
-import { asRecord, type JsonRecord } from "./narrow.js";
+import { asArray, asNonEmptyString, asRecord, type JsonRecord } from "./narrow.js";
 
 /** The usage fields Anthropic reports, as last seen (message_start, then each message_delta). */
 export type AnthropicRawUsage = JsonRecord;
@@ -9,14 +9,15 @@ export type AnthropicRawUsage = JsonRecord;
  * present (non-null) value replaces the earlier one, never adds to it; absent or null keeps it.
  * The fields kept: `input_tokens`, `output_tokens`, `cache_creation_input_tokens`,
  * `cache_read_input_tokens`, `output_tokens_details`, `iterations`, `server_tool_use`,
- * `cache_creation` (each read by name: this runs on every `message_start` and `message_delta`).
+ * `cache_creation`, `service_tier`, `speed`, `fallback_credit` (each read by name: this runs on
+ * every `message_start` and `message_delta`).
  */
 export function mergeAnthropicUsage(previous: AnthropicRawUsage | undefined, next: unknown): AnthropicRawUsage {
   const merged: AnthropicRawUsage = { ...previous };
   const update = asRecord(next);
   if (update === undefined) return merged;
   const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = update;
-  const { output_tokens_details, iterations, server_tool_use, cache_creation } = update;
+  const { output_tokens_details, iterations, server_tool_use, cache_creation, service_tier, speed, fallback_credit } = update;
   if (present(input_tokens)) merged.input_tokens = input_tokens;
   if (present(output_tokens)) merged.output_tokens = output_tokens;
   if (present(cache_creation_input_tokens)) merged.cache_creation_input_tokens = cache_creation_input_tokens;
@@ -25,6 +26,9 @@ export function mergeAnthropicUsage(previous: AnthropicRawUsage | undefined, nex
   if (present(iterations)) merged.iterations = iterations;
   if (present(server_tool_use)) merged.server_tool_use = server_tool_use;
   if (present(cache_creation)) merged.cache_creation = cache_creation;
+  if (present(service_tier)) merged.service_tier = service_tier;
+  if (present(speed)) merged.speed = speed;
+  if (present(fallback_credit)) merged.fallback_credit = fallback_credit;
   return merged;
 }
 
@@ -65,4 +69,38 @@ export function mapAnthropicUsage(
     },
     options,
   );
+}
+
+/**
+ * The usage fields that say how the message was served and billed, for the finish details (where
+ * the OpenAI adapters put the response's `service_tier`), each narrowed and left out when absent:
+ * - `serviceTier` = `usage.service_tier` ("If the request used the priority, standard, or batch
+ *   tier": it decides the price);
+ * - `speed` = `usage.speed` ("The inference speed mode used for this request": `standard` / `fast`,
+ *   fast mode being priced apart);
+ * - `fallbackCredit` = `usage.fallback_credit` ("Outcome of the `fallback_credit_token` presented on
+ *   this request": `{ status: { type: "redeemed" } }` when the retry was repriced as if the
+ *   conversation had been on the retry model all along, or `{ status: { type: "not_applied",
+ *   reason, remove_to_redeem? } }`), with the fields the SDK's `BetaFallbackCreditUsage` defines.
+ */
+export function usageFinishDetails(usage: AnthropicRawUsage): Record<string, unknown> {
+  const serviceTier = asNonEmptyString(usage.service_tier);
+  const speed = asNonEmptyString(usage.speed);
+  const fallbackCredit = narrowFallbackCredit(usage.fallback_credit);
+  return {
+    ...(serviceTier !== undefined && { serviceTier }),
+    ...(speed !== undefined && { speed }),
+    ...(fallbackCredit !== undefined && { fallbackCredit }),
+  };
+}
+
+function narrowFallbackCredit(value: unknown): JsonRecord | undefined {
+  const status = asRecord(asRecord(value)?.status);
+  const type = asNonEmptyString(status?.type);
+  if (status === undefined || type === undefined) return undefined;
+  const reason = asNonEmptyString(status.reason);
+  const remove = asArray(status.remove_to_redeem)?.filter((field): field is string => typeof field === "string");
+  return {
+    status: { type, ...(reason !== undefined && { reason }), ...(remove !== undefined && remove.length > 0 && { remove_to_redeem: remove }) },
+  };
 }

@@ -1,4 +1,4 @@
-import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import type { WarningSink } from "./request-warnings.js";
 
 const isThinking = (block: ContentBlockParam): boolean => block.type === "thinking" || block.type === "redacted_thinking";
@@ -21,4 +21,23 @@ export function appendToAssistantTurn(turn: ContentBlockParam[], blocks: readonl
     }
   }
   turn.push(...blocks.slice(start));
+}
+
+/**
+ * Removes the assistant turns a request rule emptied (`dropUnansweredServerCalls`,
+ * `dropTrailingThinking`) and joins the user turns that then meet (Anthropic wants the roles to
+ * alternate). Changes `turns` in place.
+ */
+export function dropEmptyTurns(turns: MessageParam[]): void {
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i] as MessageParam;
+    if (turn.role === "assistant" && Array.isArray(turn.content) && turn.content.length === 0) turns.splice(i, 1);
+  }
+  for (let i = turns.length - 1; i > 0; i--) {
+    const turn = turns[i] as MessageParam;
+    const before = turns[i - 1] as MessageParam;
+    if (turn.role !== "user" || before.role !== "user" || !Array.isArray(turn.content) || !Array.isArray(before.content)) continue;
+    before.content.push(...turn.content);
+    turns.splice(i, 1);
+  }
 }

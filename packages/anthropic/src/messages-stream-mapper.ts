@@ -5,6 +5,7 @@ import { expectIndex, expectRecord, isRecord, MalformedChunkError } from "./narr
 import { deltaBlock, startBlock, stopBlock } from "./route-content-block.js";
 import { startIndex } from "./block-index.js";
 import { endDeferredCalls } from "./code-execution-container.js";
+import { usageFinishDetails } from "./map-anthropic-usage.js";
 import type { MessageState, StreamContext } from "./stream-state.js";
 
 /**
@@ -65,7 +66,13 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
       // A stream cut before the message's end: calls that only waited for the container id were complete.
       if (last !== undefined && !last.stopped) endDeferredCalls(context, last);
       if (last === undefined || !last.stopped) return;
-      run.finish(last.finish === undefined ? {} : { finish: last.finish });
+      if (last.finish === undefined) {
+        run.finish({});
+        return;
+      }
+      // How the last message was served and billed (service tier, speed, fallback credit).
+      const served = usageFinishDetails(last.usage);
+      run.finish({ finish: Object.keys(served).length === 0 ? last.finish : { ...last.finish, details: { ...last.finish.details, ...served } } });
     },
     describeError: describeAnthropicError,
   };

@@ -1,5 +1,6 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import type { AnthropicRawUsage } from "./map-anthropic-usage.js";
+import type { MessageFallback } from "./map-anthropic-iterations.js";
 
 /** A text block's span inside the AG-UI text message (UTF-16 offsets), recorded on TEXT_MESSAGE_END. */
 export interface TextBlockRange {
@@ -56,8 +57,8 @@ export interface MessageState {
   containerId?: string;
   /** Client tool calls whose TOOL_CALL_END waits for the message's end (and its container id). */
   deferredCalls: string[];
-  /** The model that served the message when a `fallback` block handed it on (its last `to.model`). */
-  servedModel?: string;
+  /** What the message's `fallback` blocks told: the served model (the last `to.model`) and each hop's declining model. */
+  fallback?: MessageFallback;
   /** Whether the message started a call of a server tool that runs code (code_execution, …). */
   runsCode?: boolean;
 }

@@ -59,6 +59,40 @@ describe("fallback blocks", () => {
     ]);
   });
 
+  it("a decline before any output: message_start names the fallback model, a message entry naming none is the declined model's", async () => {
+    // "When the decline happens before any output: `message_start` names the fallback model, and the
+    // `fallback` block is the first content block" (Refusals and fallback, Streaming).
+    const chunks = stream({ input_tokens: 22, output_tokens: 7, iterations: [{ type: "message", input_tokens: 20, output_tokens: 0 }, { type: "fallback_message", input_tokens: 22, output_tokens: 7 }] });
+    const start = chunks[0] as { message: Rec };
+    chunks[0] = { ...start, message: { ...start.message, model: "claude-small-1" } };
+    expect(terminal(await run(chunks)).usage).toEqual([
+      { provider: "anthropic", model: "claude-small-1", inputTokens: 22, outputTokens: 7, totalTokens: 29 },
+      { provider: "anthropic", model: "claude-big-1", inputTokens: 20, outputTokens: 0, totalTokens: 20 },
+    ]);
+  });
+
+  it("the serving model's tool-loop iterations after the hand-over count under it, not the model that declined", async () => {
+    // A declined hop and the serving hop's earlier tool-loop iterations are `message` entries; the
+    // serving hop's last is the `fallback_message` one (BetaFallbackMessageIterationUsage).
+    const entry = (type: string, input: number, output: number): Rec => ({ type, input_tokens: input, output_tokens: output });
+    const events = await run(stream({ input_tokens: 40, output_tokens: 9, iterations: [entry("message", 20, 1), entry("message", 30, 5), entry("fallback_message", 40, 9)] }));
+    expect(terminal(events).usage).toEqual([
+      { provider: "anthropic", model: "claude-big-1", inputTokens: 20, outputTokens: 1, totalTokens: 21 },
+      { provider: "anthropic", model: "claude-small-1", inputTokens: 70, outputTokens: 14, totalTokens: 84 },
+    ]);
+  });
+
+  it("the fallback credit outcome, service tier and speed reach finishDetails, narrowed", async () => {
+    const chunks = stream({ output_tokens: 7, fallback_credit: { status: { type: "not_applied", reason: "expired", remove_to_redeem: ["speed", 3], extra: true } } });
+    const start = chunks[0] as { message: Rec & { usage: Rec } };
+    chunks[0] = { ...start, message: { ...start.message, usage: { ...start.message.usage, service_tier: "priority", speed: "fast" } } };
+    expect(bridge(terminal(await run(chunks))).finishDetails).toEqual({
+      serviceTier: "priority",
+      speed: "fast",
+      fallbackCredit: { status: { type: "not_applied", reason: "expired", remove_to_redeem: ["speed"] } },
+    });
+  });
+
   it("the next request sends the served text without the fallback block", async () => {
     const user: Message = { id: "u1", role: "user", content: "Tell me." };
     const folded = applyEvents([user], await run(stream({ output_tokens: 7 })));

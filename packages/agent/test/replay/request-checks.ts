@@ -150,12 +150,15 @@ function googleProblems(contents: Json[]): string[] {
  * its `data` (the API's 400 "thinking.signature: Field required"); a `server_tool_use` /
  * `mcp_tool_use` block is followed by the result block naming it (`tool_use_id`), in the same
  * assistant message or a later one (a deferred server tool), except in a last message paused by
- * `pause_turn`.
+ * `pause_turn`; no assistant message ends with a thinking block ("The final block in an assistant
+ * message cannot be `thinking`").
  */
 function anthropicBlockProblems(messages: Json[]): string[] {
   const problems: string[] = [];
   messages.forEach((message, i) => {
     const blocks = records(message.content);
+    const last = blocks[blocks.length - 1];
+    if (message.role === "assistant" && (last?.type === "thinking" || last?.type === "redacted_thinking")) problems.push(`messages[${i}] ends with a thinking block`);
     blocks.forEach((block, j) => {
       if (block.type === "thinking" && (typeof block.signature !== "string" || block.signature === "")) problems.push(`messages[${i}] thinking block ${j} has no signature`);
       if (block.type === "redacted_thinking" && (typeof block.data !== "string" || block.data === "")) problems.push(`messages[${i}] redacted_thinking block ${j} has no data`);

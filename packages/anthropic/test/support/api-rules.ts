@@ -10,7 +10,12 @@
  *   ("Handle tool calls": any text must come after all tool results);
  * - a tool_result with `is_error: true` has content ("content cannot be empty if `is_error` is true");
  * - a final assistant turn does not end with whitespace ("final assistant content cannot end with
- *   trailing whitespace").
+ *   trailing whitespace");
+ * - no assistant turn ends with a thinking block ("The final block in an assistant message cannot be
+ *   `thinking`", tailcallhq/forgecode#3071, router-for-me/CLIProxyAPI#5321);
+ * - a server tool call without its result block is in the still-open turn: no user turn holding
+ *   more than tool_result blocks follows it ("`web_search` tool use with id … was found without a
+ *   corresponding `web_search_tool_result` block", Stop reasons and fallback guide).
  */
 
 type Rec = Record<string, unknown>;
@@ -64,6 +69,18 @@ export function apiViolations(params: { system?: unknown; messages: readonly unk
       const answered = next?.role === "user" ? blocksOf(next.content).filter((c) => c.type === "tool_result").map((c) => c.tool_use_id) : [];
       for (const block of blocks) {
         if (block.type === "tool_use" && !answered.includes(block.id)) out.push(`messages.${t}: tool_use ${String(block.id)} without a tool_result right after`);
+      }
+    }
+  });
+  const results = new Set(turns.flatMap((turn) => (turn.role === "assistant" ? blocksOf(turn.content).map((block) => block.tool_use_id) : [])));
+  turns.forEach((turn, t) => {
+    if (turn.role !== "assistant") return;
+    const last = blocksOf(turn.content).at(-1);
+    if (last?.type === "thinking" || last?.type === "redacted_thinking") out.push(`messages.${t}: the final block in an assistant message cannot be thinking`);
+    const closed = turns.slice(t + 1).some((later) => later.role === "user" && blocksOf(later.content).some((block) => block.type !== "tool_result"));
+    for (const block of blocksOf(turn.content)) {
+      if ((block.type === "server_tool_use" || block.type === "mcp_tool_use") && closed && !results.has(block.id)) {
+        out.push(`messages.${t}: server tool use ${String(block.id)} without its result block, and its turn is over`);
       }
     }
   });
