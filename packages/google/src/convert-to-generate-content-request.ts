@@ -19,10 +19,11 @@ import {
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
 import { parseRunAgentInput, uniqueTools, warnUnsentEncryptedValues, withWellFormedText } from "@agui-bridge/core/adapter";
-import type { Content, FunctionResponsePart, GenerateContentConfig, Part } from "@google/genai";
-import { assistantParts, parseObject, reasoningParts, textOf, type ModelTurnContext } from "./convert-model-turn.js";
+import type { Content, GenerateContentConfig, Part } from "@google/genai";
+import { assistantParts, reasoningParts, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
 import { convertMediaSource } from "./convert-media.js";
+import { convertToolResult, type AnsweredCall } from "./convert-tool-result.js";
 import { asString, isRecord } from "./narrow.js";
 import { keepResponseTogether } from "./keep-response-together.js";
 import { orderToolResults } from "./order-tool-results.js";
@@ -38,6 +39,14 @@ export interface GenerateContentRequestOptions {
    * only when minted there.
    */
   provider?: string;
+  /**
+   * The model the request goes to, as passed to the SDK (`gemini-3-pro-preview`,
+   * `models/…`, `publishers/google/models/…`). Media in tool results goes inside the
+   * `functionResponse` (`functionResponse.parts`) only for a model documented to take it (Gemini 3
+   * and later); for any other model, and when this is absent, it goes as ordinary parts after the
+   * function responses (`request.tool-media-moved`). `createGoogleProvider` passes its `model`.
+   */
+  model?: string;
 }
 
 /** The request fields {@link toGenerateContentRequest} produces (add `model`, merge your config). */
@@ -62,7 +71,9 @@ export interface GenerateContentRequestResult {
  *   turn, with every thought signature Gemini minted restored on the part it came with (tool
  *   results a client filed between the messages of one response, `sameResponseAs`, move after it);
  * - tool messages become `functionResponse` parts named after the call they answer, in call order
- *   (results of calls Gemini ran itself go back into the model turn instead);
+ *   (results of calls Gemini ran itself go back into the model turn instead); their media goes in
+ *   `functionResponse.parts` for Gemini 3 and later (`options.model`), otherwise after the
+ *   function responses of the same user content;
  * - in the current turn, the first `functionCall` of each step that has no signature Gemini minted
  *   gets the documented placeholder signature (Gemini 3 refuses the request otherwise);
  * - `tools` become `functionDeclarations` with `parametersJsonSchema`.
@@ -95,8 +106,17 @@ export function toGenerateContentRequest(
   const system: string[] = [];
   const contents: Content[] = [];
   let lastKind: "user" | "model" | "tool" | undefined;
+  // Tool result media the model takes no multimodal function responses for: after the function
+  // responses of the user content being built (all of them: a step's responses stay together).
+  const movedMedia = new Set<Part>();
+  let pendingMedia: Part[] = [];
+  const flushMedia = (): void => {
+    if (pendingMedia.length > 0) contents[contents.length - 1]?.parts?.push(...pendingMedia);
+    pendingMedia = [];
+  };
   const push = (kind: "user" | "model" | "tool", parts: Part[]): void => {
     if (parts.length === 0) return;
+    if (kind !== "tool") flushMedia();
     const last = contents[contents.length - 1];
     if (last !== undefined && lastKind === kind) last.parts?.push(...parts);
     else contents.push({ role: kind === "model" ? "model" : "user", parts });
@@ -124,18 +144,24 @@ export function toGenerateContentRequest(
       case "reasoning":
         push("model", reasoningParts(message, context));
         break;
-      case "tool":
-        if (!context.consumed.has(message.id)) push("tool", functionResponseParts(message, calls, warn, context.platform));
+      case "tool": {
+        if (context.consumed.has(message.id)) break;
+        const result = convertToolResult(message, { calls, warn, platform: context.platform, model: options.model });
+        push("tool", result.response);
+        for (const part of result.media) movedMedia.add(part);
+        pendingMedia.push(...result.media);
         break;
+      }
       default:
         warnUnknownRole(sink, message, "Gemini");
     }
   }
+  flushMedia();
   // Thought signatures on model parts (assistant text, calls, provider-run results) go back or are
   // reported by signatureOf; a value on any other message has no place in a Gemini request.
   warnUnsentEncryptedValues(messages, sink, context.platform ?? GOOGLE_PROVIDER, (holder) => holder.kind === "tool-call" || holder.message.role === "assistant" || (holder.message.role === "tool" && context.consumed.has(holder.message.id)));
   keepTurnOrder(contents, emptyUser, sink);
-  signCurrentTurnCalls(contents);
+  signCurrentTurnCalls(contents, movedMedia);
 
   const rendered = renderContext(input.context);
   if (rendered !== undefined) system.push(rendered);
@@ -191,55 +217,10 @@ function userParts(
   return parts;
 }
 
-/**
- * A tool message as a `functionResponse`: `name` from the call it answers, the provider's call
- * `id` when it had one, `response` = the content when it is a JSON object, else `{ output }`
- * (`{ error }` when the tool failed); media parts of the result go in `functionResponse.parts`.
- */
-function functionResponseParts(
-  message: ToolMessage,
-  calls: Map<string, { name: string; providerId: string | undefined }>,
-  warn: (warning: BridgeWarning) => void,
-  platform: string | undefined,
-): Part[] {
-  const call = calls.get(message.toolCallId);
-  if (call === undefined) {
-    warn({
-      code: "request.orphan-tool-result",
-      message: `Tool message ${message.id} answers call ${message.toolCallId}, which no assistant message holds; Gemini needs the call's name, so it was dropped`,
-      details: { messageId: message.id, toolCallId: message.toolCallId },
-    });
-    return [];
-  }
-  const output = textOf(message.content);
-  let response: Record<string, unknown>;
-  if (message.error !== undefined) response = { error: message.error, ...(output !== "" && { output }) };
-  else response = parseObject(output) ?? { output };
-  const media: FunctionResponsePart[] = [];
-  if (typeof message.content !== "string") {
-    for (const part of message.content) {
-      if (part.type === "text") continue;
-      const converted = convertMediaSource(part.source, `tool message ${message.id}`, warn, platform);
-      if (converted?.inlineData !== undefined) media.push({ inlineData: converted.inlineData });
-      else if (converted?.fileData !== undefined) media.push({ fileData: converted.fileData });
-    }
-  }
-  return [
-    {
-      functionResponse: {
-        ...(call.providerId !== undefined && { id: call.providerId }),
-        name: call.name,
-        response,
-        ...(media.length > 0 && { parts: media }),
-      },
-    },
-  ];
-}
-
 const KNOWN_PARTS = new Set(["text", "image", "audio", "video", "document"]);
 
-function callsById(messages: readonly Message[]): Map<string, { name: string; providerId: string | undefined }> {
-  const out = new Map<string, { name: string; providerId: string | undefined }>();
+function callsById(messages: readonly Message[]): Map<string, AnsweredCall> {
+  const out = new Map<string, AnsweredCall>();
   for (const message of messages) {
     if (message.role !== "assistant") continue;
     for (const call of message.toolCalls ?? []) {

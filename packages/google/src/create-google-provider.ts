@@ -67,6 +67,7 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
         const { params } = toGenerateContentRequest(input, {
           ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
           ...(options.provider !== undefined && { provider: options.provider }),
+          model,
         });
         return { model, contents: params.contents, config: mergeConfig(config, params.config, signal) };
       };

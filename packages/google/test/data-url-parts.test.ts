@@ -13,7 +13,7 @@ describe("data URLs in URL sources", () => {
         { id: "a", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "shot", arguments: "{}" } }] },
         { id: "t", role: "tool", toolCallId: "c1", content: [{ type: "image", source: { type: "url", value: "data:image/jpeg;base64,/9j/4AAQ" } }] },
       ],
-    });
+    }, { model: "gemini-3-flash-preview" });
     expect(params.contents[0]?.parts).toEqual([{ inlineData: { data: "iVBORw0KGgo=", mimeType: "image/png" } }]);
     expect(params.contents[2]?.parts?.[0]?.functionResponse?.parts).toEqual([{ inlineData: { data: "/9j/4AAQ", mimeType: "image/jpeg" } }]);
   });

@@ -1,0 +1,96 @@
+import type { BridgeWarning, ToolMessage } from "@agui-bridge/core/adapter";
+import type { FunctionResponsePart, Part } from "@google/genai";
+import { parseObject, textOf } from "./convert-model-turn.js";
+import { convertMediaSource, type MediaPart } from "./convert-media.js";
+import { takesMultimodalFunctionResponses } from "./multimodal-function-responses.js";
+
+/** The call a tool message answers, as the request sends it. */
+export interface AnsweredCall {
+  /** The name the call was sent with. */
+  name: string;
+  /** Gemini's call `id`, when it issued one. */
+  providerId: string | undefined;
+}
+
+/** What one tool message becomes. */
+export interface ConvertedToolResult {
+  /** The `functionResponse` part (none when the message was dropped). */
+  response: Part[];
+  /**
+   * The result's media when the model takes no multimodal function responses: ordinary
+   * `inlineData` / `fileData` parts, to go after the function responses of the same user content.
+   */
+  media: Part[];
+}
+
+/** What {@link convertToolResult} needs besides the message. */
+export interface ToolResultContext {
+  calls: ReadonlyMap<string, AnsweredCall>;
+  warn: (warning: BridgeWarning) => void;
+  /** The platform label (file handles minted elsewhere are dropped). */
+  platform: string | undefined;
+  /** The model the request goes to (decides where the media goes). */
+  model: string | undefined;
+}
+
+/**
+ * A tool message as a `functionResponse`: `name` from the call it answers, the provider's call
+ * `id` when it had one, `response` = the content when it is a JSON object, else `{ output }`
+ * (`{ error }` when the tool failed). Media parts of the result go in `functionResponse.parts`
+ * when the model takes multimodal function responses ({@link takesMultimodalFunctionResponses});
+ * otherwise they are returned as `media`, ordinary parts for after the function responses, with
+ * a `request.tool-media-moved` warning (the `response` is the same either way).
+ */
+export function convertToolResult(message: ToolMessage, context: ToolResultContext): ConvertedToolResult {
+  const { warn } = context;
+  const call = context.calls.get(message.toolCallId);
+  if (call === undefined) {
+    warn({
+      code: "request.orphan-tool-result",
+      message: `Tool message ${message.id} answers call ${message.toolCallId}, which no assistant message holds; Gemini needs the call's name, so it was dropped`,
+      details: { messageId: message.id, toolCallId: message.toolCallId },
+    });
+    return { response: [], media: [] };
+  }
+  const output = textOf(message.content);
+  let response: Record<string, unknown>;
+  if (message.error !== undefined) response = { error: message.error, ...(output !== "" && { output }) };
+  else response = parseObject(output) ?? { output };
+  const media: MediaPart[] = [];
+  if (typeof message.content !== "string") {
+    for (const part of message.content) {
+      if (part.type === "text") continue;
+      const converted = convertMediaSource(part.source, `tool message ${message.id}`, warn, context.platform);
+      if (converted !== undefined) media.push(converted);
+    }
+  }
+  const inside = media.length > 0 && takesMultimodalFunctionResponses(context.model);
+  if (media.length > 0 && !inside) {
+    warn({
+      code: "request.tool-media-moved",
+      message: `The media of tool message ${message.id} went as parts after its function response: ${context.model === undefined ? "no model was named, and only" : `${context.model} is not documented to take multimodal function responses; only`} Gemini 3 and later models take media inside one`,
+      details: { messageId: message.id, toolCallId: message.toolCallId, ...(context.model !== undefined && { model: context.model }) },
+    });
+  }
+  return {
+    response: [
+      {
+        functionResponse: {
+          ...(call.providerId !== undefined && { id: call.providerId }),
+          name: call.name,
+          response,
+          ...(inside && { parts: media.map(asFunctionResponsePart) }),
+        },
+      },
+    ],
+    media: inside ? [] : media.map(asPart),
+  };
+}
+
+function asFunctionResponsePart(media: MediaPart): FunctionResponsePart {
+  return media.inlineData !== undefined ? { inlineData: media.inlineData } : { fileData: media.fileData };
+}
+
+function asPart(media: MediaPart): Part {
+  return media.inlineData !== undefined ? { inlineData: media.inlineData } : { fileData: media.fileData };
+}
