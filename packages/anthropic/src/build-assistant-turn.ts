@@ -20,6 +20,7 @@ import type { WarningSink } from "./request-warnings.js";
 import { withoutBlankText } from "./blank-text.js";
 import { blockCitations } from "./convert-citations.js";
 import type { ToolIdMap } from "./tool-call-ids.js";
+import { fallbackBlockParam, fallbackBlocksGoBackTo, readFallbackBlocks } from "./fallback-blocks.js";
 
 const PROVIDER = "anthropic";
 
@@ -46,7 +47,8 @@ interface PlacedBlock {
  * (and server_tool_use / mcp_tool_use followed by their result blocks). When every block carries
  * the index it had in the original Anthropic message (recorded by the stream side), the blocks are
  * put back in exactly that order instead. A turn whose text is nothing but whitespace loses its
- * text blocks ({@link withoutBlankText}): the API rejects it.
+ * text blocks ({@link withoutBlankText}): the API rejects it. The message's recorded `fallback`
+ * blocks go back at their index ({@link fallbackBlocks}).
  */
 export function buildAssistantTurn(
   message: AssistantMessage | undefined,
@@ -64,10 +66,38 @@ export function buildAssistantTurn(
       placed.push(...toolCallBlocks(message, call, parts.providerResults, sink, parts.platform ?? PROVIDER, parts.toolId ?? ((id) => id)));
     }
   }
-  if (placed.length > 0 && placed.every((entry) => entry.index !== undefined)) {
-    placed.sort((a, b) => (a.index as number) - (b.index as number));
-  }
+  const ordered = placed.length > 0 && placed.every((entry) => entry.index !== undefined);
+  // A turn with nothing else (its blocks all dropped) gets no bare fallback block either.
+  if (message !== undefined && placed.length > 0) placed.push(...fallbackBlocks(message, parts.platform ?? PROVIDER, ordered, sink));
+  if (ordered) placed.sort((a, b) => (a.index as number) - (b.index as number));
   return withoutBlankText(placed.map((entry) => entry.block));
+}
+
+/**
+ * The `fallback` blocks the stream side recorded on the message, each at its original index:
+ * "When you send the assistant turn back, keep this block in its original position. The block
+ * marks the boundary between content produced before and after a fallback hop, and the server
+ * relies on that boundary to validate the turn" (`BetaFallbackBlockParam`, `@anthropic-ai/sdk`;
+ * https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback#continuing-the-conversation).
+ * Sent only where {@link fallbackBlocksGoBackTo} allows; not sent, with warning
+ * `request.fallback-not-sent`, to another platform or when the turn's other blocks carry no
+ * recorded index (the position could not be kept).
+ */
+function fallbackBlocks(message: AssistantMessage, platform: string, ordered: boolean, sink: WarningSink): PlacedBlock[] {
+  const records = readFallbackBlocks(message.metadata);
+  if (records.length === 0) return [];
+  const reason = !fallbackBlocksGoBackTo(message, platform) ? "platform" : ordered ? undefined : "position-unknown";
+  if (reason !== undefined) {
+    sink.warn(
+      "request.fallback-not-sent",
+      reason === "platform"
+        ? `Message ${message.id}'s fallback block(s) go back only to the Anthropic API that made them, not to ${platform}; not sent`
+        : `Message ${message.id}'s fallback block(s) cannot be put back at their position (its other blocks have no recorded index); not sent`,
+      { messageId: message.id, reason },
+    );
+    return [];
+  }
+  return records.map((record) => ({ block: fallbackBlockParam(record) as unknown as ContentBlockParam, index: record.index }));
 }
 
 /**

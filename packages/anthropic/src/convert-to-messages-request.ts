@@ -38,6 +38,7 @@ import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { appendToAssistantTurn, dropEmptyTurns } from "./merge-assistant-turn.js";
 import { dropUnansweredServerCalls } from "./unanswered-server-calls.js";
 import { dropTrailingThinking } from "./trailing-thinking.js";
+import { dropDeclinedAttempt } from "./declined-attempt.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
 import { isBlank, trimFinalAssistantTurn } from "./blank-text.js";
 import { placeToolResult } from "./place-tool-result.js";
@@ -96,6 +97,8 @@ export interface MessagesRequest {
  * - reasoning messages minted by Anthropic → `thinking` (with signature) or `redacted_thinking`
  *   blocks placed before the text and tool_use of their assistant turn, in order; reasoning from
  *   other providers is dropped with a warning;
+ * - `fallback` blocks the stream side recorded → put back at their position (first-party API only),
+ *   the thinking and client tool calls before a response's final one left out (`dropDeclinedAttempt`);
  * - tools → `{ name, description, input_schema }`;
  * - `container`: the code execution container the last assistant turn's programmatic tool calls
  *   wait in (recorded on their TOOL_CALL_END as `containerId`), which the results must name.
@@ -109,8 +112,10 @@ export function toMessagesRequest(
   parseRunAgentInput(input, { conversationOnly: true });
   const sink = createWarningSink(options.onWarning);
   assertToolNames(input.tools, ANTHROPIC_TOOL_NAME);
+  // The declined attempt of a fallback-served response is left out first, with the results of its calls.
+  const kept = dropDeclinedAttempt(input.messages, sink);
   // Ids must be unique within the request: a repeated one is renamed before the pairing rule runs.
-  const messages = pairToolResults(uniqueToolCallIds(input.messages, sink), sink, { isProviderRun: claimsProviderExecuted });
+  const messages = pairToolResults(uniqueToolCallIds(kept, sink), sink, { isProviderRun: claimsProviderExecuted });
   const system: TextBlockParam[] = [];
   const turns: MessageParam[] = [];
   const platform = providerLabel(options.provider, PROVIDER);

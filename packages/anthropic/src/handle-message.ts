@@ -61,6 +61,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     finish: undefined,
     stopped: false,
     deferredCalls: [],
+    fallbackBlocks: [],
   };
   recordContainer(state, message.container);
   context.message = state;

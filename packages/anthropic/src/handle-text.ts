@@ -10,15 +10,19 @@ import type { MessageState, StreamContext, TextBlockRange } from "./stream-state
  * `textBlocks` on TEXT_MESSAGE_END.
  */
 export function startTextBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
-  if (!message.textOpen) {
-    context.run.startText({ messageId: message.id, role: "assistant" });
-    message.textOpen = true;
-  }
+  openText(context, message);
   message.blocks.set(index, { kind: "text", index, start: message.textLength });
   // A block that arrives whole (inside message_start) carries its text and citations up front.
   const text = asString(block.text);
   if (text !== undefined && text !== "") appendText(context, message, text);
   for (const citation of asArray(block.citations) ?? []) addCitation(message, citation, index);
+}
+
+/** Opens the message's AG-UI text message (id = the Anthropic message id) unless it is open already. */
+export function openText(context: StreamContext, message: MessageState): void {
+  if (message.textOpen) return;
+  context.run.startText({ messageId: message.id, role: "assistant" });
+  message.textOpen = true;
 }
 
 /** `text_delta`: the fragment, byte for byte (the empty string included). */
@@ -45,7 +49,8 @@ export function stopTextBlock(message: MessageState, index: number, start: numbe
 
 /**
  * Closes the message's text message (when open) with its citations and block spans (each span
- * with the indexes of the citations its block carried, `citationIndexes`). Files the
+ * with the indexes of the citations its block carried, `citationIndexes`), and its `fallback`
+ * blocks (`fallbackBlocks`, see `fallbackBlock`). Files the
  * citations name (`file_id` of a cited document) are listed next to them as `files` (FileSource
  * parts, see {@link filesOfCitations}).
  */
@@ -59,6 +64,7 @@ export function closeText(context: StreamContext, message: MessageState, extra?:
     const files = filesOfCitations(message.citations, context.provider);
     if (files.length > 0) metadata.files = files;
   }
+  if (message.fallbackBlocks.length > 0) metadata.fallbackBlocks = message.fallbackBlocks.map((record) => ({ ...record }));
   if (message.refusal) metadata.refusal = true;
   context.run.endText(message.id, extra === undefined ? metadata : { ...metadata, ...extra });
 }

@@ -2,6 +2,8 @@ import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resource
 import type { WarningSink } from "./request-warnings.js";
 
 const isThinking = (block: ContentBlockParam): boolean => block.type === "thinking" || block.type === "redacted_thinking";
+/** A `fallback` block: a boundary marker, "not rendered into the prompt" (`BetaFallbackBlockParam`). */
+const isFallback = (block: ContentBlockParam): boolean => (block.type as string) === "fallback";
 
 /**
  * Appends a later assistant message's blocks to the assistant turn before it (Anthropic wants
@@ -10,28 +12,33 @@ const isThinking = (block: ContentBlockParam): boolean => block.type === "thinki
  * lead their assistant turn; a later response's leading thinking cannot once the turn holds other
  * content, so those blocks are dropped with warning `request.thinking-not-leading` (Anthropic
  * strips the thinking of earlier turns from the context anyway). Interleaved thinking after a
- * server tool result stays where it is.
+ * server tool result stays where it is. A later response's leading `fallback` blocks are kept
+ * where they are; the thinking among them is dropped the same way.
  */
 export function appendToAssistantTurn(turn: ContentBlockParam[], blocks: readonly ContentBlockParam[], sink: WarningSink): void {
-  let start = 0;
-  if (turn.some((block) => !isThinking(block))) {
-    while (start < blocks.length && isThinking(blocks[start] as ContentBlockParam)) start++;
-    if (start > 0) {
-      sink.warn("request.thinking-not-leading", `${start} thinking block(s) of a later response would not lead the merged assistant turn; dropped`, { dropped: start });
-    }
+  if (!turn.some((block) => !isThinking(block) && !isFallback(block))) {
+    turn.push(...blocks);
+    return;
   }
-  turn.push(...blocks.slice(start));
+  let lead = 0;
+  while (lead < blocks.length && (isThinking(blocks[lead] as ContentBlockParam) || isFallback(blocks[lead] as ContentBlockParam))) lead++;
+  const dropped = blocks.slice(0, lead).filter(isThinking).length;
+  if (dropped > 0) {
+    sink.warn("request.thinking-not-leading", `${dropped} thinking block(s) of a later response would not lead the merged assistant turn; dropped`, { dropped });
+  }
+  turn.push(...blocks.slice(0, lead).filter(isFallback), ...blocks.slice(lead));
 }
 
 /**
  * Removes the assistant turns a request rule emptied (`dropUnansweredServerCalls`,
- * `dropTrailingThinking`) and joins the user turns that then meet (Anthropic wants the roles to
+ * `dropTrailingThinking`), or left with nothing but `fallback` blocks (boundaries of content the
+ * turn no longer holds), and joins the user turns that then meet (Anthropic wants the roles to
  * alternate). Changes `turns` in place.
  */
 export function dropEmptyTurns(turns: MessageParam[]): void {
   for (let i = turns.length - 1; i >= 0; i--) {
     const turn = turns[i] as MessageParam;
-    if (turn.role === "assistant" && Array.isArray(turn.content) && turn.content.length === 0) turns.splice(i, 1);
+    if (turn.role === "assistant" && Array.isArray(turn.content) && turn.content.every(isFallback)) turns.splice(i, 1);
   }
   for (let i = turns.length - 1; i > 0; i--) {
     const turn = turns[i] as MessageParam;

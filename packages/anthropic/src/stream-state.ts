@@ -1,6 +1,7 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import type { AnthropicRawUsage } from "./map-anthropic-usage.js";
 import type { MessageFallback } from "./map-anthropic-iterations.js";
+import type { FallbackBlockRecord } from "./fallback-blocks.js";
 
 /** A text block's span inside the AG-UI text message (UTF-16 offsets), recorded on TEXT_MESSAGE_END. */
 export interface TextBlockRange {
@@ -59,6 +60,8 @@ export interface MessageState {
   deferredCalls: string[];
   /** What the message's `fallback` blocks told: the served model (the last `to.model`) and each hop's declining model. */
   fallback?: MessageFallback;
+  /** The message's `fallback` blocks, recorded for the request side (TEXT_MESSAGE_END `fallbackBlocks`). */
+  fallbackBlocks: FallbackBlockRecord[];
   /** Whether the message started a call of a server tool that runs code (code_execution, …). */
   runsCode?: boolean;
 }

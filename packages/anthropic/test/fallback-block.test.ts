@@ -3,8 +3,7 @@
  * refusal-fallback middleware, which splices the same wire shape) goes on with another model and
  * puts a `fallback` block `{ from: { model }, to: { model }, trigger }` at the boundary. The SDK's
  * MessageStream relabels the message's `model` with the last hop's `to.model` (the model that
- * served it), and its middleware strips `fallback` blocks from history before a request (they parse
- * only under the server-side fallback beta).
+ * served it). The block goes back in place on the next request (see fallback-replay.test.ts).
  */
 import { assertConformant } from "@agui-bridge/conformance";
 import { applyEvents, createSequentialIds, type BridgeWarning, type Event, type Message } from "@agui-bridge/core/adapter";
@@ -93,13 +92,13 @@ describe("fallback blocks", () => {
     });
   });
 
-  it("the next request sends the served text without the fallback block", async () => {
+  it("the next request sends the fallback block back where it was, before the served text", async () => {
     const user: Message = { id: "u1", role: "user", content: "Tell me." };
     const folded = applyEvents([user], await run(stream({ output_tokens: 7 })));
     const { params } = toMessagesRequest({ messages: [...folded, { id: "u2", role: "user", content: "More." }] });
     expect(params.messages).toEqual([
       { role: "user", content: [{ type: "text", text: "Tell me." }] },
-      { role: "assistant", content: [{ type: "text", text: "Served by the fallback." }] },
+      { role: "assistant", content: [{ type: "fallback", ...hop }, { type: "text", text: "Served by the fallback." }] },
       { role: "user", content: [{ type: "text", text: "More." }] },
     ]);
   });

@@ -61,13 +61,15 @@ function originalContent(chunks: unknown[]): Rec[][] {
   return messages;
 }
 
-/** The blocks the request must reproduce exactly and in order: thinking, redacted thinking, compaction, tool_use. */
+/** The blocks the request must reproduce exactly and in order: thinking, redacted thinking, compaction, tool_use, fallback. */
 function replayed(blocks: readonly unknown[]): Rec[] {
   return blocks
     .map(rec)
-    .filter((block) => ["thinking", "redacted_thinking", "tool_use", "compaction"].includes(String(block.type)))
+    .filter((block) => ["thinking", "redacted_thinking", "tool_use", "compaction", "fallback"].includes(String(block.type)))
     .map((block) =>
-      block.type === "thinking"
+      block.type === "fallback"
+        ? fallback(block)
+        : block.type === "thinking"
         ? { type: "thinking", thinking: block.thinking, signature: block.signature }
         : block.type === "redacted_thinking"
           ? { type: "redacted_thinking", data: block.data }
@@ -87,8 +89,13 @@ function compaction(block: Rec): Rec {
   };
 }
 
+/** A fallback block as the API takes it back: `from`, `to` and, when it had one, `trigger` (BetaFallbackBlockParam). */
+function fallback(block: Rec): Rec {
+  return { type: "fallback", from: block.from, to: block.to, ...(block.trigger !== undefined && { trigger: block.trigger }) };
+}
+
 /** Block types the adapter does not map (README: limits); they cannot come back. */
-const UNMAPPED = new Set(["fallback"]);
+const UNMAPPED = new Set<string>([]);
 
 /**
  * Every block of a message as the request should rebuild it (empty text dropped, citations sent
@@ -113,6 +120,7 @@ function unmerged(blocks: readonly unknown[]): Rec[] {
       }
       if (block.type === "thinking") return { type: "thinking", thinking: block.thinking, signature: block.signature };
       if (block.type === "compaction") return compaction(block);
+      if (block.type === "fallback") return fallback(block);
       // Output-only `null` fields of a result's content (e.g. abort_reason) are not sent back.
       if (String(block.type).endsWith("_tool_result") && typeof block.content === "object" && block.content !== null && !Array.isArray(block.content)) {
         return { ...block, content: Object.fromEntries(Object.entries(block.content as Rec).filter(([, value]) => value !== null)) };

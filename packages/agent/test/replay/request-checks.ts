@@ -5,7 +5,8 @@
  * - Anthropic Messages: the first message is a user turn, roles alternate; every `tool_use` is
  *   answered by a `tool_result` in the very next (user) message and every `tool_result` answers a
  *   `tool_use` of the message before; `tool_use.id` matches `^[a-zA-Z0-9_-]+$` (the API's 400:
- *   "tool_use.id: String should match pattern"); thinking blocks lead their assistant turn.
+ *   "tool_use.id: String should match pattern"); thinking blocks lead their assistant turn (or the
+ *   output after a `fallback` block, where another model's output begins).
  * - OpenAI Chat Completions: an assistant message with `tool_calls` is followed directly by one
  *   `tool` message per call id ("An assistant message with 'tool_calls' must be followed by tool
  *   messages responding to each 'tool_call_id'"), a `tool` message answers the assistant message
@@ -59,12 +60,21 @@ function anthropicProblems(messages: Json[]): string[] {
     }
     const firstOther = blocks.findIndex((b) => b.type !== "thinking" && b.type !== "redacted_thinking");
     blocks.forEach((b, j) => {
-      if ((b.type === "thinking" || b.type === "redacted_thinking") && firstOther !== -1 && j > firstOther && !interleavedAfterTool(blocks, j)) {
+      if ((b.type === "thinking" || b.type === "redacted_thinking") && firstOther !== -1 && j > firstOther && !interleavedAfterTool(blocks, j) && !leadsItsHop(blocks, j)) {
         problems.push(`messages[${i}] thinking block ${j} does not lead its turn`);
       }
     });
   });
   return problems;
+}
+
+/**
+ * Thinking that leads the output after a `fallback` block: the block marks the boundary between two
+ * models' output, each with its own thinking run (`BetaFallbackBlockParam`, Refusals and fallback).
+ */
+function leadsItsHop(blocks: Json[], index: number): boolean {
+  const boundary = blocks.slice(0, index).map((b) => b.type).lastIndexOf("fallback");
+  return boundary !== -1 && blocks.slice(boundary + 1, index).every((b) => b.type === "thinking" || b.type === "redacted_thinking");
 }
 
 /** Interleaved thinking follows a tool result block of the same turn (server tools). */

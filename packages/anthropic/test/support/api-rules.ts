@@ -15,7 +15,12 @@
  *   `thinking`", tailcallhq/forgecode#3071, router-for-me/CLIProxyAPI#5321);
  * - a server tool call without its result block is in the still-open turn: no user turn holding
  *   more than tool_result blocks follows it ("`web_search` tool use with id … was found without a
- *   corresponding `web_search_tool_result` block", Stop reasons and fallback guide).
+ *   corresponding `web_search_tool_result` block", Stop reasons and fallback guide);
+ * - a `fallback` block names `from.model` and `to.model`, and no thinking, redacted thinking or
+ *   `tool_use` block comes before its turn's final `fallback` block ("Some blocks from before the
+ *   turn's final `fallback` block must be left out when you send the turn back, and no
+ *   `tool_result` is sent for a `tool_use` block you left out": `BetaFallbackBlockParam`,
+ *   @anthropic-ai/sdk; Refusals and fallback, Continuing the conversation).
  */
 
 type Rec = Record<string, unknown>;
@@ -75,7 +80,13 @@ export function apiViolations(params: { system?: unknown; messages: readonly unk
   const results = new Set(turns.flatMap((turn) => (turn.role === "assistant" ? blocksOf(turn.content).map((block) => block.tool_use_id) : [])));
   turns.forEach((turn, t) => {
     if (turn.role !== "assistant") return;
-    const last = blocksOf(turn.content).at(-1);
+    const all = blocksOf(turn.content);
+    const final = all.map((block) => block.type).lastIndexOf("fallback");
+    all.forEach((block, b) => {
+      if (block.type === "fallback" && (typeof rec(block.from).model !== "string" || typeof rec(block.to).model !== "string")) out.push(`messages.${t}.content.${b}: fallback block without from.model and to.model`);
+      if (b < final && ["thinking", "redacted_thinking", "tool_use"].includes(String(block.type))) out.push(`messages.${t}.content.${b}: ${String(block.type)} before the turn's final fallback block`);
+    });
+    const last = all.at(-1);
     if (last?.type === "thinking" || last?.type === "redacted_thinking") out.push(`messages.${t}: the final block in an assistant message cannot be thinking`);
     const closed = turns.slice(t + 1).some((later) => later.role === "user" && blocksOf(later.content).some((block) => block.type !== "tool_result"));
     for (const block of blocksOf(turn.content)) {
