@@ -21,7 +21,7 @@ import {
   handleResponseProgress,
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
-import { handleCodeDelta, handlePatchDiffDelta } from "./handle-streamed-argument-text.js";
+import { handleCodeDelta, handlePatchDiffDelta, handleShellCommandDelta, handleShellCommandText } from "./handle-streamed-argument-text.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
@@ -64,6 +64,9 @@ const HANDLERS: Record<string, Handler> = {
   "response.mcp_call_arguments.done": (s, e) => handleToolArgsDone(s, e, "arguments"),
   "response.code_interpreter_call_code.delta": handleCodeDelta,
   "response.apply_patch_call_operation_diff.delta": handlePatchDiffDelta,
+  "response.shell_call_command.added": handleShellCommandText,
+  "response.shell_call_command.delta": handleShellCommandDelta,
+  "response.shell_call_command.done": handleShellCommandText,
 };
 
 /** Event types that are modelled through the items they belong to: consumed silently. */
