@@ -58,6 +58,21 @@ export function emitSeparateOutput(state: ResponsesStreamState, done: Record<str
 }
 
 /**
+ * Whether a separate output item (`shell_call_output`, …) answers a provider-run call of this run
+ * that still awaits its result: the item streamed, but its `output_item.done` never came.
+ */
+export function isAwaitedOutput(state: ResponsesStreamState, item: Record<string, unknown>): boolean {
+  const callType = CALL_TYPE_OF_OUTPUT[asString(item.type) ?? ""];
+  if (callType === undefined) return false;
+  const callId = asNonEmptyString(item.call_id);
+  if (callId === undefined) return awaitingCall(state, callType) !== undefined;
+  const toolCallId = state.callIds.get(callId);
+  if (toolCallId === undefined) return false;
+  for (const tracked of state.items.values()) if (tracked.kind === "tool" && tracked.toolCallId === toolCallId) return tracked.resulted !== true;
+  return false;
+}
+
+/**
  * A separate output for a provider-run call of an earlier turn (a `program_output` arrives in a
  * later response than its `program`, after the application answered the calls the program made):
  * the call is in `input.messages` (same id, same item type, provider-run, still without a result),

@@ -12,7 +12,7 @@ import {
   openMessageItem,
   outputIndexOf,
 } from "./handle-message-item.js";
-import { emitProviderToolResult, emitSeparateOutput } from "./handle-provider-tool-result.js";
+import { emitProviderToolResult, emitSeparateOutput, isAwaitedOutput } from "./handle-provider-tool-result.js";
 import { closeCompactionItem, openCompactionItem } from "./handle-compaction-item.js";
 import { closeReasoningItem, handleReasoningDelta, handleReasoningDone, openReasoningItem } from "./handle-reasoning-item.js";
 import {
@@ -148,6 +148,8 @@ function backfillOutput(state: ResponsesStreamState, event: Record<string, unkno
       const open = itemAt(state, item.id, outputIndex);
       // A provider-run call kept only to await its separate output item is finished already.
       if (open !== undefined && !(open.kind === "tool" && !state.run.isToolCallOpen(open.toolCallId))) handleItemDone(state, done);
+      // A separate output item whose `done` never came (nothing tracks it): its call's result comes from here.
+      else if (open === undefined && isAwaitedOutput(state, item)) handleItemDone(state, done);
     }
   });
 }

@@ -264,6 +264,12 @@ describe("hosted shell output (response.shell_call_output_content.*)", () => {
     expect(ofType(events, "TOOL_CALL_RESULT")).toHaveLength(1);
   });
 
+  it("an output item whose output_item.done never came: response.completed's output gives the result, once", async () => {
+    const chunks = shellResponse({ deltas: [["ls"]], hosted: true });
+    const events = await run(chunks.filter((chunk) => !(chunk.type === "response.output_item.done" && chunk.output_index === 1)));
+    expect(ofType(events, "TOOL_CALL_RESULT")).toEqual(ofType(await run(chunks), "TOOL_CALL_RESULT"));
+  });
+
   it("a stream cut inside the output: the call is closed with its arguments, no result, RUN_ERROR stream_truncated", async () => {
     const chunks = shellResponse({ deltas: [["ls"]], hosted: true });
     const events = await run(chunks.slice(0, chunks.findIndex((chunk) => chunk.type === "response.shell_call_output_content.done")));
