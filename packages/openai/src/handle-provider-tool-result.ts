@@ -1,5 +1,5 @@
 import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
-import { RESULT_FIELDS } from "./classify-output-item.js";
+import { RESULT_FIELDS, stringifyWith, webSearchSourcesJson } from "./classify-output-item.js";
 import { filesOfToolItem } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";
 import { asNonEmptyString, asString } from "./narrow.js";
@@ -13,8 +13,8 @@ import { addItemPosition, type ResponsesStreamState, type ToolItem } from "./res
  * the content is the JSON text as a text part followed by one part per file (see
  * {@link filesOfToolItem}): a handle as a FileSource `{ provider: "openai" }`.
  */
-export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
-  const content = providerResultContent(done, providerLabel(state.options));
+export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
+  const content = providerResultContent(done, providerLabel(state.options), sourcesJson);
   tool.resulted = true;
   const metadata: BridgeMetadata = { providerExecuted: true, providerToolType: tool.itemType };
   if (tool.idMadeUp !== true) metadata.itemId = tool.itemId;
@@ -89,7 +89,8 @@ function adoptEarlierCall(state: ResponsesStreamState, callId: string, callType:
   return callId;
 }
 
-function providerResultContent(done: Record<string, unknown>, provider: string): string | ContentPart[] {
+/** `sourcesJson`: a web search call's {@link webSearchSourcesJson}, when the caller made it already. */
+function providerResultContent(done: Record<string, unknown>, provider: string, sourcesJson = webSearchSourcesJson(done)): string | ContentPart[] {
   const type = asString(done.type);
   const image = asNonEmptyString(done.result);
   if (type === "image_generation_call" && image !== undefined) {
@@ -101,11 +102,9 @@ function providerResultContent(done: Record<string, unknown>, provider: string):
     const value = done[key];
     if (Object.hasOwn(done, key) && RESULT_FIELDS.has(key) && value !== null && value !== undefined) result[key] = value;
   }
-  if (type === "web_search_call" && typeof done.action === "object" && done.action !== null) {
-    const sources = (done.action as Record<string, unknown>).sources;
-    if (sources !== undefined) result.sources = sources;
-  }
-  const text = JSON.stringify(result);
+  // A web search call's sources go last, as the JSON made for them.
+  if (sourcesJson !== undefined) result.sources = sourcesJson;
+  const text = sourcesJson === undefined ? JSON.stringify(result) : stringifyWith(result, "sources", sourcesJson);
   const files = filesOfToolItem(done, provider);
   return files.length === 0 ? text : [{ type: "text", text }, ...files];
 }

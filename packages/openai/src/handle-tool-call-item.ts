@@ -87,12 +87,15 @@ export function handleToolArgsDone(state: ResponsesStreamState, event: Record<st
   if (args !== "") state.run.toolCallArgs(item.toolCallId, args);
 }
 
-/** Writes the arguments of a call whose input is only known from the finished item. */
-export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
+/**
+ * Writes the arguments of a call whose input is only known from the finished item (`sourcesJson`:
+ * a web search call's sources, serialized already for its result).
+ */
+export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
   if (tool.streamed || !state.run.isToolCallOpen(tool.toolCallId)) return;
   tool.streamed = true;
   // A call whose code / diff / commands streamed: only the rest of its arguments is left.
-  const args = tool.streamedText !== undefined && tool.streamedText.written > 0 ? restOfArguments(tool.streamedText, done) : itemArguments(done);
+  const args = tool.streamedText !== undefined && tool.streamedText.written > 0 ? restOfArguments(tool.streamedText, done) : itemArguments(done, sourcesJson);
   if (args !== "") state.run.toolCallArgs(tool.toolCallId, args);
 }
 

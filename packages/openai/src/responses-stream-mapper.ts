@@ -1,5 +1,5 @@
 import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
-import { classifyOutputItem } from "./classify-output-item.js";
+import { classifyOutputItem, webSearchSourcesJson } from "./classify-output-item.js";
 import { clientItemMetadata, isClientToolItem } from "./client-tool-items.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import { IdFingerprints } from "./id-fingerprints.js";
@@ -215,8 +215,10 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   else if (tracked.kind === "compaction") closeCompactionItem(state, tracked, done);
   else if (tracked.kind === "reasoning") closeReasoningItem(state, tracked, done);
   else {
-    writeFinalArguments(state, tracked, done);
-    if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done);
+    // A web search call's sources are in both its arguments and its result: serialized once.
+    const sourcesJson = webSearchSourcesJson(done);
+    writeFinalArguments(state, tracked, done, sourcesJson);
+    if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done, sourcesJson);
     else if (state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
       const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : undefined;
