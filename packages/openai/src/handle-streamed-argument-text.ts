@@ -32,10 +32,7 @@ type Framing = Pick<StreamedText, "prefix" | "full" | "finished">;
  * JSON as when only the finished item is read.
  */
 export function handleCodeDelta(state: ResponsesStreamState, event: Record<string, unknown>): void {
-  const tool = toolOf(state, event, "code_interpreter_call");
-  const delta = asString(event.delta);
-  if (tool === undefined || delta === undefined || delta === "") return;
-  writeText(state, tool, 0, delta, () => ({
+  streamDelta(state, event, "code_interpreter_call", () => ({
     prefix: '{"code":"',
     full: (done, [code = ""]) => {
       const others = itemArguments({ ...done, code: undefined });
@@ -50,10 +47,7 @@ export function handleCodeDelta(state: ResponsesStreamState, event: Record<strin
  * inside the call's arguments (its `operation`, `diff` last: `{"type":"create_file","path":…,"diff":"…"}`).
  */
 export function handlePatchDiffDelta(state: ResponsesStreamState, event: Record<string, unknown>): void {
-  const tool = toolOf(state, event, "apply_patch_call");
-  const delta = asString(event.delta);
-  if (tool === undefined || delta === undefined || delta === "") return;
-  writeText(state, tool, 0, delta, () => {
+  streamDelta(state, event, "apply_patch_call", (tool) => {
     const fields = withoutDiff(asRecord(tool.announced?.operation));
     return {
       prefix: JSON.stringify({ ...fields, diff: "" }).slice(0, -2),
@@ -99,6 +93,13 @@ export function restOfArguments(text: StreamedText, done: Record<string, unknown
   const finished = text.finished(done);
   const value = finished !== undefined && continues(finished, text.sent) ? finished : withHeld(text);
   return text.full(done, value).slice(text.written);
+}
+
+/** A delta of a call's one streamed string (code, diff). */
+function streamDelta(state: ResponsesStreamState, event: Record<string, unknown>, itemType: string, open: (tool: ToolItem) => Framing): void {
+  const tool = toolOf(state, event, itemType);
+  const delta = asString(event.delta);
+  if (tool !== undefined && delta !== undefined && delta !== "") writeText(state, tool, 0, delta, () => open(tool));
 }
 
 /** The tracked call of `itemType` an event names. */
