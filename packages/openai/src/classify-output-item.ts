@@ -1,5 +1,5 @@
 import { clientItemArguments, clientToolName, isClientToolItem } from "./client-tool-items.js";
-import { asNonEmptyString, asString } from "./narrow.js";
+import { asNonEmptyString, asRecord, asString } from "./narrow.js";
 
 /** How an output item is mapped. */
 export type ItemClass =
@@ -85,8 +85,11 @@ export const RESULT_FIELDS = new Set(["output", "outputs", "results", "result", 
 /** The fields of an item that are not bookkeeping (`id`, `type`). */
 const BOOKKEEPING = new Set(["id", "type", "call_id"]);
 
-/** The call's input, as the JSON text of the item's non-result fields. */
-export function itemArguments(item: Record<string, unknown>): string {
+/**
+ * The call's input, as the JSON text of the item's non-result fields. `sourcesJson`: a web search
+ * call's {@link webSearchSourcesJson}, written as it is inside the `action`.
+ */
+export function itemArguments(item: Record<string, unknown>, sourcesJson?: string): string {
   const type = asString(item.type);
   if (type === "function_call" || type === "mcp_approval_request") return asString(item.arguments) ?? "";
   if (type === "custom_tool_call") return asString(item.input) ?? "";
@@ -97,5 +100,28 @@ export function itemArguments(item: Record<string, unknown>): string {
     const value = item[key];
     if (Object.hasOwn(item, key) && !BOOKKEEPING.has(key) && !RESULT_FIELDS.has(key) && value !== null && value !== undefined) args[key] = value;
   }
-  return JSON.stringify(args);
+  const action = asRecord(args.action);
+  if (sourcesJson === undefined || action === undefined) return JSON.stringify(args);
+  return stringifyWith(args, "action", stringifyWith(action, "sources", sourcesJson));
+}
+
+/**
+ * A web search call's `action.sources` as JSON text (`undefined` when it has none): the call's
+ * arguments (its `action`) and its result (`sources`) both carry the list, so it is serialized
+ * once for the two.
+ */
+export function webSearchSourcesJson(item: Record<string, unknown>): string | undefined {
+  if (item.type !== "web_search_call") return undefined;
+  const sources = asRecord(item.action)?.sources;
+  return sources === undefined ? undefined : JSON.stringify(sources);
+}
+
+/** `JSON.stringify(record)`, but with the value of `key` written as `json` (its JSON text, made already). */
+export function stringifyWith(record: Record<string, unknown>, key: string, json: string): string {
+  let text = "";
+  for (const name of Object.keys(record)) {
+    const value = name === key ? json : JSON.stringify(record[name]);
+    if (value !== undefined) text += `${text === "" ? "{" : ","}${JSON.stringify(name)}:${value}`;
+  }
+  return text === "" ? "{}" : `${text}}`;
 }

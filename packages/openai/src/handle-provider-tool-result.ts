@@ -1,5 +1,5 @@
 import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
-import { RESULT_FIELDS } from "./classify-output-item.js";
+import { RESULT_FIELDS, stringifyWith, webSearchSourcesJson } from "./classify-output-item.js";
 import { filesOfToolItem } from "./file-handle-parts.js";
 import { providerLabel } from "./provider-label.js";
 import { asNonEmptyString, asString } from "./narrow.js";
@@ -13,8 +13,8 @@ import { addItemPosition, type ResponsesStreamState, type ToolItem } from "./res
  * the content is the JSON text as a text part followed by one part per file (see
  * {@link filesOfToolItem}): a handle as a FileSource `{ provider: "openai" }`.
  */
-export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
-  const content = providerResultContent(done, providerLabel(state.options));
+export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
+  const content = providerResultContent(done, providerLabel(state.options), sourcesJson);
   tool.resulted = true;
   const metadata: BridgeMetadata = { providerExecuted: true, providerToolType: tool.itemType };
   if (tool.idMadeUp !== true) metadata.itemId = tool.itemId;
@@ -58,6 +58,21 @@ export function emitSeparateOutput(state: ResponsesStreamState, done: Record<str
 }
 
 /**
+ * Whether a separate output item (`shell_call_output`, …) answers a provider-run call of this run
+ * that still awaits its result: the item streamed, but its `output_item.done` never came.
+ */
+export function isAwaitedOutput(state: ResponsesStreamState, item: Record<string, unknown>): boolean {
+  const callType = CALL_TYPE_OF_OUTPUT[asString(item.type) ?? ""];
+  if (callType === undefined) return false;
+  const callId = asNonEmptyString(item.call_id);
+  if (callId === undefined) return awaitingCall(state, callType) !== undefined;
+  const toolCallId = state.callIds.get(callId);
+  if (toolCallId === undefined) return false;
+  for (const tracked of state.items.values()) if (tracked.kind === "tool" && tracked.toolCallId === toolCallId) return tracked.resulted !== true;
+  return false;
+}
+
+/**
  * A separate output for a provider-run call of an earlier turn (a `program_output` arrives in a
  * later response than its `program`, after the application answered the calls the program made):
  * the call is in `input.messages` (same id, same item type, provider-run, still without a result),
@@ -74,7 +89,8 @@ function adoptEarlierCall(state: ResponsesStreamState, callId: string, callType:
   return callId;
 }
 
-function providerResultContent(done: Record<string, unknown>, provider: string): string | ContentPart[] {
+/** `sourcesJson`: a web search call's {@link webSearchSourcesJson}, when the caller made it already. */
+function providerResultContent(done: Record<string, unknown>, provider: string, sourcesJson = webSearchSourcesJson(done)): string | ContentPart[] {
   const type = asString(done.type);
   const image = asNonEmptyString(done.result);
   if (type === "image_generation_call" && image !== undefined) {
@@ -86,11 +102,9 @@ function providerResultContent(done: Record<string, unknown>, provider: string):
     const value = done[key];
     if (Object.hasOwn(done, key) && RESULT_FIELDS.has(key) && value !== null && value !== undefined) result[key] = value;
   }
-  if (type === "web_search_call" && typeof done.action === "object" && done.action !== null) {
-    const sources = (done.action as Record<string, unknown>).sources;
-    if (sources !== undefined) result.sources = sources;
-  }
-  const text = JSON.stringify(result);
+  // A web search call's sources go last, as the JSON made for them.
+  if (sourcesJson !== undefined) result.sources = sourcesJson;
+  const text = sourcesJson === undefined ? JSON.stringify(result) : stringifyWith(result, "sources", sourcesJson);
   const files = filesOfToolItem(done, provider);
   return files.length === 0 ? text : [{ type: "text", text }, ...files];
 }

@@ -1,7 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { itemArguments, type ItemClass } from "./classify-output-item.js";
 import { restOfArguments } from "./handle-streamed-argument-text.js";
-import { asNonEmptyString, asRecord, asString } from "./narrow.js";
+import { asNonEmptyString, asString } from "./narrow.js";
 import { endIdleReasoning } from "./reasoning-span.js";
 import {
   addItemPosition,
@@ -61,7 +61,7 @@ export function openToolItem(
   if (!providerExecuted) state.response.hasApplicationToolCalls = true;
   const tool: ToolItem = { kind: "tool", itemId, itemType, toolCallId, providerExecuted, streamsArgs: cls.argsFromDeltas, streamed: false };
   if (!recordsId) tool.idMadeUp = true;
-  if (itemType === "apply_patch_call") tool.operation = asRecord(item.operation) ?? {};
+  if (itemType === "apply_patch_call" || itemType === "shell_call") tool.announced = item;
   trackItem(state, tool, outputIndex);
 }
 
@@ -87,12 +87,15 @@ export function handleToolArgsDone(state: ResponsesStreamState, event: Record<st
   if (args !== "") state.run.toolCallArgs(item.toolCallId, args);
 }
 
-/** Writes the arguments of a call whose input is only known from the finished item. */
-export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>): void {
+/**
+ * Writes the arguments of a call whose input is only known from the finished item (`sourcesJson`:
+ * a web search call's sources, serialized already for its result).
+ */
+export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
   if (tool.streamed || !state.run.isToolCallOpen(tool.toolCallId)) return;
   tool.streamed = true;
-  // A call whose code / diff streamed: only the rest of its arguments is left.
-  const args = tool.streamedText !== undefined && tool.streamedText.sent !== "" ? restOfArguments(tool.streamedText, done) : itemArguments(done);
+  // A call whose code / diff / commands streamed: only the rest of its arguments is left.
+  const args = tool.streamedText !== undefined && tool.streamedText.written > 0 ? restOfArguments(tool.streamedText, done) : itemArguments(done, sourcesJson);
   if (args !== "") state.run.toolCallArgs(tool.toolCallId, args);
 }
 

@@ -1,5 +1,5 @@
 import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
-import { classifyOutputItem } from "./classify-output-item.js";
+import { classifyOutputItem, webSearchSourcesJson } from "./classify-output-item.js";
 import { clientItemMetadata, isClientToolItem } from "./client-tool-items.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import { IdFingerprints } from "./id-fingerprints.js";
@@ -12,7 +12,7 @@ import {
   openMessageItem,
   outputIndexOf,
 } from "./handle-message-item.js";
-import { emitProviderToolResult, emitSeparateOutput } from "./handle-provider-tool-result.js";
+import { emitProviderToolResult, emitSeparateOutput, isAwaitedOutput } from "./handle-provider-tool-result.js";
 import { closeCompactionItem, openCompactionItem } from "./handle-compaction-item.js";
 import { closeReasoningItem, handleReasoningDelta, handleReasoningDone, openReasoningItem } from "./handle-reasoning-item.js";
 import {
@@ -21,7 +21,7 @@ import {
   handleResponseProgress,
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
-import { handleCodeDelta, handlePatchDiffDelta } from "./handle-streamed-argument-text.js";
+import { handleCodeDelta, handlePatchDiffDelta, handleShellCommandDelta, handleShellCommandText } from "./handle-streamed-argument-text.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
@@ -64,6 +64,9 @@ const HANDLERS: Record<string, Handler> = {
   "response.mcp_call_arguments.done": (s, e) => handleToolArgsDone(s, e, "arguments"),
   "response.code_interpreter_call_code.delta": handleCodeDelta,
   "response.apply_patch_call_operation_diff.delta": handlePatchDiffDelta,
+  "response.shell_call_command.added": handleShellCommandText,
+  "response.shell_call_command.delta": handleShellCommandDelta,
+  "response.shell_call_command.done": handleShellCommandText,
 };
 
 /** Event types that are modelled through the items they belong to: consumed silently. */
@@ -145,6 +148,8 @@ function backfillOutput(state: ResponsesStreamState, event: Record<string, unkno
       const open = itemAt(state, item.id, outputIndex);
       // A provider-run call kept only to await its separate output item is finished already.
       if (open !== undefined && !(open.kind === "tool" && !state.run.isToolCallOpen(open.toolCallId))) handleItemDone(state, done);
+      // A separate output item whose `done` never came (nothing tracks it): its call's result comes from here.
+      else if (open === undefined && isAwaitedOutput(state, item)) handleItemDone(state, done);
     }
   });
 }
@@ -210,8 +215,10 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   else if (tracked.kind === "compaction") closeCompactionItem(state, tracked, done);
   else if (tracked.kind === "reasoning") closeReasoningItem(state, tracked, done);
   else {
-    writeFinalArguments(state, tracked, done);
-    if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done);
+    // A web search call's sources are in both its arguments and its result: serialized once.
+    const sourcesJson = webSearchSourcesJson(done);
+    writeFinalArguments(state, tracked, done, sourcesJson);
+    if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done, sourcesJson);
     else if (state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
       const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : undefined;

@@ -74,10 +74,10 @@ export interface ToolItem {
   argsDone?: boolean;
   /** A TOOL_CALL_RESULT was written for it. */
   resulted?: boolean;
-  /** The argument text that streamed as it was written (code, a patch's diff: handle-streamed-argument-text.ts). */
+  /** The argument text that streamed as it was written (code, a patch's diff, shell commands: handle-streamed-argument-text.ts). */
   streamedText?: StreamedText;
-  /** An apply_patch call's `operation` as announced (its fields frame the streamed diff). */
-  operation?: Record<string, unknown>;
+  /** An apply_patch or shell call as its `output_item.added` announced it (its fields frame the streamed diff / commands). */
+  announced?: Record<string, unknown>;
   /** The item streamed without an `id`: `itemId` was made up here and is never recorded as the item's. */
   idMadeUp?: boolean;
 }

@@ -101,6 +101,49 @@ describe("Responses fixtures (raw SSE parsed by the openai SDK)", () => {
     expect(messages.filter((m) => m.role === "tool")).toHaveLength(2);
   });
 
+  it("hosted shell: the commands stream as the call's arguments; the output deltas add nothing, the output item is its one result", async () => {
+    const events = await runAndSnapshot("shell-call-streaming");
+    const messages = await assertConformant(events);
+    const start = ofType(events, "TOOL_CALL_START")[0];
+    expect(start).toMatchObject({ toolCallId: "call_fixture_sh_1", toolCallName: "shell" });
+    expect(readBridgeMetadata(start?.metadata)).toMatchObject({ providerExecuted: true, providerToolType: "shell_call", itemId: "sh_fixture_1" });
+    const args = ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta);
+    expect(args).toEqual([
+      '{"action":{"commands":["',
+      "ls",
+      " -1",
+      " /mnt/data",
+      '","',
+      "wc",
+      " -l",
+      " /mnt/data/*.csv",
+      '"],"max_output_length":null,"timeout_ms":null},"environment":{"type":"container_reference","container_id":"cntr_fixture_1"}}',
+    ]);
+    expect(JSON.parse(args.join(""))).toMatchObject({ action: { commands: ["ls -1 /mnt/data", "wc -l /mnt/data/*.csv"] } });
+    const results = ofType(events, "TOOL_CALL_RESULT");
+    expect(results).toHaveLength(1);
+    expect(JSON.parse(results[0]?.content as string)).toEqual({
+      status: "completed",
+      output: [
+        { outcome: { type: "exit", exit_code: 0 }, stderr: "", stdout: "sales.csv\nstock.csv\n" },
+        { outcome: { type: "exit", exit_code: 0 }, stderr: "", stdout: "  120 /mnt/data/sales.csv\n   48 /mnt/data/stock.csv\n  168 total\n" },
+      ],
+    });
+    expect(readBridgeMetadata(results[0]?.metadata)).toMatchObject({ providerExecuted: true, providerToolType: "shell_call_output", itemId: "sho_fixture_1", outputIndex: 1 });
+    expect(messages.filter((m) => m.role === "tool")).toHaveLength(1);
+    const end = last(events);
+    expect(end).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect((end as { outcome: { pendingToolCallIds?: string[] } }).outcome.pendingToolCallIds).toBeUndefined();
+  });
+
+  it("client-run shell cut mid-command: RUN_ERROR stream_truncated, a valid sequence, the commands so far as the arguments", async () => {
+    const events = await runAndSnapshot("shell-cut-mid-command");
+    await assertConformant(events);
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe('{"commands":["git log --format=\\"%h %s\\"","git diff');
+    expect(ofType(events, "TOOL_CALL_END").map((e) => e.toolCallId)).toEqual(["call_fixture_sh_cut"]);
+    expect(last(events)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
+  });
+
   it("usage with cached + cache-write + reasoning tokens; incomplete → length", async () => {
     const events = await runAndSnapshot("usage-cached-reasoning");
     await assertConformant(events);
