@@ -1,4 +1,4 @@
-import { isRecord, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import { inlineImageType, isRecord, isSourceUsableBy, REQUEST_WARNINGS, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import type {
   DocumentBlockParam,
   ImageBlockParam,
@@ -9,7 +9,7 @@ import type { WarningSink } from "./request-warnings.js";
 import { isBlank, withoutBlankText } from "./blank-text.js";
 import { documentOptions } from "./document-options.js";
 import { searchResultBlock } from "./search-result-part.js";
-import { ANTHROPIC_IMAGE_TYPES, imageMediaType } from "./image-media-type.js";
+import { ANTHROPIC_IMAGE_RULE } from "./image-media-type.js";
 import { decodeTextData, isTextMediaType, mediaTypeEssence } from "./text-media.js";
 
 /** A block a user turn (or a tool result) may hold. */
@@ -18,7 +18,7 @@ export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockP
 /**
  * AG-UI content (a string or parts) → Anthropic content blocks. A text part whose metadata names a
  * search hit's `source` → `search_result` (see {@link searchResultBlock}). Images: data → base64
- * source (with the type its bytes are, see {@link imageMediaType}), url → url source, handle → file source. Documents: PDF data → base64, text data (any
+ * source (with the type its bytes are, see {@link ANTHROPIC_IMAGE_RULE}), url → url source, handle → file source. Documents: PDF data → base64, text data (any
  * `text` type, JSON, XML, YAML, …; see {@link isTextMediaType}) → text/plain text source
  * (decoded), url → url source, handle → file source; the part's metadata may give the document's
  * `title` (or `filename`), `context` and `citations` (see {@link documentOptions}). MIME types are
@@ -68,19 +68,8 @@ function convertImage(source: PartSource, sink: WarningSink, where: string, plat
   if (!usable(source, sink, where, platform)) return undefined;
   if (source.type === "url") return { type: "image", source: { type: "url", url: source.value } };
   if (source.type === "file") return { type: "image", source: { type: "file", file_id: source.value } };
-  const { mediaType, corrected } = imageMediaType(mediaTypeEssence(source.mimeType), source.value);
-  if (!ANTHROPIC_IMAGE_TYPES.has(mediaType)) {
-    sink.warn("request.unsupported-media-type", `${where}: image type ${source.mimeType} is not accepted; the part was dropped`, {
-      mimeType: source.mimeType,
-    });
-    return undefined;
-  }
-  if (corrected) {
-    sink.warn("request.media-type-corrected", `${where}: the image is ${mediaType}, not ${source.mimeType} as declared; sent as ${mediaType}`, {
-      mimeType: source.mimeType,
-      sentAs: mediaType,
-    });
-  }
+  const mediaType = inlineImageType(source.mimeType, source.value, ANTHROPIC_IMAGE_RULE, sink, where);
+  if (mediaType === undefined) return undefined;
   return {
     type: "image",
     source: { type: "base64", media_type: mediaType as "image/png", data: source.value },
@@ -101,7 +90,7 @@ function convertDocument(source: PartSource, sink: WarningSink, where: string, p
       source: { type: "text", media_type: "text/plain", data: decodeTextData(source.value, source.mimeType) },
     };
   }
-  sink.warn("request.unsupported-media-type", `${where}: document type ${source.mimeType} is not accepted; the part was dropped`, {
+  sink.warn(REQUEST_WARNINGS.unsupportedMediaType, `${where}: document type ${source.mimeType} is not accepted; the part was dropped`, {
     mimeType: source.mimeType,
   });
   return undefined;

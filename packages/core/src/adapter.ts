@@ -100,6 +100,14 @@ export { uniqueToolCallIds } from "./repeated-tool-call-ids.js";
 export { LONE_SURROGATE_WARNING, withWellFormedText } from "./well-formed-text.js";
 export { DUPLICATE_TOOL_WARNING, uniqueTools } from "./unique-tools.js";
 export { withDataUrlAsData } from "./data-url-source.js";
+export {
+  canonicalImageType,
+  fitInlineImage,
+  imageTypeOfBytes,
+  inlineImageType,
+  type InlineImageFit,
+  type InlineImageRule,
+} from "./image-signature.js";
 export { ENCRYPTED_VALUE_DROPPED_WARNING, warnUnsentEncryptedValues, type EncryptedValueHolder } from "./unsent-encrypted-values.js";
 export { TOOL_ERROR_PREFIX, toolErrorNote, withToolErrorNote, type ToolErrorNoteOptions } from "./tool-result-error.js";
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";

@@ -113,6 +113,10 @@ export const REQUEST_WARNINGS = {
   invalidProviderExecuted: "request.invalid-provider-executed",
   /** A user message with nothing the provider can take: dropped. */
   emptyMessage: "request.empty-message",
+  /** Inline media of a type the provider does not take (an image by the type its bytes are): dropped. */
+  unsupportedMediaType: "request.unsupported-media-type",
+  /** An inline image whose bytes are another type than declared: sent as the type its bytes are (`inlineImageType`). */
+  mediaTypeCorrected: "request.media-type-corrected",
 } as const;
 
 /** The minimal sink the shared rules write to (core's `WarningSink` satisfies it). */

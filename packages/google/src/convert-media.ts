@@ -1,6 +1,7 @@
-import { isSourceUsableBy, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
+import { inlineImageType, isSourceUsableBy, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
+import { GEMINI_IMAGE_RULE } from "./image-types.js";
 
 /** The request parts a media source can become. */
 export type MediaPart = Pick<Part, "inlineData" | "fileData">;
@@ -10,7 +11,9 @@ const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
 /**
  * One AG-UI media source as a Gemini part:
  * - data, or a URL holding a base64 `data:` URL (core's `withDataUrlAsData`: `fileData.fileUri`
- *   takes no data URL) → `inlineData { data, mimeType }`;
+ *   takes no data URL) → `inlineData { data, mimeType }`; an image (`partType` `image`) of a type
+ *   Gemini does not take is dropped (`request.unsupported-media-type`), one declared with a type
+ *   it does not take but whose bytes are one goes as that type ({@link GEMINI_IMAGE_RULE});
  * - a file handle minted on `platform` (`provider` absent or equal to it; default `google`) →
  *   `fileData { fileUri, mimeType }`; any other handle is dropped with a warning, never sent
  *   (nothing documents Gemini API file URIs as readable on Vertex AI or the reverse);
@@ -22,11 +25,16 @@ export function convertMediaSource(
   where: string,
   warn: (warning: BridgeWarning) => void,
   platform: string = GOOGLE_PROVIDER,
+  partType?: string,
 ): MediaPart | undefined {
   const source = withDataUrlAsData(given);
   switch (source.type) {
-    case "data":
-      return { inlineData: { data: source.value, mimeType: source.mimeType } };
+    case "data": {
+      if (partType !== "image") return { inlineData: { data: source.value, mimeType: source.mimeType } };
+      const sink = { warn: (code: string, message: string, details?: Record<string, unknown>) => warn({ code, message, ...(details !== undefined && { details }) }) };
+      const mimeType = inlineImageType(source.mimeType, source.value, GEMINI_IMAGE_RULE, sink, where);
+      return mimeType === undefined ? undefined : { inlineData: { data: source.value, mimeType } };
+    }
     case "file":
       if (!isSourceUsableBy(source, platform)) {
         warn({

@@ -210,7 +210,7 @@ function userParts(
     if (part.type === "text") {
       if (part.text !== "") parts.push({ text: part.text });
     } else {
-      const media = convertMediaSource(part.source, `user message ${messageId}`, warn, platform);
+      const media = convertMediaSource(part.source, `user message ${messageId}`, warn, platform, part.type);
       if (media !== undefined) parts.push(media);
     }
   }

@@ -60,7 +60,7 @@ export function convertToolResult(message: ToolMessage, context: ToolResultConte
   if (typeof message.content !== "string") {
     for (const part of message.content) {
       if (part.type === "text") continue;
-      const converted = convertMediaSource(part.source, `tool message ${message.id}`, warn, context.platform);
+      const converted = convertMediaSource(part.source, `tool message ${message.id}`, warn, context.platform, part.type);
       if (converted !== undefined) media.push(converted);
     }
   }

@@ -1,6 +1,7 @@
-import { isRecord, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import { inlineImageType, isRecord, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import { askedImageDetail, imageDetail } from "./image-detail.js";
 import { responsesFileName } from "./document-file-types.js";
+import { inlineImageRuleFor } from "./image-types.js";
 import { asNonEmptyString, asRecord } from "./narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
 
@@ -17,7 +18,8 @@ export type WirePart = Record<string, unknown> & { type: string };
  * office and spreadsheet types it reads; handle → `file_id`, url → `file_url` on Responses, →
  * `file.file_data` on Chat to OpenRouter; a base64 `data:` URL as the data it spells, core's
  * `withDataUrlAsData`). File handles minted by another provider are never sent; anything the API cannot
- * take is dropped with a warning.
+ * take is dropped with a warning, and so is image data of a type OpenAI's platforms do not take
+ * (see {@link inlineImageRuleFor}; URL and `file_id` images are sent as they are, their type is not known here).
  */
 export function convertContentParts(
   parts: readonly ContentPart[],
@@ -57,7 +59,12 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
         ? { type: "input_image", file_id: source.value, detail: imageDetail(part) }
         : unsupported(sink, where, part.type, source, api);
     }
-    const url = source.type === "data" ? dataUrl(source.mimeType, source.value) : source.value;
+    let url = source.value;
+    if (source.type === "data") {
+      const mimeType = inlineImageMimeType(source.mimeType, source.value, sink, where);
+      if (mimeType === undefined) return undefined;
+      url = dataUrl(mimeType, source.value);
+    }
     const asked = api === "chat" ? askedImageDetail(part) : undefined;
     return api === "chat"
       ? { type: "image_url", image_url: { url, ...(asked !== undefined && { detail: asked }) } }
@@ -91,6 +98,18 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
   // OpenRouter's Chat endpoint fetches a document given by URL in `file.file_data` (OpenAI's does not).
   if (targetOf(sink) === "openrouter") return { type: "file", file: { filename: filename ?? urlFileName(source.value) ?? "document.pdf", file_data: source.value } };
   return unsupported(sink, where, part.type, source, api);
+}
+
+/**
+ * The MIME type image data goes with in its data URL: as declared to servers without a known image
+ * rule; to OpenAI's platforms the type core's `inlineImageType` decides (`undefined`: dropped, with
+ * `request.unsupported-media-type`), the declared one kept as given when it names that type.
+ */
+function inlineImageMimeType(declared: string, base64: string, sink: WarningSink, where: string): string | undefined {
+  const rule = inlineImageRuleFor(targetOf(sink));
+  if (rule === undefined) return declared;
+  const mimeType = inlineImageType(declared, base64, rule, sink, where);
+  return mimeType !== undefined && mimeType === mimeTypeEssence(declared) ? declared : mimeType;
 }
 
 /** The last path segment of a URL, if it names a file. */
