@@ -14,25 +14,37 @@ import { SWAP_APIS, swapProvider, type SwapApi, type SwapProviderOptions } from 
 import { requestProblems } from "./request-checks.js";
 import { richTurn } from "./rich-turns.js";
 import { samePlacementProblems } from "./same-provider.js";
+import { mediaResult, toolMediaProblems } from "./tool-media.js";
 
 const tools: Tool[] = [{ name: "get_weather", description: "Current weather in a city", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }];
 const TEMPS: Record<string, number> = { Paris: 18, Tokyo: 24 };
 
-/** The application's side: its tool results for the calls the run left pending, in call order. */
-function answerPending(messages: Message[], pending: readonly string[]): Message[] {
+/**
+ * The application's side: its tool results for the calls the run left pending, in call order.
+ * With `media`, the first result also carries a PNG (a weather map) and the second a PDF (a report).
+ */
+function answerPending(messages: Message[], pending: readonly string[], media = false): Message[] {
   const calls = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []));
   return pending.map((id, i) => {
     const call = calls.find((c) => c.id === id);
     const city = (JSON.parse(call?.function.arguments ?? "{}") as { city?: string }).city ?? "";
-    return { id: `result-${i}`, role: "tool", toolCallId: id, content: JSON.stringify({ city, tempC: TEMPS[city] }) } as Message;
+    const text = JSON.stringify({ city, tempC: TEMPS[city] });
+    return { id: `result-${i}`, role: "tool", toolCallId: id, content: media ? mediaResult(text, i === 0 ? "image" : "document") : text } as Message;
   });
 }
 
-/**
- * Turn 1 on `a`, the results added, then on `b` the next model call; returns what B's SDK sent.
- * With `followUp`, A answers the results first and the user asks again: B gets a finished tool loop.
- */
-async function swap(a: SwapApi, b: SwapApi, options: SwapProviderOptions & { followUp?: boolean } = {}): Promise<{ body: unknown; turn1: Message[]; mock: MockProvider }> {
+/** How the conversation goes on after turn 1. */
+interface SwapOptions extends SwapProviderOptions {
+  /** A answers the results first and the user asks again: B gets a finished tool loop. */
+  followUp?: boolean;
+  /** The tool results carry media (a PNG, a PDF). */
+  media?: boolean;
+  /** The user writes again right after the results, before any model answered them. */
+  userAfterResults?: boolean;
+}
+
+/** Turn 1 on `a`, the results added, then on `b` the next model call; returns what B's SDK sent. */
+async function swap(a: SwapApi, b: SwapApi, options: SwapOptions = {}): Promise<{ body: unknown; turn1: Message[]; mock: MockProvider }> {
   const answer = { text: "Tokyo (24°C) is warmer than Paris (18°C)." };
   const mock = await startMockProvider({ script: [richTurn(a).body, answer, ...(options.followUp === true ? [{ text: "Lyon: 21°C." }] : [])] });
   try {
@@ -43,7 +55,8 @@ async function swap(a: SwapApi, b: SwapApi, options: SwapProviderOptions & { fol
     expect(one.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
     const pending = (one.last as { outcome?: { pendingToolCallIds?: string[] } }).outcome?.pendingToolCallIds ?? [];
     expect(pending).toHaveLength(2);
-    let messages = [...one.messages, ...answerPending(one.messages, pending)];
+    let messages = [...one.messages, ...answerPending(one.messages, pending, options.media === true)];
+    if (options.userAfterResults === true) messages = [...messages, user("And Lyon?", "user-2")];
     if (options.followUp === true) {
       const answered = await runChecked(swapProvider(a, mock, options), { threadId: "t", runId: "r2", messages, tools });
       expect(answered.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
@@ -173,5 +186,43 @@ describe("swap to Gemini's OpenAI-compatible endpoint (label gemini: current-tur
       const loop = messages.filter((m) => m.role === "assistant" && (m.tool_calls ?? []).length > 0).at(-1);
       expect(loop?.tool_calls?.[0]?.extra_content?.google?.thought_signature).toBe("skip_thought_signature_validator");
     });
+  }
+});
+
+describe("provider swap with tool results that carry an image (PNG) and a PDF", () => {
+  // Each target as an application configures it; Gemini 3 takes the media in the function
+  // response, Gemini 2.5 after it (multimodal-function-responses.ts).
+  const targets: Array<{ api: SwapApi; name: string; options: SwapProviderOptions; label?: string; model?: string }> = [
+    { api: "anthropic", name: "anthropic", options: {} },
+    { api: "openai-responses", name: "openai-responses", options: {} },
+    { api: "openai-chat", name: "openai-chat (openrouter)", options: {}, label: "openrouter" },
+    { api: "google", name: "google (gemini-3-flash-preview)", options: { googleModel: "gemini-3-flash-preview" }, model: "gemini-3-flash-preview" },
+    { api: "google", name: "google (gemini-2.5-flash)", options: { googleModel: "gemini-2.5-flash" }, model: "gemini-2.5-flash" },
+  ];
+  const shapes: Array<{ name: string; options: SwapOptions }> = [
+    { name: "the results close the request", options: {} },
+    { name: "the user writes right after the results", options: { userAfterResults: true } },
+    { name: "A answered the results, then the user asked again", options: { followUp: true } },
+  ];
+  for (const a of SWAP_APIS) {
+    for (const target of targets) {
+      for (const shape of shapes) {
+        it(`${a} → ${target.name}: ${shape.name}`, async () => {
+          const { body } = await swap(a, target.api, { ...target.options, ...shape.options, media: true });
+          expect(requestProblems(target.api, body, target.label, target.model)).toEqual([]);
+          expect(toolMediaProblems(target.api, body, target.model)).toEqual([]);
+          const sent = JSON.stringify(body);
+          expect(sent).toContain("18");
+          expect(sent).toContain("24");
+          if (shape.options.followUp === true || shape.options.userAfterResults === true) expect(sent).toContain("And Lyon?");
+          if (target.model === "gemini-2.5-flash" && shape.options.userAfterResults === true) {
+            // The case the Gemini check must take: function responses with their media, then the
+            // user's next message as a user content of its own.
+            const roles = (body as { contents: Array<{ role: string }> }).contents.map((c) => c.role);
+            expect(roles.slice(-2)).toEqual(["user", "user"]);
+          }
+        });
+      }
+    }
   }
 });

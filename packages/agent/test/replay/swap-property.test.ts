@@ -3,8 +3,8 @@
  * turn is a real recorded stream from ../shared/provider-streams (JSONL of the four SDKs, raw SSE
  * bodies of OpenAI-compatible servers under their labels), run through its adapter and folded
  * with core's `applyEvents`; between turns the application adds user messages and tool results,
- * sometimes leaves a result out, files a frontend tool's result after the next user message, or
- * cuts a turn off mid-stream. Every prefix of the conversation is converted by every API's request
+ * sometimes leaves a result out, files a frontend tool's result after the next user message, has
+ * the results carry media (a PNG, a PDF: tool-media.ts), or cuts a turn off mid-stream. Every prefix of the conversation is converted by every API's request
  * converter (and several Chat dialects) and checked against the APIs' documented rules
  * (`request-checks.ts`); nothing the target can take is lost (earlier text and tool calls), and no
  * opaque value reaches a platform that did not mint it.
@@ -22,6 +22,7 @@ import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SwapApi } from "./providers.js";
 import { requestProblems } from "./request-checks.js";
+import { mediaResult, PDF_BASE64, PNG_BASE64 } from "./tool-media.js";
 
 /** One recorded model turn: its API, the platform label it runs under, and its chunks or SSE body. */
 interface Recorded {
@@ -89,19 +90,25 @@ interface Step {
   turn: number;
   user: boolean;
   answer: Answer;
+  /** The results carry media: an image (PNG) on even ones, a document (PDF) on odd ones. */
+  media: boolean;
   cut: number | undefined;
 }
 
-/** A request target: an API, and for Chat the platform label (its dialect follows). */
+/** A request target: an API, for Chat the platform label (its dialect follows), for Gemini the model. */
 interface Target {
   api: SwapApi;
   label: string;
+  /** Gemini: the model (3+ takes tool media in the function response, earlier after it). */
+  model?: string;
 }
 
 const TARGETS: Target[] = [
   { api: "anthropic", label: "anthropic" },
   { api: "openai-responses", label: "openai" },
   { api: "google", label: "google" },
+  { api: "google", label: "google", model: "gemini-3-flash-preview" },
+  { api: "google", label: "google", model: "gemini-2.5-flash" },
   ...["openai", "openrouter", "deepseek", "mistral", "gemini", "litellm", "groq", "ollama", "vllm", "llamacpp", "perplexity", "databricks"].map((label): Target => ({ api: "openai-chat", label })),
 ];
 
@@ -112,7 +119,7 @@ function convert(target: Target, input: RunAgentInput): unknown {
     case "openai-responses":
       return toResponsesRequest(input, { model: "gpt-5-mini", params: { store: false } }).params;
     case "google":
-      return toGenerateContentRequest(input).params;
+      return toGenerateContentRequest(input, target.model !== undefined ? { model: target.model } : {}).params;
     case "openai-chat":
       return toChatCompletionsRequest(input, { model: "some-model", provider: target.label }).params;
   }
@@ -145,7 +152,7 @@ function conversationProblems(target: Target, messages: Message[]): string[] {
   } catch (error) {
     return [`converter threw: ${String(error)}`];
   }
-  const problems = requestProblems(target.api, body, target.label);
+  const problems = requestProblems(target.api, body, target.label, target.model);
   const sent = JSON.stringify(body);
   // Earlier text reaches the target (each assistant text as it was streamed).
   for (const m of messages) {
@@ -173,6 +180,21 @@ function conversationProblems(target: Target, messages: Message[]): string[] {
   const appCalls = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).filter((c) => bridge(c).providerExecuted !== true && bridge(c).interrupted !== true && !noChatForm(c) && !noItemForm(c));
   const count = sentToolCalls(target.api, body);
   if (count < appCalls.length) problems.push(`${appCalls.length} application tool calls, ${count} sent`);
+  // The media of results to calls the target gets reaches it, except on Chat (tool messages take
+  // text only: dropped with a warning, and request-checks.ts sees none is sent).
+  // Responses: the output items of OpenAI's client-run built-ins (`shell_call_output`,
+  // `local_shell_call_output`, `apply_patch_call_output`, …) are text by their schema, so their
+  // media cannot go either (left out here; the converter drops it without a warning: reported).
+  const textOnlyItem = (c: { metadata?: unknown }): boolean => {
+    const type = bridge(c).itemType;
+    return target.api === "openai-responses" && bridge(c).provider === target.label && typeof type === "string" && type !== "function_call" && type !== "custom_tool_call";
+  };
+  if (target.api !== "openai-chat") {
+    const sentCalls = new Set(appCalls.filter((c) => !textOnlyItem(c)).map((c) => c.id));
+    const kinds = new Set(messages.flatMap((m) => (m.role === "tool" && sentCalls.has(m.toolCallId) && typeof m.content !== "string" ? m.content.map((p) => p.type) : [])));
+    if (kinds.has("image") && !sent.includes(PNG_BASE64)) problems.push("a tool result's PNG is lost");
+    if (kinds.has("document") && !sent.includes(PDF_BASE64)) problems.push("a tool result's PDF is lost");
+  }
   // No opaque value reaches a platform that did not mint it.
   const entities: Array<{ encryptedValue?: string; metadata?: unknown }> = messages.flatMap((m) => [m as { encryptedValue?: string; metadata?: unknown }, ...(m.role === "assistant" ? (m.toolCalls ?? []) : [])]);
   for (const entity of entities) {
@@ -205,7 +227,7 @@ async function compose(turns: Recorded[], steps: Step[]): Promise<Message[][]> {
     const events = await runTurn(turn, messages, `r${i}`, step.cut);
     messages = applyEvents(messages, events);
     const open = openCalls(messages);
-    const results = open.map((id, k): Message => ({ id: `tr-${i}-${k}`, role: "tool", toolCallId: id, content: `{"ok":${k}}` }));
+    const results = open.map((id, k): Message => ({ id: `tr-${i}-${k}`, role: "tool", toolCallId: id, content: step.media ? mediaResult(`{"ok":${k}}`, k % 2 === 0 ? "image" : "document") : `{"ok":${k}}` }));
     if (step.answer === "all") messages = [...messages, ...results];
     if (step.answer === "drop-one") messages = [...messages, ...results.slice(1)];
     if (step.answer === "after-next-user") deferred = results;
@@ -220,6 +242,7 @@ const stepArb = (n: number): fc.Arbitrary<Step> =>
     turn: fc.nat({ max: n - 1 }),
     user: fc.boolean(),
     answer: fc.constantFrom<Answer>("all", "all", "drop-one", "after-next-user", "none"),
+    media: fc.boolean(),
     cut: fc.option(fc.double({ min: 0.2, max: 0.9, noNaN: true }), { nil: undefined, freq: 6 }),
   });
 
@@ -243,7 +266,7 @@ describe(`provider swaps over random multi-turn conversations: ${sharedSuiteTitl
             const problems = conversationProblems(target, messages).filter((p) => !(cutOff && p.includes("has no result block after it")) && !(lateOnChat && (p.includes("are followed by tool messages") || p.includes("does not follow its assistant"))));
             if (problems.length > 0) {
               const used = steps.map((s) => turns[s.turn % turns.length]!.name).join(" → ");
-              throw new Error(`${target.api}/${target.label} after ${used}: ${problems.join("; ")}`);
+              throw new Error(`${target.api}/${target.label}${target.model !== undefined ? `/${target.model}` : ""} after ${used}: ${problems.join("; ")}`);
             }
           }
         }
