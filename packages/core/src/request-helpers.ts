@@ -159,6 +159,13 @@ export interface ToolPairingOptions {
    * call before the next model turn.
    */
   keepResultsAfterLaterResponse?: boolean;
+  /**
+   * Whether an assistant message that directly follows another one (reasoning messages between
+   * them aside) continues its response, as a converter that merges consecutive assistant messages
+   * into one (Chat Completions) sees them: the results of the earlier one's calls then stay after
+   * the later one. Default false: only `sameResponseAs` or a shared Responses `responseId` say so.
+   */
+  adjacentAssistantsContinue?: boolean;
 }
 
 /**
@@ -235,7 +242,7 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
       callsOfTurn = [];
     }
     if (message.role === "assistant") {
-      const continued = continuedMessage(message);
+      const continued = continuedMessage(message) ?? (options.adjacentAssistantsContinue === true ? adjacentAssistant(out) : undefined);
       roots.set(message.id, continued === undefined ? message.id : (roots.get(continued) ?? continued));
     }
     if (message.role === "assistant" && options.keepResultsAfterLaterResponse !== true) {
@@ -300,6 +307,14 @@ function lateResults(calls: readonly ToolCall[], next: Message, owners: Readonly
     moved.push([call, late]);
   }
   return moved;
+}
+
+/** The id of the assistant message `out` ends with, reasoning messages after it aside. */
+function adjacentAssistant(out: readonly Message[]): string | undefined {
+  let at = out.length - 1;
+  while (at >= 0 && out[at]?.role === "reasoning") at--;
+  const previous = out[at];
+  return previous?.role === "assistant" ? previous.id : undefined;
 }
 
 /** The message an assistant message says it continues (`sameResponseAs`, on it or on one of its calls). */

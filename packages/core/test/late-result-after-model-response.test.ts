@@ -51,3 +51,27 @@ describe("a tool result filed after a later model response", () => {
     expect([...gemini.codes, ...responses.codes]).toEqual([]);
   });
 });
+
+describe("adjacentAssistantsContinue (a converter that merges consecutive assistant messages)", () => {
+  const messages: Message[] = [
+    { id: "u", role: "user", content: "go" },
+    { id: "a1", role: "assistant", toolCalls: [call("c1"), call("c2")] },
+    { id: "r", role: "reasoning", content: "more" },
+    { id: "a2", role: "assistant", content: "Same response, after the calls." },
+    { id: "t2", role: "tool", toolCallId: "c2", content: "2" },
+    { id: "a3", role: "assistant", content: "A later response." },
+    { id: "t1", role: "tool", toolCallId: "c1", content: "1" },
+  ];
+
+  it("keeps results after a directly following assistant message, and moves those filed after a later one", () => {
+    const codes: string[] = [];
+    const out = pairToolResults(messages, { warn: (code) => codes.push(code) }, { adjacentAssistantsContinue: true });
+    expect(out.map((m) => m.id)).toEqual(["u", "a1", "r", "a2", "t2", "t1", "a3"]);
+    expect(codes).toEqual(["request.late-tool-result"]);
+  });
+
+  it("without it, a directly following assistant message is a later response too", () => {
+    const out = pairToolResults(messages, { warn: () => undefined });
+    expect(out.map((m) => m.id).indexOf("t2")).toBeLessThan(out.map((m) => m.id).indexOf("a2"));
+  });
+});

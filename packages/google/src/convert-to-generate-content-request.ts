@@ -26,7 +26,7 @@ import { convertMediaSource } from "./convert-media.js";
 import { convertToolResult, type AnsweredCall } from "./convert-tool-result.js";
 import { asString, isRecord } from "./narrow.js";
 import { keepResponseTogether } from "./keep-response-together.js";
-import { orderToolResults } from "./order-tool-results.js";
+import { orderFunctionResponses, orderToolResults } from "./order-tool-results.js";
 import { signCurrentTurnCalls } from "./sign-current-turn.js";
 
 /** Options for {@link toGenerateContentRequest}. */
@@ -161,6 +161,7 @@ export function toGenerateContentRequest(
   // reported by signatureOf; a value on any other message has no place in a Gemini request.
   warnUnsentEncryptedValues(messages, sink, context.platform ?? GOOGLE_PROVIDER, (holder) => holder.kind === "tool-call" || holder.message.role === "assistant" || (holder.message.role === "tool" && context.consumed.has(holder.message.id)));
   keepTurnOrder(contents, emptyUser, sink);
+  orderFunctionResponses(contents);
   signCurrentTurnCalls(contents, movedMedia);
 
   const rendered = renderContext(input.context);

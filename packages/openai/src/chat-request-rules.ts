@@ -21,8 +21,11 @@ import { OPENAI_TOOL_NAME } from "./tool-name-rule.js";
  */
 export function chatInputMessages(input: RunAgentInput, sink: WarningSink): Message[] {
   assertToolNames(input.tools, OPENAI_TOOL_NAME);
-  // Chat merges consecutive assistant messages (one response split in two) itself: results stay.
-  return pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted, keepResultsAfterLaterResponse: true });
+  // Chat merges consecutive assistant messages (one response split in two, fitChatToolCalls) into
+  // one: the results of such a response stay after its last message. A result filed after a later,
+  // separate response goes back to before it: a Chat `tool_calls` message must be followed
+  // directly by its tool messages.
+  return pairToolResults(input.messages, sink, { isProviderRun: claimsProviderExecuted, adjacentAssistantsContinue: true });
 }
 
 /**

@@ -260,10 +260,7 @@ describe(`provider swaps over random multi-turn conversations: ${sharedSuiteTitl
             // Known, not handled: a server tool call that completed in a run cut off before its
             // result goes back unanswered (the request side cannot tell it from a deferred one).
             const cutOff = steps.some((s) => s.cut !== undefined);
-            // Known, not handled on Chat: a result filed after a later model response stays there
-            // (Chat merges one response split over two assistant messages, so it keeps results).
-            const lateOnChat = target.api === "openai-chat" && steps.some((s) => s.answer === "drop-one");
-            const problems = conversationProblems(target, messages).filter((p) => !(cutOff && p.includes("has no result block after it")) && !(lateOnChat && (p.includes("are followed by tool messages") || p.includes("does not follow its assistant"))));
+            const problems = conversationProblems(target, messages).filter((p) => !(cutOff && p.includes("has no result block after it")));
             if (problems.length > 0) {
               const used = steps.map((s) => turns[s.turn % turns.length]!.name).join(" → ");
               throw new Error(`${target.api}/${target.label}${target.model !== undefined ? `/${target.model}` : ""} after ${used}: ${problems.join("; ")}`);
