@@ -1,4 +1,4 @@
-import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
+import type { RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { chatUsageCost, costMetadata } from "./chat-usage-cost.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
@@ -16,6 +16,7 @@ import { collectAnnotations } from "./chat-annotations.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
 import { mapChatFinishReason } from "./map-openai-finish-reason.js";
 import { mapChatUsage } from "./map-openai-usage.js";
+import { usageByModel } from "./groq-usage-breakdown.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
 import { providerLabel } from "./provider-label.js";
 
@@ -37,6 +38,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     choices: new Map(),
     endSeen: false,
     costs: new Map(),
+    usageKeys: new Map(),
     warned: new Set(),
     thinkTags: thinkTagsOn(options),
     ...(options.model !== undefined && { model: options.model }),
@@ -114,7 +116,11 @@ function trackCitations(state: ChatStreamState, chunk: Record<string, unknown>):
 
 function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown): void {
   const callKey = state.completionId ?? "chat-completion";
-  state.run.usage.record(callKey, mapChatUsage(usage, usageContext(state)));
+  const total = mapChatUsage(usage, usageContext(state));
+  // Groq Compound: the same usage per model that served the request, in place of the total.
+  const breakdown = asRecord(chunk.x_groq)?.usage_breakdown ?? chunk.usage_breakdown;
+  const byModel = usageByModel(breakdown, total, usageContext(state));
+  recordCallUsage(state, callKey, byModel ?? (total === undefined ? undefined : [total]));
   const cost = chatUsageCost(usage);
   if (cost === undefined) return;
   const upstream = asNonEmptyString(chunk.provider);
@@ -127,6 +133,18 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   });
   // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort).
   state.run.setTerminalMetadata(costMetadata(state.costs));
+}
+
+/**
+ * Sets a call's usage entries (one, or one per model), replacing its earlier ones: a later report
+ * supersedes the whole earlier one. A report in which no count survives leaves them in place.
+ */
+function recordCallUsage(state: ChatStreamState, callKey: string, entries: TokenUsage[] | undefined): void {
+  if (entries === undefined) return;
+  const keys = entries.length === 1 ? [callKey] : entries.map((_, i) => `${callKey}#model-${i}`);
+  for (const key of state.usageKeys.get(callKey) ?? []) if (!keys.includes(key)) state.run.usage.clear(key);
+  entries.forEach((entry, i) => state.run.usage.record(keys[i] as string, entry));
+  state.usageKeys.set(callKey, keys);
 }
 
 function handleChoice(state: ChatStreamState, raw: unknown): void {

@@ -116,6 +116,8 @@ export interface ChatStreamState {
   citations?: BridgeMetadata;
   /** Gateway cost fields per model call, for the terminal event. */
   readonly costs: Map<string, Record<string, unknown>>;
+  /** The usage-ledger keys each model call's entries were last recorded under (one, or one per model of a Groq breakdown). */
+  readonly usageKeys: Map<string, string[]>;
   /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */
   readonly warned: Set<string>;
   /** `<think>…</think>` in the content is read as reasoning (the `thinkTags` option, else the label's default). */

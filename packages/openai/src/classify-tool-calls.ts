@@ -25,16 +25,15 @@ const REBUILDABLE = new Set(["function_call", "custom_tool_call", "mcp_approval_
 export function classifyToolCall(call: ToolCall, api: "chat" | "responses", sink: WarningSink): ToolCallRole {
   const fields = readBridgeMetadata(call.metadata);
   if (fields?.providerExecuted === true && api === "responses") {
-    const verdict = acceptProviderExecuted(call, targetOf(sink), isRecordedItem, sink);
+    const verdict = acceptProviderExecuted(call, targetOf(sink), isProviderRunRecord, sink);
     if (verdict === "valid" && isProviderItem(fields)) return "provider-item";
     if (verdict === "invalid") return "omit";
     // A provider-run item this platform streamed that has no input form (xAI's server-side tool
-    // calls, programs, other servers' own item types): the provider keeps it; omitted below.
+    // calls, programs, other servers' own item types), or a provider-run call a Chat Completions
+    // stream recorded (Groq's `executed_tools`): the provider keeps it; omitted below.
   }
   if (fields?.providerExecuted === true) {
-    sink.warn("request.provider-executed-call-omitted", `Tool call ${call.id} was run by the provider itself; omitted with its result`, {
-      toolCallId: call.id,
-    });
+    warnProviderRunOmitted(call, fields, api, sink);
     return "omit";
   }
   const itemType = typeof fields?.itemType === "string" ? fields.itemType : undefined;
@@ -74,9 +73,42 @@ export function sentAsChatToolCall(roles: ReadonlyMap<string, ToolCallRole>, cal
   return role === "function" || role === "custom";
 }
 
+/**
+ * What the stream side can have recorded of a provider-run call: a Responses output item (its
+ * item type and item id), or a call a Chat Completions stream mapped (`providerToolType` without
+ * an item: Groq's `executed_tools`, a gateway's image generation). A claim recording neither is
+ * not one the bridge made (`request.invalid-provider-executed`).
+ */
+function isProviderRunRecord(fields: Record<string, unknown>): boolean {
+  return isRecordedItem(fields) || isChatRecordedCall(fields);
+}
+
 /** A provider-run call the Responses stream side recorded: its item type and item id. */
 function isRecordedItem(fields: Record<string, unknown>): boolean {
   return typeof fields.itemType === "string" && fields.itemType !== "" && typeof fields.itemId === "string" && fields.itemId !== "";
+}
+
+/**
+ * A provider-run call a Chat Completions stream recorded: a `providerToolType` and no Responses
+ * item (`handleChatExecutedTools`, `handleChatImages`). Responses has no input item for it (Groq's
+ * Responses API documents no item for a Compound / built-in tool a Chat turn ran), so it is left
+ * out with its result.
+ */
+function isChatRecordedCall(fields: Record<string, unknown>): boolean {
+  return typeof fields.providerToolType === "string" && fields.providerToolType !== "" && fields.itemType === undefined && fields.itemId === undefined;
+}
+
+/** `request.provider-executed-call-omitted`, saying why this API cannot take the call back. */
+function warnProviderRunOmitted(call: ToolCall, fields: Record<string, unknown>, api: "chat" | "responses", sink: WarningSink): void {
+  const toolType = typeof fields.providerToolType === "string" && fields.providerToolType !== "" ? fields.providerToolType : undefined;
+  const why =
+    api === "responses" && isChatRecordedCall(fields)
+      ? `was run by the provider itself (${String(toolType)}, recorded from a Chat Completions stream), and Responses has no input item for it; dropped with its result`
+      : "was run by the provider itself; omitted with its result";
+  sink.warn("request.provider-executed-call-omitted", `Tool call ${call.id} ${why}`, {
+    toolCallId: call.id,
+    ...(toolType !== undefined && { providerToolType: toolType }),
+  });
 }
 
 /** A recorded provider-run call of an item type the request side rebuilds. */

@@ -164,11 +164,25 @@ describe("Groq executed_tools: replay", () => {
     const { params, warnings } = toResponsesRequest({ threadId: "t", runId: "r2", messages }, { model: "m", provider });
     const callId = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))[0]?.id;
     expect(callId).toBeDefined();
-    expect(warnings.filter((w) => w.details?.toolCallId === callId).map((w) => w.code)).toContain(
-      provider === "groq" ? "request.invalid-provider-executed" : "request.provider-executed-call-omitted",
-    );
+    // Under either label the call is one the provider ran (not a claim nothing backs): one
+    // warning, saying Responses has no input item for a call a Chat stream recorded.
+    const about = warnings.filter((w) => w.details?.toolCallId === callId);
+    expect(about.map((w) => w.code)).toEqual(["request.provider-executed-call-omitted"]);
+    expect(about[0]?.details).toEqual({ toolCallId: callId, providerToolType: "search" });
+    expect(about[0]?.message).toMatch(/run by the provider itself \(search, recorded from a Chat Completions stream\), and Responses has no input item for it; dropped with its result/);
     const items = (params.input as unknown as Rec[]).map((item) => item.type);
     expect(items).not.toContain("function_call");
     expect(items).not.toContain("function_call_output");
+  });
+
+  it("to Responses (groq): a claim that records no tool type is still one nothing backs (request.invalid-provider-executed)", async () => {
+    const messages = (await compoundTurn()).map((m) =>
+      m.role === "assistant" && m.toolCalls !== undefined
+        ? { ...m, toolCalls: m.toolCalls.map((c) => ({ ...c, metadata: { "agui-bridge": { providerExecuted: true, provider: "groq" } } })) }
+        : m,
+    );
+    const { warnings } = toResponsesRequest({ threadId: "t", runId: "r2", messages }, { model: "m", provider: "groq" });
+    expect(warnings.map((w) => w.code)).toContain("request.invalid-provider-executed");
+    expect(warnings.map((w) => w.code)).not.toContain("request.provider-executed-call-omitted");
   });
 });

@@ -63,8 +63,17 @@ function assertCarries(events: readonly Event[], stream: ChatStream): void {
   expect(textStarts.map((e) => readBridgeMetadata(e.metadata as never)?.refusal === true)).toEqual(expected.texts.map((t) => t.refusal));
   const reasoningStarts = events.filter((e) => e.type === "REASONING_MESSAGE_START") as Array<Event & { messageId: string }>;
   expect(reasoningStarts.map((e) => frags.reasoning.get(e.messageId))).toEqual(expected.reasoning);
-  const toolStarts = events.filter((e) => e.type === "TOOL_CALL_START") as Array<Event & { toolCallId: string; toolCallName: string }>;
+  const allStarts = events.filter((e) => e.type === "TOOL_CALL_START") as Array<Event & { toolCallId: string; toolCallName: string; metadata?: unknown }>;
+  const toolStarts = allStarts.filter((e) => !isServerRun(e));
   expect(toolStarts.map((e) => e.toolCallId).sort()).toEqual(expected.tools.map((t) => t.id).sort());
+  // Server-run tools (Groq executed_tools): in order, each with its arguments once and its output as its result.
+  const serverRun = allStarts.filter(isServerRun);
+  expect(serverRun.map((e) => e.toolCallName)).toEqual(expected.executed.map((t) => t.name));
+  expect(serverRun.map((e) => frags.args.get(e.toolCallId))).toEqual(expected.executed.map((t) => t.fragments));
+  const results = events.filter((e) => e.type === "TOOL_CALL_RESULT") as Array<Event & { toolCallId: string; content: unknown }>;
+  expect(serverRun.map((e) => results.filter((r) => r.toolCallId === e.toolCallId).map((r) => JSON.parse(String(r.content)) as unknown))).toEqual(
+    expected.executed.map((t) => (t.output === undefined ? [] : [{ output: t.output }])),
+  );
   for (const tool of expected.tools) {
     expect(frags.args.get(tool.id), `args of ${tool.id}`).toEqual(tool.fragments);
     expect(toolStarts.find((e) => e.toolCallId === tool.id)?.toolCallName).toBe(tool.name);
@@ -86,6 +95,22 @@ function assertCarries(events: readonly Event[], stream: ChatStream): void {
   );
   expect(readBridgeMetadata((end as { metadata?: never }).metadata)?.rawFinishReason).toBe(expected.finish);
   expect(events.filter((e) => e.type === "RAW")).toEqual([]);
+}
+
+/** A call the provider ran itself (Groq executed_tools): never the application's to answer. */
+function isServerRun(event: { metadata?: unknown }): boolean {
+  return readBridgeMetadata(event.metadata as never)?.providerExecuted === true;
+}
+
+/** Argument text per application call id, and per server-run call in start order (their ids are minted by the adapter). */
+function argsByKind(events: readonly Event[]): { args: Map<string, string>; executed: string[] } {
+  const all = collectDeltas(events as never).toolArgs;
+  const serverRun = new Set(events.filter((e) => e.type === "TOOL_CALL_START" && isServerRun(e)).map((e) => (e as { toolCallId: string }).toolCallId));
+  const starts = events.filter((e) => e.type === "TOOL_CALL_START").map((e) => (e as { toolCallId: string }).toolCallId);
+  return {
+    args: new Map([...all].filter(([id]) => !serverRun.has(id))),
+    executed: starts.filter((id) => serverRun.has(id)).map((id) => all.get(id) ?? ""),
+  };
 }
 
 describe("Chat Completions: properties of generated streams", () => {
@@ -143,7 +168,7 @@ describe("Chat Completions: truncation", () => {
       const sent = carried(prefix);
       expect(collectDeltas(events as never).text.size === 0 ? "" : [...collectDeltas(events as never).text.values()].join("")).toBe(sent.text);
       expect([...collectDeltas(events as never).reasoning.values()].join("")).toBe(sent.reasoning);
-      expect(collectDeltas(events as never).toolArgs).toEqual(sent.args);
+      expect(argsByKind(events), `${label} prefix ${length}`).toEqual({ args: sent.args, executed: sent.executed });
       counts.add(label === "generated" ? "truncation: generated-stream prefixes tried" : "truncation: recorded-stream prefixes tried");
     }
   }
@@ -210,7 +235,7 @@ describe("Chat Completions: the iterator throws", () => {
     assertInterruptedClosing(events);
     const sent = carried(chunks.slice(0, position));
     expect([...collectDeltas(events as never).text.values()].join("")).toBe(sent.text);
-    expect(collectDeltas(events as never).toolArgs).toEqual(sent.args);
+    expect(argsByKind(events)).toEqual({ args: sent.args, executed: sent.executed });
     expect(terminalOf(events).usage).toEqual(sent.usage);
   }
 
@@ -359,8 +384,9 @@ describe("Chat Completions: garbage chunks", () => {
         await assertWellFormed(events);
         // Conservation against what was sent (the duplicate included), per call.
         const sent = carried(chunks);
-        const got = collectDeltas(events as never).toolArgs;
+        const { args: got, executed } = argsByKind(events);
         for (const [id, args] of sent.args) expect(got.get(id)).toBe(args);
+        expect(executed).toEqual(sent.executed);
         const orphanCalls = [...got.keys()].filter((id) => !sent.args.has(id));
         expect(orphanCalls.map((id) => got.get(id)).join("")).toBe(orphanArgs.join(""));
         expect([...collectDeltas(events as never).text.values()].join("")).toBe(sent.text);
@@ -456,7 +482,7 @@ describe("Chat Completions: abort", () => {
     expect(source.stats.returned).toBe(1);
     const sent = carried(chunks.slice(0, position));
     expect([...collectDeltas(events as never).text.values()].join("")).toBe(sent.text);
-    expect(collectDeltas(events as never).toolArgs).toEqual(sent.args);
+    expect(argsByKind(events)).toEqual({ args: sent.args, executed: sent.executed });
   }
 
   for (const file of listSharedStreams("openai-chat")) {

@@ -13,6 +13,7 @@ import { listSharedStreams, readJsonl, sharedSuiteTitle } from "../../../test-fi
 import { streamResponses } from "../src/index.js";
 import { applyMutation, insertAt, isInvalidCount, maybeCount, mutation, nonObjectChunk, validCount } from "./arbitraries/hostile.js";
 import { carriedByResponseEvents, responsesStream, type ResponsesStream } from "./arbitraries/responses-stream.js";
+import { shellArgsSoFar } from "./arbitraries/responses-shell-call.js";
 import { fragmentsOf } from "./arbitraries/text.js";
 import {
   assertInterruptedClosing,
@@ -66,7 +67,8 @@ function assertCarries(events: readonly Event[], stream: ResponsesStream): void 
   const toolStarts = events.filter((e) => e.type === "TOOL_CALL_START") as Started[];
   expect(toolStarts.map((e) => e.toolCallId).sort()).toEqual([...expected.tools.map((t) => t.callId), ...expected.providerTools].sort());
   for (const tool of expected.tools) {
-    expect(frags.args.get(tool.callId), `args of ${tool.callId}`).toEqual(tool.fragments);
+    if (tool.json !== undefined) expect(JSON.parse((frags.args.get(tool.callId) ?? []).join("")) as unknown, `args of ${tool.callId}`).toEqual(tool.json);
+    else expect(frags.args.get(tool.callId), `args of ${tool.callId}`).toEqual(tool.fragments);
     expect(toolStarts.find((e) => e.toolCallId === tool.callId)?.toolCallName).toBe(tool.name);
   }
   const results = events.filter((e) => e.type === "TOOL_CALL_RESULT") as Started[];
@@ -168,16 +170,32 @@ async function deltaShaped(lines: readonly unknown[]): Promise<{ text: boolean; 
   };
 }
 
-function assertCarriedSoFar(events: readonly Event[], chunks: readonly unknown[], shape: { text: boolean; reasoning: boolean; args: boolean }): void {
+function assertCarriedSoFar(events: readonly Event[], chunks: readonly unknown[], shape: { text: boolean; reasoning: boolean; args: boolean }, whole?: ReturnType<typeof carried>): void {
   const sent = carried(chunks);
   const d = collectDeltas(events as never);
   if (shape.text) expect([...d.text.values()].join("")).toBe(sent.text);
   if (shape.reasoning) expect([...d.reasoning.values()].join("")).toBe(sent.reasoning);
   if (shape.args) for (const [id, args] of sent.args) expect(d.toolArgs.get(id)).toBe(args);
+  if (shape.args && whole !== undefined) assertShellSoFar(d.toolArgs, sent.shell, whole.shell);
+}
+
+/**
+ * A shell call's arguments at a cut: never text the whole stream does not begin with (the JSON of
+ * the finished item's action), and every command carried so far in it, JSON-escaped.
+ */
+function assertShellSoFar(args: ReadonlyMap<string, string>, sofar: ReturnType<typeof carried>["shell"], whole: ReturnType<typeof carried>["shell"]): void {
+  for (const [id, call] of sofar) {
+    const written = args.get(id) ?? "";
+    const final = whole.get(id)?.action;
+    if (final !== undefined) expect(JSON.stringify(final).startsWith(written), `shell args of ${id}: ${written}`).toBe(true);
+    const expected = shellArgsSoFar(call);
+    if (expected !== undefined) expect(written.startsWith(expected), `shell args of ${id}: ${written} ⊉ ${expected}`).toBe(true);
+  }
 }
 
 describe("Responses: truncation", () => {
   async function checkPrefixes(lines: readonly unknown[], label: string, shape = { text: true, reasoning: true, args: true }): Promise<void> {
+    const wholeStream = carried(lines);
     for (let length = 0; length <= lines.length; length += 1) {
       const prefix = lines.slice(0, length);
       const events = await run(trackedSource(prefix));
@@ -194,7 +212,7 @@ describe("Responses: truncation", () => {
       } else {
         expect(end.type, `${label} prefix ${length}`).toBe("RUN_ERROR");
       }
-      assertCarriedSoFar(events, prefix, shape);
+      assertCarriedSoFar(events, prefix, shape, wholeStream);
       counts.add(label === "generated" ? "truncation: generated-stream prefixes tried" : "truncation: recorded-stream prefixes tried");
     }
   }
@@ -252,7 +270,7 @@ describe("Responses: the iterator throws", () => {
     const before = lines.slice(0, position);
     // The run may have ended on the provider's own failure before the throw was reached.
     if (expectedOutcome(before) !== "error") {
-      assertCarriedSoFar(events, before, shape);
+      assertCarriedSoFar(events, before, shape, carried(lines));
       expect(terminalOf(events).usage).toEqual(carried(before).usage);
     }
   }
@@ -316,7 +334,7 @@ describe("Responses: SDK error frames", () => {
           const code = error.code ?? (shape === "data: {error}" ? error.type : null) ?? undefined;
           if (code !== undefined) expect(end.code).toBe(code);
           if (error.message !== "") expect(end.message).toBe(error.message);
-          assertCarriedSoFar(events, prefix, { text: true, reasoning: true, args: true });
+          assertCarriedSoFar(events, prefix, { text: true, reasoning: true, args: true }, carried(stream.events));
           expect(end.usage).toEqual(carried(prefix).usage);
         },
       ),
@@ -536,7 +554,7 @@ describe("Responses: abort", () => {
     expect(terminalOf(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
     assertInterruptedClosing(events);
     expect(source.stats.returned).toBe(1);
-    assertCarriedSoFar(events, lines.slice(0, position), shape);
+    assertCarriedSoFar(events, lines.slice(0, position), shape, carried(lines));
   }
 
   it("a stalled read at every position of the recorded streams: cancelled, closed, released", async () => {

@@ -5,7 +5,11 @@
  * (`reasoning_content` or `reasoning`, beside `content: null`/`""`), content or refusal fragments,
  * tool call fragments interleaved by `index` (id, type and name only on a call's first fragment,
  * one or two fragments per chunk), the finish chunk, and the trailing usage chunk
- * (`choices: []`). Several completions may follow one another (new `id`).
+ * (`choices: []`). Several completions may follow one another (new `id`). A completion may carry
+ * the tools Groq ran on its side (`delta.executed_tools`, after the reasoning): per tool an
+ * optional announcement (a prefix of its arguments), then the entry with its full arguments and
+ * its `output` (or none), and the whole list possibly repeated on the finish chunk, as GroqCloud's
+ * Compound systems stream them (groq SDK `ChoiceDelta.executed_tools`).
  *
  * Alongside the chunks it returns what the provider sent, per entity, for conservation checks.
  */
@@ -20,6 +24,8 @@ export interface ChatExpected {
   texts: Array<{ fragments: string[]; refusal: boolean }>;
   /** Per tool call: id, name and every argument fragment. */
   tools: Array<{ id: string; name: string; fragments: string[] }>;
+  /** Per server-run tool (`executed_tools`), in order: its name, argument fragments and output (if it had one). */
+  executed: Array<{ name: string; fragments: string[]; output?: string }>;
   /** Usage per completion. */
   usage: Array<{ model: string } & UsageCounts>;
   /** The last finish reason sent. */
@@ -36,12 +42,35 @@ interface ToolPlan {
   fragments: string[];
 }
 
+/** One tool Groq ran: announced with a prefix of its arguments (or not), then sent whole with its output (or without). */
+interface ExecutedPlan {
+  type: string;
+  args: string;
+  announce: boolean;
+  cut: number;
+  output?: string;
+}
+
+const executedPlan: fc.Arbitrary<ExecutedPlan> = fc.record(
+  {
+    type: fc.constantFrom("search", "python", "visit", "browser_automation", "wolfram_alpha"),
+    args: fc.dictionary(fc.constantFrom("query", "code", "url"), anyText, { minKeys: 1, maxKeys: 2 }).map((v) => JSON.stringify(v)),
+    announce: fc.boolean(),
+    cut: fc.nat({ max: 1000 }),
+    output: fc.option(anyText.filter((t) => t !== ""), { nil: undefined }),
+  },
+  { requiredKeys: ["type", "args", "announce", "cut"] },
+);
+
 interface CompletionPlan {
   model: string;
   reasoning?: string[];
   beside: "absent" | "null" | "empty";
   text?: { fragments: string[]; refusal: boolean };
   tools: ToolPlan[];
+  /** Server-run tools (Groq `executed_tools`), and whether the finish chunk repeats their list. */
+  executed?: ExecutedPlan[];
+  repeatExecuted: boolean;
   /** Random draws deciding the interleaving of tool fragments and their grouping into chunks. */
   schedule: number[];
   finish: string;
@@ -56,6 +85,9 @@ const completionPlan: fc.Arbitrary<CompletionPlan> = fc.record({
   beside: fc.constantFrom("absent", "null", "empty"),
   text: fc.option(fc.record({ fragments: fragmentsOf(anyText, 8), refusal: fc.boolean() }), { nil: undefined }),
   tools: fc.array(fc.record({ name: fc.constantFrom("get_weather", "get_time", "lookup", "a.b-c_d"), fragments: jsonArgsFragments }), { maxLength: 4 }),
+  // One completion in three carries server-run tools; the others keep the plain shapes.
+  executed: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.array(executedPlan, { minLength: 1, maxLength: 3 }) }),
+  repeatExecuted: fc.boolean(),
   schedule: fc.array(fc.nat({ max: 1000 }), { minLength: 64, maxLength: 64 }),
   finish: fc.constantFrom("stop", "length", "tool_calls", "content_filter", "function_call", "some_future_reason"),
   usage: fc.option(usageCounts, { nil: undefined }),
@@ -75,7 +107,7 @@ export const chatStream: fc.Arbitrary<ChatStream> = fc
 
 function buildChatStream(preamble: boolean, field: string, plans: CompletionPlan[], salt: string): ChatStream {
   const chunks: Array<Record<string, unknown>> = [];
-  const expected: ChatExpected = { reasoning: [], texts: [], tools: [], usage: [], finish: "" };
+  const expected: ChatExpected = { reasoning: [], texts: [], tools: [], executed: [], usage: [], finish: "" };
   if (preamble) {
     chunks.push({ choices: [], created: 0, id: "", model: "", object: "", prompt_filter_results: [{ prompt_index: 0, content_filter_results: {} }] });
   }
@@ -99,6 +131,14 @@ function buildChatStream(preamble: boolean, field: string, plans: CompletionPlan
       const emitted = fromFirstNonEmpty(plan.reasoning);
       if (emitted.length > 0) expected.reasoning.push(emitted);
     }
+    const executed = plan.executed ?? [];
+    executed.forEach((tool, k) => {
+      const prefix = tool.args.slice(0, tool.cut % (tool.args.length + 1));
+      if (tool.announce) chunks.push(chunk({ executed_tools: [{ index: k, type: tool.type, arguments: prefix }] }));
+      chunks.push(chunk({ executed_tools: [executedEntry(tool, k)] }));
+      const fragments = (tool.announce ? [prefix, tool.args.slice(prefix.length)] : [tool.args]).filter((f) => f !== "");
+      expected.executed.push({ name: tool.type, fragments, ...(tool.output !== undefined && { output: tool.output }) });
+    });
     if (plan.text !== undefined) {
       const key = plan.text.refusal ? "refusal" : "content";
       for (const fragment of plan.text.fragments) chunks.push(chunk({ [key]: fragment }));
@@ -147,7 +187,7 @@ function buildChatStream(preamble: boolean, field: string, plans: CompletionPlan
               rejected_prediction_tokens: 0,
             },
           };
-    const finishChunk = chunk({}, plan.finish);
+    const finishChunk = chunk(plan.repeatExecuted && executed.length > 0 ? { executed_tools: executed.map(executedEntry) } : {}, plan.finish);
     if (usage !== undefined && plan.usagePlacement === "on-finish") finishChunk.usage = usage;
     chunks.push(finishChunk);
     if (usage !== undefined && plan.usagePlacement === "trailing") {
@@ -159,6 +199,11 @@ function buildChatStream(preamble: boolean, field: string, plans: CompletionPlan
   return { chunks, expected };
 }
 
+/** An `executed_tools` entry carrying the tool's whole arguments and its output, if it had one. */
+function executedEntry(tool: ExecutedPlan, index: number): Record<string, unknown> {
+  return { index, type: tool.type, arguments: tool.args, ...(tool.output !== undefined && { output: tool.output }) };
+}
+
 /** What a (possibly cut or mangled) chunk list carried, read straight from the provider payloads. */
 export interface ChatCarried {
   /** Content and refusal fragments, in order. */
@@ -166,13 +211,20 @@ export interface ChatCarried {
   reasoning: string;
   /** Argument text per call id (the index → id map kept per completion, as the API defines it). */
   args: Map<string, string>;
+  /**
+   * Argument text per server-run tool (`executed_tools`, one per completion, choice and entry
+   * `index`), in order of first appearance: a later entry adds what extends the text so far (a
+   * whole repeat adds nothing), none once an entry carried a result.
+   */
+  executed: string[];
   /** Usage per completion id (last report wins). */
   usage: Map<string, { model?: string; inputTokens?: number; outputTokens?: number; reasoningTokens?: number; cachedInputTokens?: number; cacheWriteInputTokens?: number }>;
 }
 
 /** Reads {@link ChatCarried} from chunks; stops at the first chunk that is not an object. */
 export function carriedByChatChunks(chunks: readonly unknown[]): ChatCarried {
-  const out: ChatCarried = { text: "", reasoning: "", args: new Map(), usage: new Map() };
+  const out: ChatCarried = { text: "", reasoning: "", args: new Map(), executed: [], usage: new Map() };
+  const executed = new Map<string, { at: number; resulted: boolean }>();
   const rec = (v: unknown): Record<string, unknown> | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
   const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
   let completion = "";
@@ -193,6 +245,23 @@ export function carriedByChatChunks(chunks: readonly unknown[]): ChatCarried {
       if (typeof reasoning === "string") out.reasoning += reasoning;
       if (typeof delta.refusal === "string") out.text += delta.refusal;
       if (typeof delta.content === "string") out.text += delta.content;
+      const choiceIndex = num(rec(choice)?.index) ?? 0;
+      const entries: unknown[] = Array.isArray(delta.executed_tools) ? delta.executed_tools : [];
+      entries.forEach((raw, position) => {
+        const entry = rec(raw);
+        if (entry === undefined) return;
+        const key = `${completion}/${choiceIndex}/${num(entry.index) ?? position}`;
+        let tool = executed.get(key);
+        if (tool?.resulted === true) return;
+        if (tool === undefined) {
+          tool = { at: out.executed.push("") - 1, resulted: false };
+          executed.set(key, tool);
+        }
+        const sofar = out.executed[tool.at] ?? "";
+        const text = typeof entry.arguments === "string" ? entry.arguments : "";
+        out.executed[tool.at] = sofar + (text.startsWith(sofar) ? text.slice(sofar.length) : text);
+        if (typeof entry.output === "string" && entry.output !== "") tool.resulted = true;
+      });
       for (const fragment of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
         const call = rec(fragment);
         const index = num(call?.index) ?? 0;

@@ -3,13 +3,15 @@
  * ../shared/provider-streams/openai-responses: `response.created` / `.in_progress`, output items
  * (message with output_text or refusal; reasoning with summary parts or reasoning_text parts and
  * `encrypted_content`; function_call and custom_tool_call keyed by `item_id`, possibly
- * interleaved; web_search_call and file_search_call with their progress events), each streamed as
+ * interleaved; web_search_call and file_search_call with their progress events; client-run
+ * shell_call items with their `shell_call_command.*` events, ./responses-shell-call.ts), each streamed as
  * deltas, as `.done` events only, or only in the finished item; then `response.completed`,
  * `.incomplete` or `.failed` with usage. Several responses may follow one another (an agent loop).
  *
  * Alongside the events it returns what the provider sent, per entity, for conservation checks.
  */
 import fc from "fast-check";
+import { emitShellCall, readShellEvent, shellIds, shellPlan, type ShellCarried, type ShellPlan } from "./responses-shell-call.js";
 import { anyText, fragmentsOf, jsonArgsFragments, usageCounts, type UsageCounts } from "./text.js";
 
 type Mode = "deltas" | "done" | "item";
@@ -18,7 +20,8 @@ type ItemPlan =
   | { kind: "message"; refusal: boolean; fragments: string[]; mode: Mode }
   | { kind: "reasoning"; partType: "summary" | "content"; parts: string[][]; mode: Mode; encrypted?: string; encryptedOnAdded: boolean }
   | { kind: "function" | "custom"; name: string; fragments: string[]; mode: Mode }
-  | { kind: "web_search" | "file_search"; query: string };
+  | { kind: "web_search" | "file_search"; query: string }
+  | ShellPlan;
 
 interface ResponsePlan {
   model: string;
@@ -36,8 +39,8 @@ export interface ResponsesExpected {
   texts: Array<{ itemId: string; fragments: string[]; refusal: boolean }>;
   /** Per reasoning item: fragments, and the encrypted value of its finished item. */
   reasoning: Array<{ itemId: string; fragments: string[]; encrypted?: string }>;
-  /** Per application tool call (call_id). */
-  tools: Array<{ callId: string; name: string; fragments: string[] }>;
+  /** Per application tool call (call_id); a shell call's arguments are checked as the JSON `json`. */
+  tools: Array<{ callId: string; name: string; fragments: string[]; json?: unknown }>;
   /** Provider-run tool item ids. */
   providerTools: string[];
   usage: Array<{ model: string } & UsageCounts>;
@@ -69,6 +72,7 @@ const itemPlan: fc.Arbitrary<ItemPlan> = fc.oneof(
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom("function" as const, "custom" as const), name: fc.constantFrom("calculator", "lookup", "apply"), fragments: jsonArgsFragments, mode }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("web_search" as const, "file_search" as const), query: anyText }) },
+  { weight: 1, arbitrary: shellPlan },
 ) as fc.Arbitrary<ItemPlan>;
 
 const responsePlan: fc.Arbitrary<ResponsePlan> = fc.record({
@@ -262,6 +266,11 @@ function emitItem(item: ItemPlan, index: number, tag: string, emit: Emit, expect
     expected.reasoning.push({ itemId, fragments, ...(item.encrypted !== undefined && item.encrypted !== "" && { encrypted: item.encrypted }) });
     return;
   }
+  if (item.kind === "shell") {
+    const json = emitShellCall(item, index, tag, emit);
+    expected.tools.push({ callId: shellIds(index, tag).callId, name: "shell", fragments: [], json });
+    return;
+  }
   // Provider-run tools: progress events the adapter ignores, then the finished item with its result.
   emitProviderTool(item as Extract<ItemPlan, { kind: "web_search" | "file_search" }>, index, tag, emit, expected);
 }
@@ -294,6 +303,8 @@ export interface ResponsesCarried {
   reasoning: string;
   /** Arguments per call id, by the same rule. */
   args: Map<string, string>;
+  /** Shell calls per call id: commands carried so far and the finished item's action. */
+  shell: Map<string, ShellCarried>;
   /** Usage per response id. */
   usage: Map<string, { model?: string; inputTokens?: number; outputTokens?: number; reasoningTokens?: number; cachedInputTokens?: number; cacheWriteInputTokens?: number }>;
 }
@@ -313,6 +324,8 @@ export function carriedByResponseEvents(events: readonly unknown[]): ResponsesCa
   const reasonings = new Map<string, Carrier>();
   const calls = new Map<string, Carrier>();
   const callOfItem = new Map<string, string>();
+  const shell = new Map<string, ShellCarried & { streamed: boolean[] }>();
+  const shellAt = new Map<number, string>();
   const usage: ResponsesCarried["usage"] = new Map();
   const carrier = (map: Map<string, Carrier>, key: string): Carrier => {
     const found = map.get(key) ?? {};
@@ -327,7 +340,8 @@ export function carriedByResponseEvents(events: readonly unknown[]): ResponsesCa
     const type = event.type;
     const itemId = String(event.item_id);
     const item = rec(event.item);
-    if (type === "response.output_item.added" && item !== undefined) {
+    readShellEvent(event, shell, shellAt);
+    if (type === "response.output_item.added" && item !== undefined && item.type !== "shell_call") {
       if (item.type === "message") carrier(texts, String(item.id));
       if (item.type === "reasoning") carrier(reasonings, String(item.id));
       if (typeof item.call_id === "string") {
@@ -387,6 +401,7 @@ export function carriedByResponseEvents(events: readonly unknown[]): ResponsesCa
     text: [...texts.values()].map(pick).join(""),
     reasoning: [...reasonings.values()].map(pick).join(""),
     args: new Map([...calls].map(([id, c]) => [id, pick(c)])),
+    shell,
     usage,
   };
 }
