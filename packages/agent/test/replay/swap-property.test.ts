@@ -253,7 +253,7 @@ describe(`provider swaps over random multi-turn conversations: ${sharedSuiteTitl
     await fc.assert(
       // A recording is used once per conversation: replaying one twice repeats its Responses item
       // ids, which real servers never do (see the report: not handled by the converter).
-      fc.asyncProperty(fc.uniqueArray(stepArb(turns.length), { minLength: 1, maxLength: Number(process.env.SWAP_STEPS ?? 4), selector: (s) => s.turn }), async (steps) => {
+      fc.asyncProperty(fc.uniqueArray(stepArb(turns.length), { minLength: 1, maxLength: Number(process.env.SWAP_STEPS ?? 5), selector: (s) => s.turn }), async (steps) => {
         const snapshots = await compose(turns, steps);
         for (const messages of snapshots) {
           for (const target of TARGETS) {
@@ -268,7 +268,7 @@ describe(`provider swaps over random multi-turn conversations: ${sharedSuiteTitl
           }
         }
       }),
-      { numRuns: Number(process.env.SWAP_RUNS ?? 60), seed: Number(process.env.SWAP_SEED ?? 20261201) },
+      { numRuns: Number(process.env.SWAP_RUNS ?? 200), seed: Number(process.env.SWAP_SEED ?? 20261201) },
     );
   }, 60_000);
 });
