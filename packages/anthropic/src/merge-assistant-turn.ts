@@ -1,7 +1,8 @@
 import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import type { WarningSink } from "./request-warnings.js";
 
-const isThinking = (block: ContentBlockParam): boolean => block.type === "thinking" || block.type === "redacted_thinking";
+/** A `thinking` or `redacted_thinking` block. */
+export const isThinking = (block: ContentBlockParam | undefined): boolean => block?.type === "thinking" || block?.type === "redacted_thinking";
 /** A `fallback` block: a boundary marker, "not rendered into the prompt" (`BetaFallbackBlockParam`). */
 const isFallback = (block: ContentBlockParam): boolean => (block.type as string) === "fallback";
 

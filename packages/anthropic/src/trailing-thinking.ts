@@ -1,7 +1,7 @@
 import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages";
+import { isThinking } from "./merge-assistant-turn.js";
 import type { WarningSink } from "./request-warnings.js";
 
-const isThinking = (block: ContentBlockParam | undefined): boolean => block?.type === "thinking" || block?.type === "redacted_thinking";
 
 /**
  * No assistant turn may end with a `thinking` / `redacted_thinking` block: the API answers 400
