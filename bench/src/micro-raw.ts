@@ -7,7 +7,9 @@
  * - frames+parse: the same with JSON.parse of each frame (the decoder the adapters use, minus the mapper);
  * - events: the whole raw path (`stream…FromResponse`);
  * - sse: the whole raw path plus `encodeSSE`.
- * Run: `node bench/dist/micro-raw.js` after `pnpm --filter @agui-bridge/bench build`.
+ * Run: `node bench/dist/micro-raw.js` after `pnpm --filter @agui-bridge/bench build`; `MICRO_FORMAT`
+ * picks one format, `MICRO_FROM` / `MICRO_TO` the streams (0 fixture, 1 recording, 2 synthetic;
+ * default 1 to 3), `MICRO_ROUNDS` the rounds.
  */
 import { decodeSseStream, SSE_SKIP } from "@agui-bridge/core/adapter";
 import { FORMATS } from "./formats.js";
@@ -58,7 +60,7 @@ const ROUNDS = Number(process.env.MICRO_ROUNDS ?? 15);
 const only = process.env.MICRO_FORMAT;
 for (const format of FORMATS) {
   if (only !== undefined && only !== format) continue;
-  for (const stream of loadStreams(format).slice(1)) {
+  for (const stream of loadStreams(format).slice(Number(process.env.MICRO_FROM ?? 1), Number(process.env.MICRO_TO ?? 3))) {
     const payloads = await payloadsOf(stream.bytes);
     const reps = Math.max(1, Math.round(20_000 / payloads.length));
     const ops: Array<[string, () => Promise<unknown>]> = [
