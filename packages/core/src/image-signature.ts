@@ -1,3 +1,4 @@
+import { isAnimatedGif } from "./gif-animation.js";
 import { REQUEST_WARNINGS, type RequestWarn } from "./request-helpers.js";
 
 /**
@@ -85,21 +86,27 @@ export interface InlineImageRule {
    * kept when the API takes it, and replaced by the bytes' type only when it does not.
    */
   checksDeclaredType: boolean;
+  /**
+   * `false` when the API takes still GIFs only (OpenAI: "non-animated GIF"): a GIF whose bytes
+   * hold a second image or a looping extension (core's `isAnimatedGif`) is not sent. Default:
+   * any GIF goes when `image/gif` is accepted.
+   */
+  acceptsAnimatedGif?: boolean;
 }
 
 /** The outcome of {@link fitInlineImage}. */
 export type InlineImageFit =
   /** Send the image with `mediaType` (`corrected`: it is not the declared type, nor the type an alias names). */
   | { send: true; mediaType: string; corrected: boolean }
-  /** The image is of a type the API does not take (`actual`: the bytes' type, when known). */
-  | { send: false; actual: string | undefined };
+  /** The image is of a type the API does not take (`actual`: the bytes' type, when known; `animated`: an animated GIF where only still ones are taken). */
+  | { send: false; actual: string | undefined; animated?: true };
 
 /**
  * Decides how an inline image goes to a provider: the type its bytes are (see
  * {@link imageTypeOfBytes}) decides whether the API takes it, the declared type (read as
  * {@link canonicalImageType}) when the bytes are of no known type. An image the API does not take
  * is not sent: the API refuses the whole request (and every later turn, the image staying in the
- * history). A taken image goes with the declared type when it is one the API takes and the API
+ * history); so is an animated GIF when the rule takes still ones only ({@link InlineImageRule.acceptsAnimatedGif}). A taken image goes with the declared type when it is one the API takes and the API
  * does not compare it with the bytes, else with the bytes' type.
  */
 export function fitInlineImage(declared: string, base64: string, rule: InlineImageRule): InlineImageFit {
@@ -107,17 +114,26 @@ export function fitInlineImage(declared: string, base64: string, rule: InlineIma
   const actual = imageTypeOfBytes(base64);
   const type = actual ?? named;
   if (!rule.accepted.has(type)) return { send: false, actual };
+  if (type === "image/gif" && rule.acceptsAnimatedGif === false && isAnimatedGif(base64)) return { send: false, actual, animated: true };
   const keepDeclared = actual === undefined || actual === named || (!rule.checksDeclaredType && rule.accepted.has(named));
   return keepDeclared ? { send: true, mediaType: named, corrected: false } : { send: true, mediaType: actual, corrected: true };
 }
 
 /**
  * {@link fitInlineImage} with its warnings: `request.unsupported-media-type` when the image is
- * dropped, `request.media-type-corrected` when it goes with another type than declared. Returns
+ * dropped (details `animated: true` for an animated GIF the rule refuses), `request.media-type-corrected` when it goes with another type than declared. Returns
  * the MIME type to send, or `undefined` when the image is dropped.
  */
 export function inlineImageType(declared: string, base64: string, rule: InlineImageRule, sink: RequestWarn, where: string): string | undefined {
   const fit = fitInlineImage(declared, base64, rule);
+  if (!fit.send && fit.animated === true) {
+    sink.warn(REQUEST_WARNINGS.unsupportedMediaType, `${where}: the image is an animated GIF, which ${rule.provider} does not accept (still GIFs only); the part was dropped`, {
+      mimeType: declared,
+      actualType: "image/gif",
+      animated: true,
+    });
+    return undefined;
+  }
   if (!fit.send) {
     const bytes = fit.actual !== undefined && fit.actual !== canonicalImageType(declared) ? ` (its bytes are ${fit.actual})` : "";
     sink.warn(REQUEST_WARNINGS.unsupportedMediaType, `${where}: image type ${declared}${bytes} is not accepted by ${rule.provider}; the part was dropped`, {

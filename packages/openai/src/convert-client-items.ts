@@ -34,7 +34,31 @@ export function clientItemPair(call: ToolCall, result: ToolMessage | undefined, 
     );
     return undefined;
   }
+  if (result !== undefined) warnDroppedParts(result, output, sink);
   return { call: item as unknown as ResponseInputItem, output: output as unknown as ResponseInputItem };
+}
+
+/**
+ * Parts of the tool message the output item has no room for, each reported as
+ * `request.unsupported-part` (never dropped silently): `local_shell_call_output`, `shell_call_output`,
+ * `apply_patch_call_output` and `tool_search_output` hold text (or JSON read from text) only, so every
+ * image, audio, video or document part goes; `computer_call_output` holds one screenshot, so every
+ * part but the image sent as it (the first image part) goes. Text parts are what those items are
+ * built from.
+ */
+function warnDroppedParts(result: ToolMessage, output: ClientOutputParam, sink: WarningSink): void {
+  if (typeof result.content === "string") return;
+  const screenshot = output.type === "computer_call_output" ? result.content.findIndex((part) => part.type === "image") : -1;
+  result.content.forEach((part, index) => {
+    if (part.type === "text" || index === screenshot) return;
+    const where = `tool message ${result.id} part ${index}`;
+    const room = output.type === "computer_call_output" ? "one screenshot image" : "text only";
+    sink.warn("request.unsupported-part", `${where}: a ${output.type} item holds ${room}; a ${String(part.type)} part was dropped`, {
+      where,
+      partType: part.type,
+      itemType: output.type,
+    });
+  });
 }
 
 function callItem(type: string, itemId: string | undefined, callId: string, args: string, recorded: Record<string, unknown>): ClientCallParam | undefined {

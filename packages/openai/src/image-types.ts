@@ -14,13 +14,15 @@ import { isOpenAIPlatform } from "./chat-request-rules.js";
  * OpenAI reads the bytes, not the declared type: nothing in its documentation or in reported
  * errors says it compares the two (a PNG sent as `data:image/jpeg` is read), so a declared type it
  * takes is kept (`checksDeclaredType: false`); a declared type it does not take goes as the type
- * the bytes are when that is one it takes (`request.media-type-corrected`). Whether a GIF is
- * animated is not read here.
+ * the bytes are when that is one it takes (`request.media-type-corrected`). A GIF goes only when it
+ * is still: one that holds a second frame or a looping extension (core's `isAnimatedGif`) is
+ * dropped like an unsupported type (`request.unsupported-media-type`, details `animated: true`).
  */
 export const OPENAI_IMAGE_RULE: InlineImageRule = {
   provider: "OpenAI",
   accepted: new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]),
   checksDeclaredType: false,
+  acceptsAnimatedGif: false,
 };
 
 /**

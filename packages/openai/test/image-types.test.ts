@@ -90,6 +90,32 @@ describe("image types OpenAI takes", () => {
   });
 });
 
+describe("GIFs: OpenAI takes non-animated ones only", () => {
+  // Built from the GIF89a layout: header, 1×1 screen without a color table, one or two 1×1 images.
+  const frame = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0];
+  const gif = (...frames: number[][]) => Buffer.from([...Buffer.from("GIF89a"), 1, 0, 1, 0, 0, 0, 0, ...frames.flat(), 0x3b]).toString("base64");
+  const STILL = gif(frame);
+  const ANIMATED = gif(frame, frame);
+
+  it("Chat and Responses: an animated GIF is dropped (details.animated), a still one goes", () => {
+    const fromChat = chat([user("u", [{ type: "text", text: "Hi" }, image(ANIMATED, "image/gif"), image(STILL, "image/gif")])]);
+    expect(fromChat.params.messages[0]).toEqual({
+      role: "user",
+      content: [{ type: "text", text: "Hi" }, { type: "image_url", image_url: { url: `data:image/gif;base64,${STILL}` } }],
+    });
+    expect(codes(fromChat.warnings)).toEqual([["request.unsupported-media-type", { mimeType: "image/gif", actualType: "image/gif", animated: true }]]);
+    const fromResponses = responses([user("u", [image(ANIMATED, "image/gif")]), user("u2", "Hello")], "azure-openai");
+    expect(fromResponses.params.input).toEqual([{ role: "user", content: "Hello" }]);
+    expect(fromResponses.warnings.map((w) => w.code)).toEqual(["request.unsupported-media-type", "request.empty-message"]);
+  });
+
+  it("other servers get an animated GIF as it is", () => {
+    const { params, warnings } = chat([user("u", [image(ANIMATED, "image/gif")])], "openrouter");
+    expect(params.messages[0]).toEqual({ role: "user", content: [{ type: "image_url", image_url: { url: `data:image/gif;base64,${ANIMATED}` } }] });
+    expect(warnings).toEqual([]);
+  });
+});
+
 describe("left as they are", () => {
   it("URL and file-id images (their type is unknown here)", () => {
     const { params, warnings } = responses([
