@@ -98,8 +98,8 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
   fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect));
-  // Mistral (its API, or a Mistral model a gateway hands to it): no user or system message right after tool results.
-  if (needsMistralRoleOrder(reasoning.dialect, targetOf(sink), options.model)) fitMistralRoleOrder(messages, sink, { prefix: reasoning.dialect !== "groq" && targetOf(sink) !== "groq" });
+  // Mistral (its API, or a Mistral model behind a gateway): no user or system message right after tool results.
+  if (needsMistralRoleOrder(reasoning.dialect, options.model)) fitMistralRoleOrder(messages, sink, { prefix: reasoning.dialect !== "groq" });
   // Perplexity: system messages first, then user and assistant alternating.
   if (targetOf(sink) === "perplexity") fitPerplexityRoleOrder(messages, sink);
   // Gemini 3: the first call of each step of the current turn carries a thought signature.

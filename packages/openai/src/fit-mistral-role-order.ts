@@ -11,35 +11,12 @@ export const ASSISTANT_BRIDGE_TEXT = "(tool results received)";
 const MISTRAL_MODEL = /(^|[/:@])(mistral|magistral|devstral|codestral|ministral|pixtral|mixtral|open-mistral|open-mixtral)/i;
 
 /**
- * Labels of servers that hand a Mistral model's request to Mistral's own serving stack, which
- * checks the role order (mistral-common's request validator: after `tool` only `tool` or
- * `assistant`), so Mistral's 400 comes back through them:
- *
- * - `openrouter`: `mistralai/…` models go to the Mistral provider, whose raw error OpenRouter
- *   returns (`"provider_name":"Mistral"`, charmbracelet/crush#279; zed-industries/zed#37021);
- * - `vercel`, `vercel-ai-gateway`: the AI Gateway sends `mistral/…` models to Mistral;
- * - `litellm`: the proxy forwards a `mistral/…` deployment's messages (microsoft/autogen#2828);
- * - `azure-openai`: Mistral models deployed in Azure AI Foundry answer "Unexpected role 'user'
- *   after role 'tool'" (UKGovernmentBEIS/inspect_ai#1813, danny-avila/LibreChat#12429);
- * - `vllm`: a Mistral model served with Mistral's tokenizer mode renders the request through
- *   mistral-common, which raises the same error (mistralai/mistral-common#169,
- *   mistralai/mistral-vibe#454).
- *
- * Under any other label the server runs the model itself or serves no Mistral model (OpenAI's
- * platform, Groq, Ollama, llama.cpp, …): the request goes as the conversation is, with no bridge
- * message it did not need.
+ * Whether the request needs Mistral's role order: the `mistral` dialect, or a Mistral model behind
+ * another label (OpenRouter, LiteLLM, Azure and vLLM pass the messages through, and Mistral's
+ * 400 `invalid_request_message_order` comes back through them unchanged).
  */
-const MISTRAL_ROUTING_LABELS: ReadonlySet<string> = new Set(["openrouter", "vercel", "vercel-ai-gateway", "litellm", "azure-openai", "vllm"]);
-
-/**
- * Whether the request needs Mistral's role order: to Mistral's API (the `mistral` dialect, or the
- * `mistral` label whatever the dialect), or to a server that passes a Mistral model's request to
- * Mistral's serving stack ({@link MISTRAL_ROUTING_LABELS}) when the model id names a Mistral
- * model. A Mistral model name under any other label (`openai`, `groq`, …) does not.
- */
-export function needsMistralRoleOrder(dialect: string, label: string, model: string): boolean {
-  if (dialect === "mistral" || label === "mistral") return true;
-  return MISTRAL_ROUTING_LABELS.has(label) && MISTRAL_MODEL.test(model);
+export function needsMistralRoleOrder(dialect: string, model: string): boolean {
+  return dialect === "mistral" || MISTRAL_MODEL.test(model);
 }
 
 /**

@@ -1,10 +1,7 @@
 /**
- * A Mistral model behind a label that hands its request to Mistral's serving stack (OpenRouter's
- * `mistralai/…`, the Vercel AI Gateway's `mistral/…`, LiteLLM, Azure AI Foundry, vLLM with
- * Mistral's tokenizer) gets Mistral's role order too: Mistral's 400
- * `invalid_request_message_order` ("Unexpected role 'user' after role 'tool'") comes back through
- * them. A Mistral model name under a label whose server runs the model itself, or serves none
- * (OpenAI's platform, Groq, Ollama, an unknown label), changes nothing.
+ * A Mistral model behind another label (OpenRouter's `mistralai/…`, LiteLLM, Azure, vLLM) gets
+ * Mistral's role order too: the gateway passes the messages through and Mistral's 400
+ * `invalid_request_message_order` ("Unexpected role 'user' after role 'tool'") comes back through it.
  */
 import type { Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
@@ -30,7 +27,6 @@ describe("Mistral role order for Mistral models behind other labels", () => {
     ["litellm", "mistral/magistral-medium-latest"],
     ["azure-openai", "Codestral-2501"],
     ["vllm", "mistralai/Ministral-8B-Instruct-2410"],
-    ["vercel", "mistral/mistral-large-4"],
   ])("%s %s: an assistant message goes between the tool result and the next user message", (provider, model) => {
     const out = roles(provider, model);
     expect(out.roles).toEqual(["user", "assistant", "tool", "assistant", "user"]);
@@ -42,12 +38,6 @@ describe("Mistral role order for Mistral models behind other labels", () => {
     ["openrouter", "anthropic/claude-sonnet-4"],
     ["groq", "moonshotai/kimi-k2-instruct"],
     ["openai", "gpt-5"],
-    // A Mistral model name is not enough: these servers do not pass the request to Mistral.
-    ["openai", "mistral-large-latest"],
-    ["openai", "mistralai/Mistral-Small-3.2-24B-Instruct-2506"],
-    ["groq", "mistral-saba-24b"],
-    ["ollama", "mistral-small3.2"],
-    ["lmstudio", "mistralai/devstral-small-2507"],
   ])("%s %s: tool → user stays as it is", (provider, model) => {
     const out = roles(provider, model);
     expect(out.roles).toEqual(["user", "assistant", "tool", "user"]);
@@ -65,25 +55,6 @@ describe("Mistral role order for Mistral models behind other labels", () => {
     const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model, provider });
     expect(params.messages.at(-1)).toEqual({ role: "assistant", content: "Soft rain on the roof", prefix: true });
     expect(params.messages[0]).not.toHaveProperty("prefix");
-  });
-
-  it("the mistral label keeps Mistral's role order whatever the dialect option says", () => {
-    const warnings: string[] = [];
-    const { params } = toChatCompletionsRequest(
-      { threadId: "t", runId: "r", messages: conversation },
-      { model: "mistral-large-latest", provider: "mistral", dialect: "openai", onWarning: (w) => warnings.push(w.code) },
-    );
-    expect(params.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "user"]);
-    expect(warnings).toContain("request.assistant-bridge-inserted");
-  });
-
-  it("a Mistral model under the openai label gets no prefix on a last assistant message", () => {
-    const messages: Message[] = [
-      { id: "u1", role: "user", content: "Hi" },
-      { id: "a1", role: "assistant", content: "Hello" },
-    ];
-    const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model: "mistral-large-latest", provider: "openai" });
-    expect(params.messages.at(-1)).toEqual({ role: "assistant", content: "Hello" });
   });
 
   it("an assistant message that is not last, or another provider's request, gets no prefix", async () => {
