@@ -107,6 +107,7 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
     // OpenRouter's reasoning items carry the upstream model's `signature` (Claude) in place of
     // `encrypted_content`: it is the item's opaque value then.
     else if (signature !== undefined) run.encryptedValue("message", item.messageId, signature);
+    else if (item.idMadeUp !== true) (state.response.unsealedReasoning ??= new Map()).set(item.itemId, item.messageId);
     extensions = reasoningExtensions(done, encrypted !== undefined ? signature : undefined, encrypted === undefined && signature !== undefined);
   }
   if (run.isReasoningOpen(item.messageId)) {
@@ -137,4 +138,20 @@ function reasoningExtensions(done: Record<string, unknown>, extraSignature: stri
   }
   if (signatureIsValue) extensions.encryptedField = "signature";
   return extensions;
+}
+
+/**
+ * A reasoning item of the final output (`response.completed` / `.incomplete`) that streamed and
+ * finished without `encrypted_content`: the final copy's value, when it has one, goes to the
+ * reasoning message (some deployments are reported to fill it in only there, earendil-works/pi#4256).
+ */
+export function sealFromFinalOutput(state: ResponsesStreamState, final: Record<string, unknown>): void {
+  const unsealed = state.response.unsealedReasoning;
+  const id = asNonEmptyString(final.id);
+  if (unsealed === undefined || id === undefined) return;
+  const messageId = unsealed.get(id);
+  const encrypted = asNonEmptyString(final.encrypted_content);
+  if (messageId === undefined || encrypted === undefined) return;
+  unsealed.delete(id);
+  state.run.encryptedValue("message", messageId, encrypted);
 }

@@ -14,7 +14,7 @@ import {
 } from "./handle-message-item.js";
 import { emitProviderToolResult, emitSeparateOutput, isAwaitedOutput } from "./handle-provider-tool-result.js";
 import { closeCompactionItem, openCompactionItem } from "./handle-compaction-item.js";
-import { closeReasoningItem, handleReasoningDelta, handleReasoningDone, openReasoningItem } from "./handle-reasoning-item.js";
+import { closeReasoningItem, handleReasoningDelta, handleReasoningDone, openReasoningItem, sealFromFinalOutput } from "./handle-reasoning-item.js";
 import {
   handleErrorEvent,
   handleResponseCreated,
@@ -150,6 +150,8 @@ function backfillOutput(state: ResponsesStreamState, event: Record<string, unkno
       if (open !== undefined && !(open.kind === "tool" && !state.run.isToolCallOpen(open.toolCallId))) handleItemDone(state, done);
       // A separate output item whose `done` never came (nothing tracks it): its call's result comes from here.
       else if (open === undefined && isAwaitedOutput(state, item)) handleItemDone(state, done);
+      // A reasoning item that finished without its encrypted content gets it from here.
+      else if (open === undefined && item.type === "reasoning") sealFromFinalOutput(state, item);
     }
   });
 }

@@ -116,6 +116,11 @@ export interface ResponseState {
   readonly seenIndexes: IndexSet;
   /** The message opened for text events that named no item, until a message item claims it. */
   implicitMessage?: MessageItem;
+  /**
+   * Reasoning items whose `output_item.done` carried no `encrypted_content` (item id → reasoning
+   * message id), for the final output to supply it.
+   */
+  unsealedReasoning?: Map<string, string>;
 }
 
 /** Per-stream state of the Responses mapper. */
