@@ -19,9 +19,18 @@ import { PartialArgsError } from "./partial-args-writer.js";
 const CONTEXT_LENGTH_MESSAGE = /exceeds the maximum number of tokens|input token count|context (window|length)/i;
 
 /**
+ * An `INVALID_ARGUMENT` whose message says the request body is over the API's size limit
+ * (`Request payload size exceeds the limit: 20971520 bytes.`, answered with HTTP 400, not 413): inline
+ * media too large for one request, which the Files API or a storage URI avoids.
+ */
+const PAYLOAD_SIZE_MESSAGE = /payload size exceeds the limit/i;
+
+/**
  * Reads what `@google/genai` throws into RUN_ERROR's message, code, normalized category (see
- * {@link GOOGLE_ERROR_CATEGORIES}), HTTP status, retry-after (from a `RetryInfo.retryDelay`) and
- * retryability; the same fields are set as bridge metadata:
+ * {@link GOOGLE_ERROR_CATEGORIES}; an `INVALID_ARGUMENT` saying the input exceeds the token limit
+ * is `context_length`, one saying the request payload exceeds the size limit `request_too_large`),
+ * HTTP status, retry-after (from a `RetryInfo.retryDelay`) and retryability; the same fields are
+ * set as bridge metadata:
  * - `ApiError` (an HTTP error status, or an in-band `{"error": …}` frame): code = the numeric
  *   status (`"429"`, `"500"`), message = the API's status name and message, read from the error
  *   body the SDK embeds (also when it embeds it as text, as it does for a streaming request's
@@ -119,7 +128,10 @@ function categorize(error: unknown, body: ApiErrorBody | undefined, status: numb
   const byReason = googleCategory(...(body?.reasons ?? []));
   if (byReason !== undefined) return byReason;
   const byStatus = googleCategory(body?.statusName);
-  if (byStatus === "invalid_request" && body?.text !== undefined && CONTEXT_LENGTH_MESSAGE.test(body.text)) return "context_length";
+  if (byStatus === "invalid_request" && body?.text !== undefined) {
+    if (CONTEXT_LENGTH_MESSAGE.test(body.text)) return "context_length";
+    if (PAYLOAD_SIZE_MESSAGE.test(body.text)) return "request_too_large";
+  }
   if (byStatus !== undefined) return byStatus;
   return genericCategory(error, String(status), status);
 }

@@ -1,7 +1,8 @@
 /**
  * Divergences found by auditing the adapter against the Gemini API reference, each as a small
  * doc-derived stream or conversation (output through the conformance kit):
- * - finishReason values of the `FinishReason` enum (`@google/genai` types, API reference);
+ * - finishReason values of the `FinishReason` enum (`@google/genai` 3.3 types, API reference),
+ *   `ESCALATION` and `PUP_LIMITED_DISABLED` among them;
  * - Gemini 3's thought-signature validation of the current turn and its documented placeholder
  *   (ai.google.dev/gemini-api/docs/thought-signatures, Vertex AI "Thought signatures");
  * - function responses in the order of the calls they answer;
@@ -54,6 +55,10 @@ describe("finishReason (the FinishReason enum of the API reference)", () => {
     ["IMAGE_SAFETY", "content-filter"],
     ["IMAGE_PROHIBITED_CONTENT", "content-filter"],
     ["IMAGE_RECITATION", "content-filter"],
+    // "Request was filtered by an escalation rule" (Gemini API only).
+    ["ESCALATION", "content-filter"],
+    // "The user account is limited or disabled due to Prohibited Use Policy (PUP) violations" (Gemini API only).
+    ["PUP_LIMITED_DISABLED", "content-filter"],
     // "The image generation stopped for a reason not otherwise specified": not a filter.
     ["IMAGE_OTHER", "other"],
     ["NO_IMAGE", "other"],

@@ -38,6 +38,17 @@ describe("the raw path reads an HTTP error response as the SDK does", () => {
     expect(readBridgeMetadata(end.metadata)).toMatchObject({ status: 400, retryable: false });
   });
 
+  it("a 400 saying the request payload exceeds the size limit (inline media too large) is request_too_large, not retryable", async () => {
+    // The Gemini API answers an oversized body with HTTP 400 INVALID_ARGUMENT, not 413.
+    const tooLarge = JSON.stringify({ error: { code: 400, message: "Request payload size exceeds the limit: 20971520 bytes.", status: "INVALID_ARGUMENT" } }, null, 2);
+    const events = await collect(streamGenerateContentFromResponse(new Response(tooLarge, { status: 400, headers: { "content-type": "application/json; charset=UTF-8" } }), ids()));
+    await assertConformant(events);
+    const end = terminal(events);
+    expect(end).toMatchObject({ type: "RUN_ERROR", code: "400" });
+    expect(end.message).toBe("INVALID_ARGUMENT: Request payload size exceeds the limit: 20971520 bytes.");
+    expect(readBridgeMetadata(end.metadata)).toMatchObject({ errorCategory: "request_too_large", status: 400, retryable: false });
+  });
+
   it("an error page that is not JSON keeps its status (503 stays retryable), opened through a function too", async () => {
     let attempts = 0;
     const open = async (): Promise<Response> => {
