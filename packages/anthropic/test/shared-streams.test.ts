@@ -174,6 +174,7 @@ const NORMALIZED: Record<string, string> = {
   end_turn: "stop",
   stop_sequence: "stop",
   pause_turn: "stop",
+  compaction: "stop",
   max_tokens: "length",
   model_context_window_exceeded: "length",
   tool_use: "tool-calls",
