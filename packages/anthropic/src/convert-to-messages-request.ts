@@ -99,6 +99,8 @@ export interface MessagesRequest {
  *   other providers is dropped with a warning;
  * - `fallback` blocks the stream side recorded → put back at their position (first-party API only),
  *   the thinking and client tool calls before a response's final one left out (`dropDeclinedAttempt`);
+ * - `mcp_tool_listing` blocks the stream side recorded → put back at their position (the platform
+ *   that made them only), so the server need not ask the MCP server again;
  * - tools → `{ name, description, input_schema }`;
  * - `container`: the code execution container the last assistant turn's programmatic tool calls
  *   wait in (recorded on their TOOL_CALL_END as `containerId`), which the results must name.
