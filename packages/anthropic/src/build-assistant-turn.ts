@@ -21,6 +21,7 @@ import { withoutBlankText } from "./blank-text.js";
 import { blockCitations } from "./convert-citations.js";
 import type { ToolIdMap } from "./tool-call-ids.js";
 import { fallbackBlockParam, fallbackBlocksGoBackTo, readFallbackBlocks } from "./fallback-blocks.js";
+import { mcpToolListingParam, mcpToolListingsGoBackTo, readMcpToolListings } from "./mcp-tool-listings.js";
 
 const PROVIDER = "anthropic";
 
@@ -48,7 +49,8 @@ interface PlacedBlock {
  * the index it had in the original Anthropic message (recorded by the stream side), the blocks are
  * put back in exactly that order instead. A turn whose text is nothing but whitespace loses its
  * text blocks ({@link withoutBlankText}): the API rejects it. The message's recorded `fallback`
- * blocks go back at their index ({@link fallbackBlocks}).
+ * and `mcp_tool_listing` blocks go back at their index ({@link fallbackBlocks},
+ * {@link mcpToolListingBlocks}).
  */
 export function buildAssistantTurn(
   message: AssistantMessage | undefined,
@@ -68,7 +70,9 @@ export function buildAssistantTurn(
   }
   const ordered = placed.length > 0 && placed.every((entry) => entry.index !== undefined);
   // A turn with nothing else (its blocks all dropped) gets no bare fallback block either.
-  if (message !== undefined && placed.length > 0) placed.push(...fallbackBlocks(message, parts.platform ?? PROVIDER, ordered, sink));
+  if (message !== undefined && placed.length > 0) {
+    placed.push(...fallbackBlocks(message, parts.platform ?? PROVIDER, ordered, sink), ...mcpToolListingBlocks(message, parts.platform ?? PROVIDER, ordered, sink));
+  }
   if (ordered) placed.sort((a, b) => (a.index as number) - (b.index as number));
   return withoutBlankText(placed.map((entry) => entry.block));
 }
@@ -98,6 +102,29 @@ function fallbackBlocks(message: AssistantMessage, platform: string, ordered: bo
     return [];
   }
   return records.map((record) => ({ block: fallbackBlockParam(record) as unknown as ContentBlockParam, index: record.index }));
+}
+
+/**
+ * The `mcp_tool_listing` blocks the stream side recorded on the message, each at its original index
+ * ("Send the assistant message back unchanged, this block included, so later requests use this
+ * listing instead of asking the MCP server again": `BetaMCPToolListingBlock`, `@anthropic-ai/sdk`).
+ * Sent only where {@link mcpToolListingsGoBackTo} allows (the platform that made them); not sent,
+ * with warning `request.mcp-tool-listing-not-sent`, elsewhere or when the turn's other blocks carry
+ * no recorded index (the message would not go back unchanged): the server then asks the MCP
+ * server again.
+ */
+function mcpToolListingBlocks(message: AssistantMessage, platform: string, ordered: boolean, sink: WarningSink): PlacedBlock[] {
+  const records = readMcpToolListings(message.metadata);
+  if (records.length === 0) return [];
+  const reason = !mcpToolListingsGoBackTo(message, platform) ? "platform" : ordered ? undefined : "position-unknown";
+  if (reason !== undefined) {
+    sink.warn("request.mcp-tool-listing-not-sent", `Message ${message.id}'s MCP tool listing(s) cannot go back ${reason === "platform" ? `to ${platform}` : "in place"}; not sent`, {
+      messageId: message.id,
+      reason,
+    });
+    return [];
+  }
+  return records.map((record) => ({ block: mcpToolListingParam(record) as unknown as ContentBlockParam, index: record.index }));
 }
 
 /**

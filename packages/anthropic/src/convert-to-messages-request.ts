@@ -38,7 +38,7 @@ import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { appendToAssistantTurn, dropEmptyTurns } from "./merge-assistant-turn.js";
 import { dropUnansweredServerCalls } from "./unanswered-server-calls.js";
 import { dropTrailingThinking } from "./trailing-thinking.js";
-import { dropDeclinedAttempt } from "./declined-attempt.js";
+import { declinedServerCalls, dropDeclinedAttempt } from "./declined-attempt.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
 import { isBlank, trimFinalAssistantTurn } from "./blank-text.js";
 import { placeToolResult } from "./place-tool-result.js";
@@ -99,6 +99,8 @@ export interface MessagesRequest {
  *   other providers is dropped with a warning;
  * - `fallback` blocks the stream side recorded → put back at their position (first-party API only),
  *   the thinking and client tool calls before a response's final one left out (`dropDeclinedAttempt`);
+ * - `mcp_tool_listing` blocks the stream side recorded → put back at their position (the platform
+ *   that made them only), so the server need not ask the MCP server again;
  * - tools → `{ name, description, input_schema }`;
  * - `container`: the code execution container the last assistant turn's programmatic tool calls
  *   wait in (recorded on their TOOL_CALL_END as `containerId`), which the results must name.
@@ -191,7 +193,8 @@ export function toMessagesRequest(
   // Only reasoning messages carry encrypted values here (thinking signatures, redacted data): any
   // other one (a Gemini signature on a text or a call) is reported, never sent.
   warnUnsentEncryptedValues(messages, sink, platform);
-  dropUnansweredServerCalls(turns, sink);
+  // A server call of a fallback's declined attempt without its result can never be answered.
+  dropUnansweredServerCalls(turns, sink, declinedServerCalls(messages));
   dropOrphanCallers(turns, sink);
   trimFinalAssistantTurn(turns);
   dropTrailingThinking(turns, sink);

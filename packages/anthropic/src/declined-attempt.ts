@@ -16,18 +16,17 @@ import type { WarningSink } from "./request-warnings.js";
  * - client tool calls (`tool_use`), with every result that answers them →
  *   `request.fallback-declined-tool-call`.
  * Text before it stays, as do the `fallback` blocks themselves (all of them: with several hops each
- * marks a boundary) and what comes after the final one. Applies on every Anthropic platform: the
+ * marks a boundary) and what comes after the final one. A server tool call before it
+ * (`server_tool_use`, `mcp_tool_use`) stays with its result block; one without a result can never
+ * get it (its attempt was discarded), so its turn is over whatever follows:
+ * {@link declinedServerCalls} names it and `dropUnansweredServerCalls`, the one rule for unanswered
+ * server calls, drops it (`request.unanswered-provider-tool`). Applies on every Anthropic platform: the
  * blocks belong to an attempt the API discarded, whether or not the `fallback` block itself can go
  * (see `fallbackBlocksGoBackTo`). Entities without a recorded index are kept. Returns the messages
  * to convert (the input is not changed).
  */
 export function dropDeclinedAttempt(messages: readonly Message[], sink: WarningSink): Message[] {
-  const cutoff = new Map<string, number>();
-  for (const message of messages) {
-    if (message.role !== "assistant") continue;
-    const final = finalFallbackIndex(message.metadata);
-    if (final !== undefined) cutoff.set(message.id, final);
-  }
+  const cutoff = finalFallbackIndexes(messages);
   if (cutoff.size === 0) return [...messages];
   const droppedCalls = new Set<string>();
   const out: Message[] = [];
@@ -48,11 +47,48 @@ export function dropDeclinedAttempt(messages: readonly Message[], sink: WarningS
   return out;
 }
 
+/**
+ * The ids of the server tool calls (provider-executed: `server_tool_use`, `mcp_tool_use`) that came
+ * before their response's final `fallback` block, i.e. were made by an attempt the API discarded.
+ * Whether one is sent back is `dropUnansweredServerCalls`' decision: with its result block it
+ * goes, like the text around it; without one its turn is over (no continuation can answer it).
+ */
+export function declinedServerCalls(messages: readonly Message[]): Set<string> {
+  const cutoff = finalFallbackIndexes(messages);
+  const out = new Set<string>();
+  if (cutoff.size === 0) return out;
+  for (const message of messages) {
+    const final = message.role === "assistant" ? cutoff.get(message.id) : undefined;
+    if (message.role !== "assistant" || final === undefined) continue;
+    for (const call of message.toolCalls ?? []) {
+      const fields = readBridgeMetadata(call.metadata);
+      if (fields?.providerExecuted === true && before(fields.blockIndex, final)) out.add(call.id);
+    }
+  }
+  return out;
+}
+
+/** The index of each assistant message's final recorded `fallback` block, by message id. */
+function finalFallbackIndexes(messages: readonly Message[]): Map<string, number> {
+  const cutoff = new Map<string, number>();
+  for (const message of messages) {
+    if (message.role !== "assistant") continue;
+    const final = finalFallbackIndex(message.metadata);
+    if (final !== undefined) cutoff.set(message.id, final);
+  }
+  return cutoff;
+}
+
+/** Whether a recorded block index lies before the final `fallback` block's (an unrecorded one never does). */
+function before(blockIndex: unknown, final: number): boolean {
+  return Number.isSafeInteger(blockIndex) && (blockIndex as number) < final;
+}
+
 function declinedThinking(message: Message, cutoff: ReadonlyMap<string, number>): boolean {
   const fields = readBridgeMetadata(message.metadata);
   const owner = fields?.anthropicMessageId;
   if (typeof owner !== "string" || !cutoff.has(owner) || fields?.encryptedKind === ANTHROPIC_COMPACTION) return false;
-  return Number.isSafeInteger(fields?.blockIndex) && (fields?.blockIndex as number) < (cutoff.get(owner) as number);
+  return before(fields?.blockIndex, cutoff.get(owner) as number);
 }
 
 function withoutDeclinedCalls(message: AssistantMessage, final: number, dropped: Set<string>, sink: WarningSink): AssistantMessage {
@@ -60,7 +96,7 @@ function withoutDeclinedCalls(message: AssistantMessage, final: number, dropped:
   if (calls === undefined) return message;
   const kept = calls.filter((call) => {
     const fields = readBridgeMetadata(call.metadata);
-    if (fields?.providerExecuted === true || !Number.isSafeInteger(fields?.blockIndex) || (fields?.blockIndex as number) >= final) return true;
+    if (fields?.providerExecuted === true || !before(fields?.blockIndex, final)) return true;
     dropped.add(call.id);
     sink.warn("request.fallback-declined-tool-call", `Tool call ${call.id} came before the final fallback block of its response (the declined attempt's); dropped with its result`, {
       toolCallId: call.id,

@@ -18,8 +18,13 @@ export interface FallbackBlockRecord {
  * The platforms a `fallback` block goes back to. Anthropic's "Refusals and fallback" guide
  * (https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback) has server-side
  * fallback in beta "on the Claude API and on Claude Models on Google Cloud (Anthropic managed)":
- * nothing for Amazon Bedrock or Vertex AI, so a block goes back only to the first-party API, and
- * only when that API minted it. Other providers' converters never read the record (it is Anthropic
+ * nothing for Amazon Bedrock, Vertex AI, Microsoft Foundry or Claude Platform on AWS, so a block
+ * goes back only to the first-party API, and only when that API minted it. The Anthropic-managed
+ * Google Cloud offering is the Claude API itself, run by Anthropic ("Claude Models on Google
+ * Cloud", https://platform.claude.com/docs/en/build-with-claude/claude-models-on-google-cloud/overview),
+ * so it has no platform label of its own here; `google-vertex-anthropic` is the other offering,
+ * Claude Models on Google Cloud (Google managed), reached through `AnthropicVertex`, which the
+ * guide does not name. Other providers' converters never read the record (it is Anthropic
  * metadata of the assistant message): what the block marks is nothing they can take.
  */
 export const FALLBACK_BLOCK_PLATFORMS: readonly string[] = ["anthropic"];

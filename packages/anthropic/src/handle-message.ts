@@ -62,6 +62,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     stopped: false,
     deferredCalls: [],
     fallbackBlocks: [],
+    mcpToolListings: [],
   };
   recordContainer(state, message.container);
   context.message = state;

@@ -50,7 +50,8 @@ export function stopTextBlock(message: MessageState, index: number, start: numbe
 /**
  * Closes the message's text message (when open) with its citations and block spans (each span
  * with the indexes of the citations its block carried, `citationIndexes`), and its `fallback`
- * blocks (`fallbackBlocks`, see `fallbackBlock`). Files the
+ * blocks (`fallbackBlocks`, see `fallbackBlock`) and `mcp_tool_listing` blocks (`mcpToolListings`,
+ * see `mcpToolListingBlock`). Files the
  * citations name (`file_id` of a cited document) are listed next to them as `files` (FileSource
  * parts, see {@link filesOfCitations}).
  */
@@ -65,6 +66,7 @@ export function closeText(context: StreamContext, message: MessageState, extra?:
     if (files.length > 0) metadata.files = files;
   }
   if (message.fallbackBlocks.length > 0) metadata.fallbackBlocks = message.fallbackBlocks.map((record) => ({ ...record }));
+  if (message.mcpToolListings.length > 0) metadata.mcpToolListings = message.mcpToolListings.map((record) => ({ ...record }));
   if (message.refusal) metadata.refusal = true;
   context.run.endText(message.id, extra === undefined ? metadata : { ...metadata, ...extra });
 }

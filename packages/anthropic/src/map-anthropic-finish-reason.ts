@@ -4,6 +4,7 @@ const REASONS: Readonly<Record<string, FinishReason>> = {
   end_turn: "stop",
   stop_sequence: "stop",
   pause_turn: "stop",
+  compaction: "stop",
   max_tokens: "length",
   model_context_window_exceeded: "length",
   tool_use: "tool-calls",
@@ -20,7 +21,10 @@ export interface AnthropicStopDetail {
 }
 
 /**
- * Normalizes an Anthropic `stop_reason`: end_turn / stop_sequence / pause_turn → `stop`,
+ * Normalizes an Anthropic `stop_reason`: end_turn / stop_sequence / pause_turn / compaction → `stop`
+ * (`compaction`: the response ends with its `compaction` block, when the request asked to pause
+ * after compaction or was a compaction request: `BetaStopReason`, `BetaCompactionConfig` of
+ * `@anthropic-ai/sdk`; like `pause_turn`, a pause the conversation goes on from),
  * max_tokens / model_context_window_exceeded → `length`, tool_use → `tool-calls`,
  * refusal → `content-filter`, anything else → `other`. `stop_details`, `stop_sequence`,
  * `container` and `context_management` are kept in `details` when present.

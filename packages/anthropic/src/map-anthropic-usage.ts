@@ -9,15 +9,15 @@ export type AnthropicRawUsage = JsonRecord;
  * present (non-null) value replaces the earlier one, never adds to it; absent or null keeps it.
  * The fields kept: `input_tokens`, `output_tokens`, `cache_creation_input_tokens`,
  * `cache_read_input_tokens`, `output_tokens_details`, `iterations`, `server_tool_use`,
- * `cache_creation`, `service_tier`, `speed`, `fallback_credit` (each read by name: this runs on
- * every `message_start` and `message_delta`).
+ * `cache_creation`, `service_tier`, `speed`, `inference_geo`, `fallback_credit` (each read by name:
+ * this runs on every `message_start` and `message_delta`).
  */
 export function mergeAnthropicUsage(previous: AnthropicRawUsage | undefined, next: unknown): AnthropicRawUsage {
   const merged: AnthropicRawUsage = { ...previous };
   const update = asRecord(next);
   if (update === undefined) return merged;
   const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = update;
-  const { output_tokens_details, iterations, server_tool_use, cache_creation, service_tier, speed, fallback_credit } = update;
+  const { output_tokens_details, iterations, server_tool_use, cache_creation, service_tier, speed, inference_geo, fallback_credit } = update;
   if (present(input_tokens)) merged.input_tokens = input_tokens;
   if (present(output_tokens)) merged.output_tokens = output_tokens;
   if (present(cache_creation_input_tokens)) merged.cache_creation_input_tokens = cache_creation_input_tokens;
@@ -28,6 +28,7 @@ export function mergeAnthropicUsage(previous: AnthropicRawUsage | undefined, nex
   if (present(cache_creation)) merged.cache_creation = cache_creation;
   if (present(service_tier)) merged.service_tier = service_tier;
   if (present(speed)) merged.speed = speed;
+  if (present(inference_geo)) merged.inference_geo = inference_geo;
   if (present(fallback_credit)) merged.fallback_credit = fallback_credit;
   return merged;
 }
@@ -78,6 +79,11 @@ export function mapAnthropicUsage(
  *   tier": it decides the price);
  * - `speed` = `usage.speed` ("The inference speed mode used for this request": `standard` / `fast`,
  *   fast mode being priced apart);
+ * - `inferenceGeo` = `usage.inference_geo` ("The geographic region where inference was performed for
+ *   this request", `BetaUsage` of `@anthropic-ai/sdk`; Data residency,
+ *   https://platform.claude.com/docs/en/manage-claude/data-residency: the request's `inference_geo`
+ *   is `global` or `us`, and the response's usage tells where inference actually ran). As sent:
+ *   recorded responses of models that take no `inference_geo` say `not_available`;
  * - `fallbackCredit` = `usage.fallback_credit` ("Outcome of the `fallback_credit_token` presented on
  *   this request": `{ status: { type: "redeemed" } }` when the retry was repriced as if the
  *   conversation had been on the retry model all along, or `{ status: { type: "not_applied",
@@ -86,10 +92,12 @@ export function mapAnthropicUsage(
 export function usageFinishDetails(usage: AnthropicRawUsage): Record<string, unknown> {
   const serviceTier = asNonEmptyString(usage.service_tier);
   const speed = asNonEmptyString(usage.speed);
+  const inferenceGeo = asNonEmptyString(usage.inference_geo);
   const fallbackCredit = narrowFallbackCredit(usage.fallback_credit);
   return {
     ...(serviceTier !== undefined && { serviceTier }),
     ...(speed !== undefined && { speed }),
+    ...(inferenceGeo !== undefined && { inferenceGeo }),
     ...(fallbackCredit !== undefined && { fallbackCredit }),
   };
 }

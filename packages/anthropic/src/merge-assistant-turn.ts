@@ -3,8 +3,12 @@ import type { WarningSink } from "./request-warnings.js";
 
 /** A `thinking` or `redacted_thinking` block. */
 export const isThinking = (block: ContentBlockParam | undefined): boolean => block?.type === "thinking" || block?.type === "redacted_thinking";
-/** A `fallback` block: a boundary marker, "not rendered into the prompt" (`BetaFallbackBlockParam`). */
-const isFallback = (block: ContentBlockParam): boolean => (block.type as string) === "fallback";
+/**
+ * A block that holds nothing for the model to read: a `fallback` block (a boundary marker, "not
+ * rendered into the prompt", `BetaFallbackBlockParam`) or an `mcp_tool_listing` block (the tool
+ * listing an MCP server returned, kept so the server need not ask again).
+ */
+const isMarker = (block: ContentBlockParam): boolean => (block.type as string) === "fallback" || (block.type as string) === "mcp_tool_listing";
 
 /**
  * Appends a later assistant message's blocks to the assistant turn before it (Anthropic wants
@@ -13,33 +17,33 @@ const isFallback = (block: ContentBlockParam): boolean => (block.type as string)
  * lead their assistant turn; a later response's leading thinking cannot once the turn holds other
  * content, so those blocks are dropped with warning `request.thinking-not-leading` (Anthropic
  * strips the thinking of earlier turns from the context anyway). Interleaved thinking after a
- * server tool result stays where it is. A later response's leading `fallback` blocks are kept
- * where they are; the thinking among them is dropped the same way.
+ * server tool result stays where it is. A later response's leading `fallback` and
+ * `mcp_tool_listing` blocks are kept where they are; the thinking among them is dropped the same way.
  */
 export function appendToAssistantTurn(turn: ContentBlockParam[], blocks: readonly ContentBlockParam[], sink: WarningSink): void {
-  if (!turn.some((block) => !isThinking(block) && !isFallback(block))) {
+  if (!turn.some((block) => !isThinking(block) && !isMarker(block))) {
     turn.push(...blocks);
     return;
   }
   let lead = 0;
-  while (lead < blocks.length && (isThinking(blocks[lead] as ContentBlockParam) || isFallback(blocks[lead] as ContentBlockParam))) lead++;
+  while (lead < blocks.length && (isThinking(blocks[lead] as ContentBlockParam) || isMarker(blocks[lead] as ContentBlockParam))) lead++;
   const dropped = blocks.slice(0, lead).filter(isThinking).length;
   if (dropped > 0) {
     sink.warn("request.thinking-not-leading", `${dropped} thinking block(s) of a later response would not lead the merged assistant turn; dropped`, { dropped });
   }
-  turn.push(...blocks.slice(0, lead).filter(isFallback), ...blocks.slice(lead));
+  turn.push(...blocks.slice(0, lead).filter(isMarker), ...blocks.slice(lead));
 }
 
 /**
  * Removes the assistant turns a request rule emptied (`dropUnansweredServerCalls`,
- * `dropTrailingThinking`), or left with nothing but `fallback` blocks (boundaries of content the
- * turn no longer holds), and joins the user turns that then meet (Anthropic wants the roles to
+ * `dropTrailingThinking`), or left with nothing but `fallback` / `mcp_tool_listing` blocks
+ * (markers of content the turn no longer holds), and joins the user turns that then meet (Anthropic wants the roles to
  * alternate). Changes `turns` in place.
  */
 export function dropEmptyTurns(turns: MessageParam[]): void {
   for (let i = turns.length - 1; i >= 0; i--) {
     const turn = turns[i] as MessageParam;
-    if (turn.role === "assistant" && Array.isArray(turn.content) && turn.content.every(isFallback)) turns.splice(i, 1);
+    if (turn.role === "assistant" && Array.isArray(turn.content) && turn.content.every(isMarker)) turns.splice(i, 1);
   }
   for (let i = turns.length - 1; i > 0; i--) {
     const turn = turns[i] as MessageParam;

@@ -70,7 +70,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
         run.finish({});
         return;
       }
-      // How the last message was served and billed (service tier, speed, fallback credit).
+      // How the last message was served and billed (service tier, speed, inference geo, fallback credit).
       const served = usageFinishDetails(last.usage);
       run.finish({ finish: Object.keys(served).length === 0 ? last.finish : { ...last.finish, details: { ...last.finish.details, ...served } } });
     },

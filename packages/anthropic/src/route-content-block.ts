@@ -11,6 +11,8 @@ import { isProviderToolResult, providerToolResultBlock } from "./handle-provider
 import { CONTAINER_UPLOAD, containerUploadBlock } from "./handle-container-upload.js";
 import { compactionDelta, compactionSignature, startCompactionBlock, stopCompactionBlock } from "./handle-compaction.js";
 import { FALLBACK_BLOCK, fallbackBlock } from "./handle-fallback.js";
+import { mcpToolListingBlock } from "./handle-mcp-tool-listing.js";
+import { MCP_TOOL_LISTING } from "./mcp-tool-listings.js";
 import { expectString, MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
 import { type BlockState, type MessageState, type StreamContext, warn } from "./stream-state.js";
 
@@ -32,6 +34,7 @@ export function startBlock(context: StreamContext, message: MessageState, index:
   else if (type === CONTAINER_UPLOAD) containerUploadBlock(context, message, index, block);
   else if (type === "compaction") startCompactionBlock(context, message, index, block);
   else if (type === FALLBACK_BLOCK) fallbackBlock(context, message, index, block);
+  else if (type === MCP_TOOL_LISTING) mcpToolListingBlock(context, message, index, block);
   else {
     message.blocks.set(index, { kind: "ignored", index, type });
     warn(context, "stream.unknown-block", `Content block type ${type} is not mapped; its content is dropped`, { type });

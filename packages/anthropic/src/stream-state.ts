@@ -2,6 +2,7 @@ import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/
 import type { AnthropicRawUsage } from "./map-anthropic-usage.js";
 import type { MessageFallback } from "./map-anthropic-iterations.js";
 import type { FallbackBlockRecord } from "./fallback-blocks.js";
+import type { McpToolListingRecord } from "./mcp-tool-listings.js";
 
 /** A text block's span inside the AG-UI text message (UTF-16 offsets), recorded on TEXT_MESSAGE_END. */
 export interface TextBlockRange {
@@ -62,6 +63,8 @@ export interface MessageState {
   fallback?: MessageFallback;
   /** The message's `fallback` blocks, recorded for the request side (TEXT_MESSAGE_END `fallbackBlocks`). */
   fallbackBlocks: FallbackBlockRecord[];
+  /** The message's `mcp_tool_listing` blocks, recorded for the request side (TEXT_MESSAGE_END `mcpToolListings`). */
+  mcpToolListings: McpToolListingRecord[];
   /** Whether the message started a call of a server tool that runs code (code_execution, …). */
   runsCode?: boolean;
 }

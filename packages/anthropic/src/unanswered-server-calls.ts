@@ -19,11 +19,14 @@ const SERVER_CALLS: ReadonlySet<string> = new Set(["server_tool_use", "mcp_tool_
  * with id `srvtoolu_…` was found without a corresponding `web_search_tool_result` block ``). So a
  * call is kept when it has a result block anywhere in the request or when no user turn holding
  * anything but `tool_result` blocks comes after it (a run that failed after the call's block
- * stopped, then the user wrote again, is the case dropped). A call cut off mid-input is dropped
+ * stopped, then the user wrote again, is the case dropped). A call in `declined` (made before its
+ * response's final `fallback` block, by the attempt the API discarded: see `declinedServerCalls`)
+ * has no open turn at all: nothing continues a discarded attempt, so without its result block it
+ * is dropped wherever it is, the last message included. A call cut off mid-input is dropped
  * earlier, wherever it is (`buildAssistantTurn`). Changes `turns` in place; a turn it empties stays
  * empty (see `dropEmptyTurns`).
  */
-export function dropUnansweredServerCalls(turns: MessageParam[], sink: WarningSink): void {
+export function dropUnansweredServerCalls(turns: MessageParam[], sink: WarningSink, declined: ReadonlySet<string> = new Set()): void {
   const answered = new Set<string>();
   for (const turn of turns) {
     if (turn.role !== "assistant" || !Array.isArray(turn.content)) continue;
@@ -37,18 +40,27 @@ export function dropUnansweredServerCalls(turns: MessageParam[], sink: WarningSi
   turns.forEach((turn, i) => {
     if (turn.role === "user" && !onlyToolResults(turn)) openFrom = i + 1;
   });
-  for (const turn of turns.slice(0, openFrom)) {
-    if (turn.role !== "assistant" || !Array.isArray(turn.content)) continue;
+  turns.forEach((turn, i) => {
+    if (turn.role !== "assistant" || !Array.isArray(turn.content)) return;
+    const closed = i < openFrom;
+    if (!closed && declined.size === 0) return;
     turn.content = turn.content.filter((block: ContentBlockParam) => {
       if (!SERVER_CALLS.has(block.type)) return true;
       const id: unknown = (block as { id?: unknown }).id;
       if (typeof id !== "string" || answered.has(id)) return true;
+      if (declined.has(id)) {
+        sink.warn("request.unanswered-provider-tool", `Server tool call ${id} has no result and came before the final fallback block of its response (the declined attempt's); dropped`, {
+          toolCallId: id,
+        });
+        return false;
+      }
+      if (!closed) return true;
       sink.warn("request.unanswered-provider-tool", `Server tool call ${id} has no result and its turn is over (a later user message follows); dropped`, {
         toolCallId: id,
       });
       return false;
     });
-  }
+  });
 }
 
 function onlyToolResults(turn: MessageParam): boolean {

@@ -34,6 +34,11 @@ const text = (index: number, value: string): unknown[] => block(index, { type: "
 const toolUse = (index: number, id: string): unknown[] =>
   block(index, { type: "tool_use", id, name: "lookup", input: {} }, [{ type: "input_json_delta", partial_json: '{"q":"x"}' }]);
 const fallback = (index: number, from: string, to: string): unknown[] => block(index, hop(from, to));
+const serverCall = (index: number, id: string): unknown[] =>
+  block(index, { type: "server_tool_use", id, name: "web_search", input: {} }, [{ type: "input_json_delta", partial_json: '{"query":"x"}' }]);
+const searchResult = (index: number, id: string): unknown[] =>
+  block(index, { type: "web_search_tool_result", tool_use_id: id, content: [{ type: "web_search_result", url: "https://example.com", title: "Example", encrypted_content: "ENC", page_age: null }] });
+const serverUse = (id: string): Rec => ({ type: "server_tool_use", id, name: "web_search", input: { query: "x" } });
 
 function message(id: string, stopReason: string, ...blocks: unknown[][]): unknown[] {
   return [
@@ -156,6 +161,46 @@ describe("fallback blocks go back in place", () => {
     const sent = request([first as Message, earlier, ...rest, { id: "u2", role: "user", content: "More." }]);
     expect(sent.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Earlier answer." }, hop(BIG, SMALL), { type: "text", text: "Served." }] });
     expect(sent.codes).toEqual(["request.thinking-not-leading"]);
+  });
+});
+
+describe("server tool calls before the final fallback block", () => {
+  // A server tool call is kept without its result only while its turn is open
+  // (unanswered-server-calls.ts); one the declined attempt made has no open turn: nothing goes on
+  // from a discarded attempt, so without its result block it is left out wherever it is.
+  it("an unanswered one is dropped even though its turn is still open (only the client results follow)", async () => {
+    const messages = answered(await conversation(message("msg_9", "tool_use", serverCall(0, "srvtoolu_declined"), fallback(1, BIG, SMALL), text(2, "Served."), toolUse(3, "toolu_9"))));
+    const sent = request(messages);
+    expect(sent.messages.slice(1)).toEqual([
+      { role: "assistant", content: [hop(BIG, SMALL), { type: "text", text: "Served." }, { type: "tool_use", id: "toolu_9", name: "lookup", input: { q: "x" } }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_9", content: "result of toolu_9" }] },
+    ]);
+    expect(sent.codes).toEqual(["request.unanswered-provider-tool"]);
+    expect(sent.warnings[0]?.details).toEqual({ toolCallId: "srvtoolu_declined" });
+  });
+
+  it("an unanswered one in the last message (where a pause_turn call would go back as it is) is dropped; one after the final block stays", async () => {
+    const messages = await conversation(message("msg_10", "pause_turn", serverCall(0, "srvtoolu_declined"), fallback(1, BIG, SMALL), text(2, "Searching again."), serverCall(3, "srvtoolu_served")));
+    const sent = request(messages);
+    expect(sent.messages[1]).toEqual({ role: "assistant", content: [hop(BIG, SMALL), { type: "text", text: "Searching again." }, serverUse("srvtoolu_served")] });
+    expect(sent.warnings.map((warning) => warning.details)).toEqual([{ toolCallId: "srvtoolu_declined" }]);
+  });
+
+  it("one with its result block stays where it was, with the result (a complete pair, like the text before the block)", async () => {
+    const messages = await conversation(message("msg_11", "end_turn", serverCall(0, "srvtoolu_done"), searchResult(1, "srvtoolu_done"), fallback(2, BIG, SMALL), text(3, "Served.")));
+    const sent = request([...messages, { id: "u2", role: "user", content: "More." }]);
+    const blocks = (sent.messages[1]?.content as Rec[]).map((entry) => entry.type);
+    expect(blocks).toEqual(["server_tool_use", "web_search_tool_result", "fallback", "text"]);
+    expect(sent.codes).toEqual([]);
+  });
+
+  it("on Bedrock, where the fallback block itself is not sent, the declined attempt's unanswered call is still left out", async () => {
+    const messages = answered(
+      await conversation(message("msg_12", "tool_use", serverCall(0, "srvtoolu_declined"), fallback(1, BIG, SMALL), text(2, "Served."), toolUse(3, "toolu_12")), "amazon-bedrock"),
+    );
+    const sent = request(messages, "amazon-bedrock");
+    expect(sent.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Served." }, { type: "tool_use", id: "toolu_12", name: "lookup", input: { q: "x" } }] });
+    expect(sent.codes).toEqual(["request.fallback-not-sent", "request.unanswered-provider-tool"]);
   });
 });
 

@@ -103,6 +103,8 @@ describe("Messages stream mapper", () => {
       ["end_turn", "stop"],
       ["stop_sequence", "stop"],
       ["pause_turn", "stop"],
+      // BetaStopReason: the response holds the compaction block (pause_after_compaction, compaction request).
+      ["compaction", "stop"],
       ["max_tokens", "length"],
       ["model_context_window_exceeded", "length"],
       ["tool_use", "tool-calls"],

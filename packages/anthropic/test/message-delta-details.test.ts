@@ -3,7 +3,10 @@
  * (server tool requests, billed per request; the web search docs' streaming example reports
  * `{ "web_search_requests": 1 }`), `usage.cache_creation` (the cache writes split by lifetime,
  * `ephemeral_5m_input_tokens` / `ephemeral_1h_input_tokens`, priced differently) and
- * `context_management` (context editing's `applied_edits`).
+ * `context_management` (context editing's `applied_edits`); and `usage.inference_geo`, where inference
+ * ran (Data residency, https://platform.claude.com/docs/en/manage-claude/data-residency: the
+ * request's `inference_geo` is `global` or `us`, and `response.usage.inference_geo` tells where it
+ * actually ran; recorded message_start usage carries `"global"` or `"not_available"`).
  */
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
@@ -87,5 +90,25 @@ describe("message_delta details", () => {
     const applied = { applied_edits: [{ type: "clear_tool_uses_20250919", cleared_tool_uses: 2, cleared_input_tokens: 5000 }] };
     const last = await terminal(message("msg_1", {}, { context_management: applied }));
     expect(bridge(last).finishDetails).toEqual({ contextManagement: applied });
+  });
+
+  it("usage.inference_geo reaches finishDetails as inferenceGeo, as message_start reported it", async () => {
+    const last = await terminal(message("msg_1", {}, {}, true, { service_tier: "standard", inference_geo: "us" }));
+    expect(bridge(last).finishDetails).toEqual({ serviceTier: "standard", inferenceGeo: "us" });
+  });
+
+  it("inferenceGeo: a later message_delta value replaces it, a null one keeps it, the last message's counts", async () => {
+    expect(bridge(await terminal(message("msg_1", { inference_geo: "global" }, {}, true, { inference_geo: "us" }))).finishDetails).toEqual({ inferenceGeo: "global" });
+    expect(bridge(await terminal(message("msg_1", { inference_geo: null }, {}, true, { inference_geo: "us" }))).finishDetails).toEqual({ inferenceGeo: "us" });
+    const two = await terminal([...message("msg_1", {}, {}, true, { inference_geo: "us" }), ...message("msg_2", {}, {}, true, { inference_geo: "not_available" })]);
+    expect(bridge(two).finishDetails).toEqual({ inferenceGeo: "not_available" });
+  });
+
+  it("inferenceGeo is narrowed: anything but a non-empty string is left out", async () => {
+    for (const value of ["", 7, { region: "us" }, ["us"], true]) {
+      const last = await terminal(message("msg_1", {}, {}, true, { inference_geo: value }));
+      expect(last.type).toBe("RUN_FINISHED");
+      expect(bridge(last)).not.toHaveProperty("finishDetails.inferenceGeo");
+    }
   });
 });

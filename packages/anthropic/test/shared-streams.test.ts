@@ -174,6 +174,7 @@ const NORMALIZED: Record<string, string> = {
   end_turn: "stop",
   stop_sequence: "stop",
   pause_turn: "stop",
+  compaction: "stop",
   max_tokens: "length",
   model_context_window_exceeded: "length",
   tool_use: "tool-calls",
@@ -220,6 +221,9 @@ describe(sharedSuiteTitle("anthropic"), () => {
             finishReason: NORMALIZED[expected.lastStopReason] ?? "other",
             rawFinishReason: expected.lastStopReason,
           });
+          // Where the last message's inference ran (usage.inference_geo), as recorded.
+          const geo = [...expected.usage.values()].at(-1)?.usage.inference_geo;
+          expect(rec(bridge(last).finishDetails).inferenceGeo).toBe(typeof geo === "string" && geo !== "" ? geo : undefined);
         }
         // Provider-executed calls are never pending.
         const pending = (last.outcome?.pendingToolCallIds as string[] | undefined) ?? [];

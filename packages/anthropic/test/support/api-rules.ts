@@ -20,7 +20,9 @@
  *   `tool_use` block comes before its turn's final `fallback` block ("Some blocks from before the
  *   turn's final `fallback` block must be left out when you send the turn back, and no
  *   `tool_result` is sent for a `tool_use` block you left out": `BetaFallbackBlockParam`,
- *   @anthropic-ai/sdk; Refusals and fallback, Continuing the conversation).
+ *   @anthropic-ai/sdk; Refusals and fallback, Continuing the conversation); nor a server tool call
+ *   without its result block (the declined attempt's: nothing continues it, so its turn is over,
+ *   as in the rule on server tool calls above).
  */
 
 type Rec = Record<string, unknown>;
@@ -85,6 +87,9 @@ export function apiViolations(params: { system?: unknown; messages: readonly unk
     all.forEach((block, b) => {
       if (block.type === "fallback" && (typeof rec(block.from).model !== "string" || typeof rec(block.to).model !== "string")) out.push(`messages.${t}.content.${b}: fallback block without from.model and to.model`);
       if (b < final && ["thinking", "redacted_thinking", "tool_use"].includes(String(block.type))) out.push(`messages.${t}.content.${b}: ${String(block.type)} before the turn's final fallback block`);
+      if (b < final && (block.type === "server_tool_use" || block.type === "mcp_tool_use") && !results.has(block.id)) {
+        out.push(`messages.${t}.content.${b}: server tool use ${String(block.id)} without its result block before the turn's final fallback block`);
+      }
     });
     const last = all.at(-1);
     if (last?.type === "thinking" || last?.type === "redacted_thinking") out.push(`messages.${t}: the final block in an assistant message cannot be thinking`);
