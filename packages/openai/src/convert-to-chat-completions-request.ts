@@ -97,7 +97,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
-  fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect));
+  fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect, options.model));
   // Mistral (its API, or a Mistral model behind a gateway): no user or system message right after tool results.
   if (needsMistralRoleOrder(reasoning.dialect, options.model)) fitMistralRoleOrder(messages, sink, { prefix: reasoning.dialect !== "groq" });
   // Perplexity: system messages first, then user and assistant alternating.
@@ -118,9 +118,13 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   return { params: withWellFormedText(params, sink), warnings: sink.warnings };
 }
 
-/** The tool call id rule of the server a dialect speaks to. */
-function toolCallIdRule(dialect: ChatDialect): ToolCallIdRule {
-  if (dialect === "mistral") return MISTRAL_TOOL_CALL_ID;
+/**
+ * The tool call id rule of the server a dialect speaks to. A Mistral model takes Mistral's ids
+ * under any label: the check is mistral-common's, which Mistral's API and the servers rendering a
+ * Mistral model with it run alike (its 400 comes back through OpenRouter too).
+ */
+function toolCallIdRule(dialect: ChatDialect, model: string): ToolCallIdRule {
+  if (needsMistralRoleOrder(dialect, model)) return MISTRAL_TOOL_CALL_ID;
   if (dialect === "databricks") return DATABRICKS_TOOL_CALL_ID;
   return dialect === "litellm" ? LITELLM_TOOL_CALL_ID : CHAT_TOOL_CALL_ID;
 }

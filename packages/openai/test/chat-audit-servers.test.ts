@@ -7,7 +7,7 @@ import { assertConformant, textOf } from "@agui-bridge/conformance";
 import { createSequentialIds, readBridgeMetadata, type Message } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createOpenAIChatProvider, streamChatCompletions } from "../src/index.js";
+import { createOpenAIChatProvider, streamChatCompletions, toChatCompletionsRequest } from "../src/index.js";
 import { collect, last, ofType } from "./support/collect.js";
 import { replayClient, sdkChatChunks } from "./support/sdk-replay.js";
 import { type Rec, sse, chunk, run, request, user, toolResult } from "./support/chat-audit-helpers.js";
@@ -57,6 +57,19 @@ describe("Mistral tool call ids ('Tool call id was call_… but must be a-z, A-Z
     expect((request(messages, "mistral").sent[1]?.tool_calls as Rec[])[0]?.id).toBe(ids[0]);
     // Other dialects keep the ids as they are.
     expect((request(messages, "openai").sent[1]?.tool_calls as Rec[])[0]?.id).toBe("call_PTLP8xhu3uwZk4l3nlnrrJha");
+  });
+
+  it("a Mistral model behind another label (OpenRouter's mistralai/…, a vLLM server) gets Mistral's ids too; another model there keeps them", () => {
+    const idsFor = (provider: string, model: string): string[] => {
+      const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages }, { model, provider });
+      return ((params.messages as unknown as Rec[])[1]?.tool_calls as Rec[]).map((c) => c.id as string);
+    };
+    for (const [provider, model] of [["openrouter", "mistralai/mistral-large-2411"], ["vllm", "mistralai/Magistral-Small-2509"]] as const) {
+      const ids = idsFor(provider, model);
+      expect(ids[0]).toMatch(/^[a-zA-Z0-9]{9}$/);
+      expect(ids[1]).toBe("abcDEF123");
+    }
+    expect(idsFor("openrouter", "openai/gpt-5")[0]).toBe("call_PTLP8xhu3uwZk4l3nlnrrJha");
   });
 });
 
