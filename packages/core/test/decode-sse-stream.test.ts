@@ -218,3 +218,35 @@ describe("decodeSseStream: SSE framing", () => {
 async function frames_(raw: Uint8Array, cuts: number[]): Promise<SseFrame[]> {
   return frames(cutAt(raw, cuts));
 }
+
+describe("decodeSseStream: fieldFrames (lines of a non-standard field as frames)", () => {
+  // llama.cpp's server before ggml-org/llama.cpp#16109 wrote a mid-stream error as an `error:` line.
+  const text = 'data: {"a":1}\n\nerror: {"code":400,"message":"too long"}\n\ndata: [DONE]\n\n';
+
+  it("a line of a listed field is a frame in its place, at any split", async () => {
+    const bytes = encoder.encode(text);
+    const read = async (cuts: number[]): Promise<SseFrame[]> => {
+      const out: SseFrame[] = [];
+      for await (const f of decodeSseStream(cutAt(bytes, cuts), (x) => x, { fieldFrames: ["error"] })) out.push(f);
+      return out;
+    };
+    const expected = [{ data: '{"a":1}', event: undefined, id: undefined }, { event: "error", data: '{"code":400,"message":"too long"}' }, { data: "[DONE]", event: undefined, id: undefined }];
+    expect(await read([])).toEqual(expected);
+    for (let i = 0; i <= bytes.length; i++) expect(await read([i])).toEqual(expected);
+    expect(await read(Array.from({ length: bytes.length }, (_, i) => i))).toEqual(expected);
+  });
+
+  it("only a line that starts with the field is rewritten; CRLF line ends too", async () => {
+    const crlf = 'data: error: not a field\r\n\r\nerrors: x\r\n\r\nerror: {"m":1}\r\n\r\n';
+    const out: SseFrame[] = [];
+    for await (const f of decodeSseStream(cutAt(encoder.encode(crlf), [19, 41]), (x) => x, { fieldFrames: ["error"] })) out.push(f);
+    expect(out.map((f) => [f.event, f.data])).toEqual([[undefined, "error: not a field"], ["error", '{"m":1}']]);
+  });
+
+  it("without the option, or for a field not listed, the line is ignored as the SSE grammar says", async () => {
+    expect((await frames(cutAt(encoder.encode(text), []))).map((f) => f.data)).toEqual(['{"a":1}', "[DONE]"]);
+    const out: SseFrame[] = [];
+    for await (const f of decodeSseStream(cutAt(encoder.encode(text), []), (x) => x, { fieldFrames: ["warning"] })) out.push(f);
+    expect(out.map((f) => f.data)).toEqual(['{"a":1}', "[DONE]"]);
+  });
+});

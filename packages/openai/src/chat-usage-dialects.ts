@@ -6,11 +6,13 @@ import { asRecord } from "./narrow.js";
  * behind one label do not agree, and a gateway forwards each upstream's habit):
  *
  * - The parts are read wherever a dialect puts them: reasoning from
- *   `completion_tokens_details.reasoning_tokens`; cache reads from
- *   `prompt_tokens_details.cached_tokens`, else DeepSeek's `prompt_cache_hit_tokens`, else
- *   Mistral's `num_cached_tokens`, else Kimi's top-level `cached_tokens`, else LiteLLM's
- *   `cache_read_input_tokens`; cache writes from `prompt_tokens_details.cache_write_tokens`, else
- *   the top-level `cache_creation_input_tokens` (LiteLLM, the Vercel AI Gateway).
+ *   `completion_tokens_details.reasoning_tokens`, else Perplexity's top-level `reasoning_tokens`
+ *   (Sonar Deep Research); cache reads from `prompt_tokens_details.cached_tokens`, else DeepSeek's
+ *   `prompt_cache_hit_tokens`, else Mistral's `num_cached_tokens`, else Kimi's top-level
+ *   `cached_tokens`, else LiteLLM's `cache_read_input_tokens`; cache writes from
+ *   `prompt_tokens_details.cache_write_tokens`, else DashScope's
+ *   `prompt_tokens_details.cache_creation_input_tokens` (Qwen's explicit cache), else the
+ *   top-level `cache_creation_input_tokens` (LiteLLM, the Vercel AI Gateway).
  * - A part is **inside** its total (OpenAI's rule) unless the numbers say otherwise. It is
  *   **beside** it (so added in, as AG-UI's TokenUsage requires) when it is larger than its total
  *   (it cannot be a part of it), or when `total_tokens` equals the sum only with that part added
@@ -28,9 +30,9 @@ export function chatUsageCounts(usage: Record<string, unknown>, options: TokenUs
   const completionDetails = asRecord(usage.completion_tokens_details);
   const prompt = usage.prompt_tokens;
   const completion = usage.completion_tokens;
-  const reasoning = completionDetails?.reasoning_tokens;
+  const reasoning = firstPresent(completionDetails?.reasoning_tokens, usage.reasoning_tokens);
   const cached = firstPresent(promptDetails?.cached_tokens, usage.prompt_cache_hit_tokens, usage.num_cached_tokens, usage.cached_tokens, usage.cache_read_input_tokens);
-  const cacheWrite = firstPresent(promptDetails?.cache_write_tokens, usage.cache_creation_input_tokens);
+  const cacheWrite = firstPresent(promptDetails?.cache_write_tokens, promptDetails?.cache_creation_input_tokens, usage.cache_creation_input_tokens);
   const raw = { inputTokens: prompt, outputTokens: completion, reasoningTokens: reasoning, cachedInputTokens: cached, cacheWriteInputTokens: cacheWrite };
 
   const p = count(prompt);

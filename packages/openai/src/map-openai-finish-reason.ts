@@ -2,8 +2,9 @@ import type { FinishInfo } from "@agui-bridge/core/adapter";
 
 /**
  * Chat Completions `finish_reason` → the normalized finish reason (raw value kept). Besides
- * OpenAI's values: `eos` (Together) and `eos_token` (TGI, watsonx) → `stop`; `error` (OpenRouter,
- * Together: the model finished with an error) → `error`.
+ * OpenAI's values: `eos` (Together) and `eos_token` (TGI, watsonx) → `stop`; `model_length`
+ * (Mistral: the model's context window was reached) → `length`; `error` (OpenRouter, Together,
+ * Mistral: the model finished with an error) → `error`.
  */
 export function mapChatFinishReason(raw: string): FinishInfo {
   switch (raw) {
@@ -14,6 +15,7 @@ export function mapChatFinishReason(raw: string): FinishInfo {
     case "error":
       return { reason: "error", raw };
     case "length":
+    case "model_length":
       return { reason: "length", raw };
     case "tool_calls":
     case "function_call":

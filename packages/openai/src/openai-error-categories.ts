@@ -17,6 +17,9 @@ export const OPENAI_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   unsupported_country_region_territory: "permission",
   model_not_found: "not_found",
   context_length_exceeded: "context_length",
+  // llama.cpp's server (`llama-server`): the prompt does not fit the slot's context (HTTP 400;
+  // 500 in the builds that introduced it, which the status alone would call a retryable `server`)
+  exceed_context_size_error: "context_length",
   string_above_max_length: "invalid_request",
   content_filter: "content_filter",
   content_policy_violation: "content_filter",

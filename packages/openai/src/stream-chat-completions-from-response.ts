@@ -30,6 +30,9 @@ export function streamChatCompletionsFromResponse(
   return driveRun<unknown>({
     source: withRetry(sseChunkSource(body, frames.decode, {
       acceptUnterminated: (frame) => frame.data === "[DONE]",
+      // llama.cpp's server before ggml-org/llama.cpp#16109 sends a mid-stream error as an
+      // `error: {...}` line (then `data: [DONE]`): read as an `event: error` frame, not ignored.
+      fieldFrames: ["error"],
       ...(options.signal !== undefined && { signal: options.signal }),
     }), options.retry),
     createMapper: (run) => {

@@ -1,5 +1,6 @@
 import { createParser } from "eventsource-parser";
 import { CHUNK_BATCHES, type BatchedChunks } from "../run/chunk-batches.js";
+import { createFieldLineRewriter } from "./field-line-rewriter.js";
 import { httpStatusError, isErrorResponse } from "./http-error-response.js";
 
 /**
@@ -35,6 +36,13 @@ export interface DecodeSseOptions {
    * default such a frame is a cut and the stream throws {@link SseTruncatedError}.
    */
   acceptUnterminated?: (frame: SseFrame) => boolean;
+  /**
+   * Field names outside the SSE grammar whose lines are frames of their own: a line `name: value`
+   * is decoded, in its place among the frames, as `{ event: name, data: value }` (llama.cpp's
+   * server wrote a mid-stream error as an `error: {...}` line before ggml-org/llama.cpp#16109,
+   * which SSE readers otherwise ignore). Other unknown fields are ignored, as the grammar says.
+   */
+  fieldFrames?: readonly string[];
 }
 
 /** The message of {@link SseTruncatedError}. */
@@ -83,6 +91,7 @@ export async function* decodeSseBatches<T>(
   // The parser's own message objects are the frames (`{ id, event, data }`): no copy per frame.
   const frames: SseFrame[] = [];
   const parser = createParser({ onEvent: (message) => frames.push(message) });
+  const fields = options.fieldFrames !== undefined && options.fieldFrames.length > 0 ? createFieldLineRewriter(options.fieldFrames) : undefined;
   const source = openBytes(body);
   const { signal } = options;
   const onAbort = (): void => source.cancel();
@@ -97,7 +106,8 @@ export async function* decodeSseBatches<T>(
       const step = await source.next();
       if (step.done === true) break;
       const value = step.value;
-      const text = typeof value === "string" ? value : utf8.decode(value);
+      const decoded = typeof value === "string" ? value : utf8.decode(value);
+      const text = fields === undefined ? decoded : fields.push(decoded);
       if (text === "") continue;
       last = text.charAt(text.length - 1);
       parser.feed(text);
@@ -107,7 +117,7 @@ export async function* decodeSseBatches<T>(
       if (batch.error !== undefined) throw batch.error.value;
       if (batch.stopped) return;
     }
-    const tail = utf8.flush();
+    const tail = fields === undefined ? utf8.flush() : fields.push(utf8.flush()) + fields.flush();
     if (tail !== "") {
       last = tail.charAt(tail.length - 1);
       parser.feed(tail);

@@ -16,10 +16,10 @@ export function expectedChatUsage(usage: unknown): Record<string, number> | unde
   const cd = rec(u.completion_tokens_details);
   const prompt = valid(u.prompt_tokens);
   const completion = valid(u.completion_tokens);
-  const reasoning = valid(cd?.reasoning_tokens);
   const present = (...values: unknown[]): unknown => values.find((v) => v !== undefined && v !== null);
+  const reasoning = valid(present(cd?.reasoning_tokens, u.reasoning_tokens));
   const cached = valid(present(pd?.cached_tokens, u.prompt_cache_hit_tokens, u.num_cached_tokens, u.cached_tokens, u.cache_read_input_tokens));
-  const write = valid(present(pd?.cache_write_tokens, u.cache_creation_input_tokens));
+  const write = valid(present(pd?.cache_write_tokens, pd?.cache_creation_input_tokens, u.cache_creation_input_tokens));
   const total = valid(u.total_tokens);
   let input = prompt;
   let output = completion;

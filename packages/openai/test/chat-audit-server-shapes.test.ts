@@ -1,0 +1,107 @@
+/**
+ * Documented stream shapes of OpenAI-compatible servers the earlier audits did not cover, as small
+ * literal streams (through the real SDK and the raw-bytes path, then the conformance kit). Each
+ * test names its source.
+ */
+import { createSequentialIds, readBridgeMetadata, type Event } from "@agui-bridge/core/adapter";
+import { assertConformant, textOf } from "@agui-bridge/conformance";
+import { describe, expect, it } from "vitest";
+import { streamChatCompletions, streamChatCompletionsFromResponse } from "../src/index.js";
+import { last } from "./support/collect.js";
+import { chunk, run } from "./support/chat-audit-helpers.js";
+import { sdkChatChunks } from "./support/sdk-replay.js";
+
+async function collect(events: AsyncIterable<Event>): Promise<Event[]> {
+  const out: Event[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+const usageChunk = (usage: Record<string, unknown>): Record<string, unknown> => ({ id: "chatcmpl-audit", object: "chat.completion.chunk", created: 1, model: "m", choices: [], usage });
+
+describe('Mistral finish_reason "model_length" (Mistral API FinishReason: stop, length, model_length, error, tool_calls)', () => {
+  it("is length: the model's context window ended the answer, the raw value kept", async () => {
+    const { events } = await run([chunk({ delta: { content: "Partial answer" } }), chunk({ delta: {}, finish_reason: "model_length" })], { provider: "mistral" });
+    expect(last(events).type).toBe("RUN_FINISHED");
+    expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ finishReason: "length", rawFinishReason: "model_length" });
+  });
+});
+
+describe("Qwen on DashScope (Alibaba Cloud Model Studio, Context cache: explicit cache usage)", () => {
+  it("prompt_tokens_details.cache_creation_input_tokens is the cache write, a part of prompt_tokens", async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "Hi" } }),
+      chunk({ delta: {}, finish_reason: "stop" }),
+      usageChunk({
+        prompt_tokens: 18628,
+        completion_tokens: 344,
+        total_tokens: 18972,
+        prompt_tokens_details: { text_tokens: 18628, cache_creation: { ephemeral_5m_input_tokens: 18613 }, cache_creation_input_tokens: 18613, cache_type: "ephemeral", cached_tokens: 0 },
+      }),
+    ], { provider: "dashscope" });
+    expect(last(events)).toMatchObject({
+      type: "RUN_FINISHED",
+      usage: [{ provider: "dashscope", inputTokens: 18628, outputTokens: 344, totalTokens: 18972, cachedInputTokens: 0, cacheWriteInputTokens: 18613 }],
+    });
+  });
+});
+
+describe("Perplexity Sonar Deep Research: usage.reasoning_tokens at the top level (Perplexity pricing: reasoning tokens billed beside output)", () => {
+  it("is the reasoning count, added to completion_tokens it is not part of", async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "Report" } }),
+      chunk({ delta: {}, finish_reason: "stop" }, { usage: { prompt_tokens: 19, completion_tokens: 9829, total_tokens: 9848, citation_tokens: 17013, num_search_queries: 40, reasoning_tokens: 179398 } }),
+    ], { provider: "perplexity" });
+    expect(last(events)).toMatchObject({
+      type: "RUN_FINISHED",
+      usage: [{ provider: "perplexity", inputTokens: 19, outputTokens: 9829 + 179398, reasoningTokens: 179398, totalTokens: 19 + 9829 + 179398 }],
+    });
+  });
+
+  it("completion_tokens_details.reasoning_tokens still wins when both are present", async () => {
+    const { events } = await run([
+      chunk({ delta: { content: "x" } }),
+      chunk({ delta: {}, finish_reason: "stop" }, { usage: { prompt_tokens: 10, completion_tokens: 50, total_tokens: 60, reasoning_tokens: 999, completion_tokens_details: { reasoning_tokens: 20 } } }),
+    ]);
+    expect(last(events)).toMatchObject({ usage: [{ inputTokens: 10, outputTokens: 50, reasoningTokens: 20 }] });
+  });
+});
+
+describe("llama.cpp server errors (ggml-org/llama.cpp#15780: type exceed_context_size_error)", () => {
+  it("an error frame of type exceed_context_size_error is context_length, not retried, also with code 500", async () => {
+    for (const code of [400, 500]) {
+      const { events } = await run([
+        chunk({ delta: { content: "x" } }),
+        { error: { code, message: "the request exceeds the available context size. try increasing the context size or enable context shift", type: "exceed_context_size_error", n_prompt_tokens: 1407, n_ctx: 256 } },
+      ], { provider: "llama.cpp" });
+      const end = last(events);
+      expect(end).toMatchObject({ type: "RUN_ERROR", message: expect.stringContaining("exceeds the available context size") });
+      expect(readBridgeMetadata(end.metadata)).toMatchObject({ errorCategory: "context_length", retryable: false });
+    }
+  });
+});
+
+describe("llama.cpp server before #16109: a mid-stream error as an `error:` SSE line, then data: [DONE] (ggml-org/llama.cpp#16104)", () => {
+  const body = (): Uint8Array<ArrayBuffer> =>
+    new TextEncoder().encode(
+      `data: ${JSON.stringify(chunk({ delta: { role: "assistant", content: "Par" } }))}\n\n` +
+        'error: {"code":400,"message":"the request exceeds the available context size. try increasing the context size or enable context shift","type":"invalid_request_error"}\n\n' +
+        "data: [DONE]\n\n",
+    );
+  const opts = () => ({ generateId: createSequentialIds("id"), threadId: "t", runId: "r", provider: "llama.cpp" });
+
+  it("raw path: RUN_ERROR with the server's message and code, the text before it kept (was RUN_FINISHED: [DONE] read as a complete stream)", async () => {
+    const events = await collect(streamChatCompletionsFromResponse(new Response(body()), opts()));
+    await assertConformant(events);
+    expect(textOf(events as never)).toBe("Par");
+    const end = last(events);
+    expect(end).toMatchObject({ type: "RUN_ERROR", code: "invalid_request_error", message: expect.stringContaining("exceeds the available context size") });
+    expect(readBridgeMetadata(end.metadata)).toMatchObject({ errorCategory: "invalid_request", retryable: false });
+  });
+
+  it("SDK path: the SDK drops the line; the stream without a finish_reason still ends in RUN_ERROR (stream_truncated)", async () => {
+    const events = await collect(streamChatCompletions(sdkChatChunks(body()), opts()));
+    await assertConformant(events);
+    expect(last(events)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
+  });
+});
