@@ -25,7 +25,17 @@ export function createFieldLineRewriter(names: readonly string[]): FieldLineRewr
       if (text === "") return "";
       let out = "";
       let from = 0;
-      let pos = atLineStart ? 0 : nextLineStart(text, 0);
+      // The next `\r` and `\n` at or after a position, each searched again only once passed:
+      // every character is scanned a bounded number of times, whatever the mix of line ends.
+      let cr = text.indexOf("\r");
+      let lf = text.indexOf("\n");
+      const lineStart = (at: number): number => {
+        if (cr !== -1 && cr < at) cr = text.indexOf("\r", at);
+        if (lf !== -1 && lf < at) lf = text.indexOf("\n", at);
+        const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+        return end === -1 ? text.length : end + 1;
+      };
+      let pos = atLineStart ? 0 : lineStart(0);
       while (pos < text.length) {
         let undecided = false;
         for (const { prefix, replacement } of prefixes) {
@@ -41,7 +51,7 @@ export function createFieldLineRewriter(names: readonly string[]): FieldLineRewr
           atLineStart = true;
           return out + text.slice(from, pos);
         }
-        pos = nextLineStart(text, pos);
+        pos = lineStart(pos);
       }
       const lastChar = text.charCodeAt(text.length - 1);
       atLineStart = lastChar === 10 || lastChar === 13;
@@ -53,12 +63,4 @@ export function createFieldLineRewriter(names: readonly string[]): FieldLineRewr
       return rest;
     },
   };
-}
-
-/** The index after the next line end (`\n` or `\r`) at or after `from`; the text's length when none. */
-function nextLineStart(text: string, from: number): number {
-  const lf = text.indexOf("\n", from);
-  const cr = text.indexOf("\r", from);
-  const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
-  return end === -1 ? text.length : end + 1;
 }
