@@ -1,4 +1,5 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
+import { IdFingerprints } from "./id-fingerprints.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "./narrow.js";
 import { endReasoningSpan, startReasoningSpan } from "./reasoning-span.js";
 import { addItemPosition, findItem, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
@@ -107,7 +108,7 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
     // OpenRouter's reasoning items carry the upstream model's `signature` (Claude) in place of
     // `encrypted_content`: it is the item's opaque value then.
     else if (signature !== undefined) run.encryptedValue("message", item.messageId, signature);
-    else if (item.idMadeUp !== true) (state.response.unsealedReasoning ??= new Map()).set(item.itemId, item.messageId);
+    else if (item.idMadeUp !== true) markUnsealed(state, item);
     extensions = reasoningExtensions(done, encrypted !== undefined ? signature : undefined, encrypted === undefined && signature !== undefined);
   }
   if (run.isReasoningOpen(item.messageId)) {
@@ -146,12 +147,19 @@ function reasoningExtensions(done: Record<string, unknown>, extraSignature: stri
  * reasoning message (some deployments are reported to fill it in only there, earendil-works/pi#4256).
  */
 export function sealFromFinalOutput(state: ResponsesStreamState, final: Record<string, unknown>): void {
-  const unsealed = state.response.unsealedReasoning;
+  const { response } = state;
   const id = asNonEmptyString(final.id);
-  if (unsealed === undefined || id === undefined) return;
-  const messageId = unsealed.get(id);
   const encrypted = asNonEmptyString(final.encrypted_content);
-  if (messageId === undefined || encrypted === undefined) return;
-  unsealed.delete(id);
+  if (response.unsealedReasoning === undefined || id === undefined || encrypted === undefined || !response.unsealedReasoning.has(id)) return;
+  response.unsealedReasoning.delete(id);
+  const messageId = response.unsealedRenamed?.get(id) ?? id;
+  response.unsealedRenamed?.delete(id);
   state.run.encryptedValue("message", messageId, encrypted);
+}
+
+/** Remembers a reasoning item that finished without its encrypted content (a few bytes each). */
+function markUnsealed(state: ResponsesStreamState, item: ReasoningItem): void {
+  const { response } = state;
+  (response.unsealedReasoning ??= new IdFingerprints()).add(item.itemId);
+  if (item.messageId !== item.itemId) (response.unsealedRenamed ??= new Map()).set(item.itemId, item.messageId);
 }

@@ -21,6 +21,10 @@ export class IdFingerprints {
     return this.#keys.has(fingerprint(id));
   }
 
+  delete(id: string): void {
+    this.#keys.delete(fingerprint(id));
+  }
+
   /** Adds `id`; whether it was absent before (`has` then `add`, hashing the id once). */
   claim(id: string): boolean {
     const key = fingerprint(id);

@@ -117,10 +117,12 @@ export interface ResponseState {
   /** The message opened for text events that named no item, until a message item claims it. */
   implicitMessage?: MessageItem;
   /**
-   * Reasoning items whose `output_item.done` carried no `encrypted_content` (item id → reasoning
-   * message id), for the final output to supply it.
+   * Reasoning items whose `output_item.done` carried no `encrypted_content`, for the final output
+   * to supply it: their ids as fingerprints (the message id is the item id), and the few whose
+   * message had to take another id (item id → message id).
    */
-  unsealedReasoning?: Map<string, string>;
+  unsealedReasoning?: IdFingerprints;
+  unsealedRenamed?: Map<string, string>;
 }
 
 /** Per-stream state of the Responses mapper. */

@@ -49,6 +49,17 @@ describe("encrypted reasoning found only in the final output", () => {
     expect(params.input).toContainEqual(expect.objectContaining({ type: "reasoning", id: "rs_1", encrypted_content: "gAAA-final" }));
   });
 
+  it("a reasoning message that had to take another id (the same item id in a second response) gets its own value", async () => {
+    const second = stream(reasoning(), reasoning({ encrypted_content: "gAAA-second" })).map((chunk) => JSON.parse(JSON.stringify(chunk).replaceAll("resp_1", "resp_2")));
+    const { events, messages } = await run([...stream(reasoning(), reasoning({ encrypted_content: "gAAA-first" })), ...second]);
+    const reasoningIds = messages.filter((m) => m.role === "reasoning").map((m) => m.id);
+    expect(new Set(reasoningIds).size).toBe(2);
+    expect(ofType(events, "REASONING_ENCRYPTED_VALUE").map((e) => [e.entityId, e.encryptedValue])).toEqual([
+      [reasoningIds[0], "gAAA-first"],
+      [reasoningIds[1], "gAAA-second"],
+    ]);
+  });
+
   it("is sent once when the item's done already carried it", async () => {
     const { events } = await run(stream(reasoning({ encrypted_content: "gAAA-done" }), reasoning({ encrypted_content: "gAAA-final" })));
     expect(ofType(events, "REASONING_ENCRYPTED_VALUE").map((e) => e.encryptedValue)).toEqual(["gAAA-done"]);
