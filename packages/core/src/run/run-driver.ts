@@ -2,6 +2,8 @@ import type { Event } from "../types/events.js";
 import { describeFailure } from "./describe-failure.js";
 import { createRedactor, failOptionsFrom, finalizeErrorEvent, type Redactor } from "./finalize-run-error.js";
 import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
+import { randomId } from "./ids.js";
+import { releaseIterator, releaseLate } from "./release-source.js";
 import { RunBuilder } from "./run-builder.js";
 import type { RunBuilderOptions } from "./run-options.js";
 import type { DriveRunOptions, StreamMapper } from "./drive-run.js";
@@ -106,8 +108,8 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     const options = this.#options;
     const generateId = options.generateId;
     const builderOptions: RunBuilderOptions = {
-      threadId: options.threadId ?? options.input?.threadId ?? (generateId ?? randomUuid)(),
-      runId: options.runId ?? options.input?.runId ?? (generateId ?? randomUuid)(),
+      threadId: options.threadId ?? options.input?.threadId ?? (generateId ?? randomId)(),
+      runId: options.runId ?? options.input?.runId ?? (generateId ?? randomId)(),
     };
     if (options.input !== undefined) builderOptions.input = options.input;
     if (options.echoInput !== undefined) builderOptions.echoInput = options.echoInput;
@@ -366,12 +368,7 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   #release(): void {
     const it = this.#iterator;
     this.#iterator = undefined;
-    if (it?.return === undefined) return;
-    try {
-      void Promise.resolve(it.return()).catch(() => undefined);
-    } catch {
-      // A throwing return() must not escape.
-    }
+    releaseIterator(it);
   }
 
   /**
@@ -388,20 +385,6 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   }
 }
 
-/** Releases a source that arrives (or has arrived) after the run stopped wanting it. */
-function releaseLate<Chunk>(opening: AsyncIterable<Chunk> | Promise<AsyncIterable<Chunk>>): void {
-  void Promise.resolve(opening)
-    .then(
-      (late) => late[Symbol.asyncIterator]().return?.(),
-      () => undefined,
-    )
-    .catch(() => undefined);
-}
-
 function finished(): Result {
   return { done: true, value: undefined };
-}
-
-function randomUuid(): string {
-  return globalThis.crypto.randomUUID();
 }

@@ -1,5 +1,6 @@
 import { createParser } from "eventsource-parser";
 import { CHUNK_BATCHES, type BatchedChunks } from "../run/chunk-batches.js";
+import { releaseIterator } from "../run/release-source.js";
 import { createFieldLineRewriter } from "./field-line-rewriter.js";
 import { httpStatusError, isErrorResponse } from "./http-error-response.js";
 
@@ -275,11 +276,7 @@ function openBytes(body: SseBody): ByteSource {
     cancel: () => {
       if (cancelled) return;
       cancelled = true;
-      try {
-        void Promise.resolve(iterator.return?.()).catch(() => undefined);
-      } catch {
-        // A throwing return() must not escape.
-      }
+      releaseIterator(iterator);
     },
   };
 }
