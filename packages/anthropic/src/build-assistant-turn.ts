@@ -244,7 +244,12 @@ function toolCallBlocks(
   const caller = ours && isRecord(fields?.caller) ? { caller: fields.caller } : {};
   if (fields?.providerExecuted !== true) {
     const name = toolCallName(call, ANTHROPIC_TOOL_NAME, sink);
-    return [{ block: { type: "tool_use", id: toolId(call.id), name, input, ...caller } as ContentBlockParam, index }];
+    // A toolset member (`browser_toolset_…`, `computer_toolset_…`) is named by member only
+    // (`left_click` exists in both): `toolset_name` tells which family the call belongs to
+    // (`BetaToolUseBlockParam.toolset_name`, "the toolset family this member belongs to").
+    const toolsetName = ours ? asNonEmptyString(fields?.toolsetName) : undefined;
+    const toolset = toolsetName === undefined ? {} : { toolset_name: toolsetName };
+    return [{ block: { type: "tool_use", id: toolId(call.id), name, input, ...caller, ...toolset } as ContentBlockParam, index }];
   }
   const verdict = acceptProviderExecuted(call, platform, isAnthropicProviderCall(call), sink);
   if (verdict === "foreign") {

@@ -7,6 +7,7 @@ import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-mess
 import { thinkingAllowed, thinkingRequested } from "./thinking-rule.js";
 import { runMessagesStream } from "./stream-messages.js";
 import { streamMessagesFromResponse } from "./stream-messages-from-response.js";
+import { requestContainer } from "./code-execution-container.js";
 
 /**
  * What a streaming `messages.create` call returns, described by shape (the SDK's
@@ -123,13 +124,14 @@ function buildBody(options: AnthropicProviderOptions, converted: MessagesRequest
   const extra = { ...rest, ...(keepThinking && { thinking }) } as typeof rest;
   const system = [...asBlocks(extra.system), ...asBlocks(converted.system)];
   const tools = [...(extra.tools ?? []), ...(converted.tools ?? [])];
+  const container = requestContainer(extra.container, typeof converted.container === "string" ? converted.container : undefined);
   const body: MessageCreateParamsStreaming = {
     ...extra,
     messages: converted.messages,
     ...(system.length > 0 && { system }),
     ...(tools.length > 0 && { tools }),
     // The container the request's programmatic tool calls wait in, unless `params` names one.
-    ...(converted.container != null && extra.container == null && { container: converted.container }),
+    ...(container !== undefined && container !== null && { container: container as MessageCreateParamsStreaming["container"] }),
     model: options.model,
     max_tokens: options.maxTokens,
     stream: true,

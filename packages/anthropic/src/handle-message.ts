@@ -65,12 +65,21 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     mcpToolListings: [],
   };
   recordContainer(state, message.container);
+  // Cache diagnostics (`diagnostics.cache_miss_reason`): only message_start carries them.
+  const diagnostics = asRecord(message.diagnostics);
+  if (diagnostics !== undefined) state.diagnostics = diagnostics;
   context.message = state;
   recordUsage(context, state);
   recordInputTransformations(context, id, message);
   const stopReason = asNonEmptyString(message.stop_reason);
   if (stopReason !== undefined) {
-    applyStopReason(state, stopReason, { stopDetails: message.stop_details, stopSequence: message.stop_sequence, container: message.container });
+    applyStopReason(state, stopReason, {
+      stopDetails: message.stop_details,
+      stopSequence: message.stop_sequence,
+      container: message.container,
+      contextManagement: message.context_management,
+      diagnostics: state.diagnostics,
+    });
   }
   const content = asArray(message.content) ?? [];
   content.forEach((block, index) => {
@@ -94,6 +103,7 @@ export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
       stopSequence: delta?.stop_sequence,
       container: delta?.container,
       contextManagement: chunk.context_management,
+      diagnostics: message.diagnostics,
     });
   }
   // Present only after a mid-stream model fallback: the serving model's list replaces message_start's.

@@ -18,6 +18,13 @@ export interface AnthropicStopDetail {
   container?: unknown;
   /** `context_management` of the `message_delta` (context editing: `applied_edits`). */
   contextManagement?: unknown;
+  /**
+   * `diagnostics` of `message_start.message` (prompt cache diagnostics: `{ cache_miss_reason }`,
+   * why the prompt cache could not reuse the prefix of the request named by the request's
+   * `diagnostics.previous_message_id`; `cache_miss_reason: null` while the comparison was still
+   * running; `BetaDiagnostics` of `@anthropic-ai/sdk`).
+   */
+  diagnostics?: unknown;
 }
 
 /**
@@ -27,7 +34,7 @@ export interface AnthropicStopDetail {
  * `@anthropic-ai/sdk`; like `pause_turn`, a pause the conversation goes on from),
  * max_tokens / model_context_window_exceeded → `length`, tool_use → `tool-calls`,
  * refusal → `content-filter`, anything else → `other`. `stop_details`, `stop_sequence`,
- * `container` and `context_management` are kept in `details` when present.
+ * `container`, `context_management` and `diagnostics` are kept in `details` when present.
  */
 export function mapAnthropicFinishReason(stopReason: string, detail: AnthropicStopDetail = {}): FinishInfo {
   const details: Record<string, unknown> = {};
@@ -35,6 +42,7 @@ export function mapAnthropicFinishReason(stopReason: string, detail: AnthropicSt
   if (detail.stopSequence !== undefined && detail.stopSequence !== null) details.stopSequence = detail.stopSequence;
   if (detail.container !== undefined && detail.container !== null) details.container = detail.container;
   if (detail.contextManagement !== undefined && detail.contextManagement !== null) details.contextManagement = detail.contextManagement;
+  if (detail.diagnostics !== undefined && detail.diagnostics !== null) details.diagnostics = detail.diagnostics;
   return {
     reason: Object.prototype.hasOwnProperty.call(REASONS, stopReason) ? (REASONS[stopReason] as FinishReason) : "other",
     raw: stopReason,

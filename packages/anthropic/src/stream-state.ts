@@ -67,6 +67,8 @@ export interface MessageState {
   mcpToolListings: McpToolListingRecord[];
   /** Whether the message started a call of a server tool that runs code (code_execution, …). */
   runsCode?: boolean;
+  /** `message_start.message.diagnostics` (prompt cache diagnostics), when an object. */
+  diagnostics?: Record<string, unknown>;
 }
 
 /** Per-stream state shared by the handlers. */

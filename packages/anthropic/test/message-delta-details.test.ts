@@ -92,6 +92,28 @@ describe("message_delta details", () => {
     expect(bridge(last).finishDetails).toEqual({ contextManagement: applied });
   });
 
+  it("cache diagnostics of message_start (diagnostics.cache_miss_reason) reach finishDetails as diagnostics", async () => {
+    // Cache diagnostics (https://platform.claude.com/docs/en/build-with-claude/cache-diagnostics):
+    // the response says where the request diverged from the one named by diagnostics.previous_message_id.
+    const withDiagnostics = (diagnostics: unknown): unknown[] => {
+      const chunks = message("msg_1", {});
+      const start = chunks[0] as { message: Rec };
+      return [{ ...start, message: { ...start.message, diagnostics } }, ...chunks.slice(1)];
+    };
+    const changed = { cache_miss_reason: { type: "tools_changed", cache_missed_input_tokens: 1200 } };
+    expect(bridge(await terminal(withDiagnostics(changed))).finishDetails).toEqual({ diagnostics: changed });
+    // Still running when the response was serialized: kept as sent (inconclusive).
+    expect(bridge(await terminal(withDiagnostics({ cache_miss_reason: null }))).finishDetails).toEqual({ diagnostics: { cache_miss_reason: null } });
+    for (const absent of [null, "tools_changed", 3]) expect(bridge(await terminal(withDiagnostics(absent)))).not.toHaveProperty("finishDetails");
+  });
+
+  it("a message that arrives whole keeps the context_management of its message_start", async () => {
+    const applied = { applied_edits: [{ type: "clear_thinking_20251015", cleared_thinking_turns: 1, cleared_input_tokens: 800 }] };
+    const whole = { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "Done." }], stop_reason: "end_turn", context_management: applied, usage: { input_tokens: 10, output_tokens: 2 } };
+    const last = await terminal([{ type: "message_start", message: whole }, { type: "message_stop" }]);
+    expect(bridge(last).finishDetails).toEqual({ contextManagement: applied });
+  });
+
   it("usage.inference_geo reaches finishDetails as inferenceGeo, as message_start reported it", async () => {
     const last = await terminal(message("msg_1", {}, {}, true, { service_tier: "standard", inference_geo: "us" }));
     expect(bridge(last).finishDetails).toEqual({ serviceTier: "standard", inferenceGeo: "us" });

@@ -160,10 +160,30 @@ describe("programmatic tool calls: the results go back to the container the code
       },
     };
     const input = inputOf([...one.messages, result("t1", "toolu_01A")]);
-    for (const params of [undefined, { container: "container_fromParams" }]) {
+    const skills = [{ type: "anthropic" as const, skill_id: "pptx", version: "latest" }];
+    const configured = [undefined, { container: "container_fromParams" }, { container: { id: "container_named", skills } }, { container: { skills } }];
+    for (const params of configured) {
       const provider = createAnthropicProvider({ client: client as never, model: "claude-sonnet-4-5", maxTokens: 1024, ...(params && { params }), generateId: createSequentialIds("id") });
       await assertConformant(await collect(provider.stream(input)));
     }
-    expect(bodies.map((body) => body.container)).toEqual([CONTAINER.id, "container_fromParams"]);
+    // Container parameters without an id (Agent Skills: `{ skills }` on every request) get the
+    // pending container's id; an id the params name wins.
+    expect(bodies.map((body) => body.container)).toEqual([CONTAINER.id, "container_fromParams", { id: "container_named", skills }, { id: CONTAINER.id, skills }]);
+  });
+
+  it("params' container parameters go as they are when nothing waits", async () => {
+    const bodies: Rec[] = [];
+    const client = {
+      messages: {
+        create: (params: unknown) => {
+          bodies.push(params as Rec);
+          return Promise.resolve(fromList([start("msg_9"), { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 1 } }, { type: "message_stop" }]));
+        },
+      },
+    };
+    const skills = [{ type: "anthropic" as const, skill_id: "pptx", version: "latest" }];
+    const provider = createAnthropicProvider({ client: client as never, model: "claude-sonnet-4-5", maxTokens: 1024, params: { container: { skills } }, generateId: createSequentialIds("id") });
+    await assertConformant(await collect(provider.stream(inputOf([user]))));
+    expect(bodies.map((body) => body.container)).toEqual([{ skills }]);
   });
 });
