@@ -1,7 +1,7 @@
 import { isMintedBy, readBridgeMetadata, type Message } from "@agui-bridge/core/adapter";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import { asNonEmptyString, asRecord, isRecord } from "./narrow.js";
-import type { MessageState, StreamContext } from "./stream-state.js";
+import type { MessageState, StreamContext } from "./stream/stream-state.js";
 
 /**
  * Code execution containers in a tool loop. A `tool_use` made by code (programmatic tool calling,

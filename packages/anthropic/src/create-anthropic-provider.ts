@@ -2,8 +2,8 @@ import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunA
 import { clientSecrets, prepareProvider, providerInputOptions, providerLabel, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
-import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
-import { toMessagesRequest, type MessagesRequestParams } from "./convert-to-messages-request.js";
+import { withCacheBreakpoints, type PromptCachingOptions } from "./request/prompt-caching.js";
+import { toMessagesRequest, type MessagesRequestParams } from "./request/convert-to-messages-request.js";
 import { thinkingAllowed, thinkingRequested } from "./thinking-rule.js";
 import { runMessagesStream } from "./stream-messages.js";
 import { streamMessagesFromResponse } from "./stream-messages-from-response.js";

@@ -1,7 +1,7 @@
 import { driveRun, runLevelOptions, sseChunkSource, type AdapterStreamOptions, type Event, type SseSource } from "@agui-bridge/core/adapter";
 import { providerLabel, withRetry } from "@agui-bridge/core/adapter";
 import { decodeAnthropicFrame } from "./decode-anthropic-frame.js";
-import { createMessagesMapper } from "./messages-stream-mapper.js";
+import { createMessagesMapper } from "./stream/messages-stream-mapper.js";
 
 /**
  * The raw-bytes path of {@link streamMessages}: reads a Messages SSE body itself (`event:` +

@@ -1,5 +1,5 @@
 import { driveRun, providerLabel, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core/adapter";
-import { createMessagesMapper } from "./messages-stream-mapper.js";
+import { createMessagesMapper } from "./stream/messages-stream-mapper.js";
 
 /**
  * Maps an Anthropic Messages stream (the `MessageStreamEvent`s of

@@ -7,7 +7,7 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, type BridgeWarning, type ContentPart, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { MAX_DOCUMENT_TITLE_LENGTH } from "../src/document-options.js";
+import { MAX_DOCUMENT_TITLE_LENGTH } from "../src/request/document-options.js";
 import { streamMessages, toMessagesRequest } from "../src/index.js";
 import { apiViolations } from "./support/api-rules.js";
 import { collect, fromList } from "./support/replay.js";

@@ -1,6 +1,6 @@
 import { isMintedBy, readBridgeMetadata, type AssistantMessage } from "@agui-bridge/core/adapter";
 import type { TextCitationParam } from "@anthropic-ai/sdk/resources/messages";
-import { asArray, isRecord, type JsonRecord } from "./narrow.js";
+import { asArray, isRecord, type JsonRecord } from "../narrow.js";
 import type { WarningSink } from "./request-warnings.js";
 
 /**

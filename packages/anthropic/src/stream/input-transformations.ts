@@ -1,4 +1,4 @@
-import { asArray, isRecord, type JsonRecord } from "./narrow.js";
+import { asArray, isRecord, type JsonRecord } from "../narrow.js";
 import { type StreamContext, warn } from "./stream-state.js";
 
 /**

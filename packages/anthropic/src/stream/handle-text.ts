@@ -1,6 +1,6 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfCitations } from "./file-handle-parts.js";
-import { asArray, asString, isRecord, MalformedChunkError, type JsonRecord } from "./narrow.js";
+import { asArray, asString, isRecord, MalformedChunkError, type JsonRecord } from "../narrow.js";
 import type { MessageState, StreamContext, TextBlockRange } from "./stream-state.js";
 
 /**

@@ -30,7 +30,7 @@ import type {
   ToolUnion,
 } from "@anthropic-ai/sdk/resources/messages";
 import { buildAssistantTurn, providerResultBlock } from "./build-assistant-turn.js";
-import { ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
+import { ANTHROPIC_SIGNATURE } from "../stream/handle-reasoning.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertUserContent } from "./convert-user-content.js";
 import { unifySearchResultCitations } from "./search-result-part.js";
@@ -45,7 +45,7 @@ import { placeToolResult } from "./place-tool-result.js";
 import { createToolIdMap, type ToolIdMap } from "./tool-call-ids.js";
 import { dropOrphanCallers } from "./orphan-callers.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
-import { pendingContainer } from "./code-execution-container.js";
+import { pendingContainer } from "../code-execution-container.js";
 import { toInputSchema } from "./tool-input-schema.js";
 
 const PROVIDER = "anthropic";

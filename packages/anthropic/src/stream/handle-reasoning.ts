@@ -1,4 +1,4 @@
-import { asString, MalformedChunkError, type JsonRecord } from "./narrow.js";
+import { asString, MalformedChunkError, type JsonRecord } from "../narrow.js";
 import type { MessageState, StreamContext } from "./stream-state.js";
 
 /** `encryptedKind` of a reasoning message built from a `thinking` block (its value is the signature). */

@@ -1,7 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
-import { asNonEmptyString, isRecord, MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
+import { asNonEmptyString, isRecord, MalformedChunkError, requireString, type JsonRecord } from "../narrow.js";
 import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
-import { isCodeExecutionTool, isProgrammaticCaller } from "./code-execution-container.js";
+import { isCodeExecutionTool, isProgrammaticCaller } from "../code-execution-container.js";
 
 type ToolBlock = Extract<BlockState, { kind: "tool" }>;
 

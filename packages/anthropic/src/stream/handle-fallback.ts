@@ -1,5 +1,5 @@
-import { asNonEmptyString, asRecord, type JsonRecord } from "./narrow.js";
-import { recordFallbackBlock } from "./fallback-blocks.js";
+import { asNonEmptyString, asRecord, type JsonRecord } from "../narrow.js";
+import { recordFallbackBlock } from "../fallback-blocks.js";
 import { openText } from "./handle-text.js";
 import type { MessageState, StreamContext } from "./stream-state.js";
 

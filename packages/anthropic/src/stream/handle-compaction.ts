@@ -1,4 +1,4 @@
-import { asArray, asNonEmptyString, asString, type JsonRecord } from "./narrow.js";
+import { asArray, asNonEmptyString, asString, type JsonRecord } from "../narrow.js";
 import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
 
 /** `encryptedKind` of a reasoning message built from a `compaction` block (summary of earlier context). */

@@ -1,4 +1,4 @@
-import { asRecord, type JsonRecord } from "./narrow.js";
+import { asRecord, type JsonRecord } from "../narrow.js";
 import type { StreamContext } from "./stream-state.js";
 
 /** The shape of Anthropic's count names (`web_search_requests`, `ephemeral_1h_input_tokens`); anything else is not copied. */

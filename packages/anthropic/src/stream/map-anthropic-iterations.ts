@@ -1,6 +1,6 @@
 import { createTokenUsage, providerLabel, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
 import { mapAnthropicUsage, type AnthropicRawUsage } from "./map-anthropic-usage.js";
-import { asArray, asNonEmptyString, asRecord, type JsonRecord } from "./narrow.js";
+import { asArray, asNonEmptyString, asRecord, type JsonRecord } from "../narrow.js";
 
 /** One ledger entry of a message's usage: `key` is appended to the message id to name the call. */
 export interface MessageUsageEntry {

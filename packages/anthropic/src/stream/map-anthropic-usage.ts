@@ -1,5 +1,5 @@
 import { createTokenUsage, providerLabel, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
-import { asArray, asNonEmptyString, asRecord, type JsonRecord } from "./narrow.js";
+import { asArray, asNonEmptyString, asRecord, type JsonRecord } from "../narrow.js";
 
 /** The usage fields Anthropic reports, as last seen (message_start, then each message_delta). */
 export type AnthropicRawUsage = JsonRecord;

@@ -11,17 +11,17 @@ import {
   type ToolMessage,
 } from "@agui-bridge/core/adapter";
 import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import { CONTAINER_UPLOAD } from "./handle-container-upload.js";
-import { ANTHROPIC_COMPACTION } from "./handle-compaction.js";
-import { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./handle-reasoning.js";
+import { CONTAINER_UPLOAD } from "../stream/handle-container-upload.js";
+import { ANTHROPIC_COMPACTION } from "../stream/handle-compaction.js";
+import { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "../stream/handle-reasoning.js";
 import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
-import { asArray, asNonEmptyString, asRecord, isRecord, type JsonRecord } from "./narrow.js";
+import { asArray, asNonEmptyString, asRecord, isRecord, type JsonRecord } from "../narrow.js";
 import type { WarningSink } from "./request-warnings.js";
 import { withoutBlankText } from "./blank-text.js";
 import { blockCitations } from "./convert-citations.js";
 import type { ToolIdMap } from "./tool-call-ids.js";
-import { fallbackBlockParam, fallbackBlocksGoBackTo, readFallbackBlocks } from "./fallback-blocks.js";
-import { mcpToolListingParam, mcpToolListingsGoBackTo, readMcpToolListings } from "./mcp-tool-listings.js";
+import { fallbackBlockParam, fallbackBlocksGoBackTo, readFallbackBlocks } from "../fallback-blocks.js";
+import { mcpToolListingParam, mcpToolListingsGoBackTo, readMcpToolListings } from "../mcp-tool-listings.js";
 
 const PROVIDER = "anthropic";
 

@@ -1,5 +1,5 @@
 import { isSourceUsableBy, readBridgeMetadata, type AssistantMessage } from "@agui-bridge/core/adapter";
-import { asArray, isRecord } from "./narrow.js";
+import { asArray, isRecord } from "../narrow.js";
 import type { WarningSink } from "./request-warnings.js";
 
 /**

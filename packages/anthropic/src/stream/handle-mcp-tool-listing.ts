@@ -1,5 +1,5 @@
-import type { JsonRecord } from "./narrow.js";
-import { MCP_TOOL_LISTING, recordMcpToolListing } from "./mcp-tool-listings.js";
+import type { JsonRecord } from "../narrow.js";
+import { MCP_TOOL_LISTING, recordMcpToolListing } from "../mcp-tool-listings.js";
 import { openText } from "./handle-text.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
 

@@ -1,6 +1,6 @@
 import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
 import { fileHandlePart, fileIdsIn } from "./file-handle-parts.js";
-import { asArray, isRecord, requireString, type JsonRecord } from "./narrow.js";
+import { asArray, isRecord, requireString, type JsonRecord } from "../narrow.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
 
 /** Whether a content block type is the result of a provider-executed tool (`*_tool_result`). */

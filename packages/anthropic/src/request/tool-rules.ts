@@ -1,5 +1,5 @@
 import type { ToolCall, ToolNameRule } from "@agui-bridge/core/adapter";
-import { CONTAINER_UPLOAD } from "./handle-container-upload.js";
+import { CONTAINER_UPLOAD } from "../stream/handle-container-upload.js";
 
 /** Anthropic's documented tool name rule: `^[a-zA-Z0-9_-]{1,128}$`. */
 export const ANTHROPIC_TOOL_NAME: ToolNameRule = { provider: "Anthropic", allowed: /[a-zA-Z0-9_-]/, maxLength: 128 };

@@ -1,10 +1,10 @@
 import { providerLabel, type AdapterStreamOptions, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
-import { describeAnthropicError } from "./describe-anthropic-error.js";
+import { describeAnthropicError } from "../describe-anthropic-error.js";
 import { messageDelta, messageStart, messageStop } from "./handle-message.js";
-import { expectIndex, expectRecord, isRecord, MalformedChunkError } from "./narrow.js";
+import { expectIndex, expectRecord, isRecord, MalformedChunkError } from "../narrow.js";
 import { deltaBlock, startBlock, stopBlock } from "./route-content-block.js";
 import { startIndex } from "./block-index.js";
-import { endDeferredCalls } from "./code-execution-container.js";
+import { endDeferredCalls } from "../code-execution-container.js";
 import { usageFinishDetails } from "./map-anthropic-usage.js";
 import type { MessageState, StreamContext } from "./stream-state.js";
 

@@ -1,5 +1,5 @@
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
-import { isRecord } from "./narrow.js";
+import { isRecord } from "../narrow.js";
 import type { WarningSink } from "./request-warnings.js";
 
 /**

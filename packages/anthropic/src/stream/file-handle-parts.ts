@@ -1,5 +1,5 @@
 import type { ContentPart, FileSource } from "@agui-bridge/core/adapter";
-import { asNonEmptyString, isRecord } from "./narrow.js";
+import { asNonEmptyString, isRecord } from "../narrow.js";
 
 const PROVIDER = "anthropic";
 

@@ -1,6 +1,6 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { closeText } from "./handle-text.js";
-import { endDeferredCalls, recordContainer } from "./code-execution-container.js";
+import { endDeferredCalls, recordContainer } from "../code-execution-container.js";
 import { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
 import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
 import { mapMessageUsage } from "./map-anthropic-iterations.js";
@@ -15,7 +15,7 @@ import {
   requireRecord,
   requireString,
   type JsonRecord,
-} from "./narrow.js";
+} from "../narrow.js";
 import { startBlock, stopBlock } from "./route-content-block.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
 

@@ -12,8 +12,8 @@ import { CONTAINER_UPLOAD, containerUploadBlock } from "./handle-container-uploa
 import { compactionDelta, compactionSignature, startCompactionBlock, stopCompactionBlock } from "./handle-compaction.js";
 import { FALLBACK_BLOCK, fallbackBlock } from "./handle-fallback.js";
 import { mcpToolListingBlock } from "./handle-mcp-tool-listing.js";
-import { MCP_TOOL_LISTING } from "./mcp-tool-listings.js";
-import { expectString, MalformedChunkError, requireString, type JsonRecord } from "./narrow.js";
+import { MCP_TOOL_LISTING } from "../mcp-tool-listings.js";
+import { expectString, MalformedChunkError, requireString, type JsonRecord } from "../narrow.js";
 import { type BlockState, type MessageState, type StreamContext, warn } from "./stream-state.js";
 
 const TOOL_BLOCKS = new Set(["tool_use", "server_tool_use", "mcp_tool_use"]);

@@ -1,5 +1,5 @@
 import type { WarningSink } from "./request-warnings.js";
-import { isRecord } from "./narrow.js";
+import { isRecord } from "../narrow.js";
 
 type Schema = Record<string, unknown>;
 

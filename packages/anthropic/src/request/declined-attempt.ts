@@ -1,6 +1,6 @@
 import { readBridgeMetadata, type AssistantMessage, type Message } from "@agui-bridge/core/adapter";
-import { ANTHROPIC_COMPACTION } from "./handle-compaction.js";
-import { finalFallbackIndex } from "./fallback-blocks.js";
+import { ANTHROPIC_COMPACTION } from "../stream/handle-compaction.js";
+import { finalFallbackIndex } from "../fallback-blocks.js";
 import type { WarningSink } from "./request-warnings.js";
 
 /**

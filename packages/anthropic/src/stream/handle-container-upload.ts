@@ -1,5 +1,5 @@
 import { fileHandlePart } from "./file-handle-parts.js";
-import { asNonEmptyString, type JsonRecord } from "./narrow.js";
+import { asNonEmptyString, type JsonRecord } from "../narrow.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
 
 /** The tool name (and `providerToolType`) of the call a `container_upload` block becomes. */

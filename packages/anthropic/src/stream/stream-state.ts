@@ -1,8 +1,8 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import type { AnthropicRawUsage } from "./map-anthropic-usage.js";
 import type { MessageFallback } from "./map-anthropic-iterations.js";
-import type { FallbackBlockRecord } from "./fallback-blocks.js";
-import type { McpToolListingRecord } from "./mcp-tool-listings.js";
+import type { FallbackBlockRecord } from "../fallback-blocks.js";
+import type { McpToolListingRecord } from "../mcp-tool-listings.js";
 
 /** A text block's span inside the AG-UI text message (UTF-16 offsets), recorded on TEXT_MESSAGE_END. */
 export interface TextBlockRange {
