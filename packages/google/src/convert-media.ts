@@ -1,12 +1,50 @@
 import { inlineImageType, isSourceUsableBy, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
+import { mimeTypeFromExtension } from "./file-mime-type.js";
 import { GEMINI_IMAGE_RULE } from "./image-types.js";
+import { videoMetadataOf } from "./video-metadata.js";
 
-/** The request parts a media source can become. */
-export type MediaPart = Pick<Part, "inlineData" | "fileData">;
+/** The request parts a media source can become (`videoMetadata` beside video data). */
+export type MediaPart = Pick<Part, "inlineData" | "fileData" | "videoMetadata">;
+
+/** Where converted media goes, and how to report what cannot. */
+export interface MediaContext {
+  warn: (warning: BridgeWarning) => void;
+  /** The platform label (default `google`): file handles minted elsewhere are dropped. */
+  platform?: string | undefined;
+  /** The request goes to Vertex AI, whose `fileData` needs a `mimeType`. */
+  vertexai?: boolean | undefined;
+}
 
 const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
+
+/**
+ * The MIME type Vertex AI's own YouTube sample sends with a YouTube URL (`Part.from_uri(file_uri=
+ * "https://www.youtube.com/watch?v=…", mime_type="video/mp4")`, python-docs-samples
+ * `textgen_with_youtube_video.py`, "works with Google Cloud Vertex AI API only").
+ */
+const VERTEX_YOUTUBE_TYPE = "video/mp4";
+
+/**
+ * One AG-UI media part (`image`, `audio`, `video`, `document`) as a Gemini part: its source
+ * ({@link convertMediaSource}) and, on video, the `videoMetadata` its `metadata` asks for
+ * ({@link videoMetadataOf}: `startOffset`, `endOffset`, `fps`, beside the `inlineData` /
+ * `fileData` as the API documents it). `modelOutput`: media Gemini produced itself, going back into
+ * the model turn as it came (its image type is not checked again).
+ */
+export function convertMediaPart(
+  part: { type: string; source: PartSource; metadata?: unknown },
+  where: string,
+  context: MediaContext,
+  modelOutput = false,
+): MediaPart | undefined {
+  const media = convertMediaSource(part.source, where, context, part.type, modelOutput);
+  if (media === undefined) return undefined;
+  const mimeType = media.inlineData?.mimeType ?? media.fileData?.mimeType;
+  const videoMetadata = videoMetadataOf(part, mimeType, where, context.warn);
+  return videoMetadata === undefined ? media : { ...media, videoMetadata };
+}
 
 /**
  * One AG-UI media source as a Gemini part:
@@ -17,20 +55,27 @@ const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
  * - a file handle minted on `platform` (`provider` absent or equal to it; default `google`) →
  *   `fileData { fileUri, mimeType }`; any other handle is dropped with a warning, never sent
  *   (nothing documents Gemini API file URIs as readable on Vertex AI or the reverse);
- * - a URL → `fileData { fileUri, mimeType }` when it has a MIME type (Gemini needs one) or is a
- *   YouTube URL (which Gemini reads without one); otherwise dropped with a warning.
+ * - a URL → `fileData { fileUri, mimeType }`.
+ * A `fileData` that must name a MIME type and has none (a URL other than YouTube; on Vertex AI,
+ * whose `FileData.mimeType` is required, every one) gets the type its URI's extension names
+ * ({@link mimeTypeFromExtension}, `request.media-type-inferred`; a YouTube URL on Vertex AI
+ * `video/mp4`, as Vertex AI's sample sends it); when the extension names none, or more than one,
+ * it is dropped (`request.url-without-mime-type` for a URL, `request.file-without-mime-type` for
+ * a file handle).
  */
 export function convertMediaSource(
   given: PartSource,
   where: string,
-  warn: (warning: BridgeWarning) => void,
-  platform: string = GOOGLE_PROVIDER,
+  context: MediaContext,
   partType?: string,
+  modelOutput = false,
 ): MediaPart | undefined {
+  const { warn } = context;
+  const platform = context.platform ?? GOOGLE_PROVIDER;
   const source = withDataUrlAsData(given);
   switch (source.type) {
     case "data": {
-      if (partType !== "image") return { inlineData: { data: source.value, mimeType: source.mimeType } };
+      if (partType !== "image" || modelOutput) return { inlineData: { data: source.value, mimeType: source.mimeType } };
       const sink = { warn: (code: string, message: string, details?: Record<string, unknown>) => warn({ code, message, ...(details !== undefined && { details }) }) };
       const mimeType = inlineImageType(source.mimeType, source.value, GEMINI_IMAGE_RULE, sink, where);
       return mimeType === undefined ? undefined : { inlineData: { data: source.value, mimeType } };
@@ -44,16 +89,37 @@ export function convertMediaSource(
         });
         return undefined;
       }
-      return { fileData: { fileUri: source.value, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) } };
+      return fileData(source.value, source.mimeType, context.vertexai === true, "file", where, context, partType);
     case "url":
-      if (source.mimeType === undefined && !YOUTUBE.test(source.value)) {
-        warn({
-          code: "request.url-without-mime-type",
-          message: `A URL part without a MIME type was dropped from ${where}: Gemini's fileData needs one (YouTube URLs excepted)`,
-          details: { where },
-        });
-        return undefined;
-      }
-      return { fileData: { fileUri: source.value, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) } };
+      return fileData(source.value, source.mimeType, context.vertexai === true || !YOUTUBE.test(source.value), "url", where, context, partType);
   }
+}
+
+/** `fileData`, with the MIME type read from the URI's extension when one is needed and none is given. */
+function fileData(
+  fileUri: string,
+  given: string | undefined,
+  needsType: boolean,
+  kind: "file" | "url",
+  where: string,
+  context: MediaContext,
+  partType: string | undefined,
+): MediaPart | undefined {
+  if (given !== undefined || !needsType) return { fileData: { fileUri, ...(given !== undefined && { mimeType: given }) } };
+  const mimeType = YOUTUBE.test(fileUri) ? VERTEX_YOUTUBE_TYPE : mimeTypeFromExtension(fileUri, partType);
+  const platform = context.vertexai === true ? "Vertex AI" : "Gemini";
+  if (mimeType === undefined) {
+    context.warn({
+      code: kind === "url" ? "request.url-without-mime-type" : "request.file-without-mime-type",
+      message: `A ${kind === "url" ? "URL" : "file"} part without a MIME type was dropped from ${where}: ${platform}'s fileData needs one${kind === "url" && context.vertexai !== true ? " (YouTube URLs excepted)" : ""}, and its URI's extension names none`,
+      details: { where },
+    });
+    return undefined;
+  }
+  context.warn({
+    code: "request.media-type-inferred",
+    message: `A ${kind === "url" ? "URL" : "file"} part without a MIME type in ${where} went as ${mimeType}, the type its URI names: ${platform}'s fileData needs one`,
+    details: { where, mimeType },
+  });
+  return { fileData: { fileUri, mimeType } };
 }

@@ -16,7 +16,7 @@ import {
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, GOOGLE_TOOL_NAME, PROVIDER_TOOL } from "./constants.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
-import { convertMediaSource } from "./convert-media.js";
+import { convertMediaPart } from "./convert-media.js";
 import { asString, isRecord } from "./narrow.js";
 
 /** What converting a model turn needs from the whole conversation. */
@@ -28,6 +28,8 @@ export interface ModelTurnContext {
   warn: (warning: BridgeWarning) => void;
   /** The platform the request goes to (default `google`; `google-vertex` on Vertex AI). */
   platform?: string;
+  /** The request goes to Vertex AI (its `fileData` needs a MIME type). */
+  vertexai?: boolean;
 }
 
 /**
@@ -155,7 +157,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
     const parts: Part[] = [];
     for (const part of media) {
       if (part.type === "text") continue;
-      const converted = convertMediaSource(part.source, `tool result ${result?.id ?? ""}`, context.warn, context.platform);
+      const converted = convertMediaPart(part, `tool result ${result?.id ?? ""}`, context, true);
       if (converted === undefined) continue;
       const marked: Part = thought ? { ...converted, thought: true } : converted;
       parts.push(parts.length === 0 ? signed(marked) : marked);

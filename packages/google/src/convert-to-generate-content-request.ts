@@ -22,7 +22,7 @@ import { parseRunAgentInput, uniqueTools, warnUnsentEncryptedValues, withWellFor
 import type { Content, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, reasoningParts, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
-import { convertMediaSource } from "./convert-media.js";
+import { convertMediaPart, type MediaContext } from "./convert-media.js";
 import { convertToolResult, type AnsweredCall } from "./convert-tool-result.js";
 import { asString, isRecord } from "./narrow.js";
 import { keepResponseTogether } from "./keep-response-together.js";
@@ -47,6 +47,13 @@ export interface GenerateContentRequestOptions {
    * function responses (`request.tool-media-moved`). `createGoogleProvider` passes its `model`.
    */
   model?: string;
+  /**
+   * The request goes to Vertex AI (default: when `provider` is `google-vertex`), whose
+   * `fileData.mimeType` is required: a file or URL part without one gets the type its URI's
+   * extension names, or is dropped (`request.file-without-mime-type`). `createGoogleProvider`
+   * passes its client's `vertexai`.
+   */
+  vertexai?: boolean;
 }
 
 /** The request fields {@link toGenerateContentRequest} produces (add `model`, merge your config). */
@@ -100,6 +107,7 @@ export function toGenerateContentRequest(
     consumed: new Set(),
     warn,
     platform: providerLabel(options.provider, GOOGLE_PROVIDER),
+    vertexai: options.vertexai ?? options.provider === "google-vertex",
   };
   const calls = callsById(messages);
   let emptyUser: string | undefined;
@@ -130,7 +138,7 @@ export function toGenerateContentRequest(
         if (message.content !== "") system.push(message.content);
         break;
       case "user": {
-        const parts = userParts(message.content, message.id, sink, warn, context.platform);
+        const parts = userParts(message.content, message.id, sink, context);
         if (parts.length === 0) {
           emptyUser ??= message.id;
           sink.warn(REQUEST_WARNINGS.emptyMessage, `User message ${message.id} has nothing Gemini can take; dropped`, { messageId: message.id });
@@ -146,7 +154,7 @@ export function toGenerateContentRequest(
         break;
       case "tool": {
         if (context.consumed.has(message.id)) break;
-        const result = convertToolResult(message, { calls, warn, platform: context.platform, model: options.model });
+        const result = convertToolResult(message, { calls, warn, platform: context.platform, vertexai: context.vertexai, model: options.model });
         push("tool", result.response);
         for (const part of result.media) movedMedia.add(part);
         pendingMedia.push(...result.media);
@@ -194,13 +202,7 @@ function keepTurnOrder(contents: Content[], emptyUser: string | undefined, sink:
   });
 }
 
-function userParts(
-  content: string | ContentPart[],
-  messageId: string,
-  sink: RequestWarn,
-  warn: (warning: BridgeWarning) => void,
-  platform: string | undefined,
-): Part[] {
+function userParts(content: string | ContentPart[], messageId: string, sink: RequestWarn, context: MediaContext): Part[] {
   if (typeof content === "string") return content === "" ? [] : [{ text: content }];
   const parts: Part[] = [];
   for (const [index, part] of content.entries()) {
@@ -211,7 +213,7 @@ function userParts(
     if (part.type === "text") {
       if (part.text !== "") parts.push({ text: part.text });
     } else {
-      const media = convertMediaSource(part.source, `user message ${messageId}`, warn, platform, part.type);
+      const media = convertMediaPart(part, `user message ${messageId}`, context);
       if (media !== undefined) parts.push(media);
     }
   }

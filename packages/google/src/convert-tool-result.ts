@@ -1,8 +1,8 @@
 import type { BridgeWarning, ToolMessage } from "@agui-bridge/core/adapter";
 import type { FunctionResponsePart, Part } from "@google/genai";
 import { parseObject, textOf } from "./convert-model-turn.js";
-import { convertMediaSource, type MediaPart } from "./convert-media.js";
-import { takesMultimodalFunctionResponses } from "./multimodal-function-responses.js";
+import { convertMediaPart, type MediaPart } from "./convert-media.js";
+import { FUNCTION_RESPONSE_MEDIA_TYPES, takesFunctionResponseMediaType, takesMultimodalFunctionResponses } from "./multimodal-function-responses.js";
 
 /** The call a tool message answers, as the request sends it. */
 export interface AnsweredCall {
@@ -29,6 +29,8 @@ export interface ToolResultContext {
   warn: (warning: BridgeWarning) => void;
   /** The platform label (file handles minted elsewhere are dropped). */
   platform: string | undefined;
+  /** The request goes to Vertex AI (its `fileData` needs a MIME type). */
+  vertexai?: boolean | undefined;
   /** The model the request goes to (decides where the media goes). */
   model: string | undefined;
 }
@@ -36,10 +38,13 @@ export interface ToolResultContext {
 /**
  * A tool message as a `functionResponse`: `name` from the call it answers, the provider's call
  * `id` when it had one, `response` = the content when it is a JSON object, else `{ output }`
- * (`{ error }` when the tool failed). Media parts of the result go in `functionResponse.parts`
- * when the model takes multimodal function responses ({@link takesMultimodalFunctionResponses});
- * otherwise they are returned as `media`, ordinary parts for after the function responses, with
- * a `request.tool-media-moved` warning (the `response` is the same either way).
+ * (`{ error }` when the tool failed). This is the one place that decides where a result's media
+ * goes: inside the `functionResponse` (`functionResponse.parts`) when the model takes multimodal
+ * function responses ({@link takesMultimodalFunctionResponses}) and the media is of a type Gemini
+ * takes there ({@link FUNCTION_RESPONSE_MEDIA_TYPES}: PNG, JPEG, WEBP, PDF, plain text); anything
+ * else is returned as `media`, ordinary parts for after the function responses (where every
+ * multimodal model takes it), with a `request.tool-media-moved` warning (the `response` is the
+ * same either way).
  */
 export function convertToolResult(message: ToolMessage, context: ToolResultContext): ConvertedToolResult {
   const { warn } = context;
@@ -60,18 +65,14 @@ export function convertToolResult(message: ToolMessage, context: ToolResultConte
   if (typeof message.content !== "string") {
     for (const part of message.content) {
       if (part.type === "text") continue;
-      const converted = convertMediaSource(part.source, `tool message ${message.id}`, warn, context.platform, part.type);
+      const converted = convertMediaPart(part, `tool message ${message.id}`, context);
       if (converted !== undefined) media.push(converted);
     }
   }
-  const inside = media.length > 0 && takesMultimodalFunctionResponses(context.model);
-  if (media.length > 0 && !inside) {
-    warn({
-      code: "request.tool-media-moved",
-      message: `The media of tool message ${message.id} went as parts after its function response: ${context.model === undefined ? "no model was named, and only" : `${context.model} is not documented to take multimodal function responses; only`} Gemini 3 and later models take media inside one`,
-      details: { messageId: message.id, toolCallId: message.toolCallId, ...(context.model !== undefined && { model: context.model }) },
-    });
-  }
+  const multimodal = takesMultimodalFunctionResponses(context.model);
+  const inside = multimodal ? media.filter((part) => takesFunctionResponseMediaType(mimeTypeOf(part))) : [];
+  const moved = media.filter((part) => !inside.includes(part));
+  if (moved.length > 0) warnMoved(message, context, multimodal, moved);
   return {
     response: [
       {
@@ -79,18 +80,43 @@ export function convertToolResult(message: ToolMessage, context: ToolResultConte
           ...(call.providerId !== undefined && { id: call.providerId }),
           name: call.name,
           response,
-          ...(inside && { parts: media.map(asFunctionResponsePart) }),
+          ...(inside.length > 0 && { parts: inside.map(asFunctionResponsePart) }),
         },
       },
     ],
-    media: inside ? [] : media.map(asPart),
+    media: moved.map(asPart),
   };
 }
 
+function warnMoved(message: ToolMessage, context: ToolResultContext, multimodal: boolean, moved: readonly MediaPart[]): void {
+  const details = { messageId: message.id, toolCallId: message.toolCallId, ...(context.model !== undefined && { model: context.model }) };
+  if (!multimodal) {
+    context.warn({
+      code: "request.tool-media-moved",
+      message: `The media of tool message ${message.id} went as parts after its function response: ${context.model === undefined ? "no model was named, and only" : `${context.model} is not documented to take multimodal function responses; only`} Gemini 3 and later models take media inside one`,
+      details,
+    });
+    return;
+  }
+  const mimeTypes = moved.map((part) => mimeTypeOf(part) ?? "none");
+  context.warn({
+    code: "request.tool-media-moved",
+    message: `Media of tool message ${message.id} (${mimeTypes.join(", ")}) went as parts after its function response: a function response takes only ${[...FUNCTION_RESPONSE_MEDIA_TYPES].join(", ")}`,
+    details: { ...details, mimeTypes },
+  });
+}
+
+function mimeTypeOf(media: MediaPart): string | undefined {
+  return media.inlineData?.mimeType ?? media.fileData?.mimeType;
+}
+
+/** Only media of the types {@link FUNCTION_RESPONSE_MEDIA_TYPES} lists gets here: never a video, so no `videoMetadata`. */
 function asFunctionResponsePart(media: MediaPart): FunctionResponsePart {
   return media.inlineData !== undefined ? { inlineData: media.inlineData } : { fileData: media.fileData };
 }
 
 function asPart(media: MediaPart): Part {
-  return media.inlineData !== undefined ? { inlineData: media.inlineData } : { fileData: media.fileData };
+  const { videoMetadata } = media;
+  const data: Part = media.inlineData !== undefined ? { inlineData: media.inlineData } : { fileData: media.fileData };
+  return videoMetadata === undefined ? data : { ...data, videoMetadata };
 }

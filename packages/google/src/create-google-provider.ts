@@ -67,6 +67,8 @@ export function createGoogleProvider(options: GoogleProviderOptions): Provider {
         const { params } = toGenerateContentRequest(input, {
           ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
           ...(options.provider !== undefined && { provider: options.provider }),
+          // Vertex AI requires fileData.mimeType; the converter infers or drops what lacks one.
+          ...(client.vertexai === true && { vertexai: true }),
           model,
         });
         return { model, contents: params.contents, config: mergeConfig(config, params.config, signal) };

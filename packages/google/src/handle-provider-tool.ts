@@ -1,4 +1,4 @@
-import type { ContentPart, PartSource } from "@agui-bridge/core/adapter";
+import { bridgeMetadata, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import { PROVIDER_TOOL } from "./constants.js";
 import { asNonEmptyString, asString } from "./narrow.js";
 import type { StreamState } from "./stream-state.js";
@@ -77,6 +77,9 @@ export function handleCodeExecutionResult(
  * labelled with the platform (`{ provider: "google" }`, `google-vertex` on Vertex AI) for a file URI. A signature on the part attaches to the call.
  * A media part marked `thought: true` (an interim image an image model drew while thinking) keeps
  * the mark as `thought: true` in the call's and the result's metadata, so it goes back as a thought.
+ * A `videoMetadata` object beside the data (`startOffset`, `endOffset`, `fps`: the API documents it
+ * only beside video data) is kept on the media part, `metadata["agui-bridge"].videoMetadata`, and
+ * goes back beside it.
  */
 export function handleOutputMedia(
   state: StreamState,
@@ -84,6 +87,7 @@ export function handleOutputMedia(
   media: Record<string, unknown>,
   signature: string | undefined,
   thought = false,
+  videoMetadata?: Record<string, unknown>,
 ): void {
   const mimeType = asNonEmptyString(media.mimeType);
   const source = mediaSource(kind, media, mimeType, state.provider);
@@ -111,7 +115,7 @@ export function handleOutputMedia(
   const displayName = asNonEmptyString(media.displayName);
   state.run.toolCallResult({
     toolCallId,
-    content: [mediaPart(source, mimeType)],
+    content: [videoMetadata === undefined ? mediaPart(source, mimeType) : { ...mediaPart(source, mimeType), metadata: bridgeMetadata({ videoMetadata }) }],
     metadata: { providerExecuted: true, providerToolType: name, ...(displayName !== undefined && { displayName }), ...(thought && { thought: true }) },
   });
 }

@@ -41,3 +41,22 @@ export function geminiModelId(model: string | undefined): string | undefined {
   const match = /^(?:(?:projects\/[^/]+\/locations\/[^/]+\/)?publishers\/google\/models\/|models\/)?([^/]+)$/.exec(model.trim().toLowerCase());
   return match?.[1];
 }
+
+/**
+ * The MIME types Gemini takes inside a `functionResponse` (Gemini API, "Function calling" →
+ * "Multimodal function responses": "The following MIME types are supported for multimodal content
+ * in function responses: Images: image/png, image/jpeg, image/webp; Documents: application/pdf,
+ * text/plain"). Other media (audio, video, HEIC/HEIF images, any other document type, a part with
+ * no MIME type) cannot go there, even for a model that takes multimodal function responses.
+ */
+export const FUNCTION_RESPONSE_MEDIA_TYPES: ReadonlySet<string> = new Set(["image/png", "image/jpeg", "image/webp", "application/pdf", "text/plain"]);
+
+/**
+ * Whether media of `mimeType` may go inside a `functionResponse` ({@link FUNCTION_RESPONSE_MEDIA_TYPES};
+ * case and parameters such as `; charset=utf-8` ignored). False when there is no MIME type.
+ */
+export function takesFunctionResponseMediaType(mimeType: string | undefined): boolean {
+  if (mimeType === undefined) return false;
+  const essence = mimeType.split(";", 1)[0]?.trim().toLowerCase() ?? "";
+  return FUNCTION_RESPONSE_MEDIA_TYPES.has(essence);
+}

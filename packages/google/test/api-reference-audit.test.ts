@@ -2,7 +2,10 @@
  * Divergences found by auditing the adapter against the Gemini API reference, each as a small
  * doc-derived stream or conversation (output through the conformance kit):
  * - finishReason values of the `FinishReason` enum (`@google/genai` 3.3 types, API reference),
- *   `ESCALATION` and `PUP_LIMITED_DISABLED` among them;
+ *   `ESCALATION`, `PUP_LIMITED_DISABLED` and `MODEL_ARMOR` among them;
+ * - `promptFeedback.blockReason` values of the `BlockedReason` enum (`JAILBREAK`, `MODEL_ARMOR`…);
+ * - `usageMetadata` as totals: the counts of a live code-execution response reported upstream
+ *   (80 prompt, 237 tool-use prompt, 173 candidates, 60 thoughts = 550 total);
  * - Gemini 3's thought-signature validation of the current turn and its documented placeholder
  *   (ai.google.dev/gemini-api/docs/thought-signatures, Vertex AI "Thought signatures");
  * - function responses in the order of the calls they answer;
@@ -55,6 +58,8 @@ describe("finishReason (the FinishReason enum of the API reference)", () => {
     ["IMAGE_SAFETY", "content-filter"],
     ["IMAGE_PROHIBITED_CONTENT", "content-filter"],
     ["IMAGE_RECITATION", "content-filter"],
+    // "The model response was blocked by Model Armor" (Vertex AI, @google/genai 3.3 FinishReason).
+    ["MODEL_ARMOR", "content-filter"],
     // "Request was filtered by an escalation rule" (Gemini API only).
     ["ESCALATION", "content-filter"],
     // "The user account is limited or disabled due to Prohibited Use Policy (PUP) violations" (Gemini API only).
@@ -81,6 +86,35 @@ describe("finishReason (the FinishReason enum of the API reference)", () => {
       expect(bridge(end)).toMatchObject({ finishReason: reason, rawFinishReason: raw, finishDetails: { finishMessage: "why" } });
     });
   }
+});
+
+describe("promptFeedback.blockReason (the BlockedReason enum: @google/genai 3.3, API reference)", () => {
+  for (const raw of ["SAFETY", "OTHER", "BLOCKLIST", "PROHIBITED_CONTENT", "IMAGE_SAFETY", "MODEL_ARMOR", "JAILBREAK"]) {
+    it(`${raw}: RUN_ERROR prompt_blocked, content-filter, the raw value and message kept, the usage so far`, async () => {
+      async function* source(): AsyncGenerator<unknown> {
+        yield { promptFeedback: { blockReason: raw, blockReasonMessage: "blocked" }, usageMetadata: { promptTokenCount: 7, totalTokenCount: 7 }, modelVersion: "gemini-3-pro-preview" };
+      }
+      const events = await collect(streamGenerateContent(source(), { generateId: createSequentialIds("g") }));
+      await assertConformant(events);
+      const end = events[events.length - 1] as Event & { code?: string; usage?: unknown };
+      expect(end.type).toBe("RUN_ERROR");
+      expect(end.code).toBe("prompt_blocked");
+      expect(bridge(end)).toMatchObject({ finishReason: "content-filter", rawFinishReason: raw, finishDetails: { blockReason: raw, blockReasonMessage: "blocked" } });
+      expect(end.usage).toEqual([{ provider: "google", model: "gemini-3-pro-preview", inputTokens: 7, outputTokens: 0, totalTokens: 7 }]);
+    });
+  }
+});
+
+describe("usageMetadata (totalTokenCount = prompt + tool-use prompt + candidates + thoughts)", () => {
+  it("input and output are totals: tool-use prompt tokens are input, thoughts are output, cached tokens a part of the input", async () => {
+    const { events } = await run([
+      { ...(chunk([{ text: "x" }], { finishReason: "STOP" }) as Rec), usageMetadata: { promptTokenCount: 80, toolUsePromptTokenCount: 237, candidatesTokenCount: 173, thoughtsTokenCount: 60, cachedContentTokenCount: 50, totalTokenCount: 550 } },
+    ]);
+    const end = events[events.length - 1] as Event & { usage?: unknown };
+    expect(end.usage).toEqual([
+      { provider: "google", model: "gemini-3-pro-preview", inputTokens: 317, outputTokens: 233, totalTokens: 550, reasoningTokens: 60, cachedInputTokens: 50 },
+    ]);
+  });
 });
 
 describe("thought signatures of the current turn (Gemini 3 validation)", () => {

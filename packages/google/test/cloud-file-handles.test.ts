@@ -60,13 +60,19 @@ describe("Gemini file handles minted on Vertex AI", () => {
     for (const event of raw) expect(event.source).toBe(VERTEX);
   });
 
-  it("go back to Vertex AI verbatim (model turn and user parts), no warning", async () => {
+  it("go back to Vertex AI verbatim (model turn and user parts); one without a MIME type is dropped, as Vertex AI requires fileData.mimeType", async () => {
     const events = await run(VERTEX);
     const messages = await assertConformant(events);
     const parts = fileParts(events).map((c) => c.part);
+    const typed = parts.filter((part) => part.source.mimeType !== undefined);
+    const untyped = parts.filter((part) => part.source.mimeType === undefined);
+    expect(typed.length).toBeGreaterThan(0);
+    expect(untyped.length).toBeGreaterThan(0);
     const { body, warnings } = request([...messages, { id: "u-again", role: "user", content: parts }], VERTEX);
-    expect(warnings).toEqual([]);
-    for (const part of parts) expect(body.split(JSON.stringify(part.source.value)).length - 1).toBeGreaterThanOrEqual(2);
+    for (const part of typed) expect(body.split(JSON.stringify(part.source.value)).length - 1).toBeGreaterThanOrEqual(2);
+    // `gs://…/data.bin`: no MIME type, and `.bin` names none Vertex AI documents (model turn and user part).
+    for (const part of untyped) expect(body).not.toContain(part.source.value);
+    expect(warnings.map((w) => w.code)).toEqual(untyped.flatMap(() => ["request.file-without-mime-type", "request.file-without-mime-type"]));
   });
 
   for (const target of [undefined, "google"]) {

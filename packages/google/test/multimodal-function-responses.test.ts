@@ -6,7 +6,7 @@
  * content (earlier models answer 400 "Multimodal function responses are not supported for this
  * model"), with `request.tool-media-moved`.
  */
-import { createSequentialIds, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
+import { createSequentialIds, type BridgeWarning, type ContentPart, type Message } from "@agui-bridge/core/adapter";
 import type { Content, GenerateContentParameters } from "@google/genai";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_THOUGHT_SIGNATURE, createGoogleProvider, toGenerateContentRequest } from "../src/index.js";
@@ -76,6 +76,65 @@ describe("models that take multimodal function responses (Gemini 3 and later)", 
       expect(warnings).toEqual([]);
     });
   }
+});
+
+describe("MIME types a function response takes (Gemini 3: image/png, image/jpeg, image/webp, application/pdf, text/plain)", () => {
+  const answer = (content: ContentPart[]): Message[] => [
+    step[0] as Message,
+    { id: "a", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "shot", arguments: "{}" }, metadata: google({ functionCallId: "fc-1" }) }], metadata: google() },
+    { id: "t1", role: "tool", toolCallId: "c1", content },
+  ];
+  const data = (mimeType: string, value = "AAAA") => ({ inlineData: { data: value, mimeType } });
+
+  it("each documented type goes inside, case and parameters aside", () => {
+    const { contents, warnings } = convert(
+      answer([
+        { type: "image", source: { type: "data", value: "/9j/4AAQ", mimeType: "image/jpeg" } },
+        { type: "image", source: { type: "data", value: "UklGRgAAAABXRUJQ", mimeType: "image/webp" } },
+        { type: "document", source: { type: "data", value: "JVBERi0=", mimeType: "application/pdf" } },
+        { type: "document", source: { type: "data", value: "aGk=", mimeType: "text/plain; charset=utf-8" } },
+        { type: "document", source: { type: "file", value: "files/x", mimeType: "Application/PDF", provider: "google" } },
+      ]),
+      "gemini-3-pro-preview",
+    );
+    expect(warnings).toEqual([]);
+    expect(contents.at(-1)?.parts).toEqual([
+      {
+        functionResponse: {
+          id: "fc-1",
+          name: "shot",
+          response: { output: "" },
+          parts: [data("image/jpeg", "/9j/4AAQ"), data("image/webp", "UklGRgAAAABXRUJQ"), data("application/pdf", "JVBERi0="), data("text/plain; charset=utf-8", "aGk="), { fileData: { fileUri: "files/x", mimeType: "Application/PDF" } }],
+        },
+      },
+    ]);
+  });
+
+  it("audio, video, HEIC and other documents go after the function response, warned with their types; the rest stays inside", () => {
+    const { contents, warnings } = convert(
+      answer([
+        { type: "text", text: "captured" },
+        { type: "image", source: { type: "data", value: png.inlineData.data, mimeType: "image/png" } },
+        { type: "audio", source: { type: "data", value: "UklGR", mimeType: "audio/wav" } },
+        { type: "video", source: { type: "file", value: "files/v", mimeType: "video/mp4", provider: "google" } },
+        { type: "image", source: { type: "data", value: "AAAAGGZ0eXBoZWlj", mimeType: "image/heic" } },
+        { type: "document", source: { type: "data", value: "PGh0bWw+", mimeType: "text/html" } },
+        { type: "video", source: { type: "url", value: "https://youtu.be/x" } },
+      ]),
+      "gemini-3-flash-preview",
+    );
+    expect(contents.at(-1)?.parts).toEqual([
+      { functionResponse: { id: "fc-1", name: "shot", response: { output: "captured" }, parts: [png] } },
+      data("audio/wav", "UklGR"),
+      { fileData: { fileUri: "files/v", mimeType: "video/mp4" } },
+      data("image/heic", "AAAAGGZ0eXBoZWlj"),
+      data("text/html", "PGh0bWw+"),
+      { fileData: { fileUri: "https://youtu.be/x" } },
+    ]);
+    expect(warnings.map((w) => [w.code, w.details?.messageId, w.details?.mimeTypes])).toEqual([
+      ["request.tool-media-moved", "t1", ["audio/wav", "video/mp4", "image/heic", "text/html", "none"]],
+    ]);
+  });
 });
 
 describe("models that do not, and unknown models", () => {
