@@ -3,7 +3,7 @@ import { clientSecrets, prepareProvider, providerInputOptions, providerRunOption
 import type { GenerateContentConfig, GenerateContentParameters } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { describeGoogleError } from "./describe-google-error.js";
-import { toGenerateContentRequest } from "./convert-to-generate-content-request.js";
+import { toGenerateContentRequest } from "./request/convert-to-generate-content-request.js";
 import { openGenerateContentResponse, type FetchLike } from "./open-generate-content-response.js";
 import { streamGenerateContent } from "./stream-generate-content.js";
 import { streamGenerateContentFromResponse } from "./stream-generate-content-from-response.js";

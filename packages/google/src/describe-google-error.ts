@@ -13,7 +13,7 @@ import {
 } from "@agui-bridge/core/adapter";
 import { googleCategory } from "./google-error-categories.js";
 import { asArray, asRecord, asString } from "./narrow.js";
-import { PartialArgsError } from "./partial-args-writer.js";
+import { PartialArgsError } from "./stream/partial-args-writer.js";
 
 /** An `INVALID_ARGUMENT` whose message says the input does not fit the context window. */
 const CONTEXT_LENGTH_MESSAGE = /exceeds the maximum number of tokens|input token count|context (window|length)/i;

@@ -1,14 +1,14 @@
 export { streamGenerateContent } from "./stream-generate-content.js";
-export { createGenerateContentMapper, MalformedChunkError } from "./generate-content-stream-mapper.js";
+export { createGenerateContentMapper, MalformedChunkError } from "./stream/generate-content-stream-mapper.js";
 export {
   toGenerateContentRequest,
   type GenerateContentRequestOptions,
   type GenerateContentRequestParams,
   type GenerateContentRequestResult,
-} from "./convert-to-generate-content-request.js";
+} from "./request/convert-to-generate-content-request.js";
 export { createGoogleProvider, type GoogleGenAIClientLike, type GoogleProviderOptions } from "./create-google-provider.js";
-export { mapGoogleUsage } from "./map-google-usage.js";
-export { mapGoogleFinishReason } from "./map-google-finish-reason.js";
+export { mapGoogleUsage } from "./stream/map-google-usage.js";
+export { mapGoogleFinishReason } from "./stream/map-google-finish-reason.js";
 export { describeGoogleError } from "./describe-google-error.js";
 export { GOOGLE_ERROR_CATEGORIES } from "./google-error-categories.js";
 export {
@@ -19,7 +19,7 @@ export {
   type PartialArgFragment,
   type PartialValue,
   type PathSegment,
-} from "./partial-args-writer.js";
+} from "./stream/partial-args-writer.js";
 export {
   EMPTY_USER_TURN_TEXT,
   GOOGLE_PROVIDER,

@@ -4,7 +4,7 @@ import { GOOGLE_PROVIDER } from "./constants.js";
 import { decodeGoogleFrame } from "./decode-google-frame.js";
 import { toGeminiApiResponseShape } from "./gemini-api-response-shape.js";
 import { openOkBody } from "./google-http-error.js";
-import { createGenerateContentMapper } from "./generate-content-stream-mapper.js";
+import { createGenerateContentMapper } from "./stream/generate-content-stream-mapper.js";
 import { continueLongDecode } from "./long-decode-hops.js";
 
 /** Options for {@link streamGenerateContentFromResponse}. */

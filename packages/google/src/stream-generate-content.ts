@@ -1,6 +1,6 @@
 import { driveRun, providerLabel, runLevelOptions, type AdapterStreamOptions, type ChunkSource, type Event } from "@agui-bridge/core/adapter";
 import { GOOGLE_PROVIDER } from "./constants.js";
-import { createGenerateContentMapper } from "./generate-content-stream-mapper.js";
+import { createGenerateContentMapper } from "./stream/generate-content-stream-mapper.js";
 
 /**
  * Maps a `@google/genai` `generateContentStream` (its `GenerateContentResponse` chunks, or any

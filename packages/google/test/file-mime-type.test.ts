@@ -9,7 +9,7 @@ import { createSequentialIds, type BridgeWarning, type ContentPart } from "@agui
 import type { Content, GenerateContentParameters } from "@google/genai";
 import { describe, expect, it } from "vitest";
 import { createGoogleProvider, toGenerateContentRequest } from "../src/index.js";
-import { mimeTypeFromExtension } from "../src/file-mime-type.js";
+import { mimeTypeFromExtension } from "../src/request/file-mime-type.js";
 import { collect } from "./support/collect.js";
 import { readSse, sdkStream } from "./support/sdk-sse.js";
 

@@ -7,7 +7,7 @@
 import { createSequentialIds } from "@agui-bridge/core/adapter";
 import { assertConformant } from "@agui-bridge/conformance";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createGroundingFold, foldGrounding } from "../src/merge-grounding.js";
+import { createGroundingFold, foldGrounding } from "../src/stream/merge-grounding.js";
 import { streamGenerateContent } from "../src/index.js";
 import { collect } from "./support/collect.js";
 

@@ -10,7 +10,7 @@ import { createSequentialIds, type BridgeWarning, type ContentPart, type Message
 import type { Content, GenerateContentParameters } from "@google/genai";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_THOUGHT_SIGNATURE, createGoogleProvider, toGenerateContentRequest } from "../src/index.js";
-import { geminiModelId, takesMultimodalFunctionResponses } from "../src/multimodal-function-responses.js";
+import { geminiModelId, takesMultimodalFunctionResponses } from "../src/request/multimodal-function-responses.js";
 import { collect } from "./support/collect.js";
 import { readSse, sdkStream } from "./support/sdk-sse.js";
 

@@ -1,4 +1,4 @@
-import { asArray, asBoolean, asNumber, asRecord, asString } from "./narrow.js";
+import { asArray, asBoolean, asNumber, asRecord, asString } from "../narrow.js";
 import { PartialArgsError, PartialArgsWriter, type PartialArgFragment, type PartialValue } from "./partial-args-writer.js";
 import type { StreamState, StreamingCall } from "./stream-state.js";
 import { startCall } from "./tool-calls.js";

@@ -1,4 +1,4 @@
-import { asArray, isRecord } from "./narrow.js";
+import { asArray, isRecord } from "../narrow.js";
 
 /** One response's grounding fields, folded chunk by chunk ({@link foldGrounding}). */
 export interface GroundingFold {

@@ -1,5 +1,5 @@
 import { createTokenUsage, providerLabel, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
-import { GOOGLE_PROVIDER } from "./constants.js";
+import { GOOGLE_PROVIDER } from "../constants.js";
 
 /**
  * Gemini `usageMetadata` in AG-UI accounting:

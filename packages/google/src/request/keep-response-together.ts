@@ -1,5 +1,5 @@
 import { readBridgeMetadata, type Message } from "@agui-bridge/core/adapter";
-import { asString } from "./narrow.js";
+import { asString } from "../narrow.js";
 
 /**
  * Keeps one Gemini response's parts before its function responses. The stream folds a response

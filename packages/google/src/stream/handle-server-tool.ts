@@ -1,5 +1,5 @@
-import { PROVIDER_TOOL } from "./constants.js";
-import { asNonEmptyString, isRecord } from "./narrow.js";
+import { PROVIDER_TOOL } from "../constants.js";
+import { asNonEmptyString, isRecord } from "../narrow.js";
 import type { StreamState } from "./stream-state.js";
 import { startCall } from "./tool-calls.js";
 

@@ -1,6 +1,6 @@
 import { readBridgeMetadata, type BridgeWarning } from "@agui-bridge/core/adapter";
 import type { VideoMetadata } from "@google/genai";
-import { asRecord } from "./narrow.js";
+import { asRecord } from "../narrow.js";
 
 /**
  * A protobuf `Duration` in its JSON form (`"1250s"`, `"1.5s"`): what `startOffset` / `endOffset`

@@ -1,6 +1,6 @@
 import { bridgeMetadata, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
-import { PROVIDER_TOOL } from "./constants.js";
-import { asNonEmptyString, asString } from "./narrow.js";
+import { PROVIDER_TOOL } from "../constants.js";
+import { asNonEmptyString, asString } from "../narrow.js";
 import type { StreamState } from "./stream-state.js";
 import { startCall } from "./tool-calls.js";
 

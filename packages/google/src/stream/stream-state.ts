@@ -1,5 +1,5 @@
 import { providerLabel, type AdapterStreamOptions, type FinishInfo, type RunBuilder } from "@agui-bridge/core/adapter";
-import { GOOGLE_PROVIDER } from "./constants.js";
+import { GOOGLE_PROVIDER } from "../constants.js";
 import type { GroundingFold } from "./merge-grounding.js";
 import type { PartialArgsWriter } from "./partial-args-writer.js";
 import type { UsageMemo } from "./record-turn-usage.js";

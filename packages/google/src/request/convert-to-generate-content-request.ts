@@ -21,10 +21,10 @@ import {
 import { parseRunAgentInput, uniqueTools, warnUnsentEncryptedValues, withWellFormedText } from "@agui-bridge/core/adapter";
 import type { Content, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, reasoningParts, type ModelTurnContext } from "./convert-model-turn.js";
-import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "./constants.js";
+import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "../constants.js";
 import { convertMediaPart, type MediaContext } from "./convert-media.js";
 import { convertToolResult, type AnsweredCall } from "./convert-tool-result.js";
-import { asString, isRecord } from "./narrow.js";
+import { asString, isRecord } from "../narrow.js";
 import { keepResponseTogether } from "./keep-response-together.js";
 import { orderFunctionResponses, orderToolResults } from "./order-tool-results.js";
 import { signCurrentTurnCalls } from "./sign-current-turn.js";

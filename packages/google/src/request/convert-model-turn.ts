@@ -14,10 +14,10 @@ import {
   type ToolMessage,
 } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
-import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, GOOGLE_TOOL_NAME, PROVIDER_TOOL } from "./constants.js";
+import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, GOOGLE_TOOL_NAME, PROVIDER_TOOL } from "../constants.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
 import { convertMediaPart } from "./convert-media.js";
-import { asString, isRecord } from "./narrow.js";
+import { asString, isRecord } from "../narrow.js";
 
 /** What converting a model turn needs from the whole conversation. */
 export interface ModelTurnContext {

@@ -1,5 +1,5 @@
 import type { Content, Part } from "@google/genai";
-import { PLACEHOLDER_THOUGHT_SIGNATURE } from "./constants.js";
+import { PLACEHOLDER_THOUGHT_SIGNATURE } from "../constants.js";
 
 /**
  * Gemini 3's rule for thought signatures on function calls: validation covers the current turn

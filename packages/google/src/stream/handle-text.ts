@@ -1,5 +1,5 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
-import { GOOGLE_THOUGHT_SIGNATURE } from "./constants.js";
+import { GOOGLE_THOUGHT_SIGNATURE } from "../constants.js";
 import type { MessageRef, StreamState } from "./stream-state.js";
 import { currentTurn } from "./turns.js";
 

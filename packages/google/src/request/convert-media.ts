@@ -1,6 +1,6 @@
 import { inlineImageType, isSourceUsableBy, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
-import { GOOGLE_PROVIDER } from "./constants.js";
+import { GOOGLE_PROVIDER } from "../constants.js";
 import { mimeTypeFromExtension } from "./file-mime-type.js";
 import { GEMINI_IMAGE_RULE } from "./image-types.js";
 import { videoMetadataOf } from "./video-metadata.js";

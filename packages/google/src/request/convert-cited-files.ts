@@ -1,6 +1,6 @@
 import { isSourceUsableBy, readBridgeMetadata, type BridgeWarning } from "@agui-bridge/core/adapter";
-import { GOOGLE_PROVIDER } from "./constants.js";
-import { isRecord } from "./narrow.js";
+import { GOOGLE_PROVIDER } from "../constants.js";
+import { isRecord } from "../narrow.js";
 
 /**
  * Warns about every file an assistant message cites (`files` in its bridge metadata, next to

@@ -1,12 +1,12 @@
 import type { AdapterStreamOptions, BridgeMetadata, RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
-import { describeGoogleError } from "./describe-google-error.js";
+import { describeGoogleError } from "../describe-google-error.js";
 import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
 import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";
 import { handleServerToolCall, handleServerToolResponse } from "./handle-server-tool.js";
 import { closeReasoning, closeText, handleTextPart } from "./handle-text.js";
 import { mapGoogleFinishReason } from "./map-google-finish-reason.js";
 import { createGroundingFold, foldGrounding } from "./merge-grounding.js";
-import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
+import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "../narrow.js";
 import { createStreamState, type StreamState, type TurnState } from "./stream-state.js";
 import { enterTurn } from "./turns.js";
 import { recordTurnUsage } from "./record-turn-usage.js";
