@@ -14,7 +14,7 @@ import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
-import { mapChatFinishReason } from "./map-openai-finish-reason.js";
+import { mapChatFinishReason, VLLM_ABORT_ERROR } from "./map-openai-finish-reason.js";
 import { mapChatUsage } from "./map-openai-usage.js";
 import { usageByModel } from "./groq-usage-breakdown.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
@@ -185,10 +185,12 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     const mapped = mapChatFinishReason(finishReason);
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
     const finish = withContentFilterDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" } : mapped, record);
-    // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as `finish_reason: "error"`).
+    // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as
+    // `finish_reason: "error"`) or that the server aborted (vLLM's `"abort"`).
     if (finish.reason === "error") {
       const error = asRecord(record.error);
-      const described = describeOpenAIError(error ?? { message: "The provider ended the completion with finish_reason \"error\".", code: "provider_error" });
+      const fallback = finishReason === "abort" ? VLLM_ABORT_ERROR : { message: 'The provider ended the completion with finish_reason "error".', code: "provider_error" };
+      const described = describeOpenAIError(error ?? fallback);
       state.run.fail({ ...described, finish });
       return;
     }
