@@ -18,7 +18,7 @@ import { sdkResponseEvents } from "./support/sdk-replay.js";
 
 type Rec = Record<string, unknown>;
 
-function sse(events: Rec[]): Uint8Array {
+function sse(events: Rec[]): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(events.map((e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join(""));
 }
 
