@@ -1,5 +1,6 @@
 import type { RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
+import { billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
 import { chatUsageCost, costMetadata } from "./chat-usage-cost.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import { handleChatAudio } from "./handle-chat-audio.js";
@@ -39,6 +40,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     endSeen: false,
     costs: new Map(),
     usageKeys: new Map(),
+    billed: new Map(),
     warned: new Set(),
     thinkTags: thinkTagsOn(options),
     ...(options.model !== undefined && { model: options.model }),
@@ -121,6 +123,7 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   const breakdown = asRecord(chunk.x_groq)?.usage_breakdown ?? chunk.usage_breakdown;
   const byModel = usageByModel(breakdown, total, usageContext(state));
   recordCallUsage(state, callKey, byModel ?? (total === undefined ? undefined : [total]));
+  recordBilledCounts(state, callKey, usage);
   const cost = chatUsageCost(usage);
   if (cost === undefined) return;
   const upstream = asNonEmptyString(chunk.provider);
@@ -133,6 +136,14 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   });
   // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort).
   state.run.setTerminalMetadata(costMetadata(state.costs));
+}
+
+/** Perplexity's search queries and citation tokens of a call (its last report wins), summed over the run's calls onto the terminal event. */
+function recordBilledCounts(state: ChatStreamState, callKey: string, usage: unknown): void {
+  const counts = billedCounts(usage);
+  if (counts === undefined) return;
+  state.billed.set(callKey, counts);
+  state.run.setTerminalMetadata(billedCountsMetadata(state.billed));
 }
 
 /**
