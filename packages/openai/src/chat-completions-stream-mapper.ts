@@ -1,5 +1,6 @@
 import type { RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
+import { billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
 import { chatUsageCost, costMetadata } from "./chat-usage-cost.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import { handleChatAudio } from "./handle-chat-audio.js";
@@ -14,7 +15,7 @@ import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
-import { mapChatFinishReason } from "./map-openai-finish-reason.js";
+import { mapChatFinishReason, VLLM_ABORT_ERROR } from "./map-openai-finish-reason.js";
 import { mapChatUsage } from "./map-openai-usage.js";
 import { usageByModel } from "./groq-usage-breakdown.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";
@@ -39,6 +40,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     endSeen: false,
     costs: new Map(),
     usageKeys: new Map(),
+    billed: new Map(),
     warned: new Set(),
     thinkTags: thinkTagsOn(options),
     ...(options.model !== undefined && { model: options.model }),
@@ -121,6 +123,7 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   const breakdown = asRecord(chunk.x_groq)?.usage_breakdown ?? chunk.usage_breakdown;
   const byModel = usageByModel(breakdown, total, usageContext(state));
   recordCallUsage(state, callKey, byModel ?? (total === undefined ? undefined : [total]));
+  recordBilledCounts(state, callKey, usage);
   const cost = chatUsageCost(usage);
   if (cost === undefined) return;
   const upstream = asNonEmptyString(chunk.provider);
@@ -133,6 +136,14 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   });
   // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort).
   state.run.setTerminalMetadata(costMetadata(state.costs));
+}
+
+/** Perplexity's search queries and citation tokens of a call (its last report wins), summed over the run's calls onto the terminal event. */
+function recordBilledCounts(state: ChatStreamState, callKey: string, usage: unknown): void {
+  const counts = billedCounts(usage);
+  if (counts === undefined) return;
+  state.billed.set(callKey, counts);
+  state.run.setTerminalMetadata(billedCountsMetadata(state.billed));
 }
 
 /**
@@ -185,10 +196,12 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     const mapped = mapChatFinishReason(finishReason);
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
     const finish = withContentFilterDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" } : mapped, record);
-    // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as `finish_reason: "error"`).
+    // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as
+    // `finish_reason: "error"`) or that the server aborted (vLLM's `"abort"`).
     if (finish.reason === "error") {
       const error = asRecord(record.error);
-      const described = describeOpenAIError(error ?? { message: "The provider ended the completion with finish_reason \"error\".", code: "provider_error" });
+      const fallback = finishReason === "abort" ? VLLM_ABORT_ERROR : { message: 'The provider ended the completion with finish_reason "error".', code: "provider_error" };
+      const described = describeOpenAIError(error ?? fallback);
       state.run.fail({ ...described, finish });
       return;
     }

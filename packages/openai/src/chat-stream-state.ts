@@ -1,5 +1,6 @@
 import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import { textEndMetadata } from "./chat-annotations.js";
+import type { BilledCounts } from "./chat-billed-counts.js";
 import type { ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "./provider-label.js";
@@ -116,6 +117,8 @@ export interface ChatStreamState {
   citations?: BridgeMetadata;
   /** Gateway cost fields per model call, for the terminal event. */
   readonly costs: Map<string, Record<string, unknown>>;
+  /** Billed units per model call TokenUsage has no field for (Perplexity's search queries, citation tokens). */
+  readonly billed: Map<string, BilledCounts>;
   /** The usage-ledger keys each model call's entries were last recorded under (one, or one per model of a Groq breakdown). */
   readonly usageKeys: Map<string, string[]>;
   /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */

@@ -31,8 +31,9 @@ export function chatUsageCounts(usage: Record<string, unknown>, options: TokenUs
   const prompt = usage.prompt_tokens;
   const completion = usage.completion_tokens;
   const reasoning = firstPresent(completionDetails?.reasoning_tokens, usage.reasoning_tokens);
-  const cached = firstPresent(promptDetails?.cached_tokens, usage.prompt_cache_hit_tokens, usage.num_cached_tokens, usage.cached_tokens, usage.cache_read_input_tokens);
-  const cacheWrite = firstPresent(promptDetails?.cache_write_tokens, promptDetails?.cache_creation_input_tokens, usage.cache_creation_input_tokens);
+  const details = promptDetailsCacheParts(promptDetails);
+  const cached = firstPresent(details.cached, usage.prompt_cache_hit_tokens, usage.num_cached_tokens, usage.cached_tokens, usage.cache_read_input_tokens);
+  const cacheWrite = firstPresent(details.cacheWrite, usage.cache_creation_input_tokens);
   const raw = { inputTokens: prompt, outputTokens: completion, reasoningTokens: reasoning, cachedInputTokens: cached, cacheWriteInputTokens: cacheWrite };
 
   const p = count(prompt);
@@ -47,6 +48,17 @@ export function chatUsageCounts(usage: Record<string, unknown>, options: TokenUs
     inputTokens: cacheBeside ? sumTokenCounts([p, count(cached), count(cacheWrite)], "inputTokens", options) : prompt,
     outputTokens: reasoningBeside ? sumTokenCounts([c, r], "outputTokens", options) : completion,
   };
+}
+
+/**
+ * The cache parts of a Chat-style `prompt_tokens_details`, both parts of the prompt count: reads
+ * = `cached_tokens`; writes = `cache_write_tokens` (OpenAI), else `cache_creation_input_tokens`
+ * (Qwen on DashScope: the explicit cache's write on Chat, and the same object inside each
+ * `usage.x_details[]` row of DashScope's Responses API, where its session cache reports). Values
+ * as sent (validated by `createTokenUsage`).
+ */
+export function promptDetailsCacheParts(details: Record<string, unknown> | undefined): { cached: unknown; cacheWrite: unknown } {
+  return { cached: details?.cached_tokens, cacheWrite: firstPresent(details?.cache_write_tokens, details?.cache_creation_input_tokens) };
 }
 
 /** Which parts are reported beside (outside) their totals. */
@@ -79,6 +91,7 @@ function count(value: unknown): number | undefined {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
-function firstPresent(...values: unknown[]): unknown {
+/** The first value that is neither `undefined` nor `null`. */
+export function firstPresent(...values: unknown[]): unknown {
   return values.find((value) => value !== undefined && value !== null);
 }

@@ -42,23 +42,45 @@ export function clientItemPair(call: ToolCall, result: ToolMessage | undefined, 
  * Parts of the tool message the output item has no room for, each reported as
  * `request.unsupported-part` (never dropped silently): `local_shell_call_output`, `shell_call_output`,
  * `apply_patch_call_output` and `tool_search_output` hold text (or JSON read from text) only, so every
- * image, audio, video or document part goes; `computer_call_output` holds one screenshot, so every
- * part but the image sent as it (the first image part) goes. Text parts are what those items are
- * built from.
+ * image, audio, video or document part goes; `computer_call_output` holds one screenshot and the
+ * acknowledged safety checks, nothing else (no text field in the Responses API's
+ * `ComputerCallOutputItemParam`), so every part but the image sent as the screenshot (the first
+ * image part) and the JSON text the screenshot or the checks were read from goes, text included,
+ * and so does the message's `error`. Text parts are what the other items are built from.
  */
 function warnDroppedParts(result: ToolMessage, output: ClientOutputParam, sink: WarningSink): void {
-  if (typeof result.content === "string") return;
-  const screenshot = output.type === "computer_call_output" ? result.content.findIndex((part) => part.type === "image") : -1;
-  result.content.forEach((part, index) => {
-    if (part.type === "text" || index === screenshot) return;
-    const where = `tool message ${result.id} part ${index}`;
-    const room = output.type === "computer_call_output" ? "one screenshot image" : "text only";
-    sink.warn("request.unsupported-part", `${where}: a ${output.type} item holds ${room}; a ${String(part.type)} part was dropped`, {
-      where,
-      partType: part.type,
-      itemType: output.type,
+  const computer = output.type === "computer_call_output";
+  const room = computer ? "one screenshot image and the acknowledged safety checks" : "text only";
+  const drop = (where: string, partType: string): void =>
+    sink.warn("request.unsupported-part", `${where}: a ${output.type} item holds ${room}; a ${partType} part was dropped`, { where, partType, itemType: output.type });
+  if (typeof result.content !== "string") {
+    const screenshot = computer ? result.content.findIndex((part) => part.type === "image") : -1;
+    const carried = computer ? carriedComputerText(result.content, screenshot >= 0) : undefined;
+    result.content.forEach((part, index) => {
+      if (index === screenshot) return;
+      if (part.type === "text" && (carried === undefined || carried.has(index) || part.text === "")) return;
+      drop(`tool message ${result.id} part ${index}`, String(part.type));
     });
+  }
+  if (computer && result.error !== undefined && result.error !== "") drop(`tool message ${result.id} error`, "text");
+}
+
+/**
+ * The indexes of the text parts a `computer_call_output` is built from: all of them when their
+ * joined text is the JSON the acknowledged checks (or, with no image part, the screenshot) are read
+ * from, else the one part whose JSON gave the acknowledged checks ({@link acknowledgedChecks} reads
+ * the first), if any.
+ */
+function carriedComputerText(content: ContentPart[], imageShot: boolean): Set<number> {
+  const texts = content.flatMap((part, index) => (part.type === "text" ? [index] : []));
+  const joined = asRecord(parseJson(textOf(content)));
+  const joinedUsed = Array.isArray(joined?.acknowledged_safety_checks) || (!imageShot && screenshotRecord(joined) !== undefined);
+  if (joinedUsed) return new Set(texts);
+  const checks = texts.find((index) => {
+    const part = content[index];
+    return part?.type === "text" && Array.isArray(asRecord(parseJson(part.text))?.acknowledged_safety_checks);
   });
+  return new Set(checks === undefined ? [] : [checks]);
 }
 
 function callItem(type: string, itemId: string | undefined, callId: string, args: string, recorded: Record<string, unknown>): ClientCallParam | undefined {
@@ -157,13 +179,18 @@ function screenshotOf(result: ToolMessage, json: unknown, sink: WarningSink): Co
       return undefined;
     }
   }
-  const record = asRecord(json);
-  const shot = record?.type === "computer_screenshot" ? record : asRecord(record?.output);
-  if (shot?.type !== "computer_screenshot") return undefined;
+  const shot = screenshotRecord(asRecord(json));
+  if (shot === undefined) return undefined;
   const url = asNonEmptyString(shot.image_url);
   const fileId = asNonEmptyString(shot.file_id);
   if (url === undefined && fileId === undefined) return undefined;
   return { type: "computer_screenshot", ...(url !== undefined && { image_url: url }), ...(fileId !== undefined && { file_id: fileId }) };
+}
+
+/** The screenshot record of JSON text: the record itself, or its `output`. */
+function screenshotRecord(record: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const shot = record?.type === "computer_screenshot" ? record : asRecord(record?.output);
+  return shot?.type === "computer_screenshot" ? shot : undefined;
 }
 
 /** `acknowledged_safety_checks` from the JSON text (the whole content, or a text part beside the image). */

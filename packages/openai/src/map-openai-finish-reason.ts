@@ -4,7 +4,8 @@ import type { FinishInfo } from "@agui-bridge/core/adapter";
  * Chat Completions `finish_reason` → the normalized finish reason (raw value kept). Besides
  * OpenAI's values: `eos` (Together) and `eos_token` (TGI, watsonx) → `stop`; `model_length`
  * (Mistral: the model's context window was reached) → `length`; `error` (OpenRouter, Together,
- * Mistral: the model finished with an error) → `error`.
+ * Mistral: the model finished with an error) and `abort` (vLLM: the engine aborted the request
+ * before it finished, see {@link VLLM_ABORT_ERROR}) → `error`.
  */
 export function mapChatFinishReason(raw: string): FinishInfo {
   switch (raw) {
@@ -13,6 +14,7 @@ export function mapChatFinishReason(raw: string): FinishInfo {
     case "eos_token":
       return { reason: "stop", raw };
     case "error":
+    case "abort":
       return { reason: "error", raw };
     case "length":
     case "model_length":
@@ -26,6 +28,19 @@ export function mapChatFinishReason(raw: string): FinishInfo {
       return { reason: "other", raw };
   }
 }
+
+/**
+ * What RUN_ERROR says for vLLM's `finish_reason: "abort"`. vLLM's engine finishes a request it
+ * aborted (`RequestStatus.FINISHED_ABORTED` → `FinishReason.ABORT`, "aborted for another reason"
+ * than a stop or the length cap, `vllm/v1/request.py`; an abort request, engine shutdown, a sleep
+ * or scale-down pause) with that value, then writes `data: [DONE]` as after any answer
+ * (vllm-project/vllm#57082): the answer was cut short, not completed. Code `generation_aborted`,
+ * category `server` (retryable: the engine, not the model or the request, stopped it).
+ */
+export const VLLM_ABORT_ERROR = Object.freeze({
+  message: 'The server aborted the generation before it finished (finish_reason "abort"): the answer is incomplete.',
+  code: "generation_aborted",
+});
 
 /**
  * Responses terminal status → the normalized finish reason. `completed` is `tool-calls` when the

@@ -1,5 +1,5 @@
-import { createTokenUsage, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
-import { chatUsageCounts } from "./chat-usage-dialects.js";
+import { createTokenUsage, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
+import { chatUsageCounts, firstPresent, promptDetailsCacheParts } from "./chat-usage-dialects.js";
 import { asRecord } from "./narrow.js";
 import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
 
@@ -34,13 +34,19 @@ export function mapChatUsage(usage: unknown, context: UsageContext): TokenUsage 
 /**
  * Responses `usage` → TokenUsage: `input_tokens` with `input_tokens_details.cached_tokens` /
  * `.cache_write_tokens` parts of it; `output_tokens` with `output_tokens_details.reasoning_tokens`
- * part of it.
+ * part of it. DashScope (Alibaba Cloud Model Studio) also breaks its usage down by billing type in
+ * `x_details[]` rows (`{ input_tokens, output_tokens, total_tokens, x_billing_type, prompt_tokens_details? }`):
+ * a cache count the top-level details lack is read from the rows' Chat-style `prompt_tokens_details`
+ * ({@link promptDetailsCacheParts}, the Chat path's reading: its session cache's write
+ * `cache_creation_input_tokens` has no Responses field), summed over the rows, a part of
+ * `input_tokens` like every cache count.
  */
 export function mapResponsesUsage(usage: unknown, context: UsageContext): TokenUsage | undefined {
   const record = asRecord(usage);
   if (record === undefined) return undefined;
   const input = asRecord(record.input_tokens_details);
   const output = asRecord(record.output_tokens_details);
+  const rows = billingRowParts(record.x_details, warningOptions(context));
   return createTokenUsage(
     {
       provider: context.provider ?? DEFAULT_PROVIDER_LABEL,
@@ -48,11 +54,20 @@ export function mapResponsesUsage(usage: unknown, context: UsageContext): TokenU
       inputTokens: record.input_tokens,
       outputTokens: record.output_tokens,
       reasoningTokens: output?.reasoning_tokens,
-      cachedInputTokens: input?.cached_tokens,
-      cacheWriteInputTokens: input?.cache_write_tokens,
+      cachedInputTokens: firstPresent(input?.cached_tokens, rows.cached),
+      cacheWriteInputTokens: firstPresent(input?.cache_write_tokens, rows.cacheWrite),
     },
     warningOptions(context),
   );
+}
+
+/** The cache parts of DashScope's `x_details[]` rows, each summed over the rows that report it. */
+function billingRowParts(rows: unknown, options: { onWarning?: WarningHandler }): { cached?: number; cacheWrite?: number } {
+  if (!Array.isArray(rows)) return {};
+  const parts = rows.map((row) => promptDetailsCacheParts(asRecord(asRecord(row)?.prompt_tokens_details)));
+  const cached = sumTokenCounts(parts.map((part) => part.cached), "cachedInputTokens", options);
+  const cacheWrite = sumTokenCounts(parts.map((part) => part.cacheWrite), "cacheWriteInputTokens", options);
+  return { ...(cached !== undefined && { cached }), ...(cacheWrite !== undefined && { cacheWrite }) };
 }
 
 function warningOptions(context: UsageContext): { onWarning?: WarningHandler } {

@@ -25,6 +25,8 @@ export const OPENAI_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   content_policy_violation: "content_filter",
   invalid_prompt: "content_filter",
   server_error: "server",
+  // the bridge's code for vLLM's `finish_reason: "abort"` (the engine aborted the request)
+  generation_aborted: "server",
   server_is_overloaded: "overloaded",
   slow_down: "overloaded",
   // Groq's `x_groq.error` when it stops a stream for lack of capacity

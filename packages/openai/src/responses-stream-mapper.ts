@@ -21,6 +21,7 @@ import {
   handleResponseProgress,
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
+import { handleAudioEvent } from "./handle-response-audio.js";
 import { handleCodeDelta, handlePatchDiffDelta, handleShellCommandDelta, handleShellCommandText } from "./handle-streamed-argument-text.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "./narrow.js";
@@ -67,6 +68,10 @@ const HANDLERS: Record<string, Handler> = {
   "response.shell_call_command.added": handleShellCommandText,
   "response.shell_call_command.delta": handleShellCommandDelta,
   "response.shell_call_command.done": handleShellCommandText,
+  "response.audio.delta": handleAudioEvent,
+  "response.audio.done": handleAudioEvent,
+  "response.audio.transcript.delta": handleAudioEvent,
+  "response.audio.transcript.done": handleAudioEvent,
 };
 
 /** Event types that are modelled through the items they belong to: consumed silently. */

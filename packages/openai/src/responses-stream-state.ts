@@ -146,6 +146,8 @@ export interface ResponsesStreamState {
   finish?: FinishInfo;
   /** The latest response reached `response.completed` / `.incomplete`. */
   endSeen: boolean;
+  /** `stream.audio-dropped` was reported (once per stream). */
+  audioWarned?: boolean;
 }
 
 /** A fresh response state. */

@@ -104,6 +104,60 @@ describe("media in the result of a client-run built-in call", () => {
     expect(warnings.map((w) => [w.code, w.details])).toEqual([["request.unsupported-part", { where: "tool message t-cu part 1", partType: "document", itemType: "computer_call_output" }]]);
   });
 
+  it("computer_call_output: text beside the screenshot has no field in the item and is reported, as is the error", async () => {
+    // ComputerCallOutputItemParam (Responses API reference / openapi): call_id, output
+    // (ComputerScreenshotImage), acknowledged_safety_checks, id, status; no text or error field.
+    const answers: Message[] = [
+      {
+        id: "t-cu",
+        role: "tool",
+        toolCallId: "call_cu",
+        content: [text("Clicked the Submit button."), image(), text('{"acknowledged_safety_checks":[{"id":"sc_1"}]}'), text("")],
+        error: "The page did not change.",
+      },
+    ];
+    const messages = (await streamed()).map((message) =>
+      message.role === "assistant" ? { ...message, toolCalls: message.toolCalls?.filter((call) => call.id === "call_cu") } : message,
+    );
+    const { items, warnings } = request([...messages, ...answers]);
+    expect(output(items, "computer_call_output")).toEqual({
+      type: "computer_call_output",
+      call_id: "call_cu",
+      output: { type: "computer_screenshot", image_url: `data:image/png;base64,${PNG}` },
+      acknowledged_safety_checks: [{ id: "sc_1" }],
+    });
+    expect(warnings.map((w) => [w.code, w.details])).toEqual([
+      ["request.unsupported-part", { where: "tool message t-cu part 0", partType: "text", itemType: "computer_call_output" }],
+      ["request.unsupported-part", { where: "tool message t-cu error", partType: "text", itemType: "computer_call_output" }],
+    ]);
+  });
+
+  it("computer_call_output: a screenshot JSON text beside an image part is a second screenshot, reported", async () => {
+    const answers: Message[] = [{ id: "t-cu", role: "tool", toolCallId: "call_cu", content: [image(), text('{"type":"computer_screenshot","file_id":"file-shot"}')] }];
+    const messages = (await streamed()).map((message) =>
+      message.role === "assistant" ? { ...message, toolCalls: message.toolCalls?.filter((call) => call.id === "call_cu") } : message,
+    );
+    const { items, warnings } = request([...messages, ...answers]);
+    expect(output(items, "computer_call_output")).toMatchObject({ output: { type: "computer_screenshot", image_url: `data:image/png;base64,${PNG}` } });
+    expect(warnings.map((w) => [w.code, w.details])).toEqual([["request.unsupported-part", { where: "tool message t-cu part 1", partType: "text", itemType: "computer_call_output" }]]);
+  });
+
+  it("computer_call_output: JSON text holding the screenshot and the checks is carried whole, no warning", async () => {
+    const json = '{"output":{"type":"computer_screenshot","file_id":"file-shot"},"acknowledged_safety_checks":[{"id":"sc_1"}]}';
+    const answers: Message[] = [{ id: "t-cu", role: "tool", toolCallId: "call_cu", content: [text(json.slice(0, 20)), text(json.slice(20))] }];
+    const messages = (await streamed()).map((message) =>
+      message.role === "assistant" ? { ...message, toolCalls: message.toolCalls?.filter((call) => call.id === "call_cu") } : message,
+    );
+    const { items, warnings } = request([...messages, ...answers]);
+    expect(output(items, "computer_call_output")).toEqual({
+      type: "computer_call_output",
+      call_id: "call_cu",
+      output: { type: "computer_screenshot", file_id: "file-shot" },
+      acknowledged_safety_checks: [{ id: "sc_1" }],
+    });
+    expect(warnings).toEqual([]);
+  });
+
   it("string content and text-only parts give no warning", async () => {
     const answers: Message[] = [
       { id: "t-ls", role: "tool", toolCallId: "call_ls", content: "a.txt\n" },
