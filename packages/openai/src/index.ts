@@ -1,17 +1,17 @@
 export { streamChatCompletions, type ChatStreamOptions } from "./stream-chat-completions.js";
 export { streamResponses, type ResponsesStreamOptions } from "./stream-responses.js";
-export { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
-export { createResponsesMapper } from "./responses-stream-mapper.js";
+export { createChatCompletionsMapper } from "./chat-stream/chat-completions-stream-mapper.js";
+export { createResponsesMapper } from "./responses-stream/responses-stream-mapper.js";
 export {
   toChatCompletionsRequest,
   type ChatCompletionsRequest,
   type ChatCompletionsRequestOptions,
-} from "./convert-to-chat-completions-request.js";
+} from "./chat-request/convert-to-chat-completions-request.js";
 export {
   toResponsesRequest,
   type ResponsesRequest,
   type ResponsesRequestOptions,
-} from "./convert-to-responses-request.js";
+} from "./responses-request/convert-to-responses-request.js";
 export {
   createOpenAIChatProvider,
   createOpenAIResponsesProvider,
@@ -24,7 +24,7 @@ export { describeOpenAIError } from "./describe-openai-error.js";
 export { OPENAI_ERROR_CATEGORIES, OPENAI_ERROR_CLASS_CATEGORIES } from "./openai-error-categories.js";
 export { mapChatUsage, mapResponsesUsage } from "./map-openai-usage.js";
 export { mapChatFinishReason, mapResponsesFinishReason } from "./map-openai-finish-reason.js";
-export { OPENAI_ENCRYPTED_KIND } from "./handle-reasoning-item.js";
+export { OPENAI_ENCRYPTED_KIND } from "./responses-stream/handle-reasoning-item.js";
 export { DEFAULT_PROVIDER_LABEL, providerLabel, type ProviderLabelOption } from "./provider-label.js";
 export { chatDialect, defaultChatDialect, type ChatDialect, type ChatDialectOption } from "./chat-dialect.js";
 export { chatUsageCounts } from "./chat-usage-dialects.js";

@@ -1,8 +1,8 @@
 import { driveRun, sseChunkSource, type Event, type SseSource } from "@agui-bridge/core/adapter";
 import { withRetry } from "@agui-bridge/core/adapter";
 import { providerLabel } from "./provider-label.js";
-import { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
-import type { ChatStreamOptions } from "./chat-stream-state.js";
+import { createChatCompletionsMapper } from "./chat-stream/chat-completions-stream-mapper.js";
+import type { ChatStreamOptions } from "./chat-stream/chat-stream-state.js";
 import { createOpenAIFrameDecoder } from "./decode-openai-frame.js";
 import { driveOptions } from "./drive-options.js";
 

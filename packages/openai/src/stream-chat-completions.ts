@@ -1,10 +1,10 @@
 import { driveRun, type ChunkSource, type Event } from "@agui-bridge/core/adapter";
-import { createChatCompletionsMapper } from "./chat-completions-stream-mapper.js";
-import type { ChatStreamOptions } from "./chat-stream-state.js";
+import { createChatCompletionsMapper } from "./chat-stream/chat-completions-stream-mapper.js";
+import type { ChatStreamOptions } from "./chat-stream/chat-stream-state.js";
 import { driveOptions } from "./drive-options.js";
 import { providerLabel } from "./provider-label.js";
 
-export type { ChatStreamOptions } from "./chat-stream-state.js";
+export type { ChatStreamOptions } from "./chat-stream/chat-stream-state.js";
 
 /**
  * Turns a Chat Completions stream (the `Stream<ChatCompletionChunk>` that

@@ -3,8 +3,8 @@ import { withRetry } from "@agui-bridge/core/adapter";
 import { providerLabel } from "./provider-label.js";
 import { createOpenAIFrameDecoder } from "./decode-openai-frame.js";
 import { driveOptions } from "./drive-options.js";
-import { createResponsesMapper } from "./responses-stream-mapper.js";
-import type { ResponsesStreamOptions } from "./responses-stream-state.js";
+import { createResponsesMapper } from "./responses-stream/responses-stream-mapper.js";
+import type { ResponsesStreamOptions } from "./responses-stream/responses-stream-state.js";
 
 /**
  * The raw-bytes path of {@link streamResponses}: reads a Responses SSE body itself (`event:` +

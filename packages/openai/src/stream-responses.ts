@@ -1,10 +1,10 @@
 import { driveRun, type ChunkSource, type Event } from "@agui-bridge/core/adapter";
 import { driveOptions } from "./drive-options.js";
 import { providerLabel } from "./provider-label.js";
-import { createResponsesMapper } from "./responses-stream-mapper.js";
-import type { ResponsesStreamOptions } from "./responses-stream-state.js";
+import { createResponsesMapper } from "./responses-stream/responses-stream-mapper.js";
+import type { ResponsesStreamOptions } from "./responses-stream/responses-stream-state.js";
 
-export type { ResponsesStreamOptions } from "./responses-stream-state.js";
+export type { ResponsesStreamOptions } from "./responses-stream/responses-stream-state.js";
 
 /**
  * Turns a Responses stream (the `Stream<ResponseStreamEvent>` that

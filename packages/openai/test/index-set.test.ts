@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IndexSet } from "../src/index-set.js";
+import { IndexSet } from "../src/responses-stream/index-set.js";
 
 describe("IndexSet (the output indexes a response streamed)", () => {
   it("holds what was added, in order, out of order, repeated, and odd numbers", () => {

@@ -7,7 +7,7 @@ import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { stringifyWith } from "../src/classify-output-item.js";
+import { stringifyWith } from "../src/responses-stream/classify-output-item.js";
 import { streamResponses } from "../src/index.js";
 import { collect, ofType } from "./support/collect.js";
 

@@ -1,0 +1,55 @@
+import { isMintedBy, readBridgeMetadata, type ToolCall } from "@agui-bridge/core/adapter";
+import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
+import type { ChatDialect } from "../chat-dialect.js";
+import { isOpenAIPlatform } from "./chat-request-rules.js";
+import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "../chat-stream/chat-tool-call-fields.js";
+import type { WarningSink } from "../request/request-warnings.js";
+
+/** The warning reported when a call's arguments that are not a JSON object go back as `{}`. */
+export const INVALID_ARGUMENTS_WARNING = "request.tool-arguments-replaced";
+
+/**
+ * One assistant tool call as Chat Completions takes it back: a custom tool call (`type: "custom"`,
+ * `custom: { name, input }`) when OpenAI streamed it as one, else a function call; a Gemini thought
+ * signature recorded on it goes back as `extra_content.google.thought_signature` (Gemini's
+ * OpenAI-compatible endpoint answers 400 without it on Gemini 3 tool turns) under the `gemini`
+ * dialect, only to the label that minted it. A call streamed with no arguments at all goes back
+ * with `"{}"`; to servers other than OpenAI's platforms, so do arguments that are not a JSON object
+ * (a call cut off mid-arguments), with a warning: they parse them (Qwen on DashScope answers 400
+ * "function.arguments … must be in JSON format", Gemini's endpoint needs an object for its
+ * `functionCall.args`, vLLM's chat templates load them).
+ */
+export function chatToolCall(call: ToolCall, custom: boolean, name: string, target: string, dialect: ChatDialect, sink?: WarningSink): ChatCompletionMessageToolCall {
+  if (custom) return { id: call.id, type: "custom", custom: { name, input: call.function.arguments } };
+  const signature = thoughtSignatureFor(call, target, dialect);
+  return {
+    id: call.id,
+    type: "function",
+    function: { name, arguments: replayedArguments(call, target, sink) },
+    ...(signature !== undefined && { extra_content: { google: { thought_signature: signature } } }),
+  } as ChatCompletionMessageToolCall;
+}
+
+/** The Gemini thought signature of a call that may go back to `target` under `dialect`, if it has one. */
+export function thoughtSignatureFor(call: ToolCall, target: string, dialect: ChatDialect): string | undefined {
+  if (dialect !== "gemini" || call.encryptedValue === undefined || !isMintedBy(call, target)) return undefined;
+  return readBridgeMetadata(call.metadata)?.encryptedKind === GOOGLE_THOUGHT_SIGNATURE_KIND ? call.encryptedValue : undefined;
+}
+
+/** A function call's arguments as sent back to `target` (see {@link chatToolCall}). */
+function replayedArguments(call: ToolCall, target: string, sink: WarningSink | undefined): string {
+  const args = call.function.arguments;
+  if (args.trim() === "") return "{}";
+  if (isOpenAIPlatform(target) || isJsonObject(args)) return args;
+  sink?.warn(INVALID_ARGUMENTS_WARNING, `Tool call ${call.id}: its arguments are not a JSON object; sent to ${target} as {}`, { toolCallId: call.id });
+  return "{}";
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,36 @@
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
+import type { ChatChoiceState } from "./chat-stream-state.js";
+import { asArray, isRecord } from "../narrow.js";
+
+/**
+ * `delta.annotations` (OpenAI's search models, OpenRouter's web plugin: `{ type: "url_citation",
+ * url_citation: { url, title, start_index, end_index, content? } }`), and the same array beside the
+ * delta on the choice: collected per choice in arrival order, exact repeats once (gateways repeat
+ * them, and may send both copies), for the text's TEXT_MESSAGE_END (metadata `annotations`, as on
+ * the Responses side). They often arrive on a chunk of their own after the text.
+ */
+export function collectAnnotations(choice: ChatChoiceState, value: unknown): void {
+  const entries = asArray(value);
+  if (entries === undefined) return;
+  for (const entry of entries) {
+    if (!isRecord(entry)) continue;
+    const key = stableKey(entry);
+    if (key === undefined || choice.annotationKeys.has(key)) continue;
+    choice.annotationKeys.add(key);
+    choice.annotations.push(entry);
+  }
+}
+
+/** The TEXT_MESSAGE_END metadata of a choice's text: chunk-level citations plus its annotations. */
+export function textEndMetadata(choice: ChatChoiceState, citations: BridgeMetadata | undefined): BridgeMetadata | undefined {
+  if (choice.annotations.length === 0) return citations;
+  return { ...citations, annotations: [...choice.annotations] };
+}
+
+function stableKey(entry: Record<string, unknown>): string | undefined {
+  try {
+    return JSON.stringify(entry);
+  } catch {
+    return undefined;
+  }
+}

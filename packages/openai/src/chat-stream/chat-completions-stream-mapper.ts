@@ -1,0 +1,239 @@
+import type { RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
+import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
+import { billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
+import { chatUsageCost, costMetadata } from "../chat-usage-cost.js";
+import { describeOpenAIError } from "../describe-openai-error.js";
+import { handleChatAudio } from "./handle-chat-audio.js";
+import { handleChatImages } from "./handle-chat-images.js";
+import { handleChatContentParts } from "./handle-chat-content-parts.js";
+import { handleChatReasoning } from "./handle-chat-reasoning.js";
+import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
+import { handleChatThinkingBlocks } from "./handle-chat-thinking-blocks.js";
+import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
+import { flushThinkTags, handleThinkTaggedContent, thinkTagsOn } from "./handle-chat-think-tags.js";
+import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
+import { collectAnnotations } from "./chat-annotations.js";
+import { withContentFilterDetails } from "./azure-content-filter.js";
+import { mapChatFinishReason, VLLM_ABORT_ERROR } from "../map-openai-finish-reason.js";
+import { mapChatUsage } from "../map-openai-usage.js";
+import { usageByModel } from "./groq-usage-breakdown.js";
+import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "../narrow.js";
+import { providerLabel } from "../provider-label.js";
+
+/**
+ * Maps `ChatCompletionChunk`s onto a run: a thin router handing each part of a chunk (usage and
+ * its cost fields, chunk-level citations, each choice's reasoning, refusal, content, tool call
+ * fragments and finish reason) to its handler. Every dialect's fields are read whatever the
+ * provider label: `reasoning_content` / `reasoning` / `reasoning_details` deltas, content as a
+ * string or as Mistral's typed chunks, tool calls with or without `index`, Perplexity's
+ * `citations` / `search_results`, Groq's `executed_tools` (provider-run calls). The end marker is a choice's `finish_reason`; the trailing
+ * usage chunk and chunks with empty `choices` (Azure's prompt-filter preamble) are handled in any
+ * order.
+ */
+export function createChatCompletionsMapper(run: RunBuilder, options: ChatStreamOptions = {}): StreamMapper<unknown> {
+  const state: ChatStreamState = {
+    run,
+    options,
+    provider: providerLabel(options),
+    choices: new Map(),
+    endSeen: false,
+    costs: new Map(),
+    usageKeys: new Map(),
+    billed: new Map(),
+    warned: new Set(),
+    thinkTags: thinkTagsOn(options),
+    ...(options.model !== undefined && { model: options.model }),
+  };
+  return {
+    chunk(chunk) {
+      if (!isRecord(chunk)) {
+        run.fail({ message: "The provider sent a chunk that is not a JSON object.", code: "invalid_chunk" });
+        return;
+      }
+      if (isRecord(chunk.error)) {
+        run.fail(describeOpenAIError(chunk.error));
+        return;
+      }
+      trackCompletion(state, chunk);
+      trackCitations(state, chunk);
+      const choices = asArray(chunk.choices) ?? [];
+      for (const choice of choices) {
+        handleChoice(state, choice);
+        if (run.ended) return;
+      }
+      // Groq's own copy of the usage (`x_groq.usage`) counts when the chunk carries no `usage`;
+      // Kimi (Moonshot) documents its usage on the finishing choice (`choices[].usage`).
+      const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage ?? choiceUsage(choices);
+      if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
+      // Groq cuts a stream short (over capacity, …) with the reason in the last chunk's `x_groq.error`.
+      const groqError = asNonEmptyString(asRecord(chunk.x_groq)?.error);
+      if (groqError !== undefined) {
+        run.fail(describeOpenAIError({ message: `Groq stopped the stream: ${groqError}`, code: groqError }));
+        return;
+      }
+      if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
+    },
+    end() {
+      if (!state.endSeen) return;
+      // Anything a choice still holds (an encrypted entry that came after its finish_reason).
+      for (const choice of state.choices.values()) endChoice(state, choice);
+      run.finish(state.finish !== undefined ? { finish: state.finish } : {});
+    },
+    describeError: describeOpenAIError,
+  };
+}
+
+/**
+ * A new completion `id` (a recording holding several completions) starts a new turn once every
+ * choice of the current completion has finished. Before that it is the same completion: some
+ * servers give every chunk an id of its own (Foundry Local, older llama.cpp and LiteLLM), and
+ * splitting there would cut text into one message per chunk and tool calls from their arguments.
+ */
+function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>): void {
+  const id = asNonEmptyString(chunk.id);
+  const model = asNonEmptyString(chunk.model);
+  if (model !== undefined) state.model = model;
+  if (id === undefined || id === state.completionId) return;
+  if (state.completionId !== undefined) {
+    if ([...state.choices.values()].some((choice) => !choice.finished)) return;
+    for (const choice of state.choices.values()) endChoice(state, choice);
+    state.choices.clear();
+    state.citations = undefined;
+  }
+  state.completionId = id;
+}
+
+/** Perplexity repeats the completion's `citations` / `search_results` on its chunks: the latest are kept for the text's END. */
+function trackCitations(state: ChatStreamState, chunk: Record<string, unknown>): void {
+  const citations = asArray(chunk.citations);
+  const searchResults = asArray(chunk.search_results);
+  if (citations === undefined && searchResults === undefined) return;
+  state.citations = {
+    ...state.citations,
+    ...(citations !== undefined && { citations: citations.filter((c) => typeof c === "string" || isRecord(c)) }),
+    ...(searchResults !== undefined && { searchResults: searchResults.filter(isRecord) }),
+  };
+}
+
+function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown): void {
+  const callKey = state.completionId ?? "chat-completion";
+  const total = mapChatUsage(usage, usageContext(state));
+  // Groq Compound: the same usage per model that served the request, in place of the total.
+  const breakdown = asRecord(chunk.x_groq)?.usage_breakdown ?? chunk.usage_breakdown;
+  const byModel = usageByModel(breakdown, total, usageContext(state));
+  recordCallUsage(state, callKey, byModel ?? (total === undefined ? undefined : [total]));
+  recordBilledCounts(state, callKey, usage);
+  const cost = chatUsageCost(usage);
+  if (cost === undefined) return;
+  const upstream = asNonEmptyString(chunk.provider);
+  state.costs.set(callKey, {
+    callId: callKey,
+    provider: state.provider,
+    ...(state.model !== undefined && { model: state.model }),
+    ...(upstream !== undefined && { upstreamProvider: upstream }),
+    ...cost,
+  });
+  // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort).
+  state.run.setTerminalMetadata(costMetadata(state.costs));
+}
+
+/** Perplexity's search queries and citation tokens of a call (its last report wins), summed over the run's calls onto the terminal event. */
+function recordBilledCounts(state: ChatStreamState, callKey: string, usage: unknown): void {
+  const counts = billedCounts(usage);
+  if (counts === undefined) return;
+  state.billed.set(callKey, counts);
+  state.run.setTerminalMetadata(billedCountsMetadata(state.billed));
+}
+
+/**
+ * Sets a call's usage entries (one, or one per model), replacing its earlier ones: a later report
+ * supersedes the whole earlier one. A report in which no count survives leaves them in place.
+ */
+function recordCallUsage(state: ChatStreamState, callKey: string, entries: TokenUsage[] | undefined): void {
+  if (entries === undefined) return;
+  const keys = entries.length === 1 ? [callKey] : entries.map((_, i) => `${callKey}#model-${i}`);
+  for (const key of state.usageKeys.get(callKey) ?? []) if (!keys.includes(key)) state.run.usage.clear(key);
+  entries.forEach((entry, i) => state.run.usage.record(keys[i] as string, entry));
+  state.usageKeys.set(callKey, keys);
+}
+
+function handleChoice(state: ChatStreamState, raw: unknown): void {
+  const record = asRecord(raw);
+  if (record === undefined) return;
+  const index = asNumber(record.index) ?? 0;
+  const delta = asRecord(record.delta);
+  const finishReason = asNonEmptyString(record.finish_reason);
+  if (delta === undefined && finishReason === undefined) return;
+  const choice = choiceState(state, index);
+  if (delta !== undefined) {
+    const detailed = delta.reasoning_details !== undefined && handleChatReasoningDetails(state, choice, delta.reasoning_details);
+    const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
+    if (reasoning !== undefined && !detailed) handleChatReasoning(state, choice, reasoning);
+    if (delta.thinking_blocks !== undefined) handleChatThinkingBlocks(state, choice, delta);
+    // Groq: the tools its server ran (Compound, gpt-oss built-ins), after the reasoning that led to them.
+    if (delta.executed_tools !== undefined) handleChatExecutedTools(state, choice, delta.executed_tools);
+    const refusal = asString(delta.refusal);
+    if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
+    const content = asString(delta.content);
+    if (content !== undefined) {
+      if (state.thinkTags) handleThinkTaggedContent(state, choice, content);
+      else handleChatContent(state, choice, content);
+    }
+    else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
+    if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
+    if (delta.images !== undefined) handleChatImages(state, choice, delta.images);
+    // A fragment without `index` is keyed by its place in the array (several whole calls in one delta, then their arguments in the same places).
+    const toolCalls = asArray(delta.tool_calls);
+    if (toolCalls !== undefined) for (let position = 0; position < toolCalls.length; position++) handleChatToolCallDelta(state, choice, toolCalls[position], position);
+    // The deprecated `functions` API: one call per turn, streamed like a tool call without an id.
+    if (isRecord(delta.function_call)) handleChatToolCallDelta(state, choice, { index: LEGACY_FUNCTION_CALL_INDEX, function: delta.function_call });
+    collectAnnotations(choice, delta.annotations);
+  }
+  // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
+  collectAnnotations(choice, record.annotations);
+  if (finishReason !== undefined) {
+    const mapped = mapChatFinishReason(finishReason);
+    // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
+    const finish = withContentFilterDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" } : mapped, record);
+    // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as
+    // `finish_reason: "error"`) or that the server aborted (vLLM's `"abort"`).
+    if (finish.reason === "error") {
+      const error = asRecord(record.error);
+      const fallback = finishReason === "abort" ? VLLM_ABORT_ERROR : { message: 'The provider ended the completion with finish_reason "error".', code: "provider_error" };
+      const described = describeOpenAIError(error ?? fallback);
+      state.run.fail({ ...described, finish });
+      return;
+    }
+    endChoice(state, choice);
+    choice.finished = true;
+    state.finish = finish;
+    state.endSeen = true;
+  }
+}
+
+/** The usage a choice carries itself (Kimi's `choices[0].usage` on the finishing chunk), if any. */
+function choiceUsage(choices: readonly unknown[]): Record<string, unknown> | undefined {
+  for (const choice of choices) {
+    const usage = asRecord(asRecord(choice)?.usage);
+    if (usage !== undefined) return usage;
+  }
+  return undefined;
+}
+
+/** Closes a choice, after what `thinkTags` held back as a possible tag start. */
+function endChoice(state: ChatStreamState, choice: ChatChoiceState): void {
+  flushThinkTags(state, choice);
+  closeChoice(state, choice);
+}
+
+/** The `index` the deprecated `delta.function_call` is kept under (tool call indexes are never negative). */
+const LEGACY_FUNCTION_CALL_INDEX = -1;
+
+function usageContext(state: ChatStreamState): { model?: string; provider: string; onWarning?: ChatStreamOptions["onWarning"] } {
+  return {
+    provider: state.provider,
+    ...(state.model !== undefined && { model: state.model }),
+    ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
+  };
+}

@@ -1,0 +1,231 @@
+import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import { textEndMetadata } from "./chat-annotations.js";
+import type { BilledCounts } from "./chat-billed-counts.js";
+import type { ThinkTagState } from "./handle-chat-think-tags.js";
+import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
+import type { ProviderLabelOption } from "../provider-label.js";
+
+/**
+ * What is kept to rebuild one `reasoning_details` entry: its fields other than its text and
+ * opaque value (`type`, `id`, `format`, `index`, any other scalar), exactly as sent, and its
+ * position among the turn's entries.
+ */
+export interface ReasoningDetailDescriptor {
+  order: number;
+  entry: Record<string, string | number | boolean | null>;
+}
+
+/** A `reasoning_details` entry being streamed into its own reasoning message. */
+export interface OpenReasoningDetail {
+  /** `type` + `index`: fragments with the same key continue the entry. */
+  key: string;
+  messageId: string;
+  descriptor: ReasoningDetailDescriptor;
+  /** The entry's `signature` so far (a `reasoning.text` entry's opaque value). */
+  signature: string;
+}
+
+/** A `reasoning.encrypted` entry waiting for the tool call its `id` may name. */
+export interface PendingEncryptedDetail {
+  descriptor: ReasoningDetailDescriptor;
+  data: string;
+}
+
+/** An open tool call of a choice. */
+export interface ChatToolState {
+  toolCallId: string;
+  providerId?: string;
+  /** The `reasoning_details` entry whose opaque value went on this call (written on TOOL_CALL_END). */
+  reasoningDetail?: ReasoningDetailDescriptor;
+  /** Gemini's `extra_content.google.thought_signature` sent on this call (its kind is written on TOOL_CALL_END). */
+  thoughtSignature?: string;
+}
+
+/** A tool Groq ran on its side (`delta.executed_tools[]`), reported as a provider-executed call. */
+export interface ExecutedToolState {
+  readonly toolCallId: string;
+  /** The entry's `type` (the call's `providerToolType`). */
+  readonly toolType: string;
+  /** The argument text written so far (a repeated entry writes only what extends it). */
+  args: string;
+  /** Whether its TOOL_CALL_RESULT was written (later copies of the entry are ignored). */
+  resulted: boolean;
+}
+
+/** What one choice of the current completion has open. */
+export interface ChatChoiceState {
+  /** The turn's assistant message id: the text message's id and every tool call's parent. */
+  readonly assistantId: string;
+  /** Whether a text (or refusal) message already took {@link assistantId}. */
+  assistantIdTaken: boolean;
+  textId?: string;
+  refusalId?: string;
+  reasoningId?: string;
+  /** A `thinking_blocks` signature for the reasoning message being streamed (written as it closes). */
+  thinkingSignature?: string;
+  /** `thinkTags`: whether the content is inside a think block, and a possible tag start held back. */
+  thinkTags?: ThinkTagState;
+  /** Whether the choice started a tool call (a `stop` finish then means `tool-calls`). */
+  sawToolCall: boolean;
+  /** Whether the choice's `finish_reason` came (a new completion `id` before that continues this completion). */
+  finished: boolean;
+  /** Open tool calls by the provider's `index`. */
+  readonly tools: Map<number, ChatToolState>;
+  /**
+   * Calls whose `index` a later call took (servers reusing index 0, or sending whole calls without
+   * one): they stay open until the choice ends, so an encrypted entry naming one still lands on it.
+   */
+  readonly parkedTools: ChatToolState[];
+  /** The `reasoning_details` entry being streamed. */
+  detail?: OpenReasoningDetail;
+  /** How many `reasoning_details` entries this choice has started (their `order`). */
+  detailCount: number;
+  /**
+   * The last text/summary entry (key and order), kept after its message closed: a later fragment
+   * of the same entry (a tool call or text came in between) continues it in a new reasoning
+   * message with the same `order`, which the request side joins back.
+   */
+  lastDetail?: { key: string; order: number };
+  /** Encrypted entries whose tool call has not been seen (yet). */
+  readonly pendingEncrypted: PendingEncryptedDetail[];
+  /** Groq's `executed_tools` entries by `index`: the provider-run calls of the choice. */
+  readonly executedTools: Map<number, ExecutedToolState>;
+  /** Image urls already reported (`delta.images`), so a repeated image is reported once. */
+  readonly imageUrls: Set<string>;
+  /** `annotations` (url citations) of the choice so far, for its text's END. */
+  readonly annotations: Record<string, unknown>[];
+  /** Their JSON, so exact repeats are kept once. */
+  readonly annotationKeys: Set<string>;
+}
+
+/** Per-stream state of the Chat Completions mapper. */
+export interface ChatStreamState {
+  readonly run: RunBuilder;
+  readonly options: ChatStreamOptions;
+  /** The provider label stamped on usage (the run builder stamps entities). */
+  readonly provider: string;
+  /** `id` of the completion being read (several may follow one another in a recording). */
+  completionId?: string;
+  /** Model reported by the chunks (falls back to `options.model`). */
+  model?: string;
+  readonly choices: Map<number, ChatChoiceState>;
+  /** Finish reason of the latest finished choice. */
+  finish?: FinishInfo;
+  /** A `finish_reason` was seen: the completion reached its end marker. */
+  endSeen: boolean;
+  /** Chunk-level citations of the current completion (Perplexity `citations` / `search_results`). */
+  citations?: BridgeMetadata;
+  /** Gateway cost fields per model call, for the terminal event. */
+  readonly costs: Map<string, Record<string, unknown>>;
+  /** Billed units per model call TokenUsage has no field for (Perplexity's search queries, citation tokens). */
+  readonly billed: Map<string, BilledCounts>;
+  /** The usage-ledger keys each model call's entries were last recorded under (one, or one per model of a Groq breakdown). */
+  readonly usageKeys: Map<string, string[]>;
+  /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */
+  readonly warned: Set<string>;
+  /** `<think>…</think>` in the content is read as reasoning (the `thinkTags` option, else the label's default). */
+  readonly thinkTags: boolean;
+}
+
+/** Options of {@link streamChatCompletions}. */
+export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOption {
+  /** Model name for usage entries when the chunks carry none. */
+  model?: string;
+  /**
+   * Read `<think>…</think>` in `delta.content` as reasoning (servers that leave the model's
+   * reasoning in the text: Groq's `reasoning_format: "raw"`, Together's DeepSeek-R1, vLLM or
+   * llama.cpp without a reasoning parser). Off by default (the content passes as it came), except
+   * for the `perplexity` label, whose reasoning models always stream a `<think>` section first.
+   */
+  thinkTags?: boolean;
+}
+
+/** The state of choice `index`, created on first use with a fresh assistant message id. */
+export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
+  let choice = state.choices.get(index);
+  if (choice === undefined) {
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set() };
+    state.choices.set(index, choice);
+  }
+  return choice;
+}
+
+/** Closes one open tool call, writing the reasoning entry it carries on its END. */
+export function endChatToolCall(state: ChatStreamState, tool: ChatToolState): void {
+  if (!state.run.isToolCallOpen(tool.toolCallId)) return;
+  const detail = tool.reasoningDetail;
+  const metadata =
+    detail !== undefined
+      ? { encryptedKind: REASONING_DETAIL_KIND, reasoningDetail: detail }
+      : tool.thoughtSignature !== undefined
+        ? { encryptedKind: GOOGLE_THOUGHT_SIGNATURE_KIND }
+        : undefined;
+  state.run.endToolCall(tool.toolCallId, metadata);
+}
+
+/**
+ * Closes what a choice still has open (tool calls, text, refusal, reasoning); encrypted entries no
+ * tool call claimed go on reasoning messages of their own.
+ */
+export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): void {
+  const { run } = state;
+  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool);
+  choice.tools.clear();
+  for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
+  const citations = state.citations;
+  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, textEndMetadata(choice, citations));
+  choice.textId = undefined;
+  if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId);
+  choice.refusalId = undefined;
+  closeChoiceReasoning(state, choice);
+  flushPendingEncrypted(state, choice);
+}
+
+/** Metadata of every reasoning message of a choice: the assistant message it belongs to. */
+export function reasoningStartMetadata(choice: ChatChoiceState, extra?: BridgeMetadata): BridgeMetadata {
+  return { assistantMessageId: choice.assistantId, ...extra };
+}
+
+/** Closes the choice's reasoning messages (plain and `reasoning_details`) and the span around them. */
+export function closeChoiceReasoning(state: ChatStreamState, choice: ChatChoiceState): void {
+  const { run } = state;
+  const detail = choice.detail;
+  choice.detail = undefined;
+  if (detail !== undefined && run.isReasoningOpen(detail.messageId)) {
+    if (detail.signature !== "") run.encryptedValue("message", detail.messageId, detail.signature);
+    run.endReasoningMessage(detail.messageId, { reasoningDetail: { order: detail.descriptor.order, entry: { ...detail.descriptor.entry } } });
+  }
+  const hadPlain = choice.reasoningId !== undefined;
+  if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) {
+    const signature = choice.thinkingSignature;
+    if (signature !== undefined) run.encryptedValue("message", choice.reasoningId, signature);
+    run.endReasoningMessage(choice.reasoningId, signature !== undefined ? { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND } : undefined);
+  }
+  choice.reasoningId = undefined;
+  choice.thinkingSignature = undefined;
+  if (detail !== undefined || hadPlain) run.endReasoning();
+}
+
+/** Encrypted entries no tool call claimed: each on a reasoning message of its own. */
+function flushPendingEncrypted(state: ChatStreamState, choice: ChatChoiceState): void {
+  const { run } = state;
+  const pending = choice.pendingEncrypted.splice(0);
+  if (pending.length === 0) return;
+  for (const entry of pending) {
+    const messageId = run.startReasoningMessage({
+      metadata: reasoningStartMetadata(choice, { encryptedKind: REASONING_DETAIL_KIND, reasoningDetail: entry.descriptor }),
+    });
+    run.encryptedValue("message", messageId, entry.data);
+    run.endReasoningMessage(messageId);
+  }
+  run.endReasoning();
+}
+
+/** `encryptedKind` of a reasoning message whose encrypted value is a LiteLLM `thinking_blocks` signature. */
+export const THINKING_BLOCK_SIGNATURE_KIND = "thinking-block-signature";
+
+/** `encryptedKind` of a reasoning message holding a LiteLLM `redacted_thinking` block's `data`. */
+export const THINKING_BLOCK_REDACTED_KIND = "thinking-block-redacted";
+
+/** `encryptedKind` of a reasoning message or tool call holding a `reasoning_details` entry. */
+export const REASONING_DETAIL_KIND = "reasoning-details-entry";

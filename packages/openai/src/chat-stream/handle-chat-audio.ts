@@ -1,0 +1,27 @@
+import type { ChatChoiceState, ChatStreamState } from "./chat-stream-state.js";
+import { handleChatContent } from "./handle-chat-text.js";
+import { asRecord, asString } from "../narrow.js";
+
+/**
+ * `delta.audio` (audio output, `modalities: ["text", "audio"]`): updates carry an `id`, base64
+ * `data` and/or `transcript` text; the last one only `expires_at`. The transcript is what the model
+ * said, so it streams into the turn's assistant text (when the delta has no `content` of its own),
+ * byte for byte; a conversation sent back carries it as the assistant's content, which the API
+ * takes. AG-UI has no audio event: the audio bytes are not modelled, reported once per stream
+ * (`stream.audio-dropped`) and passed as RAW with `emitRawEvents`.
+ */
+export function handleChatAudio(state: ChatStreamState, choice: ChatChoiceState, delta: Record<string, unknown>): void {
+  const audio = asRecord(delta.audio);
+  if (audio === undefined) return;
+  const transcript = asString(audio.transcript);
+  if (transcript !== undefined && typeof delta.content !== "string" && !Array.isArray(delta.content)) handleChatContent(state, choice, transcript);
+  if (typeof audio.data !== "string" || audio.data === "") return;
+  if (state.options.emitRawEvents === true) state.run.raw({ audio }, state.provider);
+  if (state.warned.has("audio")) return;
+  state.warned.add("audio");
+  state.options.onWarning?.({
+    code: "stream.audio-dropped",
+    message: "The completion streams audio, which AG-UI cannot carry: its transcript is the text, the audio bytes are dropped",
+    details: { ...(typeof audio.id === "string" && { audioId: audio.id }) },
+  });
+}

@@ -1,0 +1,156 @@
+import { inlineImageType, isRecord, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import { askedImageDetail, imageDetail } from "./image-detail.js";
+import { responsesFileName } from "./document-file-types.js";
+import { inlineImageRuleFor } from "./image-types.js";
+import { asNonEmptyString, asRecord } from "../narrow.js";
+import { targetOf, type WarningSink } from "./request-warnings.js";
+
+/** Which API a part is converted for. */
+export type TargetApi = "chat" | "responses";
+
+/** A content part in the target API's wire shape. */
+export type WirePart = Record<string, unknown> & { type: string };
+
+/**
+ * Converts AG-UI content parts to the target API's parts: text; image (data → data URL, url →
+ * url, file handle → `file_id` on Responses); audio (data → `input_audio` with the format from the
+ * mime type, Chat only); documents (data → `file_data`: PDF on Chat, on Responses also the text, code,
+ * office and spreadsheet types it reads; handle → `file_id`, url → `file_url` on Responses, →
+ * `file.file_data` on Chat to OpenRouter; a base64 `data:` URL as the data it spells, core's
+ * `withDataUrlAsData`). File handles minted by another provider are never sent; anything the API cannot
+ * take is dropped with a warning, and so is image data of a type OpenAI's platforms do not take
+ * (see {@link inlineImageRuleFor}; URL and `file_id` images are sent as they are, their type is not known here).
+ */
+export function convertContentParts(
+  parts: readonly ContentPart[],
+  api: TargetApi,
+  sink: WarningSink,
+  where: string,
+): WirePart[] {
+  const out: WirePart[] = [];
+  parts.forEach((part, index) => {
+    const converted = convertPart(part, api, sink, `${where} part ${index}`);
+    if (converted !== undefined) out.push(converted);
+  });
+  return out;
+}
+
+const KNOWN_PARTS = new Set(["text", "image", "audio", "video", "document"]);
+
+function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where: string): WirePart | undefined {
+  if (!KNOWN_PARTS.has(part.type) || (part.type !== "text" && !isRecord(part.source))) {
+    warnUnknownPart(sink, where, part, api === "chat" ? "Chat Completions" : "Responses");
+    return undefined;
+  }
+  if (part.type === "text") return api === "chat" ? { type: "text", text: part.text } : { type: "input_text", text: part.text };
+  // A base64 data URL goes as the data it spells (Chat takes no document URL; Responses fetches `file_url`).
+  const source = withDataUrlAsData(part.source);
+  if (part.type === "video") return unsupported(sink, where, part.type, source, api);
+  if (source.type === "file" && !isSourceUsableBy(source, targetOf(sink))) {
+    sink.warn("request.foreign-file", `${where}: a file handle minted by ${source.provider} cannot be sent to OpenAI; dropped`, {
+      where,
+      provider: source.provider ?? null,
+    });
+    return undefined;
+  }
+  if (part.type === "image") {
+    if (source.type === "file") {
+      return api === "responses"
+        ? { type: "input_image", file_id: source.value, detail: imageDetail(part) }
+        : unsupported(sink, where, part.type, source, api);
+    }
+    let url = source.value;
+    if (source.type === "data") {
+      const mimeType = inlineImageMimeType(source.mimeType, source.value, sink, where);
+      if (mimeType === undefined) return undefined;
+      url = dataUrl(mimeType, source.value);
+    }
+    const asked = api === "chat" ? askedImageDetail(part) : undefined;
+    return api === "chat"
+      ? { type: "image_url", image_url: { url, ...(asked !== undefined && { detail: asked }) } }
+      : { type: "input_image", image_url: url, detail: imageDetail(part) };
+  }
+  if (part.type === "audio") {
+    const format = audioFormat(source.mimeType);
+    if (api === "chat" && source.type === "data" && format !== undefined) {
+      return { type: "input_audio", input_audio: { data: source.value, format } };
+    }
+    return unsupported(sink, where, part.type, source, api);
+  }
+  // document
+  const filename = asNonEmptyString(asRecord(part.metadata)?.filename);
+  if (source.type === "file") {
+    return api === "chat" ? { type: "file", file: { file_id: source.value } } : { type: "input_file", file_id: source.value };
+  }
+  if (source.type === "data") {
+    // Chat reads PDF only (the type read without parameters or case: `Application/PDF; name=a.pdf`
+    // is a PDF, sent as application/pdf); OpenAI's Responses also text, code, office documents and
+    // spreadsheets (their parameters kept in the data URL: a text file's charset).
+    const pdf = mimeTypeEssence(source.mimeType) === "application/pdf";
+    const name = api === "chat" ? (pdf ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
+    if (name === undefined) return unsupported(sink, where, part.type, source, api);
+    const file_data = dataUrl(api === "chat" ? "application/pdf" : source.mimeType, source.value);
+    return api === "chat"
+      ? { type: "file", file: { file_data, filename: name } }
+      : { type: "input_file", file_data, filename: name };
+  }
+  if (api === "responses") return { type: "input_file", file_url: source.value };
+  // OpenRouter's Chat endpoint fetches a document given by URL in `file.file_data` (OpenAI's does not).
+  if (targetOf(sink) === "openrouter") return { type: "file", file: { filename: filename ?? urlFileName(source.value) ?? "document.pdf", file_data: source.value } };
+  return unsupported(sink, where, part.type, source, api);
+}
+
+/**
+ * The MIME type image data goes with in its data URL: as declared to servers without a known image
+ * rule; to OpenAI's platforms the type core's `inlineImageType` decides (`undefined`: dropped, with
+ * `request.unsupported-media-type`), the declared one kept as given when it names that type.
+ */
+function inlineImageMimeType(declared: string, base64: string, sink: WarningSink, where: string): string | undefined {
+  const rule = inlineImageRuleFor(targetOf(sink));
+  if (rule === undefined) return declared;
+  const mimeType = inlineImageType(declared, base64, rule, sink, where);
+  return mimeType !== undefined && mimeType === mimeTypeEssence(declared) ? declared : mimeType;
+}
+
+/** The last path segment of a URL, if it names a file. */
+function urlFileName(url: string): string | undefined {
+  try {
+    const name = decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "");
+    return name.includes(".") ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function unsupported(sink: WarningSink, where: string, type: string, source: PartSource, api: TargetApi): undefined {
+  const label = api === "chat" ? "Chat Completions" : "Responses";
+  sink.warn(
+    "request.unsupported-part",
+    `${where}: a ${type} part from a ${source.type} source${source.mimeType !== undefined ? ` (${source.mimeType})` : ""} cannot be sent to the ${label} API; dropped`,
+    { where, partType: type, sourceType: source.type, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) },
+  );
+  return undefined;
+}
+
+/** A MIME type without its parameters, lowercased (`Application/PDF; name=a.pdf` → `application/pdf`). */
+function mimeTypeEssence(mimeType: string): string {
+  return (mimeType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+function dataUrl(mimeType: string, base64: string): string {
+  return `data:${mimeType};base64,${base64}`;
+}
+
+function audioFormat(mimeType: string | undefined): "wav" | "mp3" | undefined {
+  switch (mimeType) {
+    case "audio/wav":
+    case "audio/x-wav":
+    case "audio/wave":
+      return "wav";
+    case "audio/mpeg":
+    case "audio/mp3":
+      return "mp3";
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,360 @@
+import {
+  assertToolNames,
+  isMintedBy,
+  mapToolCallId,
+  pairToolResults,
+  readBridgeMetadata,
+  renderContext,
+  REQUEST_WARNINGS,
+  toolCallIdFor,
+  toolCallName,
+  uniqueToolCallIds,
+  warnUnknownRole,
+  type AssistantMessage,
+  type ReasoningMessage,
+  type ToolMessage,
+  type BridgeWarning,
+  type ContentPart,
+  type Message,
+  type RunAgentInput,
+  type Tool,
+  type ToolCall,
+  type WarningHandler,
+} from "@agui-bridge/core/adapter";
+import { parseRunAgentInput, toolErrorNote, uniqueTools, warnUnsentEncryptedValues, withToolErrorNote, withWellFormedText } from "@agui-bridge/core/adapter";
+import type {
+  FunctionTool,
+  ResponseCreateParamsStreaming,
+  ResponseInputItem,
+} from "openai/resources/responses/responses";
+import { classifyAllToolCalls, type ToolCallRole } from "../request/classify-tool-calls.js";
+import { heldCallIds, withHeldCallId } from "./chain-held-call-ids.js";
+import { clientItemPair, type ClientItemPair } from "./convert-client-items.js";
+import { warnForeignCitedFiles } from "../request/convert-cited-files.js";
+import { convertContentParts } from "../request/convert-content-parts.js";
+import { assistantMessageItem } from "./convert-output-message.js";
+import { programOutputItem, providerItems } from "./convert-provider-items.js";
+import { OPENAI_TOOL_NAME, RESPONSES_CALL_ID } from "../request/tool-name-rule.js";
+import { outputPosition, placeProgramOutputs, restoreOutputOrder, type PlacedItem } from "./output-order.js";
+import { keepReasoningPaired } from "./reasoning-pairs.js";
+import { dropIdsAfterGaps } from "./orphaned-item-ids.js";
+import { heldItemIds, uniqueItemIds } from "./unique-item-ids.js";
+import { toReasoningItem } from "./convert-reasoning-message.js";
+import { providerLabel, type ProviderLabelOption } from "../provider-label.js";
+import { createRequestSink, targetOf, type WarningSink } from "../request/request-warnings.js";
+import { isStoreDisabled, messagesAfterChain, wantsEncryptedReasoning } from "./responses-request-rules.js";
+
+/** Options of {@link toResponsesRequest}. */
+export interface ResponsesRequestOptions extends ProviderLabelOption {
+  /** The model to call. */
+  model: string;
+  /** Extra request parameters (reasoning, store, instructions, built-in tools, …), merged in. */
+  params?: Partial<Omit<ResponseCreateParamsStreaming, "input" | "stream">>;
+  /** Told about everything dropped, as it happens. */
+  onWarning?: WarningHandler;
+  /**
+   * Whether to ask for `reasoning.encrypted_content` (`include`). Default: yes, except for the
+   * model families without reasoning (`gpt-4o`, `gpt-4.1`, `gpt-5-chat`, …), which answer it with
+   * HTTP 400. Set it for a deployment name that hides the model.
+   */
+  encryptedReasoning?: boolean;
+}
+
+/** Streaming Responses params with what was dropped to build them. */
+export interface ResponsesRequest {
+  params: ResponseCreateParamsStreaming;
+  warnings: BridgeWarning[];
+}
+
+const ENCRYPTED_INCLUDE = "reasoning.encrypted_content";
+
+/**
+ * Converts AG-UI run input into streaming Responses params: messages as input items, assistant
+ * tool calls as `function_call` / `custom_tool_call` items (ids kept), tool results as their
+ * `*_output` items, client-run built-in calls (local shell, shell, apply_patch, computer, client
+ * tool search) as their call items with their results as the matching `*_output` items, OpenAI reasoning messages as reasoning items (id, summary,
+ * `encrypted_content`) and compaction items, assistant messages streamed from Responses as their
+ * output message items (id, `phase`, annotations), provider-run calls OpenAI made as the output
+ * items they came from, all in the order the response had them; tools, `context` appended to
+ * `instructions`, and `include: ["reasoning.encrypted_content"]` for stateless reasoning (models
+ * with reasoning only, see {@link ResponsesRequestOptions.encryptedReasoning}). Core's shared rules
+ * apply first (tool results paired with their calls, tool names checked). A reasoning item whose
+ * following item could not be sent is dropped with it; under `store: false` one without its
+ * encrypted content too; an item whose reasoning is not sent goes without its id. With
+ * `previous_response_id` / `conversation` only what follows the server-held chain is sent. Parts
+ * the API cannot take, foreign file handles and foreign encrypted values are dropped with a warning.
+ */
+export function toResponsesRequest(input: RunAgentInput, options: ResponsesRequestOptions): ResponsesRequest {
+  // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
+  parseRunAgentInput(input, { conversationOnly: true });
+  const sink = createRequestSink(options.onWarning, providerLabel(options));
+  assertToolNames(input.tools, OPENAI_TOOL_NAME);
+  // Ids repeated across the conversation (`call_0` in every turn) made unique before anything reads them.
+  const unique = uniqueToolCallIds(input.messages, sink);
+  const roles = classifyAllToolCalls(unique, "responses", sink);
+  const messages = pairToolResults(unique, sink, { isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function"), keepResultsAfterLaterResponse: true });
+  const calls = new Map<string, ToolCall>();
+  const results = new Map<string, ToolMessage>();
+  for (const message of messages) {
+    if (message.role === "assistant") for (const call of message.toolCalls ?? []) calls.set(call.id, call);
+    if (message.role === "tool") results.set(message.toolCallId, message);
+  }
+  const clientItems = new Map<string, ClientItemPair>();
+  for (const [id, call] of calls) {
+    if (roles.get(id) !== "client-item") continue;
+    const pair = clientItemPair(call, results.get(id), sink);
+    if (pair === undefined) roles.set(id, "omit");
+    else clientItems.set(id, pair);
+  }
+  const extra = options.params ?? {};
+  const context: ConversionContext = { roles, calls, results, clientItems, sink, storeDisabled: isStoreDisabled(extra) };
+  const placed: PlacedItem[] = [];
+  // With previous_response_id / conversation the API already holds the chain: only what follows it is sent.
+  const sent = messagesAfterChain(messages, extra as Record<string, unknown>, targetOf(sink));
+  // An output answering a call the chain holds goes with the id the server streamed, not a renamed repeat.
+  const held = sent === messages ? new Map<string, string>() : heldCallIds(input.messages, unique, sent);
+  for (const message of sent) {
+    const original = message.role === "tool" ? held.get(message.toolCallId) : undefined;
+    const converted = convertMessage(message, context);
+    placed.push(...(original === undefined || message.role !== "tool" ? converted : converted.map((entry) => withHeldCallId(entry, message.toolCallId, original))));
+  }
+  // Only reasoning and compaction items carry encrypted values: any other one (a Gemini signature on a text or a call) is reported.
+  warnUnsentEncryptedValues(sent, sink, targetOf(sink));
+  // No two items may share an id, nor repeat one the server-held chain has (HTTP 400 "Duplicate item found").
+  const ordered = uniqueItemIds(restoreOutputOrder(placeProgramOutputs(placed)), heldItemIds(messages, sent, targetOf(sink)), sink);
+  const items = dropIdsAfterGaps(ordered, keepReasoningPaired(ordered, sink));
+  const instructions = [extra.instructions, renderContext(input.context)].filter(
+    (part): part is string => typeof part === "string" && part !== "",
+  );
+  const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
+  const include = [...new Set([...(extra.include ?? []), ...(wantsEncryptedReasoning(options.model, options.encryptedReasoning) ? [ENCRYPTED_INCLUDE] : [])])];
+  const params = {
+    ...extra,
+    model: options.model,
+    input: items,
+    stream: true,
+    ...(include.length > 0 && { include }),
+    ...(instructions.length > 0 && { instructions: instructions.join("\n\n") }),
+    ...(tools.length > 0 && { tools }),
+  } as ResponseCreateParamsStreaming;
+  // Text cut through a UTF-16 pair would make the whole body invalid JSON to the API.
+  return { params: withWellFormedText(params, sink), warnings: sink.warnings };
+}
+
+/** Roles of calls the application answers (a missing result is repaired for these). */
+const APPLICATION_ROLES: ReadonlySet<ToolCallRole> = new Set(["function", "custom", "client-item"]);
+
+/** What converting one message needs from the whole conversation. */
+interface ConversionContext {
+  roles: Map<string, ToolCallRole>;
+  calls: Map<string, ToolCall>;
+  results: Map<string, ToolMessage>;
+  /** Client-run built-in calls and their outputs, rebuilt as items. */
+  clientItems: Map<string, ClientItemPair>;
+  sink: WarningSink;
+  /** `store: false`: reasoning items cannot be looked up by id, only sent with their encrypted content. */
+  storeDisabled: boolean;
+}
+
+function convertMessage(message: Message, context: ConversionContext): PlacedItem[] {
+  if (message.role === "assistant") return convertAssistant(message, context);
+  if (message.role === "reasoning") {
+    // A compaction item is declared locally (not every SDK version in the peer range has its type).
+    const item = toReasoningItem(message, context.sink) as ResponseInputItem | undefined;
+    if (item === undefined || !sendable(item, context)) return [];
+    return [{ item, position: outputPosition(message, 0, targetOf(context.sink)) }];
+  }
+  if (message.role === "tool") {
+    const program = programOutputFor(message, context);
+    if (program !== undefined) return program;
+  }
+  return convertInput(message, context).map((item) => ({ item }));
+}
+
+/**
+ * The result of a programmatic tool calling program (its `program_output`), placed where the
+ * response had it; `undefined` for any other tool message. Dropped with a warning when it cannot be
+ * rebuilt (the API would take the program as still running).
+ */
+function programOutputFor(message: ToolMessage, { roles, calls, sink }: ConversionContext): PlacedItem[] | undefined {
+  const call = calls.get(message.toolCallId);
+  if (call === undefined || roles.get(call.id) !== "provider-item" || readBridgeMetadata(call.metadata)?.itemType !== "program") return undefined;
+  const item = programOutputItem(call, message);
+  if (item === undefined) {
+    sink.warn("request.provider-item-dropped", `The program_output of program ${call.id} cannot be rebuilt; dropped`, { toolCallId: call.id, itemType: "program_output" });
+    return [];
+  }
+  return [{ item, position: outputPosition(message, 0, targetOf(sink)) }];
+}
+
+/**
+ * With `store: false` a reasoning item without its `encrypted_content` is only a reference the API
+ * cannot resolve ("Item with id 'rs_…' not found. Items are not persisted when `store` is set to
+ * false."): it is dropped with a warning (and the reasoning-pair rule then keeps the rest valid).
+ */
+function sendable(item: ResponseInputItem, { storeDisabled, sink }: ConversionContext): boolean {
+  const record = item as unknown as Record<string, unknown>;
+  // OpenRouter's `signature` (Claude's) is such a value too: the item carries its text with it.
+  if (!storeDisabled || record.type !== "reasoning" || typeof record.encrypted_content === "string" || typeof record.signature === "string") return true;
+  sink.warn("request.reasoning-not-stored", `Reasoning item ${String(record.id)} has no encrypted content and store is false, so the API cannot look it up; dropped`, {
+    itemId: typeof record.id === "string" ? record.id : null,
+  });
+  return false;
+}
+
+function convertAssistant(message: AssistantMessage, { roles, results, clientItems, sink }: ConversionContext): PlacedItem[] {
+  const sentPrograms = (id: string): boolean => roles.get(id) === "provider-item";
+  const out: PlacedItem[] = [];
+  warnForeignCitedFiles(message, sink);
+  const text = assistantMessageItem(message, targetOf(sink));
+  if (text !== undefined) out.push({ item: text, position: outputPosition(message, 0, targetOf(sink)) });
+  for (const call of message.toolCalls ?? []) {
+    const role = roles.get(call.id) ?? "function";
+    if (role === "provider-item") {
+      const rebuilt = providerItems(call, results.get(call.id), sink);
+      if (rebuilt === undefined) {
+        sink.warn("request.provider-item-dropped", `Provider-run tool call ${call.id} cannot be rebuilt as a Responses item; dropped with its result`, {
+          toolCallId: call.id,
+        });
+      } else rebuilt.forEach((item, index) => out.push({ item, position: outputPosition(call, index / 2, targetOf(sink)) }));
+      continue;
+    }
+    const item = role === "client-item" ? clientItems.get(call.id)?.call : convertToolCall(call, role, sink, sentPrograms);
+    if (item !== undefined) out.push({ item, position: outputPosition(call, 0, targetOf(sink)) });
+  }
+  return out;
+}
+
+function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMessage>, context: ConversionContext): ResponseInputItem[] {
+  const { roles, calls, clientItems, sink } = context;
+  switch (message.role) {
+    case "system":
+    case "developer":
+      return [{ role: message.role, content: message.content }];
+    case "user": {
+      const content = typeof message.content === "string"
+        ? message.content
+        : convertContentParts(message.content, "responses", sink, `message ${message.id}`);
+      if (Array.isArray(content) && content.length === 0) {
+        sink.warn(REQUEST_WARNINGS.emptyMessage, `User message ${message.id} has no part the Responses API can take; dropped`, { messageId: message.id });
+        return [];
+      }
+      return [{ role: "user", content } as ResponseInputItem];
+    }
+    case "tool": {
+      const role = roles.get(message.toolCallId) ?? "function";
+      if (role === "omit" || role === "provider-item") return [];
+      if (role === "client-item") {
+        const output = clientItems.get(message.toolCallId)?.output;
+        return output === undefined ? [] : [output];
+      }
+      if (role === "mcp-approval") {
+        const call = calls.get(message.toolCallId);
+        return [{ type: "mcp_approval_response", approval_request_id: itemIdOf(call, targetOf(sink)) ?? message.toolCallId, approve: approves(message.content) }];
+      }
+      const output = toolOutput(message.content, message.error, sink, message.id);
+      // Mapped exactly as its call was (an id another provider minted may exceed the 64-character limit).
+      const callId = mapToolCallId(message.toolCallId, RESPONSES_CALL_ID);
+      return role === "custom"
+        ? [{ type: "custom_tool_call_output", call_id: callId, output } as ResponseInputItem]
+        : [{ type: "function_call_output", call_id: callId, output } as ResponseInputItem];
+    }
+    default:
+      warnUnknownRole(sink, message, "Responses");
+      return [];
+  }
+}
+
+function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, isSentProgram: (id: string) => boolean): ResponseInputItem | undefined {
+  const itemId = itemIdOf(call, targetOf(sink));
+  const caller = programCallerOf(call, targetOf(sink), isSentProgram);
+  if (role === "omit" || role === "provider-item") return undefined;
+  if (role === "custom") {
+    return { type: "custom_tool_call", call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink), name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }), ...caller };
+  }
+  if (role === "mcp-approval") {
+    const serverLabel = readBridgeMetadata(call.metadata)?.serverLabel;
+    return {
+      type: "mcp_approval_request",
+      id: itemId ?? call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+      server_label: typeof serverLabel === "string" ? serverLabel : "",
+    };
+  }
+  const namespace = readBridgeMetadata(call.metadata)?.namespace;
+  return {
+    type: "function_call",
+    call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink),
+    name: toolCallName(call, OPENAI_TOOL_NAME, sink),
+    arguments: call.function.arguments,
+    ...(itemId !== undefined && { id: itemId }),
+    ...(typeof namespace === "string" && { namespace }),
+    ...caller,
+  } as ResponseInputItem;
+}
+
+/**
+ * The `caller` of a call a programmatic tool calling program made, as streamed (`{ type:
+ * "program", caller_id }`), when the call came from the target platform and its program item is
+ * sent too; otherwise nothing (a caller naming a program the request lacks cannot be resolved).
+ */
+function programCallerOf(call: ToolCall, provider: string, isSentProgram: (id: string) => boolean): { caller?: { type: "program"; caller_id: string } } {
+  if (!isMintedBy(call, provider)) return {};
+  const caller = readBridgeMetadata(call.metadata)?.caller;
+  if (typeof caller !== "object" || caller === null) return {};
+  const callerId = (caller as Record<string, unknown>).caller_id;
+  return (caller as Record<string, unknown>).type === "program" && typeof callerId === "string" && isSentProgram(callerId)
+    ? { caller: { type: "program", caller_id: callerId } }
+    : {};
+}
+
+/** The item id recorded on a call streamed from the target platform (`openai`, `azure-openai`, …). */
+function itemIdOf(call: ToolCall | undefined, provider: string): string | undefined {
+  if (call === undefined) return undefined;
+  const fields = readBridgeMetadata(call.metadata);
+  return isMintedBy(call, provider) && typeof fields?.itemId === "string" ? fields.itemId : undefined;
+}
+
+/** Whether a tool result answering an MCP approval request approves it (`true`, `{"approve":true}`, "approve", "yes"). */
+function approves(content: string | ContentPart[]): boolean {
+  const text = (typeof content === "string" ? content : content.map((part) => (part.type === "text" ? part.text : "")).join("")).trim();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "boolean") return parsed;
+    if (typeof parsed === "object" && parsed !== null) return (parsed as Record<string, unknown>).approve === true;
+  } catch {
+    // not JSON: read it as a word
+  }
+  return ["approve", "approved", "yes", "true"].includes(text.toLowerCase());
+}
+
+/**
+ * A tool message's `output`: its content (text, or input parts), or its error when it has none.
+ * The item has no error field: a failed result's error follows its content as `Error: <error>`
+ * (core's `toolErrorNote`; a last `input_text` part after parts), so the model does not read it
+ * as a success.
+ */
+function toolOutput(
+  content: string | ContentPart[],
+  error: string | undefined,
+  sink: WarningSink,
+  id: string,
+): string | Record<string, unknown>[] {
+  if (typeof content === "string") return content === "" && error !== undefined ? error : withToolErrorNote(content, error);
+  const parts = convertContentParts(content, "responses", sink, `tool message ${id}`);
+  if (parts.length === 0 && error !== undefined) return error;
+  const text = parts.flatMap((part) => (part.type === "input_text" && typeof part.text === "string" ? [part.text] : [])).join("\n");
+  const note = toolErrorNote(text, error, { hasMedia: parts.some((part) => part.type !== "input_text") });
+  return note === undefined ? parts : [...parts, { type: "input_text", text: note }];
+}
+
+function convertTool(tool: Tool): FunctionTool {
+  return {
+    type: "function",
+    name: tool.name,
+    description: tool.description,
+    parameters: (tool.parameters as Record<string, unknown> | undefined) ?? { type: "object", properties: {} },
+    strict: false,
+  };
+}

@@ -1,0 +1,117 @@
+import { describeOpenAIError } from "../describe-openai-error.js";
+import { closeCompactionItem } from "./handle-compaction-item.js";
+import { closeMessageItem } from "./handle-message-item.js";
+import { closeReasoningItem } from "./handle-reasoning-item.js";
+import { mapResponsesFinishReason } from "../map-openai-finish-reason.js";
+import { mapResponsesUsage } from "../map-openai-usage.js";
+import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
+import { providerLabel } from "../provider-label.js";
+import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
+import { recordResponseCost } from "./responses-usage-cost.js";
+
+/**
+ * `response.created`: a response starts. A recording may hold several responses back to back
+ * (an agent loop); each one after a finished response continues the same run.
+ */
+export function handleResponseCreated(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  closeResponseItems(state);
+  const response = asRecord(event.response);
+  state.response = newResponseState(asNonEmptyString(response?.model) ?? state.options.model);
+  const id = asNonEmptyString(response?.id);
+  if (id !== undefined) state.response.id = id;
+  const conversationId = asNonEmptyString(asRecord(response?.conversation)?.id);
+  if (conversationId !== undefined) state.response.conversationId = conversationId;
+  state.responseCount += 1;
+  state.endSeen = false;
+}
+
+/**
+ * `response.in_progress` / `response.queued`: the model, and the response id when no
+ * `response.created` gave one (a background response's stream resumed with `starting_after`
+ * begins at `response.queued`), so the items that follow still record their response.
+ */
+export function handleResponseProgress(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const response = asRecord(event.response);
+  const model = asNonEmptyString(response?.model);
+  if (model !== undefined) state.response.model = model;
+  const id = asNonEmptyString(response?.id);
+  if (id !== undefined && state.response.id === undefined) state.response.id = id;
+}
+
+/**
+ * `response.completed` / `response.incomplete` / `response.failed`: usage recorded for this
+ * response id, what is still open closed, the finish reason kept for RUN_FINISHED (the provider's
+ * end marker). `failed` ends the run with RUN_ERROR (usage so far included).
+ */
+export function handleResponseTerminal(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const response = asRecord(event.response) ?? {};
+  const model = asNonEmptyString(response.model) ?? state.response.model;
+  const id = asNonEmptyString(response.id) ?? state.response.id ?? `response-${Math.max(state.responseCount, 1)}`;
+  const usage = mapResponsesUsage(response.usage, {
+    provider: providerLabel(state.options),
+    ...(model !== undefined && { model }),
+    ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
+  });
+  state.run.usage.record(id, usage);
+  recordResponseCost(state, id, model, response.usage);
+  const type = asString(event.type) ?? "";
+  const status = asString(response.status) ?? type.slice("response.".length);
+  const mapped = mapResponsesFinishReason(status, {
+    hasApplicationToolCalls: state.response.hasApplicationToolCalls,
+    ...(asString(asRecord(response.incomplete_details)?.reason) !== undefined && {
+      incompleteReason: asString(asRecord(response.incomplete_details)?.reason),
+    }),
+  });
+  // The tier that served the response (`default`, `flex`, `priority`, …: it decides the price).
+  const serviceTier = asNonEmptyString(response.service_tier);
+  // The moderation results the request asked for (`moderation`: input / output, flagged, categories, scores).
+  const moderation = asRecord(response.moderation);
+  // Azure OpenAI's content filter results of the prompt and the completion (`content_filters`).
+  const contentFilters = asArray(response.content_filters);
+  const extra = {
+    ...(serviceTier !== undefined && { serviceTier }),
+    ...(moderation !== undefined && { moderation }),
+    ...(contentFilters !== undefined && contentFilters.length > 0 && { contentFilters }),
+  };
+  const finish = Object.keys(extra).length === 0 ? mapped : { ...mapped, details: { ...mapped.details, ...extra } };
+  if (type === "response.failed") {
+    const error = asRecord(response.error);
+    const described = describeOpenAIError(error ?? { message: "The provider reported the response as failed.", code: "response_failed" });
+    state.run.fail({ ...described, finish });
+    return;
+  }
+  closeResponseItems(state);
+  state.finish = finish;
+  state.endSeen = true;
+}
+
+/** The `error` event (JSONL replays; through the SDK it is thrown as an APIError instead). */
+export function handleErrorEvent(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  state.run.fail(describeOpenAIError(event));
+}
+
+/**
+ * Closes the items of the current response that never got their `output_item.done`. An
+ * application call among them was cut off (its arguments may be partial): it is closed as
+ * interrupted and not handed to the application.
+ */
+export function closeResponseItems(state: ResponsesStreamState): void {
+  const { run } = state;
+  // A message opened for text that named no item, never claimed by one.
+  const implicit = state.response.implicitMessage;
+  if (implicit !== undefined) {
+    closeMessageItem(state, implicit);
+    state.items.delete(implicit.itemId);
+    state.response.implicitMessage = undefined;
+  }
+  for (const item of state.response.byIndex.values()) {
+    if (item.kind === "message") closeMessageItem(state, item);
+    else if (item.kind === "reasoning") closeReasoningItem(state, item);
+    else if (item.kind === "compaction") closeCompactionItem(state, item);
+    else if (run.isToolCallOpen(item.toolCallId)) {
+      if (item.providerExecuted) run.endToolCall(item.toolCallId);
+      else run.abandonToolCall(item.toolCallId);
+    }
+  }
+  state.response.byIndex.clear();
+}

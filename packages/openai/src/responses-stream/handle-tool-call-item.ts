@@ -1,0 +1,128 @@
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
+import { itemArguments, type ItemClass } from "./classify-output-item.js";
+import { restOfArguments } from "./handle-streamed-argument-text.js";
+import { asNonEmptyString, asString } from "../narrow.js";
+import { endIdleReasoning } from "./reasoning-span.js";
+import {
+  addItemPosition,
+  findItem,
+  trackItem,
+  turnParentId,
+  uniqueId,
+  type ResponsesStreamState,
+  type ToolItem,
+} from "./responses-stream-state.js";
+
+/** How a tool call item is mapped (its {@link ItemClass}). */
+type ToolClass = Extract<ItemClass, { kind: "application-tool" | "provider-tool" }>;
+
+/**
+ * `output_item.added` of a tool call item → TOOL_CALL_START. Application calls (function,
+ * custom tool, client-run built-ins) use `call_id` as the tool call id and are pending for the
+ * application; provider-run built-ins are marked `providerExecuted` with `providerToolType`.
+ * The parent is the response's assistant message.
+ */
+export function openToolItem(
+  state: ResponsesStreamState,
+  item: Record<string, unknown>,
+  cls: ToolClass,
+  itemId: string,
+  outputIndex: number | undefined,
+): void {
+  const { run } = state;
+  endIdleReasoning(state);
+  const itemType = asString(item.type) ?? "";
+  const callId = asNonEmptyString(item.call_id);
+  const providerExecuted = cls.kind === "provider-tool";
+  const toolCallId = uniqueToolCallId(state, callId ?? itemId);
+  // A call streamed without an item id (a minimal server) keeps none: the id it is tracked under
+  // was made up here, and the request side must not send it back as the item's id.
+  const recordsId = asNonEmptyString(item.id) !== undefined;
+  const metadata: BridgeMetadata = { itemType };
+  if (recordsId) metadata.itemId = itemId;
+  addItemPosition(metadata, state, outputIndex);
+  if (providerExecuted || (itemType !== "function_call" && itemType !== "custom_tool_call")) metadata.providerToolType = itemType;
+  const namespace = asNonEmptyString(item.namespace);
+  if (namespace !== undefined) metadata.namespace = namespace;
+  const serverLabel = asNonEmptyString(item.server_label);
+  if (serverLabel !== undefined) metadata.serverLabel = serverLabel;
+  const approvalRequestId = asNonEmptyString(item.approval_request_id);
+  if (approvalRequestId !== undefined) metadata.approvalRequestId = approvalRequestId;
+  const caller = programCaller(item.caller);
+  if (caller !== undefined) metadata.caller = caller;
+  run.startToolCall({
+    toolCallId,
+    toolCallName: cls.name,
+    parentMessageId: turnParentId(state),
+    providerExecuted,
+    metadata,
+  });
+  if (callId !== undefined) state.callIds.set(callId, toolCallId);
+  if (!providerExecuted) state.response.hasApplicationToolCalls = true;
+  const tool: ToolItem = { kind: "tool", itemId, itemType, toolCallId, providerExecuted, streamsArgs: cls.argsFromDeltas, streamed: false };
+  if (!recordsId) tool.idMadeUp = true;
+  if (itemType === "apply_patch_call" || itemType === "shell_call") tool.announced = item;
+  trackItem(state, tool, outputIndex);
+}
+
+/** `response.function_call_arguments.delta` (and custom tool input / MCP argument deltas), keyed by `item_id`. */
+export function handleToolArgsDelta(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  const item = findItem(state, event);
+  const delta = asString(event.delta);
+  if (item?.kind !== "tool" || !item.streamsArgs || delta === undefined || item.argsDone === true) return;
+  if (!state.run.isToolCallOpen(item.toolCallId)) return;
+  item.streamed = true;
+  state.run.toolCallArgs(item.toolCallId, delta);
+}
+
+/** `response.function_call_arguments.done` (and the like): the full arguments if nothing streamed. */
+export function handleToolArgsDone(state: ResponsesStreamState, event: Record<string, unknown>, field: string): void {
+  const item = findItem(state, event);
+  const args = asString(event[field]);
+  if (item?.kind !== "tool" || !item.streamsArgs || args === undefined) return;
+  const wasStreamed = item.streamed;
+  item.argsDone = true;
+  if (wasStreamed || !state.run.isToolCallOpen(item.toolCallId)) return;
+  item.streamed = true;
+  if (args !== "") state.run.toolCallArgs(item.toolCallId, args);
+}
+
+/**
+ * Writes the arguments of a call whose input is only known from the finished item (`sourcesJson`:
+ * a web search call's sources, serialized already for its result).
+ */
+export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
+  if (tool.streamed || !state.run.isToolCallOpen(tool.toolCallId)) return;
+  tool.streamed = true;
+  // A call whose code / diff / commands streamed: only the rest of its arguments is left.
+  const args = tool.streamedText !== undefined && tool.streamedText.written > 0 ? restOfArguments(tool.streamedText, done) : itemArguments(done, sourcesJson);
+  if (args !== "") state.run.toolCallArgs(tool.toolCallId, args);
+}
+
+/**
+ * The call's id, unless a tool call or a message of the run already has it (AG-UI ids are unique
+ * across entity kinds: a call without `call_id` falls back to its item id, which a server may
+ * also have given another item); taken ones get a fresh id.
+ */
+function uniqueToolCallId(state: ResponsesStreamState, preferred: string): string {
+  if (!state.run.isToolCallIdTaken(preferred) && state.usedIds.claim(preferred)) return preferred;
+  const fresh = uniqueId(state, undefined);
+  state.options.onWarning?.({
+    code: "stream.duplicate-tool-call-id",
+    message: `Tool call id ${preferred} was already used in this run or its conversation; the call was given id ${fresh}`,
+    details: { providerId: preferred, toolCallId: fresh },
+  });
+  return fresh;
+}
+
+/**
+ * The `caller` of a call a programmatic tool calling program made (`{ type: "program", caller_id }`,
+ * the program item's `call_id`), kept so the request side sends the call back as it came. Direct
+ * calls (`{ type: "direct" }`, the default) are not recorded.
+ */
+function programCaller(value: unknown): { type: "program"; caller_id: string } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const callerId = asNonEmptyString(record.caller_id);
+  return record.type === "program" && callerId !== undefined ? { type: "program", caller_id: callerId } : undefined;
+}
