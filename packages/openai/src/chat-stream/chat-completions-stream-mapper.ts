@@ -52,6 +52,9 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
         return;
       }
       if (isRecord(chunk.error)) {
+        // The error chunk's own usage (what the call cost so far) is recorded before the run fails.
+        const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
+        if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
         run.fail(describeOpenAIError(chunk.error));
         return;
       }
@@ -75,6 +78,10 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
+      if (state.failure !== undefined) {
+        run.fail(state.failure);
+        return;
+      }
       if (!state.endSeen) return;
       // Anything a choice still holds (an encrypted entry that came after its finish_reason).
       for (const choice of state.choices.values()) endChoice(state, choice);
@@ -201,8 +208,10 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     if (finish.reason === "error") {
       const error = asRecord(record.error);
       const fallback = finishReason === "abort" ? VLLM_ABORT_ERROR : { message: 'The provider ended the completion with finish_reason "error".', code: "provider_error" };
-      const described = describeOpenAIError(error ?? fallback);
-      state.run.fail({ ...described, finish });
+      // The run fails at the end of the stream, once the usage that follows is recorded; the
+      // choice stays open, so its text closes as interrupted.
+      state.failure ??= { ...describeOpenAIError(error ?? fallback), finish };
+      choice.finished = true;
       return;
     }
     endChoice(state, choice);

@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import { textEndMetadata } from "./chat-annotations.js";
 import type { BilledCounts } from "./chat-billed-counts.js";
 import type { ThinkTagState } from "./handle-chat-think-tags.js";
@@ -113,6 +113,12 @@ export interface ChatStreamState {
   finish?: FinishInfo;
   /** A `finish_reason` was seen: the completion reached its end marker. */
   endSeen: boolean;
+  /**
+   * A choice finished with an error (`finish_reason: "error"`, vLLM's `"abort"`): the run fails
+   * with it when the stream ends, after the usage that the same chunk or the trailing usage chunk
+   * reports, so RUN_ERROR carries what the call cost.
+   */
+  failure?: FailOptions;
   /** Chunk-level citations of the current completion (Perplexity `citations` / `search_results`). */
   citations?: BridgeMetadata;
   /** Gateway cost fields per model call, for the terminal event. */
