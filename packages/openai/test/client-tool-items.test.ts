@@ -151,6 +151,20 @@ describe("client-run built-in tools: request side", () => {
     expect(diagnostics).toEqual([]);
   }, 60_000);
 
+  it("a result with both text and an error keeps both: local shell output, apply_patch log", async () => {
+    const { messages } = await run();
+    const answers: Message[] = [
+      { id: "t-ls", role: "tool", toolCallId: "call_ls_1", content: "partial listing", error: "exit status 2: permission denied" },
+      ANSWERS[1] as Message,
+      { id: "t-ap", role: "tool", toolCallId: "call_ap_1", content: "hunk 1 applied", error: "hunk 2 does not apply" },
+      ...ANSWERS.slice(3),
+    ];
+    const { params } = toResponsesRequest({ threadId: "t", runId: "r", messages: [...messages, ...answers] }, { model: "gpt-5.4" });
+    const outputs = (params.input as unknown as Rec[]).filter((item) => String(item.type).endsWith("_output"));
+    expect(outputs).toContainEqual({ type: "local_shell_call_output", call_id: "call_ls_1", output: "partial listing\nexit status 2: permission denied" });
+    expect(outputs).toContainEqual({ type: "apply_patch_call_output", call_id: "call_ap_1", status: "failed", output: "hunk 1 applied\nhunk 2 does not apply" });
+  });
+
   it("plain-text results: shell stdout, apply_patch log (failed with an error), a missing local shell result repaired", async () => {
     const { messages } = await run();
     const answers: Message[] = [

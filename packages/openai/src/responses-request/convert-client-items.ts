@@ -124,7 +124,7 @@ function outputItem(type: string, callId: string, result: ToolMessage, sink: War
   const json = parseJson(text);
   switch (type) {
     case "local_shell_call":
-      return { type: "local_shell_call_output", call_id: callId, output: text === "" && error !== undefined ? error : text };
+      return { type: "local_shell_call_output", call_id: callId, output: textAndError(text, error) };
     case "shell_call": {
       const record = asRecord(json);
       const entries = Array.isArray(json) ? json : Array.isArray(record?.output) ? record.output : undefined;
@@ -141,7 +141,7 @@ function outputItem(type: string, callId: string, result: ToolMessage, sink: War
         const log = asNonEmptyString(record.output);
         return { type: "apply_patch_call_output", call_id: callId, status: record.status, ...(log !== undefined && { output: log }) };
       }
-      const log = text === "" ? error : text;
+      const log = textAndError(text, error);
       return { type: "apply_patch_call_output", call_id: callId, status: error === undefined ? "completed" : "failed", ...(log !== undefined && log !== "" && { output: log }) };
     }
     case "computer_call": {
@@ -160,6 +160,12 @@ function outputItem(type: string, callId: string, result: ToolMessage, sink: War
     default:
       return undefined;
   }
+}
+
+/** An output that is one string: the tool message's text, then its `error` on a line of its own (neither is dropped). */
+function textAndError(text: string, error: string | undefined): string {
+  if (error === undefined || error === "") return text;
+  return text === "" ? error : `${text}\n${error}`;
 }
 
 /**
