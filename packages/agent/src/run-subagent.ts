@@ -2,6 +2,7 @@ import {
   EventType,
   TRUNCATED_MESSAGE,
   createStepWriter,
+  redactSecrets,
   subagentLocalId,
   type Event,
   type Interrupt,
@@ -88,8 +89,10 @@ export async function* runSubagent(
   };
   if (end.kind === "aborted") return yield* cancelled();
 
-  const fail = function* (message: string, code: string | undefined): Generator<Event, SubagentEnd, undefined> {
-    run.forward({ type: EventType.SUBAGENT_ERROR, subagentRunId, message, ...(code !== undefined && { code }) });
+  const fail = function* (unsafe: string, code: string | undefined): Generator<Event, SubagentEnd, undefined> {
+    // The subagent may be anyone's Provider: its error message may name a credential.
+    const message = redactSecrets(unsafe);
+    run.forward({ type: EventType.SUBAGENT_ERROR, subagentRunId, message, ...(code !== undefined && { code: redactSecrets(code) }) });
     yield* flush(agent);
     // Resume entries the invocation refused are the parent input's fault, not a failure the model handles.
     if (call.resume !== undefined && code !== undefined && RESUME_REJECTIONS.has(code)) {

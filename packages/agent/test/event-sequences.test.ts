@@ -1,4 +1,4 @@
-import { EventType, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
+import { EventType, type Event, type Message, type Provider, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { approvalInterruptId, createAgent, subagent } from "../src/index.js";
 import { ofType, runChecked, scriptedProvider, user } from "./support/scripted.js";
@@ -89,6 +89,36 @@ describe("event sequences the agent emits", () => {
       expect(bad.last).toMatchObject({ type: "RUN_ERROR", code: "invalid_input", message: expect.stringContaining("resume[0]") });
     }
     expect(deleted).toEqual([]);
+  });
+
+  it("a stale interrupt (already answered by an earlier resume) is RUN_ERROR invalid_resume, the tool not run twice", async () => {
+    const ran: string[] = [];
+    const provider = scriptedProvider("p", [{ calls: [{ name: "rm", args: {}, id: "c1" }] }, { text: "done" }, { text: "again" }]);
+    const agent = createAgent({ provider, tools: { rm: { description: "rm", needsApproval: true, execute: () => (ran.push("rm"), "ok") } } });
+    const first = await runChecked(agent, input);
+    const resume = [{ interruptId: approvalInterruptId("c1"), status: "resolved" as const, payload: { approved: true } }];
+    const second = await runChecked(agent, { threadId: "t", runId: "r2", messages: first.messages, resume });
+    expect(second.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    const stale = await runChecked(agent, { threadId: "t", runId: "r3", messages: second.messages, resume });
+    expect(stale.last).toMatchObject({ type: "RUN_ERROR", code: "invalid_resume" });
+    expect(ran).toEqual(["rm"]);
+  });
+
+  it("a third-party subagent's error naming a credential reaches neither SUBAGENT_ERROR nor the model", async () => {
+    const key = "sk-ant-api03-AbCdEf0123456789AbCdEf";
+    const leaky: Provider = {
+      id: "leaky",
+      async *stream(sub) {
+        yield { type: EventType.RUN_STARTED, threadId: sub.threadId, runId: sub.runId } as Event;
+        yield { type: EventType.RUN_ERROR, message: `401: invalid x-api-key ${key}`, code: "authentication_error" } as Event;
+      },
+    };
+    const leadModel = scriptedProvider("lead", [{ calls: [{ name: "helper", args: { task: "t" }, id: "h" }] }, { text: "sorry" }]);
+    const lead = createAgent({ provider: leadModel, tools: { helper: subagent({ name: "helper", description: "helps", agent: leaky }) } });
+    const run = await runChecked(lead, input);
+    expect(ofType(run.events, "SUBAGENT_ERROR")).toHaveLength(1);
+    expect(JSON.stringify(run.events)).not.toContain(key);
+    expect(JSON.stringify(leadModel.inputs)).not.toContain(key);
   });
 
   it("an abort while a subagent works reports the usage of the subagent's finished model calls", async () => {
