@@ -95,7 +95,7 @@ export async function* answerCalls(agent: AgentRun, calls: readonly CallRef[]): 
     });
     if (end.kind === "aborted") return { kind: "aborted" };
     if (end.kind === "suspended") agent.interrupts.push(...end.interrupts);
-    else yield* answer(agent, call.id, end.answer);
+    else if (end.kind === "answered") yield* answer(agent, call.id, end.answer);
   }
   return { kind: "done", frontend };
 }

@@ -22,6 +22,8 @@ export type ResumeEnd = { kind: "continue" } | { kind: "aborted" } | { kind: "fa
  */
 export async function* resumeOpenCalls(agent: AgentRun): AsyncGenerator<Event, ResumeEnd, undefined> {
   const tools = agent.options.tools ?? {};
+  const problem = resumeProblem(agent.input.resume ?? []);
+  if (problem !== undefined) return { kind: "failed", code: "invalid_resume", message: problem };
   const entries = new Map((agent.input.resume ?? []).map((entry) => [entry.interruptId, entry]));
   const used = new Set<string>();
   const execute: Array<{ call: CallRef; tool: AgentTool<any>; args: Record<string, unknown>; fields?: Record<string, unknown> }> = [];
@@ -100,10 +102,29 @@ export async function* resumeOpenCalls(agent: AgentRun): AsyncGenerator<Event, R
       ...(call.parentMessageId !== undefined && { parentMessageId: call.parentMessageId }),
     });
     if (end.kind === "aborted") return { kind: "aborted" };
+    if (end.kind === "rejected") return { kind: "failed", code: end.code, message: end.message };
     if (end.kind === "suspended") agent.interrupts.push(...end.interrupts);
     else yield* answer(agent, call.id, end.answer);
   }
   return { kind: "continue" };
+}
+
+/**
+ * What makes a `resume` array unusable as a whole: an entry that is not a ResumeEntry (a string
+ * `interruptId`, `status` `resolved` or `cancelled`), or two entries answering one interrupt
+ * (which answer would count is anyone's guess).
+ */
+function resumeProblem(resume: readonly unknown[]): string | undefined {
+  const seen = new Set<string>();
+  for (const [index, entry] of resume.entries()) {
+    if (!isRecord(entry) || typeof entry.interruptId !== "string") return `Resume entry ${index} has no interruptId.`;
+    if (entry.status !== "resolved" && entry.status !== "cancelled") {
+      return `Resume entry ${entry.interruptId} must have status "resolved" or "cancelled".`;
+    }
+    if (seen.has(entry.interruptId)) return `Interrupt ${entry.interruptId} is answered more than once in resume.`;
+    seen.add(entry.interruptId);
+  }
+  return undefined;
 }
 
 /** Server (and subagent) tool calls in the conversation that no tool message answers, in order. */

@@ -1,3 +1,4 @@
+import { parseRunAgentInput, RunInputError } from "@agui-bridge/core";
 import { EventType, RunBuilder, describeError, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type Tool } from "@agui-bridge/core/adapter";
 import { cancelRun, closeStep, createAgentRun, failRun, flush, type AgentRun } from "./agent-run.js";
 import { answerCalls } from "./answer-calls.js";
@@ -21,9 +22,10 @@ export async function* runAgent(
   const onAbort = (): void => controller.abort(outer?.reason);
   if (outer?.aborted) controller.abort(outer.reason);
   else outer?.addEventListener("abort", onAbort, { once: true });
-  if (!isRunnable(input)) {
+  const problem = inputProblem(input);
+  if (problem !== undefined) {
     outer?.removeEventListener("abort", onAbort);
-    yield* rejectInput(options, input);
+    yield* rejectInput(options, input, problem);
     return;
   }
   const agent = createAgentRun(options, input, controller.signal);
@@ -101,15 +103,23 @@ function offeredTools(options: CreateAgentOptions, input: RunAgentInput): Tool[]
   return [...server, ...(input.tools ?? []).filter((tool) => !names.has(tool.name))];
 }
 
-/** The minimum the loop relies on: string ids and an array of message objects with string ids. */
-function isRunnable(input: unknown): input is RunAgentInput {
-  if (!isRecord(input) || typeof input.threadId !== "string" || typeof input.runId !== "string") return false;
-  if (!Array.isArray(input.messages) || !input.messages.every((m) => isRecord(m) && typeof m.id === "string" && typeof m.role === "string")) return false;
-  return (input.tools === undefined || Array.isArray(input.tools)) && (input.resume === undefined || Array.isArray(input.resume));
+/**
+ * Why the input is not a valid AG-UI 1.0 RunAgentInput (undefined when it is). The agent reads all
+ * of it (resume entries included) and echoes it on RUN_STARTED, so it checks all of it, as a
+ * server does, rather than only what a provider's request converter reads.
+ */
+function inputProblem(input: unknown): string | undefined {
+  try {
+    parseRunAgentInput(input);
+    return undefined;
+  } catch (error) {
+    if (error instanceof RunInputError) return error.message;
+    return "The run input is not a RunAgentInput (threadId, runId and messages are required).";
+  }
 }
 
-/** A run for input the agent cannot work with: RUN_STARTED then RUN_ERROR `invalid_input`, never a throw. */
-function* rejectInput(options: CreateAgentOptions, input: unknown): Generator<Event, void, undefined> {
+/** A run for input the agent cannot work with: RUN_STARTED (no echo) then RUN_ERROR `invalid_input`, never a throw. */
+function* rejectInput(options: CreateAgentOptions, input: unknown, message: string): Generator<Event, void, undefined> {
   const record = isRecord(input) ? input : {};
   const generate = options.generateId ?? randomId;
   const run = new RunBuilder({
@@ -117,6 +127,6 @@ function* rejectInput(options: CreateAgentOptions, input: unknown): Generator<Ev
     runId: typeof record.runId === "string" ? record.runId : generate(),
   });
   run.start();
-  run.fail({ message: "The run input is not a RunAgentInput (threadId, runId and messages are required).", code: "invalid_input" });
+  run.fail({ message, code: "invalid_input" });
   yield* run.drain();
 }

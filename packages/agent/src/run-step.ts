@@ -12,6 +12,7 @@ import {
 } from "@agui-bridge/core/adapter";
 import { closeStep, flush, modelView, recordUsage, type AgentRun } from "./agent-run.js";
 import { readStream } from "./read-stream.js";
+import { createStepUsage } from "./step-usage.js";
 
 /** A tool call the model made in a step and nobody answered yet. */
 export interface StepCall {
@@ -56,7 +57,9 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
   agent.forwardedResume = [];
   const starts: StepCall[] = [];
   const answered = new Set<string>();
+  const steps = createStepUsage();
   const end = yield* watch(readStream(agent, () => options.provider.stream(stepInput, { signal: agent.signal }), writer), (event) => {
+    steps.see(event);
     // The model's own calls: not provider-executed, not made inside a subagent of the provider.
     if (event.type === EventType.TOOL_CALL_START && event.subagentRunId === undefined && readBridgeMetadata(event.metadata)?.providerExecuted !== true) {
       starts.push({ id: event.toolCallId, name: event.toolCallName, ...(event.parentMessageId !== undefined && { parentMessageId: event.parentMessageId }) });
@@ -66,7 +69,8 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
   });
 
   const terminal = writer.terminal as RunFinishedEvent | RunErrorEvent | undefined;
-  const usage = recordUsage(agent, stepName, terminal?.usage);
+  // A provider that is an agent, cut short before its terminal event: the usage of its finished steps.
+  const usage = recordUsage(agent, stepName, terminal !== undefined ? terminal.usage : steps.finished());
   if (end.kind === "aborted") return { kind: "aborted" };
   const bridge = readBridgeMetadata(terminal?.metadata) ?? {};
   const finish: Record<string, unknown> = {};

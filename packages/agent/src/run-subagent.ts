@@ -2,6 +2,7 @@ import {
   EventType,
   TRUNCATED_MESSAGE,
   createStepWriter,
+  redactSecrets,
   subagentLocalId,
   type Event,
   type Interrupt,
@@ -13,6 +14,8 @@ import {
 import { flush, recordUsage, type AgentRun } from "./agent-run.js";
 import { errorAnswer, resultContent, type ToolAnswer } from "./execute-tool.js";
 import { readStream } from "./read-stream.js";
+import { watch } from "./run-step.js";
+import { createStepUsage } from "./step-usage.js";
 import type { SubagentOptions } from "./types.js";
 
 /** The `subagentRunId` of the invocation a tool call started (stable, so a later run can resume it). */
@@ -32,12 +35,19 @@ export interface SubagentCall {
 export type SubagentEnd =
   | { kind: "answered"; answer: ToolAnswer }
   | { kind: "suspended"; interrupts: Interrupt[] }
+  /** A resumed invocation refused the resume entries it was given: the parent run's input is at fault. */
+  | { kind: "rejected"; message: string; code: string }
   | { kind: "aborted" };
+
+/** The codes an agent ends a run with when the run's `resume` does not answer its interrupts. */
+export const RESUME_REJECTIONS: ReadonlySet<string> = new Set(["invalid_resume", "interrupt_unanswered"]);
 
 /**
  * Runs a subagent inside the parent run: SUBAGENT_STARTED, its events stamped with its
  * `subagentRunId` (ids namespaced under it), then SUBAGENT_FINISHED (its answer as `result`,
- * `suspended` with its interrupts when it paused) or SUBAGENT_ERROR. Its usage goes into the
+ * `suspended` with its interrupts when it paused) or SUBAGENT_ERROR. A resumed invocation that
+ * refuses its resume entries (`invalid_resume`, `interrupt_unanswered`) is `rejected`: the parent
+ * run ends with the same code rather than telling its model. Its usage goes into the
  * parent's ledger. Nothing is kept between runs: a resumed invocation is rebuilt from its messages
  * in the parent's conversation.
  */
@@ -67,9 +77,11 @@ export async function* runSubagent(
     ...(call.resume !== undefined && call.resume.length > 0 && { resume: call.resume }),
   };
   const writer = createStepWriter({ run, ids: agent.ids, subagentRunId });
-  const end = yield* readStream(agent, () => sub.agent.stream(subInput, { signal: agent.signal }), writer);
+  const steps = createStepUsage();
+  const end = yield* watch(readStream(agent, () => sub.agent.stream(subInput, { signal: agent.signal }), writer), steps.see);
   const terminal = writer.terminal as RunFinishedEvent | RunErrorEvent | undefined;
-  recordUsage(agent, subagentRunId, terminal?.usage);
+  // Cut short (abort, failure) before its terminal event: the usage its finished steps reported.
+  recordUsage(agent, subagentRunId, terminal !== undefined ? terminal.usage : steps.finished());
   const cancelled = function* (): Generator<Event, SubagentEnd, undefined> {
     run.forward({ type: EventType.SUBAGENT_ERROR, subagentRunId, message: "The run was cancelled while the subagent worked.", code: "cancelled" });
     yield* flush(agent);
@@ -77,9 +89,15 @@ export async function* runSubagent(
   };
   if (end.kind === "aborted") return yield* cancelled();
 
-  const fail = function* (message: string, code: string | undefined): Generator<Event, SubagentEnd, undefined> {
-    run.forward({ type: EventType.SUBAGENT_ERROR, subagentRunId, message, ...(code !== undefined && { code }) });
+  const fail = function* (unsafe: string, code: string | undefined): Generator<Event, SubagentEnd, undefined> {
+    // The subagent may be anyone's Provider: its error message may name a credential.
+    const message = redactSecrets(unsafe);
+    run.forward({ type: EventType.SUBAGENT_ERROR, subagentRunId, message, ...(code !== undefined && { code: redactSecrets(code) }) });
     yield* flush(agent);
+    // Resume entries the invocation refused are the parent input's fault, not a failure the model handles.
+    if (call.resume !== undefined && code !== undefined && RESUME_REJECTIONS.has(code)) {
+      return { kind: "rejected", code, message: `${sub.name} (${subagentRunId}) could not resume: ${message}` };
+    }
     return { kind: "answered", answer: errorAnswer("subagent_failed", `${sub.name} failed: ${message}`, { subagentRunId }) };
   };
   if (end.kind === "failed") return yield* fail(end.message, end.code);

@@ -4,6 +4,8 @@ import { EventSchemas } from "@ag-ui/core/schemas";
 import { from, lastValueFrom, toArray } from "rxjs";
 import { findUnknownMembers } from "./closedness.js";
 import { entityIdIssues } from "./entity-id-issues.js";
+import { outcomeIssues } from "./outcome-issues.js";
+import { subagentIssues } from "./subagent-issues.js";
 import { usageIssues } from "./usage-issues.js";
 
 /** Options for {@link checkEvents}. */
@@ -37,7 +39,11 @@ export interface ConformanceReport {
  * 4. exactly one terminal event, and it is the last, with nothing left open before it (text
  *    messages, reasoning messages and spans, tool calls) — RUN_ERROR included;
  * 5. the terminal event's `usage` keeps the AG-UI 1.0 accounting ({@link usageIssues});
- * 6. entity ids are unique across kinds within the run ({@link entityIdIssues}).
+ * 6. entity ids are unique across kinds within the run ({@link entityIdIssues});
+ * 7. the subagent rules: attributed events name an active invocation, nested invocations end
+ *    before their parent ({@link subagentIssues});
+ * 8. the outcome agrees with the stream: interrupts, suspended subagents, `pendingToolCallIds`
+ *    ({@link outcomeIssues}).
  */
 export async function checkEvents(events: readonly unknown[], options: CheckEventsOptions = {}): Promise<ConformanceReport> {
   const issues: string[] = [];
@@ -65,6 +71,8 @@ export async function checkEvents(events: readonly unknown[], options: CheckEven
   }
 
   issues.push(...entityIdIssues(events));
+  issues.push(...subagentIssues(events));
+  issues.push(...outcomeIssues(events, initialToolCallIds(events, options)));
 
   if (last !== undefined) {
     const terminal = events[last.index] as { usage?: unknown };
@@ -138,32 +146,54 @@ async function applyEvents(events: BaseEvent[], options: CheckEventsOptions): Pr
 }
 
 const OPENS: Record<string, string> = {
+  STEP_STARTED: "step",
+  SUBAGENT_STARTED: "subagent",
   TEXT_MESSAGE_START: "text message",
   REASONING_MESSAGE_START: "reasoning message",
   REASONING_START: "reasoning span",
   TOOL_CALL_START: "tool call",
 };
 const CLOSES: Record<string, string> = {
+  STEP_FINISHED: "step",
+  SUBAGENT_FINISHED: "subagent",
+  SUBAGENT_ERROR: "subagent",
   TEXT_MESSAGE_END: "text message",
   REASONING_MESSAGE_END: "reasoning message",
   REASONING_END: "reasoning span",
   TOOL_CALL_END: "tool call",
 };
 
-/** What the events opened and did not close (chunk events open nothing here). */
+/**
+ * What the events opened and did not close (chunk events open nothing here). A step is named by
+ * its name and the subagent it belongs to; a subagent by its `subagentRunId`.
+ */
 function openEntities(events: readonly unknown[]): string[] {
   const open = new Set<string>();
   for (const raw of events) {
     if (typeof raw !== "object" || raw === null) continue;
     const event = raw as Record<string, unknown>;
     const type = String(event.type);
-    const id = String(event.messageId ?? event.toolCallId);
+    const id =
+      type.startsWith("STEP_")
+        ? `${String(event.stepName)}${typeof event.subagentRunId === "string" ? ` (subagent ${event.subagentRunId})` : ""}`
+        : String(event.messageId ?? event.toolCallId ?? event.subagentRunId);
     const opens = OPENS[type];
     if (opens !== undefined) open.add(`${opens} ${id}`);
     const closes = CLOSES[type];
     if (closes !== undefined) open.delete(`${closes} ${id}`);
   }
   return [...open];
+}
+
+/** The tool call ids of the conversation the run started from (options, else RUN_STARTED.input). */
+function initialToolCallIds(events: readonly unknown[], options: CheckEventsOptions): string[] {
+  const first = events[0] as { type?: unknown; input?: { messages?: unknown } } | undefined;
+  const echoed = first?.type === "RUN_STARTED" && Array.isArray(first.input?.messages) ? (first.input.messages as unknown[]) : [];
+  const messages: unknown[] = [...(options.initialMessages ?? []), ...(options.input?.messages ?? []), ...echoed];
+  return messages.flatMap((message) => {
+    const calls = (message as { toolCalls?: unknown } | null)?.toolCalls;
+    return Array.isArray(calls) ? calls.flatMap((call) => (typeof (call as { id?: unknown } | null)?.id === "string" ? [(call as { id: string }).id] : [])) : [];
+  });
 }
 
 function typeOf(event: unknown): string {

@@ -3,3 +3,5 @@ export { findUnknownMembers } from "./closedness.js";
 export { textOf, reasoningOf, toolArgsOf, collectDeltas, type DeltaCollection } from "./collect-deltas.js";
 export { usageIssues } from "./usage-issues.js";
 export { entityIdIssues } from "./entity-id-issues.js";
+export { subagentIssues } from "./subagent-issues.js";
+export { outcomeIssues } from "./outcome-issues.js";

@@ -4,19 +4,26 @@ const COUNTS = ["inputTokens", "outputTokens", "totalTokens", "reasoningTokens",
  * What is wrong with a terminal event's `usage` under AG-UI 1.0 accounting (empty when nothing):
  * every count a safe non-negative integer; `totalTokens` = `inputTokens` + `outputTokens` (and
  * present only with both); `reasoningTokens <= outputTokens`;
- * `cachedInputTokens + cacheWriteInputTokens <= inputTokens`. The schemas check the first rule;
- * the relations between fields are checked here.
+ * `cachedInputTokens + cacheWriteInputTokens <= inputTokens`; one entry per provider and model
+ * (a run that called a model several times sums the calls into that model's entry). The schemas
+ * check the first rule; the relations between fields and entries are checked here.
  */
 export function usageIssues(usage: unknown): string[] {
   if (usage === undefined) return [];
   if (!Array.isArray(usage)) return ["usage is not an array"];
   const issues: string[] = [];
+  const models = new Map<string, number>();
   usage.forEach((raw: unknown, index) => {
     if (typeof raw !== "object" || raw === null) {
       issues.push(`usage[${index}] is not an object`);
       return;
     }
     const entry = raw as Record<string, unknown>;
+    const key = JSON.stringify([entry.provider ?? null, entry.model ?? null]);
+    const earlier = models.get(key);
+    if (earlier !== undefined) {
+      issues.push(`usage[${index}] repeats the provider and model of usage[${earlier}] (one entry per provider and model)`);
+    } else models.set(key, index);
     for (const field of COUNTS) {
       const value = entry[field];
       if (value !== undefined && !(typeof value === "number" && Number.isSafeInteger(value) && value >= 0)) {

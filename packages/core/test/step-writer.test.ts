@@ -95,6 +95,20 @@ describe("step writer: several provider streams in one run", () => {
     expect(report.messages.filter((m: { subagentRunId?: string }) => m.subagentRunId === "sub-1").length).toBeGreaterThan(0);
   });
 
+  it("namespaces the interrupt ids a suspended nested invocation lists, as the interrupts are named on the parent", () => {
+    const { run, ids } = outer();
+    const writer = createStepWriter({ run, ids, subagentRunId: "sub-1" });
+    run.forward({ type: "SUBAGENT_STARTED", subagentRunId: "sub-1", name: "helper" } as Event);
+    const inner = new RunBuilder({ threadId: "t", runId: "inner" });
+    inner.start();
+    inner.forward({ type: "SUBAGENT_STARTED", subagentRunId: "leaf", name: "leaf" } as Event);
+    inner.forward({ type: "SUBAGENT_FINISHED", subagentRunId: "leaf", outcome: { type: "suspended", interruptIds: ["leaf/approve:x"] } } as Event);
+    inner.interrupt({ interrupts: [{ id: "leaf/approve:x", reason: "tool_call", subagentRunId: "leaf" }] });
+    for (const event of inner.drain()) writer.write(event);
+    const forwarded = run.drain().filter((e) => e.type === "SUBAGENT_FINISHED");
+    expect(forwarded).toEqual([{ type: "SUBAGENT_FINISHED", subagentRunId: "sub-1/leaf", outcome: { type: "suspended", interruptIds: ["sub-1/leaf/approve:x"] } }]);
+  });
+
   it("rejects what would break the outer run, and what is not an AG-UI event", () => {
     const cases: unknown[][] = [
       [{ type: "TEXT_MESSAGE_START", messageId: "m" }],

@@ -16,11 +16,13 @@ import { encodeProtobufFrame } from "./encode-protobuf.js";
 import { guardRun } from "./guard-run.js";
 import { uplevelLegacyInput } from "./uplevel-input.js";
 import { errorResponse } from "./http-errors.js";
-import { negotiateTransport, PROTOBUF_MEDIA_TYPE, type Transport } from "./negotiate.js";
+import { negotiateAccept, PROTOBUF_MEDIA_TYPE, type Transport } from "./negotiate.js";
 import { BodyError, readJsonBody } from "./read-json-body.js";
 
 /** A Fetch-API request handler: what Hono, Next.js route handlers, Bun and Deno take. */
 export type AgUiHandler = (request: Request) => Promise<Response>;
+
+const SSE_MEDIA_TYPE = "text/event-stream";
 
 /** The default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -65,8 +67,9 @@ export interface AgUiHandlerOptions {
  *
  * - Only `POST` (405 otherwise, `OPTIONS` answered for allowed origins), only
  *   `content-type: application/json` (415: a `text/plain` "simple request" from any web page cannot
- *   start a run), a body limit (413), a depth limit, and the whole input validated against the
- *   AG-UI 1.0 schema (400 `{ error: { code: "invalid_input", message, path } }`).
+ *   start a run), an `Accept` that allows SSE or protobuf (406 otherwise), a body limit (413), a
+ *   depth limit, and the whole input validated against the AG-UI 1.0 schema
+ *   (400 `{ error: { code: "invalid_input", message, path } }`).
  * - The response is pulled: a slow reader holds the provider back, memory stays bounded per
  *   connection. The client going away (`request.signal`, or the body stream cancelled) aborts the
  *   run at once, which releases the provider request.
@@ -98,6 +101,11 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
         await request.body?.cancel().catch(() => undefined);
         return errorResponse(415, "unsupported_media_type", "The body must be sent as content-type: application/json.", { headers: cors });
       }
+      const transport = negotiateAccept(request.headers.get("accept"), options.protobuf !== false);
+      if (transport === undefined) {
+        await request.body?.cancel().catch(() => undefined);
+        return errorResponse(406, "not_acceptable", `The run is sent as ${SSE_MEDIA_TYPE}${options.protobuf !== false ? ` or ${PROTOBUF_MEDIA_TYPE}` : ""}; the Accept header allows neither.`, { headers: cors });
+      }
       let input: RunAgentInput;
       try {
         const body = await readJsonBody(request, maxBodyBytes);
@@ -109,7 +117,6 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
         if (error instanceof RunInputError) return errorResponse(400, error.code, error.message, { path: error.path, headers: cors });
         throw error;
       }
-      const transport = negotiateTransport(request.headers.get("accept"), options.protobuf !== false);
       const downlevel = shouldDownlevel(input.protocolVersion, options.legacyClients);
       return streamRun(options, input, { transport, downlevel, signal: request.signal, cors, onError });
     } catch (error) {

@@ -1,7 +1,7 @@
 /** The JSON body of every error the handler answers with. */
 export interface AgUiErrorBody {
   error: {
-    /** Stable machine-readable code: `method_not_allowed`, `unsupported_media_type`, `payload_too_large`, `invalid_json`, `invalid_input`, `not_found`, `forbidden_origin`, `internal_error`. */
+    /** Stable machine-readable code: `method_not_allowed`, `unsupported_media_type`, `not_acceptable`, `payload_too_large`, `invalid_json`, `invalid_input`, `not_found`, `forbidden_origin`, `internal_error`. */
     code: string;
     /** What was wrong, for a person to read. */
     message: string;

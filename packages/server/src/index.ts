@@ -9,7 +9,7 @@ export { corsHeaders, isOriginAllowed, preflightHeaders, type AllowOrigins } fro
 export { downlevelEvent, downlevelEvents, shouldDownlevel, type LegacyClients } from "./downlevel.js";
 export { encodeProtobufFrame } from "./encode-protobuf.js";
 export { errorResponse, type AgUiErrorBody } from "./http-errors.js";
-export { negotiateTransport, PROTOBUF_MEDIA_TYPE, type Transport } from "./negotiate.js";
+export { negotiateAccept, negotiateTransport, PROTOBUF_MEDIA_TYPE, type Transport } from "./negotiate.js";
 export { BodyError, readJsonBody } from "./read-json-body.js";
 export { guardRun } from "./guard-run.js";
 export { uplevelLegacyInput } from "./uplevel-input.js";

@@ -15,7 +15,9 @@ export interface StepWriterOptions {
    * Attribute every event to this subagent invocation: attributable events carry it (nested
    * attributions become `<subagentRunId>/<theirs>`), and every entity id becomes
    * `<subagentRunId>/<id>`, so the invocation's ids are unique in the parent run and can be mapped
-   * back when it is resumed ({@link subagentLocalId}).
+   * back when it is resumed ({@link subagentLocalId}). The interrupt ids a suspended nested
+   * invocation lists become `<subagentRunId>/<id>` too, as the interrupts themselves are named on
+   * the parent's outcome.
    */
   subagentRunId?: string;
   /** Prefix for the step names of a stream that has steps of its own (an agent used as provider). */
@@ -159,6 +161,12 @@ export function createStepWriter(options: StepWriterOptions): StepWriter {
         if (e.parentMessageId !== undefined) e.parentMessageId = ref("message", e.parentMessageId);
         return e;
       case EventType.SUBAGENT_FINISHED:
+        e.subagentRunId = nested(e.subagentRunId) ?? e.subagentRunId;
+        // A suspended invocation lists run-level interrupt ids: the stream's own are namespaced too.
+        if (sub !== undefined && e.outcome?.type === "suspended" && Array.isArray(e.outcome.interruptIds)) {
+          e.outcome = { ...e.outcome, interruptIds: e.outcome.interruptIds.map((id) => nested(id) ?? id) };
+        }
+        return e;
       case EventType.SUBAGENT_ERROR:
         e.subagentRunId = nested(e.subagentRunId) ?? e.subagentRunId;
         return e;
