@@ -1,4 +1,4 @@
-import { inlineImageType, isSourceUsableBy, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
+import { inlineImageType, isSourceUsableBy, REQUEST_WARNINGS, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { GEMINI_IMAGE_RULE } from "./image-types.js";
@@ -17,6 +17,10 @@ const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
  * - a file handle minted on `platform` (`provider` absent or equal to it; default `google`) →
  *   `fileData { fileUri, mimeType }`; any other handle is dropped with a warning, never sent
  *   (nothing documents Gemini API file URIs as readable on Vertex AI or the reverse);
+ * - a document (`partType` `document`) of a stated type other than PDF or text is dropped
+ *   (`request.unsupported-media-type`): "Document understanding" reads PDF, other documents only
+ *   as text, and the API answers 400 "Unsupported MIME type: application/vnd.openxmlformats-…"
+ *   (googleapis/python-genai#829);
  * - a URL → `fileData { fileUri, mimeType }` when it has a MIME type (Gemini needs one) or is a
  *   YouTube URL (which Gemini reads without one); otherwise dropped with a warning.
  */
@@ -28,6 +32,12 @@ export function convertMediaSource(
   partType?: string,
 ): MediaPart | undefined {
   const source = withDataUrlAsData(given);
+  // Gemini reads PDF and text documents only: another stated type (Word, JSON) is a 400 "Unsupported MIME type".
+  const essence = source.mimeType?.split(";")[0]?.trim().toLowerCase();
+  if (partType === "document" && essence !== undefined && essence !== "application/pdf" && !essence.startsWith("text/")) {
+    warn({ code: REQUEST_WARNINGS.unsupportedMediaType, message: `A ${essence} document was dropped from ${where}: Gemini reads PDF and text documents only`, details: { where, mimeType: source.mimeType } });
+    return undefined;
+  }
   switch (source.type) {
     case "data": {
       if (partType !== "image") return { inlineData: { data: source.value, mimeType: source.mimeType } };
