@@ -34,8 +34,10 @@
  *   `data`, or one `fileData`) only for Gemini 3 and later ("Multimodal function responses …
  *   Available for Gemini 3 series models", https://ai.google.dev/gemini-api/docs/function-calling#multimodal;
  *   earlier models answer 400 "Multimodal function responses are not supported for this model").
+ * - What user messages and system/developer instructions may hold, per API: user-content-checks.ts.
  */
 import type { SwapApi } from "./providers.js";
+import { anthropicUserContentProblems, chatUserContentProblems, googleUserContentProblems, responsesUserContentProblems } from "./user-content-checks.js";
 
 type Json = Record<string, unknown>;
 const records = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => typeof v === "object" && v !== null) : []);
@@ -48,13 +50,13 @@ export function requestProblems(api: SwapApi, body: unknown, label?: string, mod
   const request = (body ?? {}) as Json;
   switch (api) {
     case "anthropic":
-      return [...anthropicProblems(records(request.messages)), ...anthropicBlockProblems(records(request.messages)), ...anthropicToolResultProblems(records(request.messages))];
+      return [...anthropicProblems(records(request.messages)), ...anthropicBlockProblems(records(request.messages)), ...anthropicToolResultProblems(records(request.messages)), ...anthropicUserContentProblems(request)];
     case "openai-chat":
-      return [...chatProblems(records(request.messages)), ...chatToolContentProblems(records(request.messages)), ...(label === "mistral" ? mistralProblems(records(request.messages)) : [])];
+      return [...chatProblems(records(request.messages)), ...chatToolContentProblems(records(request.messages)), ...(label === "mistral" ? mistralProblems(records(request.messages)) : []), ...chatUserContentProblems(records(request.messages), label)];
     case "openai-responses":
-      return [...responsesProblems(records(request.input)), ...itemIdProblems(records(request.input)), ...functionOutputProblems(records(request.input))];
+      return [...responsesProblems(records(request.input)), ...itemIdProblems(records(request.input)), ...functionOutputProblems(records(request.input)), ...responsesUserContentProblems(records(request.input))];
     case "google":
-      return [...googleProblems(records(request.contents)), ...functionResponsePartProblems(records(request.contents), model)];
+      return [...googleProblems(records(request.contents)), ...functionResponsePartProblems(records(request.contents), model), ...googleUserContentProblems(request)];
   }
 }
 

@@ -4,15 +4,21 @@
  * bodies of OpenAI-compatible servers under their labels), run through its adapter and folded
  * with core's `applyEvents`; between turns the application adds user messages and tool results,
  * sometimes leaves a result out, files a frontend tool's result after the next user message, has
- * the results carry media (a PNG, a PDF: tool-media.ts), or cuts a turn off mid-stream. Every prefix of the conversation is converted by every API's request
- * converter (and several Chat dialects) and checked against the APIs' documented rules
- * (`request-checks.ts`); nothing the target can take is lost (earlier text and tool calls), and no
- * opaque value reaches a platform that did not mint it.
+ * the results carry media (a PNG, a PDF: tool-media.ts), or cuts a turn off mid-stream. It also
+ * sends what real AG-UI clients send (app-input.ts): user messages of content parts (text, image,
+ * audio, video, document from data, URL and file-handle sources, with metadata), system and
+ * developer messages mid-conversation, activity messages, another provider's reasoning (with and
+ * without an encrypted value) and failed tool results (`error`). Every prefix of the conversation
+ * is converted by every API's request converter (and several Chat dialects) and checked against
+ * the APIs' documented rules (`request-checks.ts`, `user-content-checks.ts`); nothing the target
+ * can take is lost (earlier text and tool calls; user parts, instructions and tool errors in the
+ * API's place for them, `input-coverage.ts`), nothing is dropped without a warning, and no opaque
+ * value or file handle reaches a platform that did not mint it.
  *
  * The seed is fixed (CI stays deterministic); SWAP_SEED, SWAP_RUNS and SWAP_STEPS explore further.
  */
 import { streamMessages, toMessagesRequest } from "@agui-bridge/anthropic";
-import { applyEvents, createSequentialIds, isEncryptedValueUsableBy, type Event, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
+import { applyEvents, createSequentialIds, isEncryptedValueUsableBy, type BridgeWarning, type Event, type Message, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { streamGenerateContent, toGenerateContentRequest } from "@agui-bridge/google";
 import { streamChatCompletions, streamChatCompletionsFromResponse, streamResponses, toChatCompletionsRequest, toResponsesRequest } from "@agui-bridge/openai";
 import { listSharedStreams, readJsonl, sharedStreamsDir, sharedSuiteTitle, type SharedFormat } from "@agui-bridge/test-support";
@@ -21,6 +27,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SwapApi } from "./providers.js";
+import { appArb, appMessages, withToolError, type AppSpec } from "./app-input.js";
+import { inputProblems } from "./input-coverage.js";
 import { requestProblems } from "./request-checks.js";
 import { mediaResult, PDF_BASE64, PNG_BASE64 } from "./tool-media.js";
 
@@ -93,6 +101,8 @@ interface Step {
   /** The results carry media: an image (PNG) on even ones, a document (PDF) on odd ones. */
   media: boolean;
   cut: number | undefined;
+  /** What the application adds besides: user parts, instructions, activity, foreign reasoning, failed tools (app-input.ts). */
+  app: AppSpec;
 }
 
 /** A request target: an API, for Chat the platform label (its dialect follows), for Gemini the model. */
@@ -112,16 +122,16 @@ const TARGETS: Target[] = [
   ...["openai", "openrouter", "deepseek", "mistral", "gemini", "litellm", "groq", "ollama", "vllm", "llamacpp", "perplexity", "databricks"].map((label): Target => ({ api: "openai-chat", label })),
 ];
 
-function convert(target: Target, input: RunAgentInput): unknown {
+function convert(target: Target, input: RunAgentInput): { params: unknown; warnings: BridgeWarning[] } {
   switch (target.api) {
     case "anthropic":
-      return toMessagesRequest(input, { model: "claude-sonnet-4-6", maxTokens: 1024 }).params;
+      return toMessagesRequest(input, { model: "claude-sonnet-4-6", maxTokens: 1024 });
     case "openai-responses":
-      return toResponsesRequest(input, { model: "gpt-5-mini", params: { store: false } }).params;
+      return toResponsesRequest(input, { model: "gpt-5-mini", params: { store: false } });
     case "google":
-      return toGenerateContentRequest(input, target.model !== undefined ? { model: target.model } : {}).params;
+      return toGenerateContentRequest(input, target.model !== undefined ? { model: target.model } : {});
     case "openai-chat":
-      return toChatCompletionsRequest(input, { model: "some-model", provider: target.label }).params;
+      return toChatCompletionsRequest(input, { model: "some-model", provider: target.label });
   }
 }
 
@@ -147,8 +157,11 @@ function sentToolCalls(api: SwapApi, body: Json): number {
 function conversationProblems(target: Target, messages: Message[]): string[] {
   const input: RunAgentInput = { threadId: "t", runId: "next", messages };
   let body: Json;
+  let warnings: BridgeWarning[];
   try {
-    body = convert(target, input) as Json;
+    const request = convert(target, input);
+    body = request.params as Json;
+    warnings = request.warnings;
   } catch (error) {
     return [`converter threw: ${String(error)}`];
   }
@@ -195,6 +208,9 @@ function conversationProblems(target: Target, messages: Message[]): string[] {
     if (kinds.has("image") && !sent.includes(PNG_BASE64)) problems.push("a tool result's PNG is lost");
     if (kinds.has("document") && !sent.includes(PDF_BASE64)) problems.push("a tool result's PDF is lost");
   }
+  // What else the application sent (user parts, instructions, activity, failed results): input-coverage.ts.
+  const resultsGo = new Set(appCalls.filter((c) => !textOnlyItem(c)).map((c) => c.id));
+  problems.push(...inputProblems(target.api, target.label, messages, body, warnings, resultsGo));
   // No opaque value reaches a platform that did not mint it.
   const entities: Array<{ encryptedValue?: string; metadata?: unknown }> = messages.flatMap((m) => [m as { encryptedValue?: string; metadata?: unknown }, ...(m.role === "assistant" ? (m.toolCalls ?? []) : [])]);
   for (const entity of entities) {
@@ -220,14 +236,16 @@ async function compose(turns: Recorded[], steps: Step[]): Promise<Message[][]> {
   let deferred: Message[] = [];
   const snapshots: Message[][] = [];
   for (const [i, step] of steps.entries()) {
-    if (step.user && i > 0) messages = [...messages, { id: `u-${i}`, role: "user", content: `Next question ${i}.` }, ...deferred];
-    else messages = [...messages, ...deferred];
+    const app = appMessages(step.app, i, step.user && i > 0);
+    // A late result goes after the user message, before the rest of what the application adds.
+    const user = app.findIndex((m) => m.role === "user");
+    messages = user === -1 ? [...messages, ...deferred, ...app] : [...messages, ...app.slice(0, user + 1), ...deferred, ...app.slice(user + 1)];
     deferred = [];
     const turn = turns[step.turn % turns.length]!;
     const events = await runTurn(turn, messages, `r${i}`, step.cut);
     messages = applyEvents(messages, events);
     const open = openCalls(messages);
-    const results = open.map((id, k): Message => ({ id: `tr-${i}-${k}`, role: "tool", toolCallId: id, content: step.media ? mediaResult(`{"ok":${k}}`, k % 2 === 0 ? "image" : "document") : `{"ok":${k}}` }));
+    const results = open.map((id, k): Message => ({ id: `tr-${i}-${k}`, role: "tool", toolCallId: id, content: step.media ? mediaResult(`{"ok":${k}}`, k % 2 === 0 ? "image" : "document") : `{"ok":${k}}` })).map((r) => withToolError(r as Extract<Message, { role: "tool" }>, step.app));
     if (step.answer === "all") messages = [...messages, ...results];
     if (step.answer === "drop-one") messages = [...messages, ...results.slice(1)];
     if (step.answer === "after-next-user") deferred = results;
@@ -244,6 +262,7 @@ const stepArb = (n: number): fc.Arbitrary<Step> =>
     answer: fc.constantFrom<Answer>("all", "all", "drop-one", "after-next-user", "none"),
     media: fc.boolean(),
     cut: fc.option(fc.double({ min: 0.2, max: 0.9, noNaN: true }), { nil: undefined, freq: 6 }),
+    app: appArb,
   });
 
 describe(`provider swaps over random multi-turn conversations: ${sharedSuiteTitle("anthropic")}`, () => {

@@ -20,7 +20,7 @@ export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockP
  * search hit's `source` → `search_result` (see {@link searchResultBlock}). Images: data → base64
  * source (with the type its bytes are, see {@link ANTHROPIC_IMAGE_RULE}), url → url source, handle → file source. Documents: PDF data → base64, text data (any
  * `text` type, JSON, XML, YAML, …; see {@link isTextMediaType}) → text/plain text source
- * (decoded), url → url source, handle → file source; the part's metadata may give the document's
+ * (decoded), url → url source (PDF or unstated type only: `URLPDFSource`), handle → file source; the part's metadata may give the document's
  * `title` (or `filename`), `context` and `citations` (see {@link documentOptions}). MIME types are
  * read without parameters or case. A handle is sent only when it names no provider or names
  * `platform`, the label the request goes to (default `anthropic`): the Files API is per platform,
@@ -78,6 +78,8 @@ function convertImage(source: PartSource, sink: WarningSink, where: string, plat
 
 function convertDocument(source: PartSource, sink: WarningSink, where: string, platform: string): DocumentBlockParam | undefined {
   if (!usable(source, sink, where, platform)) return undefined;
+  // The `url` source is `URLPDFSource`: a URL stated to be anything but a PDF cannot go.
+  if (source.type === "url" && source.mimeType !== undefined && mediaTypeEssence(source.mimeType) !== "application/pdf") return unsupportedDocument(source.mimeType, sink, where);
   if (source.type === "url") return { type: "document", source: { type: "url", url: source.value } };
   if (source.type === "file") return { type: "document", source: { type: "file", file_id: source.value } };
   if (mediaTypeEssence(source.mimeType) === "application/pdf") {
@@ -90,9 +92,11 @@ function convertDocument(source: PartSource, sink: WarningSink, where: string, p
       source: { type: "text", media_type: "text/plain", data: decodeTextData(source.value, source.mimeType) },
     };
   }
-  sink.warn(REQUEST_WARNINGS.unsupportedMediaType, `${where}: document type ${source.mimeType} is not accepted; the part was dropped`, {
-    mimeType: source.mimeType,
-  });
+  return unsupportedDocument(source.mimeType, sink, where);
+}
+
+function unsupportedDocument(mimeType: string, sink: WarningSink, where: string): undefined {
+  sink.warn(REQUEST_WARNINGS.unsupportedMediaType, `${where}: document type ${mimeType} is not accepted; the part was dropped`, { mimeType });
   return undefined;
 }
 

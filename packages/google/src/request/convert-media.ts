@@ -1,4 +1,4 @@
-import { inlineImageType, isSourceUsableBy, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
+import { inlineImageType, isSourceUsableBy, REQUEST_WARNINGS, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "../constants.js";
 import { mimeTypeFromExtension } from "./file-mime-type.js";
@@ -55,6 +55,10 @@ export function convertMediaPart(
  * - a file handle minted on `platform` (`provider` absent or equal to it; default `google`) →
  *   `fileData { fileUri, mimeType }`; any other handle is dropped with a warning, never sent
  *   (nothing documents Gemini API file URIs as readable on Vertex AI or the reverse);
+ * - a document (`partType` `document`) of a stated type other than PDF or text is dropped
+ *   (`request.unsupported-media-type`): "Document understanding" reads PDF, other documents only
+ *   as text, and the API answers 400 "Unsupported MIME type: application/vnd.openxmlformats-…"
+ *   (googleapis/python-genai#829);
  * - a URL → `fileData { fileUri, mimeType }`.
  * A `fileData` that must name a MIME type and has none (a URL other than YouTube; on Vertex AI,
  * whose `FileData.mimeType` is required, every one) gets the type its URI's extension names
@@ -73,6 +77,12 @@ export function convertMediaSource(
   const { warn } = context;
   const platform = context.platform ?? GOOGLE_PROVIDER;
   const source = withDataUrlAsData(given);
+  // Gemini reads PDF and text documents only: another stated type (Word, JSON) is a 400 "Unsupported MIME type".
+  const essence = source.mimeType?.split(";")[0]?.trim().toLowerCase();
+  if (partType === "document" && essence !== undefined && essence !== "application/pdf" && !essence.startsWith("text/")) {
+    warn({ code: REQUEST_WARNINGS.unsupportedMediaType, message: `A ${essence} document was dropped from ${where}: Gemini reads PDF and text documents only`, details: { where, mimeType: source.mimeType } });
+    return undefined;
+  }
   switch (source.type) {
     case "data": {
       if (partType !== "image" || modelOutput) return { inlineData: { data: source.value, mimeType: source.mimeType } };

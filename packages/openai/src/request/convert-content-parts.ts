@@ -43,6 +43,8 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     return undefined;
   }
   if (part.type === "text") return api === "chat" ? { type: "text", text: part.text } : { type: "input_text", text: part.text };
+  // DeepSeek's Chat API takes text parts only (400 "unknown variant `image_url`, expected `text`").
+  if (targetOf(sink) === "deepseek") return unsupported(sink, where, part.type, part.source, api);
   // A base64 data URL goes as the data it spells (Chat takes no document URL; Responses fetches `file_url`).
   const source = withDataUrlAsData(part.source);
   if (part.type === "video") return unsupported(sink, where, part.type, source, api);
