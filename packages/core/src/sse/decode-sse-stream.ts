@@ -3,6 +3,7 @@ import { CHUNK_BATCHES, type BatchedChunks } from "../run/chunk-batches.js";
 import { releaseIterator } from "../run/release-source.js";
 import { createFieldLineRewriter } from "./field-line-rewriter.js";
 import { httpStatusError, isErrorResponse } from "./http-error-response.js";
+import { createUtf8Reads } from "./utf8-reads.js";
 
 /**
  * SSE bytes as an adapter's raw path takes them: a fetch `Response` (e.g. what an SDK's
@@ -98,20 +99,24 @@ export async function* decodeSseBatches<T>(
   const onAbort = (): void => source.cancel();
   if (signal?.aborted === true) source.cancel();
   signal?.addEventListener("abort", onAbort, { once: true });
-  const utf8 = createUtf8Decoder();
+  const utf8 = createUtf8Reads();
   let finished = false;
   // The last character fed: bytes that stop mid-line (not after a line end) were cut.
   let last = "";
+  const feed = (decoded: string): void => {
+    const text = fields === undefined ? decoded : fields.push(decoded);
+    if (text === "") return;
+    last = text.charAt(text.length - 1);
+    parser.feed(text);
+  };
   try {
     for (;;) {
       const step = await source.next();
       if (step.done === true) break;
       const value = step.value;
-      const decoded = typeof value === "string" ? value : utf8.decode(value);
-      const text = fields === undefined ? decoded : fields.push(decoded);
-      if (text === "") continue;
-      last = text.charAt(text.length - 1);
-      parser.feed(text);
+      if (typeof value === "string") feed(value);
+      else utf8.decode(value, feed);
+      if (frames.length === 0) continue;
       const batch = decodeAll(frames, decode, undefined);
       frames.length = 0;
       if (batch.out.length > 0) yield batch.out;
@@ -135,61 +140,6 @@ export async function* decodeSseBatches<T>(
     signal?.removeEventListener("abort", onAbort);
     if (!finished) source.cancel();
   }
-}
-
-/** A streaming UTF-8 decoder: bytes in, the text of every complete character out. */
-interface Utf8Decoder {
-  decode(bytes: Uint8Array): string;
-  /** The text of bytes held back at the end (an incomplete character decodes to U+FFFD). */
-  flush(): string;
-}
-
-/**
- * UTF-8 decoding that holds back an incomplete trailing character itself and decodes the rest in
- * one non-streaming `TextDecoder` call: the same text as `decode(bytes, { stream: true })`, at
- * about half its cost (the streaming mode is the slow path of most runtimes' decoders). The BOM is
- * kept (`ignoreBOM`): the SSE parser strips the stream's one leading BOM, and a non-streaming call
- * would otherwise strip one at the start of every read.
- */
-function createUtf8Decoder(): Utf8Decoder {
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  let carry: Uint8Array | undefined;
-  return {
-    decode(bytes) {
-      let input = bytes;
-      if (carry !== undefined) {
-        input = new Uint8Array(carry.length + bytes.length);
-        input.set(carry);
-        input.set(bytes, carry.length);
-        carry = undefined;
-      }
-      const end = completeLength(input);
-      if (end < input.length) carry = input.slice(end);
-      return end === 0 ? "" : decoder.decode(end === input.length ? input : input.subarray(0, end));
-    },
-    flush() {
-      const rest = carry;
-      carry = undefined;
-      return rest === undefined ? "" : decoder.decode(rest);
-    },
-  };
-}
-
-/**
- * The length of the longest prefix of `bytes` that does not end inside a UTF-8 character: a
- * trailing lead byte whose continuation bytes have not all arrived is left out. (Invalid sequences
- * are not held back: the decoder replaces them, as the streaming mode does.)
- */
-function completeLength(bytes: Uint8Array): number {
-  const n = bytes.length;
-  // Look back over at most three continuation bytes (10xxxxxx) to the lead byte.
-  for (let back = 1; back <= 4 && back <= n; back++) {
-    const byte = bytes[n - back] as number;
-    if ((byte & 0xc0) === 0x80) continue;
-    const needed = byte >= 0xf0 && byte <= 0xf4 ? 4 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xc2 && byte <= 0xdf ? 2 : 1;
-    return needed > back ? n - back : n;
-  }
-  return n;
 }
 
 /** What {@link decodeAll} made of one read's frames. */

@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createUtf8Reads } from "../src/sse/utf8-reads.js";
+
+/** Every piece of every read, joined, and the reads' piece counts. */
+function decodeReads(bytes: Uint8Array, cuts: readonly number[]): { text: string; pieces: string[] } {
+  const reads = createUtf8Reads();
+  const pieces: string[] = [];
+  let start = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    reads.decode(bytes.slice(start, cut), (piece) => pieces.push(piece));
+    start = cut;
+  }
+  const tail = reads.flush();
+  if (tail !== "") pieces.push(tail);
+  return { text: pieces.join(""), pieces };
+}
+
+const whole = (bytes: Uint8Array): string => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+
+/** SSE-like text: ASCII lines (some longer than a piece), lines with other characters, invalid bytes. */
+const chunk = fc.oneof(
+  fc.constantFrom("data: {\"a\":1}\n\n", "event: x\n", "\r\n", "\n", ":\n", "\uFEFF"),
+  fc.string({ unit: "grapheme-ascii", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 12 }),
+  fc.nat({ max: 3000 }).map((n) => "x".repeat(n) + "\n"),
+  fc.constantFrom("é", "✓", "’", "日本語", "😀"),
+);
+const bodies = fc.array(fc.oneof(chunk.map((s) => new TextEncoder().encode(s)), fc.uint8Array({ maxLength: 6 })), { maxLength: 30 }).map((parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+});
+
+describe("createUtf8Reads", () => {
+  it("gives the text of one decode of the whole body, however the reads split it, invalid bytes included", () => {
+    fc.assert(
+      fc.property(bodies, fc.array(fc.nat(), { maxLength: 6 }), (bytes, raw) => {
+        const cuts = [...new Set(raw.map((n) => (bytes.length === 0 ? 0 : n % (bytes.length + 1))))].sort((a, b) => a - b);
+        expect(decodeReads(bytes, cuts).text).toBe(whole(bytes));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("decodes the ASCII between lines of other characters as pieces of their own, and short gaps with them", () => {
+    const ascii = `data: ${"a".repeat(2000)}\n\n`;
+    const body = new TextEncoder().encode(`${ascii}data: "é"\n\nevent: x\ndata: "✓"\n\n${ascii}`);
+    const { text, pieces } = decodeReads(body, []);
+    expect(text).toBe(whole(body));
+    // The long ASCII runs apart; the two short frames with other characters, and the short gap between them, together.
+    expect(pieces).toEqual([ascii, 'data: "é"\n\nevent: x\ndata: "✓"\n', `\n${ascii}`]);
+  });
+
+  it("a read with no other characters is one piece", () => {
+    const body = new TextEncoder().encode("data: {}\n\n".repeat(500));
+    expect(decodeReads(body, []).pieces).toHaveLength(1);
+  });
+});
