@@ -77,6 +77,9 @@ const BY_LABEL: Record<string, ChatDialect> = {
   groq: "groq",
   ollama: "ollama",
   vllm: "vllm",
+  // Cloudflare Workers AI serves its reasoning models (kimi-k2.5, glm-4.7-flash) with vLLM, which reads `reasoning`.
+  "workers-ai": "vllm",
+  cloudflare: "vllm",
   "llama.cpp": "llamacpp",
   llamacpp: "llamacpp",
   "llama-cpp": "llamacpp",
@@ -94,7 +97,7 @@ export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway`, `minimax` →
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
- * `groq` → `groq`; `ollama` → `ollama`; `vllm` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
+ * `groq` → `groq`; `ollama` → `ollama`; `vllm`, `workers-ai` / `cloudflare` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
  * `llamacpp`; anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
