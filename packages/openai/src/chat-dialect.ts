@@ -8,7 +8,8 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `openai`: reasoning is never sent back (OpenAI's Chat Completions takes none; most
  *   compatible servers ignore or reject it).
  * - `openrouter`: an assistant message carries the `reasoning_details` entries streamed with it,
- *   unchanged and in their order (OpenRouter, and the Vercel AI Gateway, which speaks the same).
+ *   unchanged and in their order (OpenRouter, and the Vercel AI Gateway, which speaks the same;
+ *   MiniMax with `reasoning_split: true`, whose tool loops need them back).
  * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
  *   (DeepSeek's thinking mode rejects a later request without it; so do Kimi's thinking models,
  *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none,
@@ -61,6 +62,8 @@ const BY_LABEL: Record<string, ChatDialect> = {
   openrouter: "openrouter",
   vercel: "openrouter",
   "vercel-ai-gateway": "openrouter",
+  // MiniMax (`reasoning_split: true`) streams `reasoning_details` and wants them back with a tool-call turn.
+  minimax: "openrouter",
   deepseek: "deepseek",
   // Kimi's thinking models answer 400 for a tool-call assistant message without its `reasoning_content`.
   moonshot: "deepseek",
@@ -74,6 +77,9 @@ const BY_LABEL: Record<string, ChatDialect> = {
   groq: "groq",
   ollama: "ollama",
   vllm: "vllm",
+  // Cloudflare Workers AI serves its reasoning models (kimi-k2.5, glm-4.7-flash) with vLLM, which reads `reasoning`.
+  "workers-ai": "vllm",
+  cloudflare: "vllm",
   "llama.cpp": "llamacpp",
   llamacpp: "llamacpp",
   "llama-cpp": "llamacpp",
@@ -88,10 +94,10 @@ const BY_LABEL: Record<string, ChatDialect> = {
 export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai", "kimi"]);
 
 /**
- * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway` →
+ * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway`, `minimax` →
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
- * `groq` → `groq`; `ollama` → `ollama`; `vllm` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
+ * `groq` → `groq`; `ollama` → `ollama`; `vllm`, `workers-ai` / `cloudflare` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
  * `llamacpp`; anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {

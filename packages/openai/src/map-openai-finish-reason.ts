@@ -2,27 +2,35 @@ import type { FinishInfo } from "@agui-bridge/core/adapter";
 
 /**
  * Chat Completions `finish_reason` → the normalized finish reason (raw value kept). Besides
- * OpenAI's values: `eos` (Together) and `eos_token` (TGI, watsonx) → `stop`; `model_length`
- * (Mistral: the model's context window was reached) → `length`; `error` (OpenRouter, Together,
- * Mistral: the model finished with an error) and `abort` (vLLM: the engine aborted the request
- * before it finished, see {@link VLLM_ABORT_ERROR}) → `error`.
+ * OpenAI's values: `eos` (Together), `eos_token` (TGI, watsonx) and `normal` (Baidu's ERNIE API
+ * and the servers copying it: "the output was generated entirely by the model") → `stop`;
+ * `model_length` (Mistral) and `model_context_window_exceeded` (Zhipu GLM / Z.ai: the model's
+ * context window was reached) → `length`; `sensitive` (Zhipu: "the content was blocked by the
+ * safety review") → `content-filter`; `error` (OpenRouter, Together, Mistral: the model finished
+ * with an error), `abort` (vLLM: the engine aborted the request before it finished, see
+ * {@link VLLM_ABORT_ERROR}) and `network_error` (Zhipu: "the model's inference failed", see
+ * {@link ZHIPU_NETWORK_ERROR}) → `error`.
  */
 export function mapChatFinishReason(raw: string): FinishInfo {
   switch (raw) {
     case "stop":
     case "eos":
     case "eos_token":
+    case "normal":
       return { reason: "stop", raw };
     case "error":
     case "abort":
+    case "network_error":
       return { reason: "error", raw };
     case "length":
     case "model_length":
+    case "model_context_window_exceeded":
       return { reason: "length", raw };
     case "tool_calls":
     case "function_call":
       return { reason: "tool-calls", raw };
     case "content_filter":
+    case "sensitive":
       return { reason: "content-filter", raw };
     default:
       return { reason: "other", raw };
@@ -41,6 +49,23 @@ export const VLLM_ABORT_ERROR = Object.freeze({
   message: 'The server aborted the generation before it finished (finish_reason "abort"): the answer is incomplete.',
   code: "generation_aborted",
 });
+
+/**
+ * What RUN_ERROR says for Zhipu's `finish_reason: "network_error"` (GLM / Z.ai chat API reference:
+ * "the model's inference failed"): the stream ends normally after it, but the answer stopped
+ * because the server failed. Code `model_inference_error`, category `server` (retryable).
+ */
+export const ZHIPU_NETWORK_ERROR = Object.freeze({
+  message: 'The model failed while generating (finish_reason "network_error"): the answer is incomplete.',
+  code: "model_inference_error",
+});
+
+/** The error RUN_ERROR carries for a choice that finished with an error `finish_reason` and no `error` of its own. */
+export function finishReasonError(raw: string): { message: string; code: string } {
+  if (raw === "abort") return VLLM_ABORT_ERROR;
+  if (raw === "network_error") return ZHIPU_NETWORK_ERROR;
+  return { message: `The provider ended the completion with finish_reason "${raw}".`, code: "provider_error" };
+}
 
 /**
  * Responses terminal status → the normalized finish reason. `completed` is `tool-calls` when the

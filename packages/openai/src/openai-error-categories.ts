@@ -27,6 +27,8 @@ export const OPENAI_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   server_error: "server",
   // the bridge's code for vLLM's `finish_reason: "abort"` (the engine aborted the request)
   generation_aborted: "server",
+  // the bridge's code for Zhipu's `finish_reason: "network_error"` (the model's inference failed)
+  model_inference_error: "server",
   server_is_overloaded: "overloaded",
   slow_down: "overloaded",
   // Groq's `x_groq.error` when it stops a stream for lack of capacity

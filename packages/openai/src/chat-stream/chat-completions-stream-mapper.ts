@@ -15,9 +15,10 @@ import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
-import { mapChatFinishReason, VLLM_ABORT_ERROR } from "../map-openai-finish-reason.js";
+import { finishReasonError, mapChatFinishReason } from "../map-openai-finish-reason.js";
 import { mapChatUsage } from "../map-openai-usage.js";
 import { usageByModel } from "./groq-usage-breakdown.js";
+import { minimaxStatusError } from "./minimax-status-error.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
 
@@ -51,11 +52,13 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
         run.fail({ message: "The provider sent a chunk that is not a JSON object.", code: "invalid_chunk" });
         return;
       }
-      if (isRecord(chunk.error)) {
-        // The error chunk's own usage (what the call cost so far) is recorded before the run fails.
+      // An error chunk (or MiniMax's non-zero `base_resp`): its own usage (what the call cost so
+      // far) is recorded before the run fails.
+      const failure = isRecord(chunk.error) ? describeOpenAIError(chunk.error) : minimaxStatusError(chunk);
+      if (failure !== undefined) {
         const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
         if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
-        run.fail(describeOpenAIError(chunk.error));
+        run.fail(failure);
         return;
       }
       trackCompletion(state, chunk);
@@ -204,13 +207,13 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
     const finish = withContentFilterDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" } : mapped, record);
     // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as
-    // `finish_reason: "error"`) or that the server aborted (vLLM's `"abort"`).
+    // `finish_reason: "error"`), that the server aborted (vLLM's `"abort"`) or whose inference
+    // failed (Zhipu's `"network_error"`).
     if (finish.reason === "error") {
       const error = asRecord(record.error);
-      const fallback = finishReason === "abort" ? VLLM_ABORT_ERROR : { message: 'The provider ended the completion with finish_reason "error".', code: "provider_error" };
       // The run fails at the end of the stream, once the usage that follows is recorded; the
       // choice stays open, so its text closes as interrupted.
-      state.failure ??= { ...describeOpenAIError(error ?? fallback), finish };
+      state.failure ??= { ...describeOpenAIError(error ?? finishReasonError(finishReason)), finish };
       choice.finished = true;
       return;
     }
