@@ -137,6 +137,8 @@ export {
   SSE_SKIP,
   SSE_STOP,
   SseTruncatedError,
+  SseFrameTooLargeError,
+  DEFAULT_MAX_FRAME_LENGTH,
   TRUNCATED_FRAME_MESSAGE,
   type DecodeSseOptions,
   type SseBody,

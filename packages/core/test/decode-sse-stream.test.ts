@@ -250,3 +250,30 @@ describe("decodeSseStream: fieldFrames (lines of a non-standard field as frames)
     expect(out.map((f) => f.data)).toEqual(['{"a":1}', "[DONE]"]);
   });
 });
+
+describe("decodeSseStream: a frame that never ends", () => {
+  it("throws SseFrameTooLargeError once one frame outgrows maxFrameLength, after the frames before it", async () => {
+    const head = encoder.encode("data: first\n\n");
+    async function* endless(): AsyncGenerator<Uint8Array> {
+      yield head;
+      yield encoder.encode("data: ");
+      // 200 kB with no line end (bounded, so that without the limit the test fails rather than runs out of memory).
+      for (let i = 0; i < 200; i++) yield encoder.encode("x".repeat(1000));
+    }
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const f of decodeSseStream(endless(), (x) => x, { maxFrameLength: 50_000 })) seen.push(f.data);
+    })();
+    await expect(reading).rejects.toMatchObject({ name: "SseFrameTooLargeError", code: "frame_too_large" });
+    expect(seen).toEqual(["first"]);
+  });
+
+  it("a frame within the bound is read whole, across many reads", async () => {
+    const data = "y".repeat(40_000);
+    const bytes = encoder.encode(`data: ${data}\n\n`);
+    const cuts = Array.from({ length: 40 }, (_, i) => (i + 1) * 1000);
+    const out: string[] = [];
+    for await (const f of decodeSseStream(cutAt(bytes, cuts), (x) => x, { maxFrameLength: 50_000 })) out.push(f.data);
+    expect(out).toEqual([data]);
+  });
+});

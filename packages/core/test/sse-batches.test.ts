@@ -120,3 +120,17 @@ describe("SSE chunks in batches (one read per driveRun step)", () => {
     expect(events.at(-1)?.type).toBe("RUN_FINISHED");
   });
 });
+
+describe("a frame that outgrows the bound", () => {
+  it("ends the run in RUN_ERROR frame_too_large (category invalid_response), after the text of the frames before it", async () => {
+    const log: string[] = [];
+    const source = sseChunkSource(reads(['data: "a"\n\n', `data: "${"z".repeat(600)}`, "z".repeat(600)], log), parse, { maxFrameLength: 1000 });
+    const events: Event[] = [];
+    for await (const event of driveRun({ source, createMapper: textMapper(log), provider: "toy", threadId: "t", runId: "r", generateId: createSequentialIds("id") })) events.push(event);
+    assertConformant(events);
+    expect(events.filter((e) => e.type === "TEXT_MESSAGE_CONTENT").map((e) => (e as { delta: string }).delta)).toEqual(["a"]);
+    const end = events.at(-1) as { type: string; code?: string; metadata?: Record<string, Record<string, unknown>> };
+    expect(end).toMatchObject({ type: "RUN_ERROR", code: "frame_too_large" });
+    expect(end.metadata?.["agui-bridge"]?.errorCategory).toBe("invalid_response");
+  });
+});

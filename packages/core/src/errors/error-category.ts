@@ -89,6 +89,7 @@ export function categoryForStatus(status: number): ErrorCategory | undefined {
 /** Codes the bridge itself puts on RUN_ERROR, and the category each one means. */
 const BRIDGE_CODES: Readonly<Record<string, ErrorCategory>> = {
   stream_truncated: "truncated",
+  frame_too_large: "invalid_response",
   invalid_sequence: "invalid_response",
   invalid_chunk: "invalid_response",
   malformed_chunk: "invalid_response",

@@ -45,10 +45,31 @@ export interface DecodeSseOptions {
    * which SSE readers otherwise ignore). Other unknown fields are ignored, as the grammar says.
    */
   fieldFrames?: readonly string[];
+  /**
+   * The most characters one frame may hold (its data and the line being read), default
+   * {@link DEFAULT_MAX_FRAME_LENGTH}: beyond it the stream throws {@link SseFrameTooLargeError}
+   * (RUN_ERROR `frame_too_large`) instead of buffering a line that never ends.
+   */
+  maxFrameLength?: number;
 }
+
+/**
+ * The default bound on one frame: 64 Mi characters, well above the largest documented payloads
+ * (a generated 4K image inline as base64 is about 30 MB), well below what would exhaust a server.
+ */
+export const DEFAULT_MAX_FRAME_LENGTH = 64 * 1024 * 1024;
 
 /** The message of {@link SseTruncatedError}. */
 export const TRUNCATED_FRAME_MESSAGE = "The stream ended inside a frame: the response was cut short.";
+
+/** Thrown when one frame outgrows `maxFrameLength`; the driver reports it as RUN_ERROR `frame_too_large`. */
+export class SseFrameTooLargeError extends Error {
+  override readonly name = "SseFrameTooLargeError";
+  readonly code = "frame_too_large";
+  constructor(limit: number) {
+    super(`A server-sent event grew past ${limit} characters without ending: the stream was stopped.`);
+  }
+}
 
 /** Thrown when the bytes end inside a frame; the driver reports it as RUN_ERROR `stream_truncated`. */
 export class SseTruncatedError extends Error {
@@ -92,7 +113,15 @@ export async function* decodeSseBatches<T>(
   if (isErrorResponse(body)) throw await httpStatusError(body, options.signal);
   // The parser's own message objects are the frames (`{ id, event, data }`): no copy per frame.
   const frames: SseFrame[] = [];
-  const parser = createParser({ onEvent: (message) => frames.push(message) });
+  const maxFrameLength = options.maxFrameLength ?? DEFAULT_MAX_FRAME_LENGTH;
+  let tooLarge = false;
+  const parser = createParser({
+    onEvent: (message) => frames.push(message),
+    maxBufferSize: maxFrameLength,
+    onError: (error) => {
+      if (error.type === "max-buffer-size-exceeded") tooLarge = true;
+    },
+  });
   const fields = options.fieldFrames !== undefined && options.fieldFrames.length > 0 ? createFieldLineRewriter(options.fieldFrames) : undefined;
   const source = openBytes(body);
   const { signal } = options;
@@ -105,7 +134,7 @@ export async function* decodeSseBatches<T>(
   let last = "";
   const feed = (decoded: string): void => {
     const text = fields === undefined ? decoded : fields.push(decoded);
-    if (text === "") return;
+    if (text === "" || tooLarge) return;
     last = text.charAt(text.length - 1);
     parser.feed(text);
   };
@@ -116,12 +145,16 @@ export async function* decodeSseBatches<T>(
       const value = step.value;
       if (typeof value === "string") feed(value);
       else utf8.decode(value, feed);
-      if (frames.length === 0) continue;
+      if (frames.length === 0) {
+        if (tooLarge) throw new SseFrameTooLargeError(maxFrameLength);
+        continue;
+      }
       const batch = decodeAll(frames, decode, undefined);
       frames.length = 0;
       if (batch.out.length > 0) yield batch.out;
       if (batch.error !== undefined) throw batch.error.value;
       if (batch.stopped) return;
+      if (tooLarge) throw new SseFrameTooLargeError(maxFrameLength);
     }
     const tail = fields === undefined ? utf8.flush() : fields.push(utf8.flush()) + fields.flush();
     if (tail !== "") {
