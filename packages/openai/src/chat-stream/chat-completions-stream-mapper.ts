@@ -10,7 +10,7 @@ import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatReasoningDetails } from "./handle-chat-reasoning-details.js";
 import { handleChatThinkingBlocks } from "./handle-chat-thinking-blocks.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
-import { flushThinkTags, handleThinkTaggedContent, thinkTagsOn } from "./handle-chat-think-tags.js";
+import { flushThinkTags, handleThinkTaggedContent, thinkTagOf } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { collectAnnotations } from "./chat-annotations.js";
@@ -28,7 +28,7 @@ import { providerLabel } from "../provider-label.js";
  * fragments and finish reason) to its handler. Every dialect's fields are read whatever the
  * provider label: `reasoning_content` / `reasoning` / `reasoning_details` deltas, content as a
  * string or as Mistral's typed chunks, tool calls with or without `index`, Perplexity's
- * `citations` / `search_results`, Groq's `executed_tools` (provider-run calls). The end marker is a choice's `finish_reason`; the trailing
+ * `citations` / `search_results`, Zhipu's `web_search`, Groq's `executed_tools` (provider-run calls). The end marker is a choice's `finish_reason`; the trailing
  * usage chunk and chunks with empty `choices` (Azure's prompt-filter preamble) are handled in any
  * order.
  */
@@ -43,7 +43,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     usageKeys: new Map(),
     billed: new Map(),
     warned: new Set(),
-    thinkTags: thinkTagsOn(options),
+    thinkTag: thinkTagOf(options),
     ...(options.model !== undefined && { model: options.model }),
   };
   return {
@@ -114,15 +114,23 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
   state.completionId = id;
 }
 
-/** Perplexity repeats the completion's `citations` / `search_results` on its chunks: the latest are kept for the text's END. */
+/**
+ * Chunk-level sources, the latest of each kind kept for the text's END: Perplexity repeats the
+ * completion's `citations` / `search_results` on its chunks; Zhipu GLM / Z.ai (the `web_search`
+ * tool with `search_result: true`) sends its search results as a top-level `web_search` array
+ * (`{ title, link, content, media, icon, refer, publish_date }`, `refer` being the `ref_N` the text
+ * cites), as on its non-streamed completion.
+ */
 function trackCitations(state: ChatStreamState, chunk: Record<string, unknown>): void {
   const citations = asArray(chunk.citations);
   const searchResults = asArray(chunk.search_results);
-  if (citations === undefined && searchResults === undefined) return;
+  const webSearch = asArray(chunk.web_search);
+  if (citations === undefined && searchResults === undefined && webSearch === undefined) return;
   state.citations = {
     ...state.citations,
     ...(citations !== undefined && { citations: citations.filter((c) => typeof c === "string" || isRecord(c)) }),
     ...(searchResults !== undefined && { searchResults: searchResults.filter(isRecord) }),
+    ...(webSearch !== undefined && { webSearch: webSearch.filter(isRecord) }),
   };
 }
 
@@ -187,7 +195,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);
     if (content !== undefined) {
-      if (state.thinkTags) handleThinkTaggedContent(state, choice, content);
+      if (state.thinkTag !== undefined) handleThinkTaggedContent(state, choice, state.thinkTag, content);
       else handleChatContent(state, choice, content);
     }
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);

@@ -1,7 +1,7 @@
 import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import { textEndMetadata } from "./chat-annotations.js";
 import type { BilledCounts } from "./chat-billed-counts.js";
-import type { ThinkTagState } from "./handle-chat-think-tags.js";
+import type { ThinkTag, ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "../provider-label.js";
 
@@ -119,7 +119,7 @@ export interface ChatStreamState {
    * reports, so RUN_ERROR carries what the call cost.
    */
   failure?: FailOptions;
-  /** Chunk-level citations of the current completion (Perplexity `citations` / `search_results`). */
+  /** Chunk-level citations of the current completion (Perplexity `citations` / `search_results`, Zhipu `web_search`). */
   citations?: BridgeMetadata;
   /** Gateway cost fields per model call, for the terminal event. */
   readonly costs: Map<string, Record<string, unknown>>;
@@ -129,8 +129,8 @@ export interface ChatStreamState {
   readonly usageKeys: Map<string, string[]>;
   /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */
   readonly warned: Set<string>;
-  /** `<think>…</think>` in the content is read as reasoning (the `thinkTags` option, else the label's default). */
-  readonly thinkTags: boolean;
+  /** The tag whose content is read as reasoning (the `thinkTags` option, else the label's default), if any. */
+  readonly thinkTag: ThinkTag | undefined;
 }
 
 /** Options of {@link streamChatCompletions}. */
@@ -141,7 +141,9 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
    * Read `<think>…</think>` in `delta.content` as reasoning (servers that leave the model's
    * reasoning in the text: Groq's `reasoning_format: "raw"`, Together's DeepSeek-R1, vLLM or
    * llama.cpp without a reasoning parser). Off by default (the content passes as it came), except
-   * for the `perplexity` label, whose reasoning models always stream a `<think>` section first.
+   * for the `perplexity` label, whose reasoning models always stream a `<think>` section first, and
+   * the `bedrock` label, where gpt-oss's reasoning comes first as `<reasoning>…</reasoning>` (the
+   * tag read under that label).
    */
   thinkTags?: boolean;
 }

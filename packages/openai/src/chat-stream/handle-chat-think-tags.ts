@@ -3,20 +3,45 @@ import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatContent } from "./handle-chat-text.js";
 import { providerLabel } from "../provider-label.js";
 
-/**
- * Labels whose models always stream their reasoning inside the content: Perplexity's
- * `sonar-reasoning-pro` "is designed to output a `<think>` section containing reasoning tokens"
- * before its answer (Perplexity API FAQ). Their `thinkTags` default is on.
- */
-export const THINK_TAG_LABELS: ReadonlySet<string> = new Set(["perplexity"]);
-
-/** Whether `<think>…</think>` in the content is read as reasoning: the option, else on for {@link THINK_TAG_LABELS}. */
-export function thinkTagsOn(options: ChatStreamOptions): boolean {
-  return options.thinkTags ?? THINK_TAG_LABELS.has(providerLabel(options));
+/** The tag pair that encloses reasoning in the content (`<think>` / `</think>`, …). */
+export interface ThinkTag {
+  readonly open: string;
+  readonly close: string;
 }
 
-const OPEN = "<think>";
-const CLOSE = "</think>";
+function tagNamed(name: string): ThinkTag {
+  return { open: `<${name}>`, close: `</${name}>` };
+}
+
+/** The tag servers that leave the reasoning in the content use most (DeepSeek-R1, Qwen, Perplexity, vLLM without a parser). */
+const THINK = tagNamed("think");
+
+/**
+ * Labels whose models always stream their reasoning inside the content, and the tag they use;
+ * their `thinkTags` default is on:
+ * - `perplexity`: `sonar-reasoning-pro` "is designed to output a `<think>` section containing
+ *   reasoning tokens" before its answer (Perplexity API FAQ);
+ * - `bedrock`: Amazon Bedrock's OpenAI-compatible Chat Completions on `bedrock-runtime`
+ *   prepends gpt-oss's reasoning to the content as `<reasoning>…</reasoning>`, streamed or not
+ *   (AWS samples and clients strip it: ren8k/aws-gpt-oss-samples, promptfoo#9587,
+ *   CherryHQ/cherry-studio#10225); the `bedrock-mantle` endpoint streams `delta.reasoning`
+ *   instead, read whatever the label.
+ */
+export const THINK_TAG_LABELS: ReadonlyMap<string, ThinkTag> = new Map([
+  ["perplexity", THINK],
+  ["bedrock", tagNamed("reasoning")],
+]);
+
+/**
+ * The tag read as reasoning in the content, or undefined when none is: the `thinkTags` option
+ * (`true` → the label's tag, else `<think>`), else the default of {@link THINK_TAG_LABELS}.
+ */
+export function thinkTagOf(options: ChatStreamOptions): ThinkTag | undefined {
+  const labelTag = THINK_TAG_LABELS.get(providerLabel(options));
+  if (options.thinkTags === false) return undefined;
+  if (options.thinkTags === true) return labelTag ?? THINK;
+  return labelTag;
+}
 
 /** Where a choice's content is with `thinkTags` on: inside a think block or not, and a possible tag start held back. */
 export interface ThinkTagState {
@@ -26,26 +51,26 @@ export interface ThinkTagState {
 
 /**
  * `thinkTags` (opt-in): `delta.content` holding the model's reasoning between `<think>` and
- * `</think>` (Groq's `reasoning_format: "raw"`, Together's DeepSeek-R1, vLLM or llama.cpp run
+ * `</think>` (or the label's own tag, {@link THINK_TAG_LABELS}) (Groq's `reasoning_format: "raw"`, Together's DeepSeek-R1, vLLM or llama.cpp run
  * without a reasoning parser) → the reasoning message for what is inside, the assistant text for
  * what is outside, the tags themselves removed. A tag split over chunks is recognised: the few
  * characters that may start one are held back until the next fragment (or the end of the choice,
  * {@link flushThinkTags}) tells; everything else passes byte for byte.
  */
-export function handleThinkTaggedContent(state: ChatStreamState, choice: ChatChoiceState, delta: string): void {
+export function handleThinkTaggedContent(state: ChatStreamState, choice: ChatChoiceState, tag: ThinkTag, delta: string): void {
   const tags = (choice.thinkTags ??= { inside: false, held: "" });
   let rest = tags.held + delta;
   tags.held = "";
   while (rest !== "") {
-    const tag = tags.inside ? CLOSE : OPEN;
-    const at = rest.indexOf(tag);
+    const next = tags.inside ? tag.close : tag.open;
+    const at = rest.indexOf(next);
     if (at !== -1) {
       emit(state, choice, tags.inside, rest.slice(0, at));
       tags.inside = !tags.inside;
-      rest = rest.slice(at + tag.length);
+      rest = rest.slice(at + next.length);
       continue;
     }
-    const keep = partialTagLength(rest, tag);
+    const keep = partialTagLength(rest, next);
     emit(state, choice, tags.inside, rest.slice(0, rest.length - keep));
     tags.held = rest.slice(rest.length - keep);
     return;

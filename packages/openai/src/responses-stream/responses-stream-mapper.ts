@@ -26,6 +26,7 @@ import { handleCodeDelta, handlePatchDiffDelta, handleShellCommandDelta, handleS
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
+import { isSourceItem, recordSourceItem } from "./search-result-items.js";
 import { itemAt, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
 type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
@@ -181,6 +182,10 @@ function handleItemAdded(state: ResponsesStreamState, event: Record<string, unkn
   const item = asRecord(event.item);
   if (item === undefined) return undefined;
   const outputIndex = outputIndexOf(event);
+  if (isSourceItem(item)) {
+    recordSourceItem(state, item, outputIndex);
+    return undefined;
+  }
   markSeen(state, item, outputIndex);
   // An item the server streamed without an id is tracked under one made up here; that id is ours,
   // so it is never recorded as the item's `itemId` (the request side would send it back).
@@ -199,6 +204,10 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   const done = asRecord(event.item);
   if (done === undefined) return;
   const outputIndex = outputIndexOf(event);
+  if (isSourceItem(done)) {
+    recordSourceItem(state, done, outputIndex);
+    return;
+  }
   const seenBefore = markSeen(state, done, outputIndex);
   const cls = classifyOutputItem(done, providerLabel(state.options));
   if (cls.kind === "provider-output") {

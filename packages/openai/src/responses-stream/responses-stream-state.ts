@@ -143,6 +143,8 @@ export interface ResponsesStreamState {
   responseCount: number;
   /** Cost fields of each response's usage (xAI, gateways), for the terminal event; created when one has some. */
   costs?: Map<string, Record<string, unknown>>;
+  /** Perplexity's source list items (`search_results`, `fetch_url_results`): terminal metadata key → output position → entries. */
+  sourceItems?: Map<string, Map<string, Record<string, unknown>[]>>;
   finish?: FinishInfo;
   /** The latest response reached `response.completed` / `.incomplete`. */
   endSeen: boolean;
