@@ -54,6 +54,12 @@ describe.each(PROVIDER_NAMES)("the mock's fault modes through the real SDK (%s)"
     await expect.poll(() => mock?.requests[0]?.aborted).toBe(true);
   });
 
+  it("an error mid-stream (each API's own in-band error frame) ends in RUN_ERROR after the partial output", async () => {
+    const events = await runWith(name, { type: "error-mid-stream", afterFrames: 3 });
+    expect(events.at(-1)?.type).toBe("RUN_ERROR");
+    expect(mock?.requests[0]?.fault).toBe("error-mid-stream");
+  });
+
   it("a slow drip still completes", async () => {
     const events = await runWith(name, { type: "slow-drip", delayMs: 0, writeSize: 7 });
     expect(events.at(-1)?.type).toBe("RUN_FINISHED");

@@ -5,7 +5,15 @@ import { formatEvent, parseReplayArgs, replay, usage, UsageError } from "./repla
 import { cliVersion } from "./version.js";
 
 async function readInput(file: string): Promise<Uint8Array> {
-  if (file !== "-") return readFileSync(file);
+  if (file !== "-") {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : String(code ?? error);
+      throw new UsageError(`cannot read ${file}: ${reason}`);
+    }
+  }
   const parts: Buffer[] = [];
   for await (const part of process.stdin) parts.push(part as Buffer);
   return Buffer.concat(parts);
@@ -61,7 +69,10 @@ async function main(argv: string[]): Promise<number> {
     const args = parseReplayArgs(rest);
     const bytes = await readInput(args.file);
     const options = args.seqIds ? { generateId: createSequentialIds("id") } : {};
-    for await (const event of replay(args, bytes, options)) process.stdout.write(formatEvent(event, args.sse));
+    for await (const event of replay(args, bytes, options)) {
+      if (outputClosed || process.stdout.destroyed) break; // the reader went away (`| head`): stop quietly
+      process.stdout.write(formatEvent(event, args.sse));
+    }
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -74,9 +85,24 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * A pipe closed by its reader (`agui-bridge replay … | head -1`) fails the next write with EPIPE,
+ * emitted on stdout: without a listener it would crash with a stack trace. Stop writing and exit 0,
+ * as the reader asked for no more; any other output error is reported once.
+ */
+let outputClosed = false;
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (outputClosed) return;
+  outputClosed = true;
+  if (error.code !== "EPIPE") {
+    process.stderr.write(`agui-bridge: cannot write the output: ${error.message}\n`);
+    process.exitCode = 1;
+  }
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = code;
   },
   (error: unknown) => {
     process.stderr.write(`agui-bridge: ${String(error)}\n`);

@@ -20,11 +20,14 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
+/** The replay command line, as the README shows it. */
+export const SYNOPSIS = "agui-bridge replay --from <format> [--input jsonl|sse] [--fast] [--sse] [--seq-ids] FILE|-";
+
 /** The usage text. */
 export function usage(): string {
   const ids = REPLAY_FORMATS.map((format) => format.id).join("|") || "(none registered)";
   return [
-    "Usage: agui-bridge replay --from <format> [--input jsonl|sse] [--sse] [--seq-ids] FILE|-",
+    `Usage: ${SYNOPSIS}`,
     "",
     `  --from       the recorded stream's format: ${ids}`,
     "  --input      jsonl: one SDK chunk object per line (default); sse: a raw SSE body, parsed by the provider SDK",
@@ -48,6 +51,12 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   let file: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (arg === "--from" || arg === "--input") {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith("-")) {
+        throw new UsageError(arg === "--from" ? `--from needs a value: --from ${REPLAY_FORMATS.map((format) => format.id).join("|")}` : "--input needs a value: --input jsonl or --input sse");
+      }
+    }
     if (arg === "--from") from = argv[++i];
     else if (arg?.startsWith("--from=")) from = arg.slice(7);
     else if (arg === "--input" || arg?.startsWith("--input=")) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MockFormat } from "./routes.js";
+import { errorBody, errorStatus, requestIdHeaders } from "./provider-errors.js";
 
 /** The header that names a fault for one request, e.g. `x-mock-fault: rate-limit`. */
 export const FAULT_HEADER = "x-mock-fault";
@@ -7,30 +8,34 @@ export const FAULT_HEADER = "x-mock-fault";
 /**
  * A failure the mock plays instead of (or while) streaming a recorded body, so an application
  * tests its error handling offline with the real SDKs:
- * - `rate-limit`: 429 with `retry-after` (seconds, default 1) and the provider's error body;
- * - `server-error`: 500; `overloaded`: 529 (Anthropic's `overloaded_error`; the same status for
- *   every format); `unauthorized`: 401 (a bad API key);
+ * - `rate-limit`: 429 with `retry-after` (seconds, default 1; plus `retry-after-ms` when
+ *   `retryAfterMs` is given, as Azure OpenAI sends it) and the provider's error body;
+ * - `server-error`: 500; `overloaded`: the status each API uses (Anthropic 529 `overloaded_error`,
+ *   OpenAI and Gemini 503); `unauthorized`: 401 (a bad API key);
  * - `hang`: the request is accepted and never answered (until the client gives up);
  * - `cut-mid-frame`: the stream starts, then stops in the middle of an SSE frame (`afterFrames`
  *   complete frames first, default 1): the connection is reset (`mode: "reset"`, the default, as a
  *   network failure does) or the response ends cleanly there (`mode: "end"`, as a proxy that
  *   truncates does);
- * - `slow-drip`: the body is streamed in `writeSize`-byte writes with `delayMs` between them.
+ * - `slow-drip`: the body is streamed in `writeSize`-byte writes with `delayMs` between them;
+ * - `error-mid-stream`: a 200 stream of the first `afterFrames` frames (default 2), then the error
+ *   the API sends in band (see mid-stream-error.ts), then the end of the response.
  */
 export type MockFault =
-  | { type: "rate-limit"; retryAfterSeconds?: number }
+  | { type: "rate-limit"; retryAfterSeconds?: number; retryAfterMs?: number }
   | { type: "server-error" }
   | { type: "overloaded" }
   | { type: "unauthorized" }
   | { type: "hang" }
   | { type: "cut-mid-frame"; afterFrames?: number; mode?: "reset" | "end" }
-  | { type: "slow-drip"; delayMs?: number; writeSize?: number };
+  | { type: "slow-drip"; delayMs?: number; writeSize?: number }
+  | { type: "error-mid-stream"; afterFrames?: number };
 
 /** The fault names accepted in the {@link FAULT_HEADER} header. */
 export type MockFaultName = MockFault["type"];
 
 /** The fault names, in one list. */
-export const FAULT_NAMES: readonly MockFaultName[] = ["rate-limit", "server-error", "overloaded", "unauthorized", "hang", "cut-mid-frame", "slow-drip"];
+export const FAULT_NAMES: readonly MockFaultName[] = ["rate-limit", "server-error", "overloaded", "unauthorized", "hang", "cut-mid-frame", "slow-drip", "error-mid-stream"];
 
 /** How the fault for a request is chosen (see `MockProviderOptions.fault`). */
 export type FaultChooser = MockFault | ((request: { format: MockFormat; model: string | undefined; body: unknown; index: number }) => MockFault | undefined);
@@ -47,45 +52,21 @@ export function pickFault(
   return typeof chooser === "function" ? chooser(request) : chooser;
 }
 
-const STATUS: Record<"rate-limit" | "server-error" | "overloaded" | "unauthorized", number> = {
-  "rate-limit": 429,
-  "server-error": 500,
-  overloaded: 529,
-  unauthorized: 401,
-};
-
 /**
- * Answers a status fault (429, 500, 529, 401) with the provider's own error body shape, or holds
- * the request for `hang`. Returns false for faults that shape the stream instead.
+ * Answers a status fault (429, 500, overloaded, 401) with the provider's own status, error body and
+ * request-id header, or holds the request for `hang`. Returns false for faults that shape the
+ * stream instead.
  */
-export function respondWithFault(res: ServerResponse, fault: MockFault, format: MockFormat): boolean {
+export function respondWithFault(res: ServerResponse, fault: MockFault, format: MockFormat, requestId: string): boolean {
   if (fault.type === "hang") return true; // never answered; the client's timeout or abort ends it
-  if (fault.type === "cut-mid-frame" || fault.type === "slow-drip") return false;
-  const status = STATUS[fault.type];
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (fault.type === "rate-limit") headers["retry-after"] = String(fault.retryAfterSeconds ?? 1);
-  res.writeHead(status, headers);
-  res.end(JSON.stringify(errorBody(fault.type, status, format)));
+  if (fault.type === "cut-mid-frame" || fault.type === "slow-drip" || fault.type === "error-mid-stream") return false;
+  const headers: Record<string, string> = { "content-type": "application/json", ...requestIdHeaders(format, requestId) };
+  const retryAfterSeconds = fault.type === "rate-limit" ? (fault.retryAfterSeconds ?? 1) : undefined;
+  if (retryAfterSeconds !== undefined) headers["retry-after"] = String(retryAfterSeconds);
+  if (fault.type === "rate-limit" && fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
+  res.writeHead(errorStatus(fault.type, format), headers);
+  res.end(JSON.stringify(errorBody(format, fault.type, requestId, retryAfterSeconds === undefined ? {} : { retryAfterSeconds })));
   return true;
-}
-
-function errorBody(type: keyof typeof STATUS, status: number, format: MockFormat): unknown {
-  const message = {
-    "rate-limit": "mock provider: rate limit reached, retry later",
-    "server-error": "mock provider: internal server error",
-    overloaded: "mock provider: overloaded",
-    unauthorized: "mock provider: invalid API key",
-  }[type];
-  if (format === "anthropic") {
-    const errorType = { "rate-limit": "rate_limit_error", "server-error": "api_error", overloaded: "overloaded_error", unauthorized: "authentication_error" }[type];
-    return { type: "error", error: { type: errorType, message } };
-  }
-  if (format === "google") {
-    const statusName = { "rate-limit": "RESOURCE_EXHAUSTED", "server-error": "INTERNAL", overloaded: "UNAVAILABLE", unauthorized: "UNAUTHENTICATED" }[type];
-    return { error: { code: status, message, status: statusName } };
-  }
-  const errorType = { "rate-limit": "rate_limit_exceeded", "server-error": "server_error", overloaded: "server_error", unauthorized: "invalid_request_error" }[type];
-  return { error: { message, type: errorType, param: null, code: type === "unauthorized" ? "invalid_api_key" : errorType } };
 }
 
 /** How a body is streamed under a stream fault: write size, pause between writes, where to cut. */

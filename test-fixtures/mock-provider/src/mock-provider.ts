@@ -8,6 +8,10 @@ import { matchRoute, type MatchedRoute, type MockFormat } from "./routes.js";
 import { cloudBodyChunks, cloudContentType, isCloudRoute, matchCloudRoute, type CloudPlatform } from "./cloud-routes.js";
 import { readHttpErrorFixture } from "./http-error-fixtures.js";
 import { scriptedBody, type ScriptEntry } from "./scripted-mode.js";
+import { errorBody, errorStatus, newRequestId, requestIdHeaders, type ErrorDetail, type ErrorKind } from "./provider-errors.js";
+import { withMidStreamError } from "./mid-stream-error.js";
+import { streamingRequestProblem, validateRequest } from "./request-validation.js";
+import { sseToJsonArray } from "./gemini-json-array.js";
 
 /** The header that names the fixture to stream, e.g. `x-mock-fixture: text`. */
 export const FIXTURE_HEADER = "x-mock-fixture";
@@ -25,6 +29,10 @@ export interface RecordedRequest {
   aborted: boolean;
   /** The fault played for this request, when there was one. */
   fault?: MockFaultName;
+  /** The request id sent back in the API's own header (`x-request-id`, `request-id`) and Anthropic error bodies. */
+  requestId: string;
+  /** `strict` mode: why the request was rejected with a 400, as the real API would. */
+  rejected?: string;
   /** Cloud routes only: the platform, what the path named (deployment, project, …) and the auth scheme used (never the credential). */
   platform?: CloudPlatform;
   resource?: Record<string, string>;
@@ -59,6 +67,14 @@ export interface MockProviderOptions {
    * precedence over fixtures; past the end of the script the mock answers 404.
    */
   script?: readonly ScriptEntry[];
+  /**
+   * Validate requests as the real APIs do and answer a 400 in the API's own error shape when one
+   * would be rejected (see request-validation.ts): Anthropic's required `max_tokens`, tool results
+   * placed right after their tool calls, OpenAI tool messages answering a preceding call, Gemini
+   * `contents` roles, … — and refuse a non-streaming OpenAI / Anthropic request (`stream` not true)
+   * instead of answering it with an SSE body. Off by default.
+   */
+  strict?: boolean;
 }
 
 /** A running mock provider. */
@@ -117,7 +133,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       // keep the raw text
     }
     const route = req.method === "POST" ? (matchRoute(url.pathname, body) ?? matchCloudRoute(url, body)) : undefined;
-    const scripted = route !== undefined ? scriptedBody(options.script, requests.length, route.format) : undefined;
+    const scripted = route !== undefined ? scriptedBody(options.script, requests.length, route.format, body) : undefined;
     const header = req.headers[FIXTURE_HEADER];
     let fixture = typeof header === "string" ? header : undefined;
     if (fixture === undefined && route !== undefined && route.model !== undefined && routeFixture(route, route.model) !== undefined) {
@@ -127,6 +143,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       fixture = options.choose?.({ format: route.format, model: route.model, body, index: requests.length });
     }
     const fault = route === undefined ? undefined : pickFault(req, options.fault, { format: route.format, model: route.model, body, index: requests.length });
+    const requestId = newRequestId();
     const record: RecordedRequest = {
       method: req.method ?? "",
       path: url.pathname,
@@ -135,6 +152,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       fixture,
       body,
       aborted: false,
+      requestId,
       ...(fault !== undefined && { fault: fault.type }),
       ...(route !== undefined && isCloudRoute(route) && { platform: route.platform, resource: route.resource, authScheme: authScheme(req) }),
     };
@@ -148,24 +166,39 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       res.end(JSON.stringify({ error: { message: `mock provider: no route for ${req.method} ${url.pathname}` } }));
       return;
     }
-    if (fault !== undefined && respondWithFault(res, fault, route.format)) return;
+    const platform = isCloudRoute(route) ? route.platform : undefined;
+    const fail = (kind: ErrorKind, detail: ErrorDetail): void => {
+      res.writeHead(errorStatus(kind, route.format), { "content-type": "application/json", ...requestIdHeaders(route.format, requestId) });
+      res.end(JSON.stringify(errorBody(route.format, kind, requestId, detail)));
+    };
+    // Strict: the 400s the real API answers (a body that is not JSON, a missing field, a tool result
+    // out of place), and a non-streaming request, which the mock cannot answer as the API would.
+    const problem = options.strict === true ? (validateRequest(route.format, body) ?? streamingRequestProblem(route.format, platform, body)) : undefined;
+    if (problem !== undefined) {
+      record.rejected = problem.message;
+      fail("invalid-request", problem);
+      return;
+    }
+    if (fault !== undefined && respondWithFault(res, fault, route.format, requestId)) return;
     const file = fixture === undefined ? undefined : routeFixture(route, fixture);
     const httpError = scripted === undefined && file?.endsWith(".http.json") === true ? readHttpErrorFixture(file) : undefined;
     if (httpError !== undefined) {
-      res.writeHead(httpError.status, httpError.headers);
+      res.writeHead(httpError.status, { ...requestIdHeaders(route.format, requestId), ...httpError.headers });
       res.end(JSON.stringify(httpError.body));
       return;
     }
     if (scripted === undefined && (file === undefined || !existsSync(file))) {
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { type: "not_found_error", message: `mock provider: no fixture ${String(fixture)} for ${route.format}` } }));
+      fail("not-found", { message: `mock provider: no fixture ${String(fixture)} for ${route.format}` });
       return;
     }
-    const recorded = scripted ?? readFileSync(file as string);
+    const played = scripted ?? readFileSync(file as string);
+    const recorded = fault?.type === "error-mid-stream" ? withMidStreamError(played, route.format, platform, fault.afterFrames ?? 2) : played;
     const cloudChunks = isCloudRoute(route) ? cloudBodyChunks(route, recorded) : undefined;
-    const bytes = cloudChunks === undefined ? recorded : Buffer.concat(cloudChunks);
-    const contentType = isCloudRoute(route) ? cloudContentType(route) : "text/event-stream";
-    res.writeHead(200, { "content-type": contentType, "cache-control": "no-cache" });
+    // Gemini's streamGenerateContent without `alt=sse` answers one JSON array, not SSE.
+    const jsonArray = route.format === "google" && url.searchParams.get("alt") !== "sse";
+    const bytes = cloudChunks !== undefined ? Buffer.concat(cloudChunks) : jsonArray ? sseToJsonArray(recorded) : recorded;
+    const contentType = isCloudRoute(route) ? cloudContentType(route) : jsonArray ? "application/json; charset=UTF-8" : streamContentType(route.format);
+    res.writeHead(200, { "content-type": contentType, "cache-control": "no-cache", ...requestIdHeaders(route.format, requestId) });
     const plan = streamPlan(bytes, fault, writeSize);
     const limit = plan.cutAt ?? options.hangAfterBytes ?? bytes.length;
     for (let offset = 0; offset < Math.min(limit, bytes.length); offset += plan.writeSize) {
@@ -213,6 +246,11 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
         server.close(() => resolveClose());
       }),
   };
+}
+
+/** OpenAI and Anthropic stream `text/event-stream; charset=utf-8`; Gemini `text/event-stream`. */
+function streamContentType(format: MockFormat): string {
+  return format === "google" ? "text/event-stream" : "text/event-stream; charset=utf-8";
 }
 
 /** The auth scheme a request used (`AWS4-HMAC-SHA256`, `Bearer`, `api-key`), never the credential itself. */

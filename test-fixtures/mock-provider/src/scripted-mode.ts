@@ -26,17 +26,21 @@ const MODELS: Record<MockFormat, string> = {
 };
 
 /** The body for request `index` of a script (undefined without a script or past its end). */
-export function scriptedBody(script: readonly ScriptEntry[] | undefined, index: number, format: MockFormat): Buffer | undefined {
+export function scriptedBody(script: readonly ScriptEntry[] | undefined, index: number, format: MockFormat, request?: unknown): Buffer | undefined {
   const entry = script?.[index];
   if (entry === undefined) return undefined;
-  return Buffer.from(typeof entry === "string" ? entry : renderTurn(format, entry, index), "utf8");
+  return Buffer.from(typeof entry === "string" ? entry : renderTurn(format, entry, index, request), "utf8");
 }
 
-/** Renders a turn as the SSE body the given API would stream. */
-export function renderTurn(format: MockFormat, turn: ScriptedTurn, index: number): string {
+/**
+ * Renders a turn as the SSE body the given API would stream. Chat Completions sends its usage
+ * chunk only when the request asked for it (`stream_options.include_usage`), as the real API
+ * does; without a `request` the usage chunk is sent.
+ */
+export function renderTurn(format: MockFormat, turn: ScriptedTurn, index: number, request?: unknown): string {
   switch (format) {
     case "openai-chat":
-      return chat(turn, index);
+      return chat(turn, index, request === undefined || includeUsage(request));
     case "openai-responses":
       return responses(turn, index);
     case "anthropic":
@@ -49,9 +53,15 @@ export function renderTurn(format: MockFormat, turn: ScriptedTurn, index: number
 const data = (value: unknown): string => `data: ${JSON.stringify(value)}\n\n`;
 const named = (event: string, value: unknown): string => `event: ${event}\n${data(value)}`;
 
-function chat(turn: ScriptedTurn, index: number): string {
+function includeUsage(request: unknown): boolean {
+  const streamOptions = typeof request === "object" && request !== null ? (request as { stream_options?: unknown }).stream_options : undefined;
+  return typeof streamOptions === "object" && streamOptions !== null && (streamOptions as { include_usage?: unknown }).include_usage === true;
+}
+
+function chat(turn: ScriptedTurn, index: number, withUsage: boolean): string {
   const base = { id: `chatcmpl-script-${index}`, object: "chat.completion.chunk", created: 1767225600, model: turn.model ?? MODELS["openai-chat"] };
-  const chunk = (delta: unknown, finish: string | null = null): string => data({ ...base, choices: [{ index: 0, delta, finish_reason: finish }], usage: null });
+  // With include_usage every chunk carries `usage: null` and a last chunk with no choices holds it.
+  const chunk = (delta: unknown, finish: string | null = null): string => data({ ...base, choices: [{ index: 0, delta, finish_reason: finish }], ...(withUsage && { usage: null }) });
   let out = chunk({ role: "assistant", content: "" });
   if (turn.text !== undefined) out += chunk({ content: turn.text });
   (turn.calls ?? []).forEach((call, i) => {
@@ -60,7 +70,7 @@ function chat(turn: ScriptedTurn, index: number): string {
   });
   out += chunk({}, (turn.calls ?? []).length > 0 ? "tool_calls" : "stop");
   const usage = turn.usage ?? { input: 10, output: 5 };
-  out += data({ ...base, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
+  if (withUsage) out += data({ ...base, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
   return `${out}data: [DONE]\n\n`;
 }
 
@@ -114,19 +124,24 @@ function anthropic(turn: ScriptedTurn, index: number): string {
     type: "message_start",
     message: { id: `msg_script_${index}`, type: "message", role: "assistant", model: turn.model ?? MODELS.anthropic, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: 1 } },
   });
+  // The API sends a `ping` early in every stream (after the first content_block_start).
+  const ping = named("ping", { type: "ping" });
   let block = 0;
   if (turn.text !== undefined) {
     out += named("content_block_start", { type: "content_block_start", index: block, content_block: { type: "text", text: "" } });
+    if (block === 0) out += ping;
     out += named("content_block_delta", { type: "content_block_delta", index: block, delta: { type: "text_delta", text: turn.text } });
     out += named("content_block_stop", { type: "content_block_stop", index: block });
     block++;
   }
   for (const call of turn.calls ?? []) {
     out += named("content_block_start", { type: "content_block_start", index: block, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } });
+    if (block === 0) out += ping;
     out += named("content_block_delta", { type: "content_block_delta", index: block, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.args) } });
     out += named("content_block_stop", { type: "content_block_stop", index: block });
     block++;
   }
+  if (block === 0) out += ping;
   const stop = (turn.calls ?? []).length > 0 ? "tool_use" : "end_turn";
   out += named("message_delta", { type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: usage.output } });
   return out + named("message_stop", { type: "message_stop" });

@@ -20,7 +20,7 @@ const post = (url: string, headers: Record<string, string> = {}, signal?: AbortS
   fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ model: "m", stream: true }), ...(signal !== undefined && { signal }) });
 
 describe("fault modes", () => {
-  it.each(Object.keys(endpoints) as Array<keyof typeof endpoints>)("%s: 429 with retry-after, 500, 529 and 401 in the provider's own error shape", async (format) => {
+  it.each(Object.keys(endpoints) as Array<keyof typeof endpoints>)("%s: 429 with retry-after, 500, overloaded and 401 with the provider's own status and error shape", async (format) => {
     mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text" });
     const url = endpoints[format](mock.url);
     const limited = await post(url, { [FAULT_HEADER]: "rate-limit" });
@@ -29,8 +29,10 @@ describe("fault modes", () => {
     const body = (await limited.json()) as Record<string, Record<string, unknown>>;
     if (format === "anthropic") expect(body).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
     else if (format === "google") expect(body).toMatchObject({ error: { code: 429, status: "RESOURCE_EXHAUSTED" } });
-    else expect(body).toMatchObject({ error: { type: "rate_limit_exceeded" } });
-    for (const [name, status] of [["server-error", 500], ["overloaded", 529], ["unauthorized", 401]] as const) {
+    else expect(body).toMatchObject({ error: { type: "requests", code: "rate_limit_exceeded", param: null } });
+    // Overload: Anthropic's own 529; OpenAI and Gemini answer 503.
+    const overloaded = format === "anthropic" ? 529 : 503;
+    for (const [name, status] of [["server-error", 500], ["overloaded", overloaded], ["unauthorized", 401]] as const) {
       const res = await post(url, { [FAULT_HEADER]: name });
       expect(res.status).toBe(status);
       expect(((await res.json()) as { error: unknown }).error).toBeDefined();

@@ -29,10 +29,11 @@ describe("startMockProvider", () => {
     mock = await startMockProvider({ fixturesDir, writeSize: 3 });
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await post(`${mock.url}/v1/messages`, { model: "claude-x", stream: true }, { [FIXTURE_HEADER]: "ping", "x-api-key": "sk-ant-secret" });
-    expect(res.headers.get("content-type")).toBe("text/event-stream");
+    expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(res.headers.get("request-id")).toBe(mock.requests[0]?.requestId);
     expect(await res.text()).toBe('event: ping\ndata: {"type": "ping"}\n\n');
     expect(mock.requests).toEqual([
-      { method: "POST", path: "/v1/messages", format: "anthropic", model: "claude-x", fixture: "ping", body: { model: "claude-x", stream: true }, aborted: false },
+      { method: "POST", path: "/v1/messages", format: "anthropic", model: "claude-x", fixture: "ping", body: { model: "claude-x", stream: true }, aborted: false, requestId: expect.stringMatching(/^req_/) as unknown },
     ]);
     expect(JSON.stringify(mock.requests)).not.toContain("sk-ant-secret");
   });

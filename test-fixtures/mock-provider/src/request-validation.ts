@@ -1,0 +1,146 @@
+/**
+ * The request checks the real APIs make, so a request the real service would reject with a 400 is
+ * rejected by the mock too (`strict: true`), with the API's own wording where it is known:
+ * - Anthropic Messages: `model`, `max_tokens` (a positive integer) and `messages` required; roles
+ *   `user` / `assistant` only (consecutive same-role turns are allowed: the API merges them); every
+ *   `tool_use` answered by a `tool_result` at the start of the next message, and every
+ *   `tool_result` answering a `tool_use` of the previous one;
+ * - OpenAI Chat Completions: `model` and a non-empty `messages`; known roles; a `tool` message only
+ *   after an assistant message whose `tool_calls` it answers, and every call answered;
+ * - OpenAI Responses: `model`; a `function_call_output` only for a `function_call` in the same
+ *   input (unless `previous_response_id` carries the call);
+ * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`.
+ */
+import type { CloudPlatform } from "./cloud-routes.js";
+import type { MockFormat } from "./routes.js";
+
+/** Why a request is rejected: the message, and OpenAI's `param` when it names one. */
+export interface RequestProblem {
+  message: string;
+  param?: string | null;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const blocks = (content: unknown): Json[] => (Array.isArray(content) ? content.filter(isObject) : []);
+
+/**
+ * Checked when strict: the mock streams only, so an OpenAI or Anthropic request without `stream: true`
+ * (which the real API answers with one JSON object the SDK parses as such) is refused rather than
+ * answered with an SSE body. Bedrock streams by path, its body has no `stream`.
+ */
+export function streamingRequestProblem(format: MockFormat, platform: CloudPlatform | undefined, body: unknown): RequestProblem | undefined {
+  if (format === "google" || platform === "amazon-bedrock" || !isObject(body) || body.stream === true) return undefined;
+  return { message: "mock provider: only streaming requests are served; set stream: true (the real API would answer this one with a single JSON object)", param: "stream" };
+}
+
+/** The 400 the real API would answer for `body`, if any. */
+export function validateRequest(format: MockFormat, body: unknown): RequestProblem | undefined {
+  if (!isObject(body)) return { message: "We could not parse the JSON body of your request. Expected a JSON object.", param: null };
+  switch (format) {
+    case "anthropic":
+      return anthropic(body);
+    case "openai-chat":
+      return chat(body);
+    case "openai-responses":
+      return responses(body);
+    case "google":
+      return google(body);
+  }
+}
+
+function anthropic(body: Json): RequestProblem | undefined {
+  if (typeof body.model !== "string" || body.model === "") return { message: "model: Field required" };
+  if (body.max_tokens === undefined) return { message: "max_tokens: Field required" };
+  if (typeof body.max_tokens !== "number" || !Number.isInteger(body.max_tokens) || body.max_tokens < 1) return { message: "max_tokens: Input should be a valid positive integer" };
+  if (!Array.isArray(body.messages)) return { message: "messages: Field required" };
+  const messages = body.messages;
+  for (let i = 0; i < messages.length; i++) {
+    const message: unknown = messages[i];
+    if (!isObject(message)) return { message: `messages.${i}: Input should be a valid dictionary` };
+    if (message.role !== "user" && message.role !== "assistant") return { message: `messages.${i}.role: Input should be 'user' or 'assistant'` };
+    const content = blocks(message.content);
+    const uses = content.filter((block) => block.type === "tool_use").map((block) => String(block.id));
+    if (uses.length > 0 && message.role === "assistant") {
+      const next: unknown = messages[i + 1];
+      const nextContent = isObject(next) && next.role === "user" ? blocks(next.content) : [];
+      const leading = nextContent.slice(0, uses.length).filter((block) => block.type === "tool_result").map((block) => String(block.tool_use_id));
+      const missing = uses.filter((id) => !nextContent.some((block) => block.type === "tool_result" && block.tool_use_id === id));
+      if (missing.length > 0) {
+        return { message: `messages.${i}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(", ")}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.` };
+      }
+      if (leading.length < uses.length) {
+        return { message: `messages.${i + 1}: Did not find ${uses.length} tool_result block(s) at the beginning of this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks.` };
+      }
+    }
+    if (message.role === "user") {
+      const previous: unknown = messages[i - 1];
+      const previousUses = isObject(previous) && previous.role === "assistant" ? blocks(previous.content).filter((block) => block.type === "tool_use").map((block) => block.id) : [];
+      const index = content.findIndex((block) => block.type === "tool_result" && !previousUses.includes(block.tool_use_id));
+      const stray = content[index];
+      if (stray !== undefined) {
+        return { message: `messages.${i}.content.${index}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${String(stray.tool_use_id)}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.` };
+      }
+    }
+  }
+  if (messages.length === 0) return { message: "messages: at least one message is required" };
+  return undefined;
+}
+
+const CHAT_ROLES = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
+
+function chat(body: Json): RequestProblem | undefined {
+  if (typeof body.model !== "string" || body.model === "") return { message: "you must provide a model parameter", param: null };
+  if (!Array.isArray(body.messages)) return { message: "Missing required parameter: 'messages'.", param: "messages" };
+  if (body.messages.length === 0) return { message: "[] is too short - 'messages'", param: "messages" };
+  const messages: unknown[] = body.messages;
+  let pending: { index: number; ids: string[] } | undefined;
+  const unanswered = (): RequestProblem | undefined =>
+    pending !== undefined && pending.ids.length > 0
+      ? {
+          message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${pending.ids.join(", ")}`,
+          param: `messages.[${pending.index}].role`,
+        }
+      : undefined;
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
+    if (!isObject(message) || typeof message.role !== "string" || !CHAT_ROLES.has(message.role)) {
+      return { message: `Invalid value for 'messages[${i}].role': expected one of system, developer, user, assistant, tool.`, param: `messages.[${i}].role` };
+    }
+    if (message.role === "tool") {
+      const id = message.tool_call_id;
+      if (pending === undefined || typeof id !== "string" || !pending.ids.includes(id)) {
+        return { message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", param: `messages.[${i}].role` };
+      }
+      pending.ids = pending.ids.filter((other) => other !== id);
+      continue;
+    }
+    const problem = unanswered();
+    if (problem !== undefined) return problem;
+    pending = undefined;
+    const calls = message.role === "assistant" && Array.isArray(message.tool_calls) ? message.tool_calls.filter(isObject) : [];
+    if (calls.length > 0) pending = { index: i, ids: calls.map((call) => String(call.id)) };
+  }
+  return unanswered();
+}
+
+function responses(body: Json): RequestProblem | undefined {
+  if (typeof body.model !== "string" || body.model === "") return { message: "Missing required parameter: 'model'.", param: "model" };
+  if (!Array.isArray(body.input) || typeof body.previous_response_id === "string") return undefined;
+  const calls = new Set(body.input.filter(isObject).filter((item) => item.type === "function_call").map((item) => item.call_id));
+  const orphan = body.input.filter(isObject).find((item) => item.type === "function_call_output" && !calls.has(item.call_id));
+  if (orphan !== undefined) return { message: `No tool call found for function call output with call_id ${String(orphan.call_id)}.`, param: "input" };
+  return undefined;
+}
+
+function google(body: Json): RequestProblem | undefined {
+  if (!Array.isArray(body.contents) || body.contents.length === 0) return { message: "* GenerateContentRequest.contents: contents is not specified\n" };
+  const contents: unknown[] = body.contents;
+  for (let i = 0; i < contents.length; i++) {
+    const content = contents[i];
+    if (!isObject(content)) return { message: `Invalid value at 'contents[${i}]'` };
+    if (content.role !== undefined && content.role !== "user" && content.role !== "model") return { message: "Please use a valid role: user, model." };
+    if (!Array.isArray(content.parts) || content.parts.length === 0) return { message: `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.\n` };
+  }
+  return undefined;
+}

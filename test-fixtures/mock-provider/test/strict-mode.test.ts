@@ -1,0 +1,92 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { startMockProvider, type MockProvider } from "../src/index.js";
+
+const repoFixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+let mock: MockProvider | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+async function answer(strict: boolean, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", strict });
+  const res = await post(`${mock.url}${path}`, body);
+  const text = await res.text();
+  await mock.close();
+  mock = undefined;
+  return { status: res.status, body: res.status === 200 ? text : (JSON.parse(text) as unknown) };
+}
+
+const user = (content: unknown) => ({ role: "user", content });
+const toolUse = { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "f", input: {} }] };
+const toolResult = { type: "tool_result", tool_use_id: "toolu_1", content: "ok" };
+
+describe("strict: the 400s the real APIs answer", () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ["max_tokens missing", { model: "m", stream: true, messages: [user("hi")] }, "max_tokens: Field required"],
+    ["a system role in messages", { model: "m", max_tokens: 5, stream: true, messages: [{ role: "system", content: "x" }] }, "messages.0.role"],
+    ["a tool_use never answered", { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), toolUse, user("next")] }, "without `tool_result` blocks immediately after: toolu_1"],
+    ["a tool_result after text", { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), toolUse, user([{ type: "text", text: "here" }, toolResult])] }, "Did not find 1 tool_result block(s) at the beginning"],
+    ["a tool_result with no tool_use before it", { model: "m", max_tokens: 5, stream: true, messages: [user([toolResult])] }, "unexpected `tool_use_id`"],
+    ["stream not set", { model: "m", max_tokens: 5, messages: [user("hi")] }, "only streaming requests"],
+  ])("Anthropic: %s", async (_, body, message) => {
+    const lax = await answer(false, "/v1/messages", body);
+    expect(lax.status).toBe(200);
+    const strict = await answer(true, "/v1/messages", body);
+    expect(strict.status).toBe(400);
+    expect(strict.body).toMatchObject({ type: "error", error: { type: "invalid_request_error", message: expect.stringContaining(message) as unknown }, request_id: expect.any(String) as unknown });
+  });
+
+  it("Anthropic: a valid tool loop (and consecutive user turns, which the API merges) passes", async () => {
+    const body = { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), user("again"), toolUse, user([toolResult, { type: "text", text: "go on" }])] };
+    expect((await answer(true, "/v1/messages", body)).status).toBe(200);
+  });
+
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ["a tool message with no call before it", { model: "m", stream: true, messages: [user("hi"), { role: "tool", tool_call_id: "c1", content: "x" }] }, "must be a response to a preceeding message with 'tool_calls'", "messages.[1].role"],
+    [
+      "a call left unanswered",
+      { model: "m", stream: true, messages: [user("hi"), { role: "assistant", tool_calls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }] }, user("next")] },
+      "did not have response messages: c1",
+      "messages.[1].role",
+    ],
+    ["no messages", { model: "m", stream: true, messages: [] }, "too short", "messages"],
+  ])("OpenAI Chat: %s", async (_, body, message, param) => {
+    expect((await answer(false, "/v1/chat/completions", body)).status).toBe(200);
+    const strict = await answer(true, "/v1/chat/completions", body);
+    expect(strict.status).toBe(400);
+    expect(strict.body).toEqual({ error: { message: expect.stringContaining(message) as unknown, type: "invalid_request_error", param, code: null } });
+  });
+
+  it("OpenAI Chat: parallel calls answered in any order pass", async () => {
+    const calls = ["c1", "c2"].map((id) => ({ id, type: "function", function: { name: "f", arguments: "{}" } }));
+    const messages = [user("hi"), { role: "assistant", tool_calls: calls }, { role: "tool", tool_call_id: "c2", content: "2" }, { role: "tool", tool_call_id: "c1", content: "1" }];
+    expect((await answer(true, "/v1/chat/completions", { model: "m", stream: true, messages })).status).toBe(200);
+  });
+
+  it("OpenAI Responses: a function_call_output with no function_call", async () => {
+    const body = { model: "m", stream: true, input: [{ type: "function_call_output", call_id: "call_9", output: "x" }] };
+    const strict = await answer(true, "/v1/responses", body);
+    expect(strict).toMatchObject({ status: 400, body: { error: { message: "No tool call found for function call output with call_id call_9.", param: "input" } } });
+    expect((await answer(true, "/v1/responses", { ...body, previous_response_id: "resp_1" })).status).toBe(200);
+  });
+
+  it("Gemini: a role other than user or model, empty contents", async () => {
+    const path = "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse";
+    const badRole = { contents: [{ role: "assistant", parts: [{ text: "hi" }] }] };
+    expect((await answer(false, path, badRole)).status).toBe(200);
+    expect(await answer(true, path, badRole)).toEqual({ status: 400, body: { error: { code: 400, message: "Please use a valid role: user, model.", status: "INVALID_ARGUMENT" } } });
+    expect(await answer(true, path, { contents: [] })).toMatchObject({ status: 400, body: { error: { status: "INVALID_ARGUMENT" } } });
+    expect((await answer(true, path, { contents: [{ role: "user", parts: [{ text: "hi" }] }, { role: "model", parts: [{ text: "yo" }] }] })).status).toBe(200);
+  });
+
+  it("a body that is not JSON", async () => {
+    const strict = await answer(true, "/v1/chat/completions", "{not json");
+    expect(strict).toMatchObject({ status: 400, body: { error: { type: "invalid_request_error" } } });
+    expect(mock).toBeUndefined();
+  });
+});

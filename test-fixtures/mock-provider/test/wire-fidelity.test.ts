@@ -1,0 +1,114 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { FAULT_HEADER, renderTurn, startMockProvider, type MockProvider } from "../src/index.js";
+
+const repoFixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+let mock: MockProvider | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+const frames = (text: string) => text.split("\n\n").filter((frame) => frame !== "");
+
+describe("response headers the SDKs read", () => {
+  it("request ids: x-request-id (OpenAI), request-id (Anthropic, also as request_id in error bodies); SSE content types", async () => {
+    mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text" });
+    const chat = await post(`${mock.url}/v1/chat/completions`, { model: "m", stream: true });
+    expect(chat.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(chat.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(chat.headers.get("x-request-id")).toBe(mock.requests[0]?.requestId);
+    await chat.text();
+    const gemini = await post(`${mock.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`, { contents: [] });
+    expect(gemini.headers.get("content-type")).toBe("text/event-stream");
+    await gemini.text();
+    const limited = await post(`${mock.url}/v1/messages`, { model: "m", stream: true }, { [FAULT_HEADER]: "rate-limit" });
+    const requestId = limited.headers.get("request-id");
+    expect(requestId).toMatch(/^req_/);
+    expect(await limited.json()).toEqual({ type: "error", error: { type: "rate_limit_error", message: expect.any(String) as unknown }, request_id: requestId });
+  });
+
+  it("a 429 carries retry-after, and retry-after-ms when asked; Gemini's body states the delay in RetryInfo", async () => {
+    mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", fault: { type: "rate-limit", retryAfterSeconds: 3, retryAfterMs: 2500 } });
+    const chat = await post(`${mock.url}/v1/chat/completions`, { model: "m", stream: true });
+    expect([chat.headers.get("retry-after"), chat.headers.get("retry-after-ms")]).toEqual(["3", "2500"]);
+    const gemini = await post(`${mock.url}/v1beta/models/g:streamGenerateContent?alt=sse`, {});
+    expect(await gemini.json()).toMatchObject({
+      error: { code: 429, status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "3s" }] },
+    });
+  });
+
+  it("a missing fixture is a 404 in the API's own error shape", async () => {
+    mock = await startMockProvider({ fixturesDir: repoFixtures });
+    expect(await (await post(`${mock.url}/v1/messages`, { model: "none" })).json()).toMatchObject({ type: "error", error: { type: "not_found_error" }, request_id: expect.any(String) as unknown });
+    expect(await (await post(`${mock.url}/v1/chat/completions`, { model: "none" })).json()).toMatchObject({ error: { type: "invalid_request_error", code: "model_not_found", param: null } });
+    expect(await (await post(`${mock.url}/v1beta/models/none:streamGenerateContent?alt=sse`, {})).json()).toMatchObject({ error: { code: 404, status: "NOT_FOUND" } });
+  });
+});
+
+describe("Gemini without alt=sse", () => {
+  it("answers one JSON array of GenerateContentResponse objects, as the REST API does", async () => {
+    mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text" });
+    const res = await post(`${mock.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent`, { contents: [] });
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const array = (await res.json()) as Array<{ candidates?: unknown }>;
+    expect(array.length).toBeGreaterThan(1);
+    expect(array.every((item) => item.candidates !== undefined || "usageMetadata" in item)).toBe(true);
+  });
+});
+
+describe("the error-mid-stream fault: the error each API sends once a 200 stream has started", () => {
+  const run = async (path: string, body: unknown) => {
+    mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", fault: { type: "error-mid-stream", afterFrames: 2 } });
+    const res = await post(`${mock.url}${path}`, body);
+    expect(res.status).toBe(200);
+    return frames(await res.text());
+  };
+
+  it("Anthropic: event: error with the error envelope, no message_stop", async () => {
+    const got = await run("/v1/messages", { model: "m", stream: true });
+    expect(got).toHaveLength(3);
+    expect(got[2]).toBe('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}');
+    expect(got.join("")).not.toContain("message_stop");
+  });
+
+  it("OpenAI Chat: an unnamed data frame holding error, and no [DONE]", async () => {
+    const got = await run("/v1/chat/completions", { model: "m", stream: true });
+    expect(got).toHaveLength(3);
+    expect(got[2]?.startsWith('data: {"error":{"message":')).toBe(true);
+    expect(JSON.parse(got[2]!.slice(6))).toMatchObject({ error: { type: "server_error", param: null, code: null } });
+    expect(got.join("")).not.toContain("[DONE]");
+  });
+
+  it("OpenAI Responses: event: error with the next sequence_number", async () => {
+    const got = await run("/v1/responses", { model: "m", stream: true });
+    expect(got[2]?.startsWith("event: error\ndata: ")).toBe(true);
+    expect(JSON.parse(got[2]!.split("data: ")[1]!)).toEqual({ type: "error", sequence_number: 2, code: "server_error", message: expect.any(String) as unknown, param: null });
+  });
+
+  it("Gemini: partial candidates, then a data frame holding the google.rpc.Status error", async () => {
+    const got = await run("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", { contents: [] });
+    expect(got[0]).toContain("candidates");
+    expect(JSON.parse(got.at(-1)!.slice(6))).toEqual({ error: { code: 503, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" } });
+  });
+});
+
+describe("scripted turns as the APIs stream them", () => {
+  it("Anthropic streams a ping after the first content_block_start", () => {
+    const names = renderTurn("anthropic", { text: "hi" }, 0)
+      .split("\n")
+      .filter((line) => line.startsWith("event: "));
+    expect(names.slice(0, 3)).toEqual(["event: message_start", "event: content_block_start", "event: ping"]);
+  });
+
+  it("Chat Completions sends the usage chunk only when stream_options.include_usage asks for it", () => {
+    const without = renderTurn("openai-chat", { text: "hi" }, 0, { model: "m", stream: true });
+    expect(without).not.toContain('"usage"');
+    expect(without.endsWith("data: [DONE]\n\n")).toBe(true);
+    const withUsage = renderTurn("openai-chat", { text: "hi" }, 0, { model: "m", stream: true, stream_options: { include_usage: true } });
+    expect(withUsage).toContain('"choices":[],"usage":{"prompt_tokens":10');
+  });
+});
