@@ -93,3 +93,31 @@ describe("a frontend call on a run that ends on an interrupt", () => {
     }
   });
 });
+
+describe("a frontend call on an interrupted run of an agent used as another agent's provider", () => {
+  it("the inner agent's frontend interrupt passes through the outer run, and the outer run takes its answer", async () => {
+    const deleted: string[] = [];
+    const model = scriptedProvider("p", [
+      { calls: [{ name: "show_map", args: { city: "Tokyo" }, id: "f1" }, { name: "delete_file", args: { path: "/tmp/a" }, id: "del-1" }] },
+      { text: "Done." },
+    ]);
+    const inner = createAgent({
+      id: "inner",
+      provider: model,
+      tools: { delete_file: { description: "Deletes a file", needsApproval: true, execute: ({ path }: { path: string }) => (deleted.push(path), `deleted ${path}`) } },
+    });
+    const outer = createAgent({ id: "outer", provider: inner });
+    const input: RunAgentInput = { threadId: "t", runId: "r1", messages: [user("go")], tools: [{ name: "show_map", description: "Shows a map", parameters: { type: "object" } }] };
+    const first = await runChecked(outer, input);
+    expect((first.last as { outcome?: { interrupts?: Array<{ id: string }> } }).outcome?.interrupts?.map((i) => i.id)).toEqual([approvalInterruptId("del-1"), frontendInterruptId("f1")]);
+    const second = await runChecked(outer, { ...input, runId: "r2", messages: first.messages, resume: [approve, { interruptId: frontendInterruptId("f1"), status: "resolved", payload: "map shown" }] });
+    expect(deleted).toEqual(["/tmp/a"]);
+    expect(ofType(second.events, "TOOL_CALL_RESULT").map((r) => [r.toolCallId, r.content])).toEqual([["f1", "map shown"], ["del-1", "deleted /tmp/a"]]);
+    expect(second.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    // Left unanswered: judged up front through the outer run, nothing runs.
+    const unanswered = await runChecked(outer, { ...input, runId: "r3", messages: first.messages, resume: [approve] });
+    expect(unanswered.events.map((e) => e.type)).toEqual(["RUN_STARTED", "RUN_ERROR"]);
+    expect(unanswered.last).toMatchObject({ code: "interrupt_unanswered" });
+    expect(deleted).toEqual(["/tmp/a"]);
+  });
+});
