@@ -14,7 +14,7 @@ export interface CallRef {
 }
 
 /** Whether the calls were all handled, or the run must stop. */
-export type AnswerEnd = { kind: "done"; frontend: string[] } | { kind: "aborted" };
+export type AnswerEnd = { kind: "done"; frontend: CallRef[] } | { kind: "aborted" };
 
 /** Emits a tool result for a call (of this run or an earlier one). */
 export function* answer(agent: AgentRun, toolCallId: string, reply: ToolAnswer): Generator<Event, void, undefined> {
@@ -55,14 +55,14 @@ export async function needsApproval(tool: AgentTool<any>, args: Record<string, u
 export async function* answerCalls(agent: AgentRun, calls: readonly CallRef[]): AsyncGenerator<Event, AnswerEnd, undefined> {
   const tools = agent.options.tools ?? {};
   const frontendNames = new Set((agent.input.tools ?? []).map((tool) => tool.name));
-  const frontend: string[] = [];
+  const frontend: CallRef[] = [];
   const server: Array<{ call: CallRef; tool: AgentTool<any>; args: Record<string, unknown> }> = [];
   const subagents: Array<{ call: CallRef; tool: AgentTool<any>; args: Record<string, unknown> }> = [];
 
   for (const call of calls) {
     const tool = Object.prototype.hasOwnProperty.call(tools, call.name) ? tools[call.name] : undefined;
     if (tool === undefined) {
-      if (frontendNames.has(call.name)) frontend.push(call.id);
+      if (frontendNames.has(call.name)) frontend.push(call);
       else yield* answer(agent, call.id, errorAnswer("unknown_tool", `there is no tool named ${call.name}`));
       continue;
     }

@@ -1,4 +1,4 @@
-import type { AgentCapabilities, Tool } from "@agui-bridge/core/adapter";
+import type { AgentCapabilities, RunAgentInput, Tool } from "@agui-bridge/core/adapter";
 import { subagentOf } from "./subagent.js";
 import type { AgentTools, CreateAgentOptions } from "./types.js";
 
@@ -12,6 +12,13 @@ export function toolDefinitions(tools: AgentTools | undefined): Tool[] {
     description: tool.description,
     parameters: tool.parameters ?? { type: "object", properties: {} },
   }));
+}
+
+/** The tools offered to the model: the agent's server tools, then the frontend tools (a server tool wins a name clash). */
+export function offeredTools(options: CreateAgentOptions, frontend: RunAgentInput["tools"]): Tool[] {
+  const server = toolDefinitions(options.tools);
+  const names = new Set(server.map((tool) => tool.name));
+  return [...server, ...(frontend ?? []).filter((tool) => !names.has(tool.name))];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Event, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core/adapter";
 import { agentCapabilities, toolDefinitions } from "./capabilities.js";
+import { attachResumeCheck } from "./resume-plan.js";
 import { runAgent } from "./run-agent.js";
 import type { Agent, CreateAgentOptions } from "./types.js";
 
@@ -15,12 +16,13 @@ import type { Agent, CreateAgentOptions } from "./types.js";
 export function createAgent(options: CreateAgentOptions): Agent {
   const capabilities = agentCapabilities(options);
   const tools = toolDefinitions(options.tools);
-  return {
+  // A parent (an agent over this one, or using it as a subagent) checks its resume entries up front.
+  return attachResumeCheck({
     id: options.id ?? "agent",
     capabilities,
     tools,
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
       return runAgent(options, input, streamOptions.signal);
     },
-  };
+  }, options);
 }

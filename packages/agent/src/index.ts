@@ -6,6 +6,7 @@ export {
   approvalInterruptId,
   approvalResponseSchema,
 } from "./approvals.js";
+export { FRONTEND_INTERRUPT_REASON, frontendInterruptId } from "./frontend-calls.js";
 export type {
   Agent,
   AgentTool,

@@ -1,8 +1,10 @@
 import { parseRunAgentInput, RunInputError } from "@agui-bridge/core";
-import { EventType, RunBuilder, describeError, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type Tool } from "@agui-bridge/core/adapter";
+import { EventType, RunBuilder, describeError, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { cancelRun, closeStep, createAgentRun, failRun, flush, type AgentRun } from "./agent-run.js";
-import { answerCalls } from "./answer-calls.js";
-import { DEFAULT_MAX_STEPS, toolDefinitions } from "./capabilities.js";
+import { answerCalls, argumentsOf } from "./answer-calls.js";
+import { parseArgs } from "./execute-tool.js";
+import { DEFAULT_MAX_STEPS, offeredTools } from "./capabilities.js";
+import { frontendInterrupt } from "./frontend-calls.js";
 import { resumeOpenCalls } from "./resume.js";
 import { runStep } from "./run-step.js";
 import type { CreateAgentOptions } from "./types.js";
@@ -47,7 +49,7 @@ async function* loop(agent: AgentRun): AsyncGenerator<Event, void, undefined> {
   const { options, run } = agent;
   if (agent.signal.aborted) return yield* cancelRun(agent);
   const maxSteps = Math.max(1, options.maxSteps ?? DEFAULT_MAX_STEPS);
-  const tools = offeredTools(options, agent.input);
+  const tools = offeredTools(options, agent.input.tools);
 
   const resumed = yield* resumeOpenCalls(agent);
   if (resumed.kind === "aborted") return yield* cancelRun(agent);
@@ -75,7 +77,11 @@ async function* loop(agent: AgentRun): AsyncGenerator<Event, void, undefined> {
     }
     const answered = yield* answerCalls(agent, step.calls);
     if (answered.kind === "aborted") return yield* cancelRun(agent);
-    if (agent.interrupts.length > 0) return yield* interruptRun(agent, finish);
+    if (agent.interrupts.length > 0) {
+      // The interrupt outcome has no pendingToolCallIds: the frontend calls are named as interrupts.
+      agent.interrupts.push(...answered.frontend.map((call) => frontendInterrupt({ toolCallId: call.id, toolName: call.name, args: frontendArgs(agent, call.id) })));
+      return yield* interruptRun(agent, finish);
+    }
     if (answered.frontend.length > 0) {
       // The builder names the calls left without a result: the frontend's.
       run.finish({ metadata: { ...finish, steps: agent.steps } });
@@ -96,11 +102,11 @@ function* interruptRun(agent: AgentRun, finish: BridgeMetadata): Generator<Event
   yield* flush(agent);
 }
 
-/** The tools offered to the model: the agent's server tools, then the frontend tools (a server tool wins a name clash). */
-function offeredTools(options: CreateAgentOptions, input: RunAgentInput): Tool[] {
-  const server = toolDefinitions(options.tools);
-  const names = new Set(server.map((tool) => tool.name));
-  return [...server, ...(input.tools ?? []).filter((tool) => !names.has(tool.name))];
+/** A frontend call's arguments for its interrupt: the parsed object, or the text as the model wrote it. */
+function frontendArgs(agent: AgentRun, toolCallId: string): unknown {
+  const raw = argumentsOf(agent.fold.messages, toolCallId);
+  const parsed = parseArgs(raw);
+  return parsed.ok ? parsed.args : raw;
 }
 
 /**

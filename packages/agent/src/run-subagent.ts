@@ -68,11 +68,10 @@ export async function* runSubagent(
   });
   yield* flush(agent);
 
-  const messages: Message[] = [{ id: "task", role: "user", content: call.task }, ...localMessages(agent.fold.messages, subagentRunId)];
   const subInput = {
     threadId: input.threadId,
     runId: `${input.runId}.${subagentRunId}`,
-    messages,
+    messages: subagentMessages(agent.fold.messages, subagentRunId, call.task),
     ...(input.context !== undefined && { context: input.context }),
     ...(call.resume !== undefined && call.resume.length > 0 && { resume: call.resume }),
   };
@@ -131,6 +130,11 @@ export async function* runSubagent(
   run.forward({ type: EventType.SUBAGENT_FINISHED, subagentRunId, result: answer, outcome: { type: "success" } });
   yield* flush(agent);
   return { kind: "answered", answer: { content: answer, fields: { subagentRunId } } };
+}
+
+/** A subagent invocation's input messages: its task, then its own conversation so far (see {@link localMessages}). */
+export function subagentMessages(messages: readonly Message[], subagentRunId: string, task: string): Message[] {
+  return [{ id: "task", role: "user", content: task }, ...localMessages(messages, subagentRunId)];
 }
 
 /** The last assistant text the invocation produced. */

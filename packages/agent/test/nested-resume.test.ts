@@ -53,6 +53,8 @@ describe("an agent over an agent: interrupts raised inside are answered through 
       { interruptId: "approve:ghost", status: "resolved", payload: { approved: true } },
     ]));
     expect(ghost.last).toMatchObject({ type: "RUN_ERROR", code: "invalid_resume" });
+    // Judged before the outer run starts a step: the inner agent is asked up front, not at step 1.
+    expect(ghost.events.map((e) => e.type)).toEqual(["RUN_STARTED", "RUN_ERROR"]);
     expect(deleted).toEqual([]);
   });
 

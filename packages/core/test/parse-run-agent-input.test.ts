@@ -113,4 +113,30 @@ describe("parseRunAgentInput", () => {
     expect(providerInputOptions({ threadId: "t", runId: 5, messages: "x" })).toEqual({ echoInput: false, threadId: "t" });
     expect(providerInputOptions(null)).toEqual({ echoInput: false });
   });
+  it("never repeats a value of the input: enum and discriminator errors name the path and what was expected; path keys are redacted and cut", () => {
+    const secret = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz";
+    const cases: Array<[unknown, string]> = [
+      [{ threadId: "t", runId: "r", messages: [], resume: [{ interruptId: "i", status: `approved ${secret}` }] }, "resume[0].status"],
+      [{ threadId: "t", runId: "r", messages: [{ id: "x", role: `bot ${secret}`, content: "" }] }, "messages[0].role"],
+      [{ threadId: "t", runId: "r", messages: [{ id: "x", role: "user", content: [{ type: `hologram ${secret}` }] }] }, "messages[0].content[0].type"],
+      [{ threadId: "t", runId: "r", messages: [{ id: "x", role: "assistant", toolCalls: [{ id: "c", type: `approved`, function: { name: "f", arguments: "" } }] }] }, "messages[0].toolCalls[0].type"],
+    ];
+    for (const [value, path] of cases) {
+      const error = problemOf(value);
+      expect(error.path).toBe(path);
+      expect(error.message).toMatch(/expected .*"/);
+      expect(error.message).toMatch(/got another string/);
+      expect(error.message).not.toMatch(/approved|bot|hologram|sk-ant/);
+    }
+    // Member names are request content too: a credential-looking one is redacted, a long one cut.
+    const keyed = problemOf({ threadId: "t", runId: "r", messages: [], [secret]: 1 });
+    expect(keyed.path).toBe('["[redacted]"]');
+    expect(keyed.message).not.toContain("sk-ant");
+    const long = "k".repeat(500);
+    const cut = problemOf({ threadId: "t", runId: "r", messages: [], state: { [long]: Number.NaN } });
+    expect(cut.path).toBe(`state["${"k".repeat(32)}…"]`);
+    expect(cut.message.length).toBeLessThan(120);
+    const auth = problemOf({ threadId: "t", runId: "r", messages: [], forwardedProps: { "authorization=Bearer abcdefghijkl": 1n } });
+    expect(auth.path).toBe('forwardedProps["[redacted]"]');
+  });
 });

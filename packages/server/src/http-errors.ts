@@ -10,7 +10,12 @@ export interface AgUiErrorBody {
   };
 }
 
-/** A JSON error response. Never echoes request content beyond a short path. */
+/**
+ * A JSON error response. Callers pass messages that never echo request content beyond a short
+ * path: the input validation (core's `parseRunAgentInput`) names the path and what was expected,
+ * never the value found, and redacts or cuts member names in the path; a body that is not JSON is
+ * answered without the parser's message (which quotes the body).
+ */
 export function errorResponse(
   status: number,
   code: string,

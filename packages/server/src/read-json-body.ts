@@ -28,7 +28,9 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     // is enforced by the input validation right after.
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new BodyError(400, "invalid_json", `The body is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+    // Not the parser's message: V8's quotes the body around the fault ("sk-ant-api"... is not valid JSON).
+    const position = error instanceof Error ? /at position (\d+)/.exec(error.message)?.[1] : undefined;
+    throw new BodyError(400, "invalid_json", `The body is not valid JSON${position !== undefined ? ` (at position ${position})` : ""}.`);
   }
 }
 

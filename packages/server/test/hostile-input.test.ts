@@ -105,6 +105,29 @@ describe.each(frameworks)("hostile input (%s)", (framework) => {
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_json");
   });
 
+  it("a 400 never echoes request content: no bad enum or discriminator value, no credential-looking member name, no slice of a body that is not JSON", async () => {
+    const agent = textProvider();
+    running = await serveWith(framework, { agent });
+    const secret = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz";
+    const cases: Array<[unknown, string, RegExp]> = [
+      [{ threadId: "t", runId: "r", messages: [], resume: [{ interruptId: "i", status: `approved ${secret}` }] }, "resume[0].status", /expected "resolved" or "cancelled"/],
+      [{ threadId: "t", runId: "r", messages: [{ id: "u", role: `approved ${secret}`, content: "x" }] }, "messages[0].role", /expected one of "developer"/],
+      [{ threadId: "t", runId: "r", messages: [], [`authorization=Bearer ${secret}`]: 1 }, '["[redacted]"]', /closed/],
+    ];
+    for (const [input, path, expected] of cases) {
+      const res = await postJson(running.url, input);
+      expect(res.status).toBe(400);
+      const text = await res.text();
+      expect(JSON.parse(text)).toMatchObject({ error: { code: "invalid_input", path, message: expect.stringMatching(expected) } });
+      expect(text).not.toMatch(/approved|sk-ant|Bearer/);
+    }
+    const bad = await postJson(running.url, `{"threadId": ${secret}}`);
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    expect(JSON.parse(text)).toMatchObject({ error: { code: "invalid_json", message: expect.stringMatching(/^The body is not valid JSON/) } });
+    expect(text).not.toContain("sk-ant");
+  });
+
   it("a body over the limit is 413, declared or streamed", async () => {
     const agent = textProvider();
     running = await serveWith(framework, { agent, maxBodyBytes: 1024 });

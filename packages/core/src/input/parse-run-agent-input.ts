@@ -1,5 +1,6 @@
 import type { RunAgentInput } from "../types/input.js";
-import { joinPath as join } from "../encodable/bounded-copy.js";
+import { joinPath } from "../encodable/bounded-copy.js";
+import { redactSecrets } from "../run/describe-error.js";
 import { RunInputError } from "./run-input-error.js";
 
 /** How deep a JSON value inside run input may nest by default (`state`, `forwardedProps`, …). */
@@ -39,7 +40,9 @@ interface Ctx {
  * part types from the closed sets, JSON values (state, forwardedProps, tool parameters, metadata)
  * made of JSON only and no deeper than `maxDepth`. Throws {@link RunInputError} naming the path of
  * the first problem. The value is returned as given, not copied. Members whose value is
- * `undefined` count as absent (they vanish when serialized).
+ * `undefined` count as absent (they vanish when serialized). The error never repeats a value of
+ * the input, only the path (member names that look like credentials redacted, long ones cut) and
+ * what was expected there, so a server can send it back as it is.
  *
  * Every provider and request converter calls this on its input, so bad input gets the same clear
  * error everywhere; a server calls it to answer 400.
@@ -75,6 +78,19 @@ function optional(check: Check): FieldCheck {
   return wrapped;
 }
 
+/** Longest member name a path repeats as it is; a longer one is cut (the path stays short). */
+const MAX_PATH_KEY = 32;
+
+/**
+ * `path.key`, the key being request content: one that looks like a credential (core's
+ * {@link redactSecrets} rules) is named `[redacted]`, a long one is cut to its first
+ * {@link MAX_PATH_KEY} characters and `…`. Nothing else of the input is repeated in an error.
+ */
+function join(path: string, key: string): string {
+  if (redactSecrets(key) !== key) return joinPath(path, "[redacted]");
+  return joinPath(path, key.length > MAX_PATH_KEY ? `${key.slice(0, MAX_PATH_KEY)}…` : key);
+}
+
 function fail(path: string, problem: string): never {
   throw new RunInputError(path, problem);
 }
@@ -103,7 +119,7 @@ const str: Check = (value, path) => {
 function literal(...allowed: string[]): Check {
   return (value, path) => {
     if (typeof value !== "string" || !allowed.includes(value)) {
-      fail(path, `expected ${allowed.map((a) => JSON.stringify(a)).join(" or ")}, got ${typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : describe(value)}`);
+      fail(path, `expected ${allowed.map((a) => JSON.stringify(a)).join(" or ")}, got ${typeof value === "string" ? "another string" : describe(value)}`);
     }
   };
 }
@@ -147,7 +163,7 @@ function oneOf(discriminator: string, variants: Record<string, Check>, what: str
     if (!known && typeof tag === "string" && unknown !== undefined) return unknown(value, path, depth);
     const check = known ? variants[tag as string] : undefined;
     if (check === undefined) {
-      fail(join(path, discriminator), `expected one of ${Object.keys(variants).map((k) => JSON.stringify(k)).join(", ")}, got ${typeof tag === "string" ? JSON.stringify(tag.slice(0, 40)) : describe(tag)}`);
+      fail(join(path, discriminator), `expected one of ${Object.keys(variants).map((k) => JSON.stringify(k)).join(", ")}, got ${typeof tag === "string" ? "another string" : describe(tag)}`);
     }
     check(value, path, depth);
   };
