@@ -191,8 +191,11 @@ function frontendAction(
 
 /**
  * The calls of the agent's own conversation that still need something from a resume: server (and
- * subagent) calls no tool message answers, and every frontend call (answered or not: its resume
- * entry may acknowledge a tool message), in order.
+ * subagent) calls no tool message answers, and every frontend call of the turn being resumed (the
+ * assistant messages after the last user message; answered or not: its resume entry may
+ * acknowledge a tool message), in order. A frontend call of an earlier turn that the client never
+ * answered was left behind by the conversation, not by the interrupt: the request converters
+ * repair it, and it does not hold the resume up.
  */
 function openCalls(
   messages: readonly Message[],
@@ -201,14 +204,16 @@ function openCalls(
   answered: ReadonlySet<string>,
 ): Array<{ call: CallRef; kind: "server" | "frontend" }> {
   const open: Array<{ call: CallRef; kind: "server" | "frontend" }> = [];
-  for (const message of messages) {
+  let turnStart = 0;
+  for (const [index, message] of messages.entries()) if (message.role === "user") turnStart = index + 1;
+  for (const [index, message] of messages.entries()) {
     if (message.role !== "assistant") continue;
     for (const tc of message.toolCalls ?? []) {
       if (readBridgeMetadata(tc.metadata)?.providerExecuted === true) continue;
       const call = { id: tc.id, name: tc.function.name, parentMessageId: message.id };
       if (Object.hasOwn(tools, call.name)) {
         if (!answered.has(call.id)) open.push({ call, kind: "server" });
-      } else if (frontendNames.has(call.name)) open.push({ call, kind: "frontend" });
+      } else if (frontendNames.has(call.name) && index >= turnStart) open.push({ call, kind: "frontend" });
     }
   }
   return open;

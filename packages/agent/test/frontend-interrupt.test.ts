@@ -121,3 +121,26 @@ describe("a frontend call on an interrupted run of an agent used as another agen
     expect(deleted).toEqual(["/tmp/a"]);
   });
 });
+
+describe("a frontend call an earlier turn left unanswered", () => {
+  it("does not hold up the resume of a later turn's approval", async () => {
+    const deleted: string[] = [];
+    const provider = scriptedProvider("p", [{ calls: [{ name: "delete_file", args: { path: "/tmp/b" }, id: "del-2" }] }, { text: "Deleted." }]);
+    const agent = createAgent({
+      provider,
+      tools: { delete_file: { description: "Deletes a file", needsApproval: true, execute: ({ path }: { path: string }) => (deleted.push(path), `deleted ${path}`) } },
+    });
+    // Turn 1: the model called the frontend tool and the client never answered; the user went on.
+    const history: Message[] = [
+      user("Show Tokyo"),
+      { id: "a-1", role: "assistant", content: "", toolCalls: [{ id: "f-old", type: "function", function: { name: "show_map", arguments: '{"city":"Tokyo"}' } }] },
+      user("Never mind, delete /tmp/b"),
+    ];
+    const input: RunAgentInput = { threadId: "t", runId: "r1", messages: history, tools: [{ name: "show_map", description: "Shows a map", parameters: { type: "object" } }] };
+    const first = await runChecked(agent, input);
+    expect((first.last as { outcome?: { interrupts?: Array<{ id: string }> } }).outcome?.interrupts?.map((i) => i.id)).toEqual([approvalInterruptId("del-2")]);
+    const second = await runChecked(agent, { ...input, runId: "r2", messages: first.messages, resume: [{ interruptId: approvalInterruptId("del-2"), status: "resolved", payload: { approved: true } }] });
+    expect(deleted).toEqual(["/tmp/b"]);
+    expect(second.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+  });
+});
