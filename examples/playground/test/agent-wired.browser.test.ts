@@ -1,24 +1,21 @@
 /**
- * The page on the real agent, end to end: runs once `src/server/create-playground-agent.ts` wraps
- * the provider in `@agui-bridge/agent` (see that file). Until then it is skipped with a warning,
- * and playground.browser.test.ts covers the same page features against a scripted stand-in.
+ * The page on the real agent, end to end: `src/server/create-playground-agent.ts` wraps each
+ * provider in `@agui-bridge/agent`, over the mock providers (no keys). playground.browser.test.ts
+ * pins the page's rendering against a scripted stand-in whose event sequences and usage are exact.
  */
-import { EventType, type Event, type Provider, type TokenUsage } from "@agui-bridge/core";
+import { EventType, type Event, type TokenUsage } from "@agui-bridge/core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPlaygroundAgent, startPlayground, type StartedPlayground } from "../src/server/index.js";
+import { startPlayground, type StartedPlayground } from "../src/server/index.js";
 import { assertRunsConformant, BROWSER_AVAILABLE, launchBrowser, openPlayground, runsOf, send, textOf, waitForRuns, type PlaygroundPage } from "./support/browser.js";
 import { BUILT_WEB_DIR } from "./support/start-test-playground.js";
 
-const probe: Provider = { id: "probe", stream: () => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) }) };
-const WIRED = createPlaygroundAgent(probe) !== probe;
-if (!WIRED) console.warn("agent-wired browser tests skipped: create-playground-agent.ts does not wrap the provider in @agui-bridge/agent yet");
 
 let browser: Browser;
 let playground: StartedPlayground;
 let current: PlaygroundPage | undefined;
 
-describe.runIf(WIRED && BROWSER_AVAILABLE)("the playground on @agui-bridge/agent (mock providers, no keys)", () => {
+describe.runIf(BROWSER_AVAILABLE)("the playground on @agui-bridge/agent (mock providers, no keys)", () => {
   beforeAll(async () => {
     [browser, playground] = await Promise.all([launchBrowser(), startPlayground({ env: {}, webDir: BUILT_WEB_DIR })]);
   });

@@ -28,7 +28,7 @@ export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderR
    * instead of the SDK's stream (same output, less per-chunk work; `[DONE]` seen).
    */
   fast?: boolean;
-  /** Read `<think>…</think>` in the content as reasoning (the stream functions' `thinkTags` option; default: on for the `perplexity` label only). */
+  /** Read reasoning tags in the content as reasoning (the stream functions' `thinkTags` option; default: on for the `perplexity` label, `<think>`, and the `bedrock` label, `<reasoning>`). */
   thinkTags?: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
- * A scripted stand-in for `@agui-bridge/agent`, for the page's browser tests until the agent is
- * merged into this branch: it emits exactly the AG-UI an agent run emits for a tool that needs
+ * A scripted stand-in for `@agui-bridge/agent`, so the page's browser tests can pin exact event
+ * sequences and usage whatever the agent's own choices: it emits exactly the AG-UI an agent run emits for a tool that needs
  * approval (steps, the tool call, RUN_FINISHED with an interrupt whose id is `approve:<toolCallId>`
  * and whose reason is `tool_call`, answered by `resume` with `{ approved, editedArgs?, reason? }`)
  * and for a subagent (SUBAGENT_STARTED under its tool call, attributed events, SUBAGENT_FINISHED),
