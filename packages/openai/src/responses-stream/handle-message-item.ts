@@ -251,8 +251,15 @@ function carriesNothing(done: Record<string, unknown>): boolean {
  * relative to their part), so the request side rebuilds the parts exactly.
  */
 function endMetadata(item: MessageItem, part: MessagePart, provider: string): BridgeMetadata | undefined {
-  const indexes = [...new Set([...part.written.keys(), ...part.annotations.keys()])].sort((a, b) => a - b);
-  const annotations = indexes.flatMap((index) => part.annotations.get(index) ?? []);
+  // The parts written or annotated, in order (usually one: no sort then).
+  const indexes = [...part.written.keys()];
+  for (const index of part.annotations.keys()) if (!part.written.has(index)) indexes.push(index);
+  if (indexes.length > 1) indexes.sort((a, b) => a - b);
+  const annotations: unknown[] = [];
+  for (const index of indexes) {
+    const own = part.annotations.get(index);
+    if (own !== undefined) for (const annotation of own) annotations.push(annotation);
+  }
   const contentParts =
     indexes.length > 1
       ? indexes.map((index) => ({ type: part.refusal ? "refusal" : "output_text", length: part.written.get(index) ?? 0, annotations: part.annotations.get(index)?.length ?? 0 }))

@@ -3,6 +3,7 @@ import { classifyOutputItem, webSearchSourcesJson } from "./classify-output-item
 import { clientItemMetadata, isClientToolItem } from "./client-tool-items.js";
 import { describeOpenAIError } from "../describe-openai-error.js";
 import { IdFingerprints } from "./id-fingerprints.js";
+import { ItemsById } from "./items-by-id.js";
 import {
   closeMessageItem,
   handleAnnotation,
@@ -32,7 +33,7 @@ import { itemAt, newResponseState, type ResponsesStreamOptions, type ResponsesSt
 type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
 
 /** Event type → handler. Anything not listed is ignored (RAW when `emitRawEvents`). */
-const HANDLERS: Record<string, Handler> = {
+const HANDLERS = new Map<string, Handler>(Object.entries({
   "response.created": handleResponseCreated,
   "response.in_progress": handleResponseProgress,
   "response.queued": handleResponseProgress,
@@ -73,7 +74,7 @@ const HANDLERS: Record<string, Handler> = {
   "response.audio.done": handleAudioEvent,
   "response.audio.transcript.delta": handleAudioEvent,
   "response.audio.transcript.done": handleAudioEvent,
-};
+} satisfies Record<string, Handler>));
 
 /** Event types that are modelled through the items they belong to: consumed silently. */
 const SILENT = new Set([
@@ -93,12 +94,16 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
     run,
     options,
     response: newResponseState(options.model),
-    items: new Map(),
+    items: new ItemsById(),
     callIds: new Map(),
     usedIds: new IdFingerprints(),
     responseCount: 0,
     endSeen: false,
   };
+  // Events of one type come in runs (deltas): the last type's handler is taken again without
+  // looking up the type, a fresh string in every event, which a lookup would hash whole.
+  let lastType: string | undefined;
+  let lastHandler: Handler | undefined;
   return {
     chunk(chunk) {
       if (!isRecord(chunk)) {
@@ -106,9 +111,13 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
         return;
       }
       const type = asString(chunk.type) ?? "";
-      const handler = HANDLERS[type];
-      if (handler !== undefined) handler(state, chunk);
-      else if (!SILENT.has(type) && options.emitRawEvents === true) run.raw(chunk, providerLabel(options));
+      const handler = type === lastType ? lastHandler : HANDLERS.get(type);
+      if (handler !== undefined) {
+        // Only a handled type is remembered: it is one of the short names above.
+        lastType = type;
+        lastHandler = handler;
+        handler(state, chunk);
+      } else if (options.emitRawEvents === true && !SILENT.has(type)) run.raw(chunk, providerLabel(options));
     },
     end() {
       if (state.endSeen) run.finish(state.finish === undefined ? {} : { finish: state.finish });

@@ -2,6 +2,7 @@ import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/
 import type { StreamedText } from "./handle-streamed-argument-text.js";
 import { IndexSet } from "./index-set.js";
 import { IdFingerprints } from "./id-fingerprints.js";
+import type { ItemsById } from "./items-by-id.js";
 import { asNonEmptyString, asNumber } from "../narrow.js";
 import type { ProviderLabelOption } from "../provider-label.js";
 
@@ -131,7 +132,7 @@ export interface ResponsesStreamState {
   readonly options: ResponsesStreamOptions;
   response: ResponseState;
   /** The items still streaming (and provider-run calls awaiting a separate output), by item id. */
-  readonly items: Map<string, OutputItem>;
+  readonly items: ItemsById;
   /** `call_id` → tool call id, for outputs that arrive as separate items. */
   readonly callIds: Map<string, string>;
   /** Message ids used so far, as fingerprints (AG-UI ids must stay unique within the run). */
