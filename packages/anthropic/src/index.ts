@@ -12,7 +12,7 @@ export {
   type AnthropicProviderOptions,
   type AnthropicStreamingCall,
 } from "./create-anthropic-provider.js";
-export { mapAnthropicUsage, mergeAnthropicUsage, type AnthropicRawUsage } from "./stream/map-anthropic-usage.js";
+export { mapAnthropicUsage, mergeAnthropicUsage, type AnthropicRawUsage, type MergeUsageOptions } from "./stream/map-anthropic-usage.js";
 export { mapAnthropicFinishReason, type AnthropicStopDetail } from "./stream/map-anthropic-finish-reason.js";
 export { describeAnthropicError } from "./describe-anthropic-error.js";
 export { ANTHROPIC_ERROR_CATEGORIES, ANTHROPIC_ERROR_CLASS_CATEGORIES } from "./anthropic-error-categories.js";

@@ -49,6 +49,13 @@ describe("fallback blocks", () => {
     expect(warnings.map((warning) => warning.code)).not.toContain("stream.unknown-block");
   });
 
+  it("after a fallback a zero input count on message_delta is real: the serving model read no cache", async () => {
+    const chunks = stream({ input_tokens: 20, cache_read_input_tokens: 0, output_tokens: 7 });
+    const start = chunks[0] as { message: Rec & { usage: Rec } };
+    chunks[0] = { ...start, message: { ...start.message, usage: { input_tokens: 20, cache_read_input_tokens: 500, output_tokens: 1 } } };
+    expect(terminal(await run(chunks)).usage).toEqual([expect.objectContaining({ model: "claude-small-1", inputTokens: 20, cachedInputTokens: 0 })]);
+  });
+
   it("iterations that name no model: a fallback_message one counts under the served model, a message one under the requested", async () => {
     const entry = (type: string, input: number, output: number): Rec => ({ type, input_tokens: input, output_tokens: output });
     const events = await run(stream({ input_tokens: 20, output_tokens: 7, iterations: [entry("message", 20, 0), entry("fallback_message", 22, 7)] }));

@@ -107,3 +107,17 @@ describe("usage.iterations", () => {
     expect(warnings.map((warning) => warning.code)).toContain("usage.invalid-count");
   });
 });
+
+describe("a zero input count on message_delta (Anthropic-compatible servers)", () => {
+  it("does not wipe message_start's positive counts when no fallback happened (sglang#20830, envoy ai-gateway#1631)", async () => {
+    const usage = await usageOf(
+      stream("claude-sonnet-4-6", { input_tokens: 120, cache_read_input_tokens: 300, cache_creation_input_tokens: 0, output_tokens: 1 }, { input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 9 }),
+    );
+    expect(usage).toEqual([{ provider: "anthropic", model: "claude-sonnet-4-6", inputTokens: 420, outputTokens: 9, totalTokens: 429, cachedInputTokens: 300, cacheWriteInputTokens: 0 }]);
+  });
+
+  it("a positive later count still replaces the earlier one", async () => {
+    const usage = await usageOf(stream("claude-sonnet-4-6", { input_tokens: 120, output_tokens: 1 }, { input_tokens: 150, output_tokens: 9 }));
+    expect(usage).toEqual([expect.objectContaining({ inputTokens: 150, outputTokens: 9, totalTokens: 159 })]);
+  });
+});

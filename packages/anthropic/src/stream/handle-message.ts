@@ -109,7 +109,7 @@ export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
   // Present only after a mid-stream model fallback: the serving model's list replaces message_start's.
   recordInputTransformations(context, message.id, chunk);
   if (chunk.usage !== undefined) {
-    message.usage = mergeAnthropicUsage(message.usage, chunk.usage);
+    message.usage = mergeAnthropicUsage(message.usage, chunk.usage, { keepEarlierInputOnZero: message.fallback === undefined });
     recordUsage(context, message);
   }
   // The cache writes split by lifetime, once the message's usage is final (see `cacheCreationSplit`).

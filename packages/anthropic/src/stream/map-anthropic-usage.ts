@@ -4,6 +4,19 @@ import { asArray, asNonEmptyString, asRecord, type JsonRecord } from "../narrow.
 /** The usage fields Anthropic reports, as last seen (message_start, then each message_delta). */
 export type AnthropicRawUsage = JsonRecord;
 
+/** Options of {@link mergeAnthropicUsage}. */
+export interface MergeUsageOptions {
+  /**
+   * A `0` input count (`input_tokens`, `cache_creation_input_tokens`, `cache_read_input_tokens`)
+   * does not replace a positive one seen earlier. Set while no model fallback happened in the
+   * message: the prompt a model read cannot shrink to nothing, but Anthropic-compatible servers
+   * write `input_tokens: 0` on `message_delta` (sgl-project/sglang#20830,
+   * envoyproxy/ai-gateway#1631), which would wipe `message_start`'s count. After a fallback a
+   * zero is real (the serving model read no cache).
+   */
+  keepEarlierInputOnZero?: boolean;
+}
+
 /**
  * Folds a later usage report into the one seen so far. Anthropic reports usage cumulatively: a
  * present (non-null) value replaces the earlier one, never adds to it; absent or null keeps it.
@@ -12,16 +25,18 @@ export type AnthropicRawUsage = JsonRecord;
  * `cache_creation`, `service_tier`, `speed`, `inference_geo`, `fallback_credit` (each read by name:
  * this runs on every `message_start` and `message_delta`).
  */
-export function mergeAnthropicUsage(previous: AnthropicRawUsage | undefined, next: unknown): AnthropicRawUsage {
+export function mergeAnthropicUsage(previous: AnthropicRawUsage | undefined, next: unknown, options: MergeUsageOptions = {}): AnthropicRawUsage {
   const merged: AnthropicRawUsage = { ...previous };
   const update = asRecord(next);
   if (update === undefined) return merged;
   const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = update;
   const { output_tokens_details, iterations, server_tool_use, cache_creation, service_tier, speed, inference_geo, fallback_credit } = update;
-  if (present(input_tokens)) merged.input_tokens = input_tokens;
+  const input = (value: unknown, earlier: unknown): boolean =>
+    present(value) && !(options.keepEarlierInputOnZero === true && value === 0 && typeof earlier === "number" && earlier > 0);
+  if (input(input_tokens, merged.input_tokens)) merged.input_tokens = input_tokens;
   if (present(output_tokens)) merged.output_tokens = output_tokens;
-  if (present(cache_creation_input_tokens)) merged.cache_creation_input_tokens = cache_creation_input_tokens;
-  if (present(cache_read_input_tokens)) merged.cache_read_input_tokens = cache_read_input_tokens;
+  if (input(cache_creation_input_tokens, merged.cache_creation_input_tokens)) merged.cache_creation_input_tokens = cache_creation_input_tokens;
+  if (input(cache_read_input_tokens, merged.cache_read_input_tokens)) merged.cache_read_input_tokens = cache_read_input_tokens;
   if (present(output_tokens_details)) merged.output_tokens_details = output_tokens_details;
   if (present(iterations)) merged.iterations = iterations;
   if (present(server_tool_use)) merged.server_tool_use = server_tool_use;

@@ -1,7 +1,9 @@
 /**
  * The usage an adapter must report for Anthropic, computed from the documented contract alone
  * (issue formula + AG-UI 1.0 invariants), independently of the adapter and of core's helpers:
- * - reports are cumulative: per field the last present (non-null) value wins;
+ * - reports are cumulative: per field the last present (non-null) value wins, except that a 0
+ *   input count (input, cache creation, cache read) does not replace a positive one (no generated
+ *   message has a model fallback, after which a zero would be real);
  * - inputTokens = input_tokens + cache_creation_input_tokens + cache_read_input_tokens (absent parts
  *   skipped; any present part that is not a safe non-negative integer drops the whole sum);
  * - outputTokens = output_tokens; cachedInputTokens = cache_read; cacheWriteInputTokens =
@@ -16,6 +18,7 @@ import { sumPerModel } from "@agui-bridge/test-support";
 export type UsageReport = Record<string, unknown>;
 
 const FIELDS = ["input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens_details"];
+const INPUT_FIELDS = new Set(["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"]);
 
 const valid = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 const present = (value: unknown): boolean => value !== undefined && value !== null;
@@ -25,7 +28,13 @@ export function mergeReports(reports: readonly UsageReport[]): UsageReport {
   const out: UsageReport = {};
   for (const report of reports) {
     if (typeof report !== "object" || report === null) continue;
-    for (const field of FIELDS) if (present(report[field])) out[field] = report[field];
+    for (const field of FIELDS) {
+      const value = report[field];
+      if (!present(value)) continue;
+      const earlier = out[field];
+      if (INPUT_FIELDS.has(field) && value === 0 && typeof earlier === "number" && earlier > 0) continue;
+      out[field] = value;
+    }
   }
   return out;
 }
