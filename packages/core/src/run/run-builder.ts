@@ -189,12 +189,7 @@ export class RunBuilder {
   }
 
   /** Attaches a provider's opaque artefact to a message or a tool call. */
-  encryptedValue(
-    subtype: ReasoningEncryptedValueSubtype,
-    entityId: string,
-    encryptedValue: string,
-    metadata?: BridgeMetadata,
-  ): void {
+  encryptedValue(subtype: ReasoningEncryptedValueSubtype, entityId: string, encryptedValue: string, metadata?: BridgeMetadata): void {
     this.#live();
     this.#push({ type: EventType.REASONING_ENCRYPTED_VALUE, subtype, entityId, encryptedValue, ...eventMeta(metadata) });
   }
