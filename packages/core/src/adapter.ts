@@ -105,6 +105,7 @@ export {
   fitInlineImage,
   imageTypeOfBytes,
   inlineImageType,
+  mediaTypeEssence,
   type InlineImageFit,
   type InlineImageRule,
 } from "./image-signature.js";

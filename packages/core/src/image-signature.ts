@@ -64,13 +64,18 @@ const IMAGE_TYPE_ALIASES: Readonly<Record<string, string>> = {
   "image/heif-sequence": "image/heif",
 };
 
+/** A MIME type without its parameters, lowercased (`Application/PDF; name=a.pdf` → `application/pdf`). */
+export function mediaTypeEssence(mimeType: string): string {
+  return (mimeType.split(";", 1)[0] ?? "").trim().toLowerCase();
+}
+
 /**
  * A declared image MIME type as its registered name: without parameters or case, and the common
  * aliases as the type they name (`image/jpg`, `image/pjpeg` → `image/jpeg`, `image/x-png` →
  * `image/png`, …).
  */
 export function canonicalImageType(declared: string): string {
-  const essence = (declared.split(";")[0] ?? "").trim().toLowerCase();
+  const essence = mediaTypeEssence(declared);
   return IMAGE_TYPE_ALIASES[essence] ?? essence;
 }
 

@@ -1,3 +1,5 @@
+import { mediaTypeEssence } from "@agui-bridge/core/adapter";
+
 /**
  * MIME types of inline data as the Messages API needs them: its `media_type` fields take bare
  * lowercase types (`image/png`, `application/pdf`, `text/plain`), while AG-UI parts may state
@@ -17,11 +19,6 @@ const TEXT_APPLICATION_TYPES = new Set([
   "application/csv",
   "application/sql",
 ]);
-
-/** A MIME type without its parameters, lowercased (`Text/CSV; charset=utf-8` → `text/csv`). */
-export function mediaTypeEssence(mimeType: string): string {
-  return (mimeType.split(";")[0] ?? "").trim().toLowerCase();
-}
 
 /**
  * Whether data of this MIME type is text Anthropic can read as a plain-text document: any

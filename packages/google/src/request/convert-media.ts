@@ -1,4 +1,4 @@
-import { inlineImageType, isSourceUsableBy, REQUEST_WARNINGS, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
+import { inlineImageType, isSourceUsableBy, mediaTypeEssence, REQUEST_WARNINGS, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "../constants.js";
 import { mimeTypeFromExtension } from "./file-mime-type.js";
@@ -78,7 +78,7 @@ export function convertMediaSource(
   const platform = context.platform ?? GOOGLE_PROVIDER;
   const source = withDataUrlAsData(given);
   // Gemini reads PDF and text documents only: another stated type (Word, JSON) is a 400 "Unsupported MIME type".
-  const essence = source.mimeType?.split(";")[0]?.trim().toLowerCase();
+  const essence = source.mimeType === undefined ? undefined : mediaTypeEssence(source.mimeType);
   if (partType === "document" && essence !== undefined && essence !== "application/pdf" && !essence.startsWith("text/")) {
     warn({ code: REQUEST_WARNINGS.unsupportedMediaType, message: `A ${essence} document was dropped from ${where}: Gemini reads PDF and text documents only`, details: { where, mimeType: source.mimeType } });
     return undefined;

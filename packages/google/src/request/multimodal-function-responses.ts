@@ -1,3 +1,5 @@
+import { mediaTypeEssence } from "@agui-bridge/core/adapter";
+
 /**
  * Which Gemini models take media inside a `functionResponse` (`functionResponse.parts`, the
  * "multimodal function responses"), decided from the model name the request goes to. The one
@@ -57,6 +59,6 @@ export const FUNCTION_RESPONSE_MEDIA_TYPES: ReadonlySet<string> = new Set(["imag
  */
 export function takesFunctionResponseMediaType(mimeType: string | undefined): boolean {
   if (mimeType === undefined) return false;
-  const essence = mimeType.split(";", 1)[0]?.trim().toLowerCase() ?? "";
+  const essence = mediaTypeEssence(mimeType);
   return FUNCTION_RESPONSE_MEDIA_TYPES.has(essence);
 }

@@ -1,4 +1,4 @@
-import { inlineImageType, isRecord, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import { inlineImageType, isRecord, mediaTypeEssence, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import { askedImageDetail, imageDetail } from "./image-detail.js";
 import { responsesFileName } from "./document-file-types.js";
 import { inlineImageRuleFor } from "./image-types.js";
@@ -88,7 +88,7 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     // Chat reads PDF only (the type read without parameters or case: `Application/PDF; name=a.pdf`
     // is a PDF, sent as application/pdf); OpenAI's Responses also text, code, office documents and
     // spreadsheets (their parameters kept in the data URL: a text file's charset).
-    const pdf = mimeTypeEssence(source.mimeType) === "application/pdf";
+    const pdf = mediaTypeEssence(source.mimeType) === "application/pdf";
     const name = api === "chat" ? (pdf ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
     if (name === undefined) return unsupported(sink, where, part.type, source, api);
     const file_data = dataUrl(api === "chat" ? "application/pdf" : source.mimeType, source.value);
@@ -111,7 +111,7 @@ function inlineImageMimeType(declared: string, base64: string, sink: WarningSink
   const rule = inlineImageRuleFor(targetOf(sink));
   if (rule === undefined) return declared;
   const mimeType = inlineImageType(declared, base64, rule, sink, where);
-  return mimeType !== undefined && mimeType === mimeTypeEssence(declared) ? declared : mimeType;
+  return mimeType !== undefined && mimeType === mediaTypeEssence(declared) ? declared : mimeType;
 }
 
 /** The last path segment of a URL, if it names a file. */
@@ -132,11 +132,6 @@ function unsupported(sink: WarningSink, where: string, type: string, source: Par
     { where, partType: type, sourceType: source.type, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) },
   );
   return undefined;
-}
-
-/** A MIME type without its parameters, lowercased (`Application/PDF; name=a.pdf` → `application/pdf`). */
-function mimeTypeEssence(mimeType: string): string {
-  return (mimeType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
 function dataUrl(mimeType: string, base64: string): string {

@@ -1,3 +1,4 @@
+import { mediaTypeEssence } from "@agui-bridge/core/adapter";
 import { XAI_PROVIDER_LABEL } from "../responses-stream/classify-output-item.js";
 import { DEFAULT_PROVIDER_LABEL } from "../provider-label.js";
 
@@ -39,7 +40,7 @@ const NO_INLINE_FILES: ReadonlySet<string> = new Set([XAI_PROVIDER_LABEL]);
  */
 export function responsesFileName(mimeType: string, named: string | undefined, provider: string): string | undefined {
   if (NO_INLINE_FILES.has(provider)) return undefined;
-  const essence = mimeType.split(";")[0]?.trim().toLowerCase() ?? "";
+  const essence = mediaTypeEssence(mimeType);
   const extension = RESPONSES_FILE_EXTENSIONS[essence] ?? (essence.startsWith("text/") ? "txt" : undefined);
   if (extension === undefined || (provider !== DEFAULT_PROVIDER_LABEL && extension !== "pdf")) return undefined;
   return named ?? `document.${extension}`;
