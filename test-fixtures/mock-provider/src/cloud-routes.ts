@@ -1,4 +1,4 @@
-import type { MatchedRoute } from "./routes.js";
+import { asksForStream, type MatchedRoute } from "./routes.js";
 import { sseToBedrockEventStream } from "./aws-event-stream.js";
 
 /** The cloud platforms the mock serves besides the vendors' own APIs. */
@@ -18,7 +18,7 @@ export interface CloudRoute extends MatchedRoute {
 const AZURE_DEPLOYMENT = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/;
 const AZURE_RESPONSES = /^\/openai\/(?:v1\/)?responses$/;
 const BEDROCK_STREAM = /^\/model\/([^/]+)\/invoke-with-response-stream$/;
-const VERTEX_MODEL = /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(anthropic|google)\/models\/([^/:]+):(streamRawPredict|streamGenerateContent)$/;
+const VERTEX_MODEL = /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(anthropic|google)\/models\/([^/:]+):(streamRawPredict|rawPredict|streamGenerateContent|generateContent)$/;
 
 /**
  * Matches a POST to a cloud endpoint, as the real SDK clients send it:
@@ -28,7 +28,7 @@ const VERTEX_MODEL = /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/pu
  *   in the AWS event-stream binary framing (the model id comes from the path, not the body);
  * - Vertex AI: `/v1/projects/{p}/locations/{l}/publishers/anthropic/models/{m}:streamRawPredict`
  *   (`AnthropicVertex`) and `/v1beta1/…/publishers/google/models/{m}:streamGenerateContent`
- *   (`GoogleGenAI({ vertexai: true })`).
+ *   (`GoogleGenAI({ vertexai: true })`), and their non-streaming `rawPredict` / `generateContent`.
  */
 export function matchCloudRoute(url: URL, body: unknown): CloudRoute | undefined {
   const pathname = url.pathname;
@@ -44,6 +44,7 @@ export function matchCloudRoute(url: URL, body: unknown): CloudRoute | undefined
     return {
       format,
       model,
+      streaming: asksForStream(body),
       platform: "azure-openai",
       framing: "sse",
       fixtureFolders: ["azure-openai", format],
@@ -55,6 +56,7 @@ export function matchCloudRoute(url: URL, body: unknown): CloudRoute | undefined
     return {
       format: "anthropic",
       model: decodeURIComponent(bedrock[1] ?? ""),
+      streaming: true,
       platform: "amazon-bedrock",
       framing: "aws-event-stream",
       fixtureFolders: ["amazon-bedrock", "anthropic"],
@@ -65,12 +67,14 @@ export function matchCloudRoute(url: URL, body: unknown): CloudRoute | undefined
   if (vertex !== null) {
     const [, version = "", project = "", location = "", publisher, model = "", method] = vertex;
     const anthropic = publisher === "anthropic";
-    if (anthropic !== (method === "streamRawPredict")) return undefined;
-    if (!anthropic && url.searchParams.get("alt") !== "sse") return undefined;
+    if (anthropic !== (method === "streamRawPredict" || method === "rawPredict")) return undefined;
+    const streaming = method === "streamRawPredict" || method === "streamGenerateContent";
+    if (!anthropic && streaming && url.searchParams.get("alt") !== "sse") return undefined;
     const format = anthropic ? "anthropic" : "google";
     return {
       format,
       model: decodeURIComponent(model),
+      streaming,
       platform: "google-vertex",
       framing: "sse",
       fixtureFolders: [anthropic ? "google-vertex-anthropic" : "google-vertex", format],

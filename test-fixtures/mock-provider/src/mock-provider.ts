@@ -3,15 +3,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { pickFault, respondWithFault, streamPlan, type FaultChooser, type MockFaultName } from "./faults.js";
+import { pickFault, respondWithFault, streamPlan, type FaultChooser, type MockFaultName, type StreamPlan } from "./faults.js";
 import { matchRoute, type MatchedRoute, type MockFormat } from "./routes.js";
 import { cloudBodyChunks, cloudContentType, isCloudRoute, matchCloudRoute, type CloudPlatform } from "./cloud-routes.js";
 import { readHttpErrorFixture } from "./http-error-fixtures.js";
 import { scriptedBody, type ScriptEntry } from "./scripted-mode.js";
 import { errorBody, errorStatus, newRequestId, requestIdHeaders, type ErrorDetail, type ErrorKind } from "./provider-errors.js";
 import { withMidStreamError } from "./mid-stream-error.js";
-import { streamingRequestProblem, validateRequest } from "./request-validation.js";
+import { validateRequest } from "./request-validation.js";
 import { sseToJsonArray } from "./gemini-json-array.js";
+import { nonStreamingAnswer } from "./non-streaming-response.js";
 
 /** The header that names the fixture to stream, e.g. `x-mock-fixture: text`. */
 export const FIXTURE_HEADER = "x-mock-fixture";
@@ -71,8 +72,7 @@ export interface MockProviderOptions {
    * Validate requests as the real APIs do and answer a 400 in the API's own error shape when one
    * would be rejected (see request-validation.ts): Anthropic's required `max_tokens`, tool results
    * placed right after their tool calls, OpenAI tool messages answering a preceding call, Gemini
-   * `contents` roles, … — and refuse a non-streaming OpenAI / Anthropic request (`stream` not true)
-   * instead of answering it with an SSE body. Off by default.
+   * `contents` roles, …. Off by default.
    */
   strict?: boolean;
 }
@@ -108,8 +108,10 @@ export interface CloudBaseUrls {
  * `POST /v1/chat/completions`, `POST /v1/responses`, `POST /v1/messages` and
  * `POST /v1(beta)/models/{model}:streamGenerateContent?alt=sse` by streaming a recorded raw SSE body
  * from `<fixturesDir>/<format>/<fixture>.sse`, where the fixture is named by the `x-mock-fixture`
- * header, else by the model (when such a fixture exists), else by `options.choose`. Unknown routes
- * get 404; a missing fixture gets a provider-shaped 404 error body.
+ * header, else by the model (when such a fixture exists), else by `options.choose`. A request that
+ * asks for no stream (no `stream: true`, Gemini's `generateContent`) gets the API's one JSON object
+ * built from that body (non-streaming-response.ts). Unknown routes get 404; a missing fixture gets a
+ * provider-shaped 404 error body.
  */
 export async function startMockProvider(options: MockProviderOptions = {}): Promise<MockProvider> {
   const fixturesDir = options.fixturesDir ?? defaultFixtures;
@@ -171,9 +173,8 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       res.writeHead(errorStatus(kind, route.format), { "content-type": "application/json", ...requestIdHeaders(route.format, requestId) });
       res.end(JSON.stringify(errorBody(route.format, kind, requestId, detail)));
     };
-    // Strict: the 400s the real API answers (a body that is not JSON, a missing field, a tool result
-    // out of place), and a non-streaming request, which the mock cannot answer as the API would.
-    const problem = options.strict === true ? (validateRequest(route.format, body) ?? streamingRequestProblem(route.format, platform, body)) : undefined;
+    // Strict: the 400s the real API answers (a body that is not JSON, a missing field, a tool result out of place).
+    const problem = options.strict === true ? validateRequest(route.format, body) : undefined;
     if (problem !== undefined) {
       record.rejected = problem.message;
       fail("invalid-request", problem);
@@ -193,27 +194,25 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     }
     const played = scripted ?? readFileSync(file as string);
     const recorded = fault?.type === "error-mid-stream" ? withMidStreamError(played, route.format, platform, fault.afterFrames ?? 2) : played;
+    if (!route.streaming) {
+      // Asked for one JSON object: the API's non-streaming answer, built from the same body.
+      const answer = nonStreamingAnswer(route.format, recorded, requestId);
+      if ("cut" in answer) {
+        res.destroy();
+        return;
+      }
+      const json = Buffer.from(JSON.stringify(answer.body), "utf8");
+      res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...requestIdHeaders(route.format, requestId) });
+      await writeBody(res, json, streamPlan(json, fault, writeSize), options.hangAfterBytes);
+      return;
+    }
     const cloudChunks = isCloudRoute(route) ? cloudBodyChunks(route, recorded) : undefined;
     // Gemini's streamGenerateContent without `alt=sse` answers one JSON array, not SSE.
     const jsonArray = route.format === "google" && url.searchParams.get("alt") !== "sse";
     const bytes = cloudChunks !== undefined ? Buffer.concat(cloudChunks) : jsonArray ? sseToJsonArray(recorded) : recorded;
     const contentType = isCloudRoute(route) ? cloudContentType(route) : jsonArray ? "application/json; charset=UTF-8" : streamContentType(route.format);
     res.writeHead(200, { "content-type": contentType, "cache-control": "no-cache", ...requestIdHeaders(route.format, requestId) });
-    const plan = streamPlan(bytes, fault, writeSize);
-    const limit = plan.cutAt ?? options.hangAfterBytes ?? bytes.length;
-    for (let offset = 0; offset < Math.min(limit, bytes.length); offset += plan.writeSize) {
-      if (res.destroyed) return;
-      res.write(bytes.subarray(offset, Math.min(offset + plan.writeSize, limit)));
-      await new Promise((resolveTick) => (plan.delayMs > 0 ? setTimeout(resolveTick, plan.delayMs) : setImmediate(resolveTick)));
-    }
-    if (plan.cutAt !== undefined) {
-      // Stopped mid-frame: a reset connection, or a response that ends inside an SSE frame.
-      if (plan.cutMode === "end") res.end();
-      else res.destroy();
-      return;
-    }
-    if (options.hangAfterBytes !== undefined) return; // held open until the client leaves
-    res.end();
+    await writeBody(res, bytes, streamPlan(bytes, fault, writeSize), options.hangAfterBytes);
   }
 
   /** The fixture file for a route: the cloud platform's folder first, `.http.json` before `.sse`. */
@@ -246,6 +245,24 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
         server.close(() => resolveClose());
       }),
   };
+}
+
+/** Writes `bytes` in the plan's writes: cut (reset or ended) at `cutAt`, or held open after `hangAfterBytes`. */
+async function writeBody(res: ServerResponse, bytes: Buffer, plan: StreamPlan, hangAfterBytes: number | undefined): Promise<void> {
+  const limit = plan.cutAt ?? hangAfterBytes ?? bytes.length;
+  for (let offset = 0; offset < Math.min(limit, bytes.length); offset += plan.writeSize) {
+    if (res.destroyed) return;
+    res.write(bytes.subarray(offset, Math.min(offset + plan.writeSize, limit)));
+    await new Promise((resolveTick) => (plan.delayMs > 0 ? setTimeout(resolveTick, plan.delayMs) : setImmediate(resolveTick)));
+  }
+  if (plan.cutAt !== undefined) {
+    // Stopped mid-frame: a reset connection, or a response that ends inside an SSE frame.
+    if (plan.cutMode === "end") res.end();
+    else res.destroy();
+    return;
+  }
+  if (hangAfterBytes !== undefined) return; // held open until the client leaves
+  res.end();
 }
 
 /** OpenAI and Anthropic stream `text/event-stream; charset=utf-8`; Gemini `text/event-stream`. */

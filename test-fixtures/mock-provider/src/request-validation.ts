@@ -11,7 +11,6 @@
  *   input (unless `previous_response_id` carries the call);
  * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`.
  */
-import type { CloudPlatform } from "./cloud-routes.js";
 import type { MockFormat } from "./routes.js";
 
 /** Why a request is rejected: the message, and OpenAI's `param` when it names one. */
@@ -23,16 +22,6 @@ export interface RequestProblem {
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 const blocks = (content: unknown): Json[] => (Array.isArray(content) ? content.filter(isObject) : []);
-
-/**
- * Checked when strict: the mock streams only, so an OpenAI or Anthropic request without `stream: true`
- * (which the real API answers with one JSON object the SDK parses as such) is refused rather than
- * answered with an SSE body. Bedrock streams by path, its body has no `stream`.
- */
-export function streamingRequestProblem(format: MockFormat, platform: CloudPlatform | undefined, body: unknown): RequestProblem | undefined {
-  if (format === "google" || platform === "amazon-bedrock" || !isObject(body) || body.stream === true) return undefined;
-  return { message: "mock provider: only streaming requests are served; set stream: true (the real API would answer this one with a single JSON object)", param: "stream" };
-}
 
 /** The 400 the real API would answer for `body`, if any. */
 export function validateRequest(format: MockFormat, body: unknown): RequestProblem | undefined {

@@ -14,13 +14,15 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
   fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 
 describe("matchRoute", () => {
-  it("knows the four streaming endpoints", () => {
-    expect(matchRoute("/v1/chat/completions", { model: "gpt" })).toEqual({ format: "openai-chat", model: "gpt" });
-    expect(matchRoute("/v1/responses", { model: "o4" })).toEqual({ format: "openai-responses", model: "o4" });
-    expect(matchRoute("/v1/messages", { model: "claude" })).toEqual({ format: "anthropic", model: "claude" });
-    expect(matchRoute("/v1beta/models/gemini-3-pro:streamGenerateContent", {})).toEqual({ format: "google", model: "gemini-3-pro" });
-    expect(matchRoute("/v1/models/gemini-2.5-flash:streamGenerateContent", {})).toEqual({ format: "google", model: "gemini-2.5-flash" });
-    expect(matchRoute("/v1/models/x:generateContent", {})).toBeUndefined();
+  it("knows the four endpoints, streaming when the request asks for it", () => {
+    expect(matchRoute("/v1/chat/completions", { model: "gpt", stream: true })).toEqual({ format: "openai-chat", model: "gpt", streaming: true });
+    expect(matchRoute("/v1/chat/completions", { model: "gpt" })).toEqual({ format: "openai-chat", model: "gpt", streaming: false });
+    expect(matchRoute("/v1/responses", { model: "o4", stream: true })).toEqual({ format: "openai-responses", model: "o4", streaming: true });
+    expect(matchRoute("/v1/messages", { model: "claude", stream: false })).toEqual({ format: "anthropic", model: "claude", streaming: false });
+    expect(matchRoute("/v1beta/models/gemini-3-pro:streamGenerateContent", {})).toEqual({ format: "google", model: "gemini-3-pro", streaming: true });
+    expect(matchRoute("/v1/models/gemini-2.5-flash:streamGenerateContent", {})).toEqual({ format: "google", model: "gemini-2.5-flash", streaming: true });
+    expect(matchRoute("/v1/models/x:generateContent", {})).toEqual({ format: "google", model: "x", streaming: false });
+    expect(matchRoute("/v1/models/x:countTokens", {})).toBeUndefined();
   });
 });
 
@@ -42,7 +44,7 @@ describe("startMockProvider", () => {
     mock = await startMockProvider({ fixturesDir, choose: ({ format }) => (format === "anthropic" ? "ping" : undefined) });
     const gemini = await post(`${mock.url}/v1beta/models/gemini-x:streamGenerateContent?alt=sse`, { contents: [] });
     expect(await gemini.text()).toContain("candidates");
-    const chosen = await post(`${mock.url}/v1/messages`, { model: "other" });
+    const chosen = await post(`${mock.url}/v1/messages`, { model: "other", stream: true });
     expect(await chosen.text()).toContain("ping");
     expect(mock.requests.map((r) => r.fixture)).toEqual(["gemini-x", "ping"]);
   });
@@ -56,7 +58,7 @@ describe("startMockProvider", () => {
 
   it("records a client that disconnects mid-stream", async () => {
     mock = await startMockProvider({ fixturesDir, hangAfterBytes: 5 });
-    const res = await post(`${mock.url}/v1/messages`, { model: "x" }, { [FIXTURE_HEADER]: "ping" });
+    const res = await post(`${mock.url}/v1/messages`, { model: "x", stream: true }, { [FIXTURE_HEADER]: "ping" });
     const reader = res.body!.getReader();
     await reader.read();
     await reader.cancel();

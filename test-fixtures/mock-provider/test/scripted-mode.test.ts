@@ -19,12 +19,12 @@ const payloads = (sse: string): Array<Record<string, unknown>> =>
 describe("scripted multi-turn mode", () => {
   it("answers request N with body N, whatever the endpoint, and 404 past the end", async () => {
     mock = await startMockProvider({ script: ["data: raw-0\n\n", { text: "second" }] });
-    const first = await post(`${mock.url}/v1/messages`, { model: "claude" });
+    const first = await post(`${mock.url}/v1/messages`, { model: "claude", stream: true });
     expect(await first.text()).toBe("data: raw-0\n\n");
-    const second = await post(`${mock.baseUrls.openai}/chat/completions`, { model: "gpt" });
+    const second = await post(`${mock.baseUrls.openai}/chat/completions`, { model: "gpt", stream: true });
     const chunks = payloads(await second.text());
     expect(chunks.map((c) => JSON.stringify(c)).join("")).toContain('"content":"second"');
-    const third = await post(`${mock.url}/v1/messages`, { model: "claude" });
+    const third = await post(`${mock.url}/v1/messages`, { model: "claude", stream: true });
     expect(third.status).toBe(404);
     expect(mock.requests.map((r) => r.format)).toEqual(["anthropic", "openai-chat", "anthropic"]);
   });

@@ -32,7 +32,6 @@ describe("strict: the 400s the real APIs answer", () => {
     ["a tool_use never answered", { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), toolUse, user("next")] }, "without `tool_result` blocks immediately after: toolu_1"],
     ["a tool_result after text", { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), toolUse, user([{ type: "text", text: "here" }, toolResult])] }, "Did not find 1 tool_result block(s) at the beginning"],
     ["a tool_result with no tool_use before it", { model: "m", max_tokens: 5, stream: true, messages: [user([toolResult])] }, "unexpected `tool_use_id`"],
-    ["stream not set", { model: "m", max_tokens: 5, messages: [user("hi")] }, "only streaming requests"],
   ])("Anthropic: %s", async (_, body, message) => {
     const lax = await answer(false, "/v1/messages", body);
     expect(lax.status).toBe(200);
