@@ -17,7 +17,7 @@ export interface CloudRoute extends MatchedRoute {
 
 const AZURE_DEPLOYMENT = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/;
 const AZURE_RESPONSES = /^\/openai\/(?:v1\/)?responses$/;
-const BEDROCK_STREAM = /^\/model\/([^/]+)\/invoke-with-response-stream$/;
+const BEDROCK_MODEL = /^\/model\/([^/]+)\/(invoke-with-response-stream|invoke)$/;
 const VERTEX_MODEL = /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(anthropic|google)\/models\/([^/:]+):(streamRawPredict|rawPredict|streamGenerateContent|generateContent)$/;
 
 /**
@@ -25,7 +25,8 @@ const VERTEX_MODEL = /^\/(v1|v1beta1)\/projects\/([^/]+)\/locations\/([^/]+)\/pu
  * - Azure OpenAI (`AzureOpenAI`): `/openai/deployments/{deployment}/chat/completions` and
  *   `/openai/responses`, both with the `api-version` query Azure requires (no query, no match);
  * - Amazon Bedrock (`AnthropicBedrock`): `/model/{modelId}/invoke-with-response-stream`, answered
- *   in the AWS event-stream binary framing (the model id comes from the path, not the body);
+ *   in the AWS event-stream binary framing (the model id comes from the path, not the body), and
+ *   its non-streaming `/model/{modelId}/invoke`;
  * - Vertex AI: `/v1/projects/{p}/locations/{l}/publishers/anthropic/models/{m}:streamRawPredict`
  *   (`AnthropicVertex`) and `/v1beta1/…/publishers/google/models/{m}:streamGenerateContent`
  *   (`GoogleGenAI({ vertexai: true })`), and their non-streaming `rawPredict` / `generateContent`.
@@ -51,12 +52,12 @@ export function matchCloudRoute(url: URL, body: unknown): CloudRoute | undefined
       resource: { apiVersion, ...(deployment !== undefined && { deployment }) },
     };
   }
-  const bedrock = BEDROCK_STREAM.exec(pathname);
+  const bedrock = BEDROCK_MODEL.exec(pathname);
   if (bedrock !== null) {
     return {
       format: "anthropic",
       model: decodeURIComponent(bedrock[1] ?? ""),
-      streaming: true,
+      streaming: bedrock[2] === "invoke-with-response-stream",
       platform: "amazon-bedrock",
       framing: "aws-event-stream",
       fixtureFolders: ["amazon-bedrock", "anthropic"],

@@ -195,3 +195,24 @@ describe("faults apply to a non-streaming answer too", () => {
     await expect(client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "hi" }] })).rejects.toBeInstanceOf(OpenAI.RateLimitError);
   });
 });
+
+describe("cloud platforms' non-streaming endpoints", () => {
+  const post = async (path: string, body: unknown, fixture: string): Promise<{ status: number; type: string | null; json: Record<string, unknown> }> => {
+    const res = await fetch(`${mock.url}${path}`, { method: "POST", headers: { "content-type": "application/json", [FIXTURE_HEADER]: fixture }, body: JSON.stringify(body) });
+    return { status: res.status, type: res.headers.get("content-type"), json: (await res.json()) as Record<string, unknown> };
+  };
+
+  it("Bedrock invoke and Vertex rawPredict answer the Anthropic message; Vertex generateContent the Gemini response", async () => {
+    const bedrock = await post("/model/anthropic.claude-x/invoke", { anthropic_version: "bedrock-2023-05-31", max_tokens: 5, messages: [] }, "text");
+    const vertexClaude = await post("/v1/projects/p/locations/us-east5/publishers/anthropic/models/claude-x:rawPredict", { anthropic_version: "vertex-2023-10-16", max_tokens: 5, messages: [] }, "text");
+    const vertexGemini = await post("/v1beta1/projects/p/locations/us-central1/publishers/google/models/gemini-x:generateContent", { contents: [] }, "text");
+    for (const answer of [bedrock, vertexClaude, vertexGemini]) {
+      expect(answer.status).toBe(200);
+      expect(answer.type).toMatch(/^application\/json/);
+    }
+    expect(bedrock.json).toMatchObject({ type: "message", role: "assistant", stop_reason: expect.any(String) as unknown });
+    expect(vertexClaude.json.content).toEqual(bedrock.json.content);
+    expect(vertexGemini.json.candidates).toEqual([expect.objectContaining({ content: expect.objectContaining({ role: "model" }) as unknown })]);
+    expect(mock.requests.slice(-3).map((request) => request.platform)).toEqual(["amazon-bedrock", "google-vertex", "google-vertex"]);
+  });
+});
