@@ -99,7 +99,7 @@ describe("provider-run result shapes of SDK 1.17.0 go back exactly", () => {
   it("the encrypted stdout stays in the result text, and its output file is a file part", async () => {
     const { call, result } = results.find((entry) => entry.name === "encrypted_code_execution_result") as (typeof results)[number];
     const events = await collect(streamMessages(fromList(stream(call, result)), { threadId: "t", runId: "r", generateId: createSequentialIds("id") }));
-    const tool = ((await assertConformant(events)) as Message[]).find((m) => m.role === "tool") as { content: Rec[] };
+    const tool = ((await assertConformant(events)) as Message[]).find((m) => m.role === "tool") as unknown as { content: Rec[] };
     expect(JSON.parse(String(tool.content[0]?.text))).toEqual(result.content);
     expect(tool.content[1]).toMatchObject({ type: "document", source: { type: "file", value: "file_011CPlot", provider: "anthropic" } });
   });

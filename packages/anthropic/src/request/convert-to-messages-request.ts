@@ -48,6 +48,7 @@ import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-cachin
 import { pendingContainer } from "../code-execution-container.js";
 import { toInputSchema } from "./tool-input-schema.js";
 import { toolCallsById, toolsetNameOf } from "./toolset-name.js";
+import { toolResultPartReader } from "./tool-result-parts.js";
 
 const PROVIDER = "anthropic";
 
@@ -298,8 +299,11 @@ const EMPTY_ERROR_CONTENT = "The tool call failed.";
 /** A client call's result; `toolsetName` is its call's family when the call is a toolset member (toolset-name.ts). */
 function toolResult(message: ToolMessage, sink: WarningSink, position: number, platform: string, toolId: ToolIdMap, toolsetName: string | undefined): ToolResultBlockParam {
   const isError = message.error !== undefined;
+  const where = `message ${position}`;
   let content: ToolResultBlockParam["content"] =
-    typeof message.content === "string" ? message.content : convertUserContent(message.content, sink, `message ${position}`, platform);
+    typeof message.content === "string"
+      ? message.content
+      : convertUserContent(message.content, sink, where, platform, toolResultPartReader({ isError, toolsetName }, sink, where));
   // Whitespace-only text is rejected as a text block; a result without content is a valid empty result.
   if (typeof content === "string" && isBlank(content)) content = undefined;
   const empty = content === undefined || content.length === 0;
