@@ -17,8 +17,12 @@ export const ANTHROPIC_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>>
   overloaded_error: "overloaded",
   timeout_error: "timeout",
   conflict_error: "server",
-  // error.details.error_code
+  // error.details.error_code (`ErrorDetails` of `@anthropic-ai/sdk` 1.17.0). The spend limits come
+  // as a 429 `rate_limit_error` or a 402, but waiting does not lift them: quota, not retried.
   enforced_spend_limit_reached: "quota",
+  contract_spend_limit_reached: "quota",
+  linked_organization_spend_limit_reached: "quota",
+  linked_organization_billing_unavailable: "quota",
   // Claude on Vertex AI answers some failures in Google's shape, `{ error: { code, message, status } }`
   RESOURCE_EXHAUSTED: "rate_limit",
   UNAVAILABLE: "overloaded",

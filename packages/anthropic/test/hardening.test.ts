@@ -101,10 +101,21 @@ describe("every RUN_ERROR has a category (item 10)", () => {
   it("each documented error type maps to its category; a long prompt is context_length; spend limits are quota", () => {
     for (const [type, category] of Object.entries(ANTHROPIC_ERROR_CATEGORIES)) {
       const described = describeAnthropicError({ type: "error", error: { type, message: "m" } });
-      if (type !== "enforced_spend_limit_reached") expect(described.category, type).toBe(category);
+      if (!type.endsWith("_reached") && !type.startsWith("linked_organization_")) expect(described.category, type).toBe(category);
     }
     expect(describeAnthropicError({ status: 400, type: "invalid_request_error", apiMessage: "prompt is too long: 210000 tokens > 200000 maximum" }).category).toBe("context_length");
     expect(describeAnthropicError({ status: 429, type: "rate_limit_error", error: { error: { type: "rate_limit_error", details: { error_code: "enforced_spend_limit_reached" } } } }).category).toBe("quota");
+    // The other spend limits of @anthropic-ai/sdk 1.17.0's ErrorDetails (ContractSpendLimitReachedError is a 429,
+    // the linked organization's a 402): not retryable, whatever the status says.
+    for (const [status, type, code] of [
+      [429, "rate_limit_error", "contract_spend_limit_reached"],
+      [402, "billing_error", "linked_organization_spend_limit_reached"],
+      [402, "billing_error", "linked_organization_billing_unavailable"],
+    ] as const) {
+      expect(describeAnthropicError({ status, type, errorCode: code, error: { error: { type, details: { error_code: code } } } }), code).toMatchObject({ category: "quota", retryable: false });
+    }
+    // A ramp limit is a rate limit: retry after the time in retry-after.
+    expect(describeAnthropicError({ status: 429, type: "rate_limit_error", errorCode: "ramp_limit_exceeded" })).toMatchObject({ category: "rate_limit", retryable: true });
     // Claude on Vertex AI, Google's error shape: the status name is the code.
     expect(describeAnthropicError({ status: 429, error: { error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED" } } })).toMatchObject({ code: "RESOURCE_EXHAUSTED", category: "rate_limit", status: 429 });
   });

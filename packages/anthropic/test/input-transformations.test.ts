@@ -72,4 +72,19 @@ describe("input_transformations", () => {
     const events = await run([plain, ...text, { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 13 } }, { type: "message_stop" }]);
     expect(bridge(events.at(-1))).not.toHaveProperty("inputTransformations");
   });
+
+  it("a thinking_mismatch_allowed entry (the block failed the check but was shown unchanged) is listed and reported as a binding mismatch, not a change", async () => {
+    const warnings: BridgeWarning[] = [];
+    const allowed = { type: "thinking_mismatch_allowed", path: "messages.1.content.0", reason: "prefix_binding_mismatch" };
+    const future = { type: "some_later_type", path: "messages.3.content.1" };
+    const both = { ...start, message: { ...start.message, input_transformations: [allowed, dropped, future] } };
+    const events = await run([both, ...text, { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 13 } }, { type: "message_stop" }], warnings);
+    expect(bridge(events.at(-1)).inputTransformations).toEqual([allowed, dropped, future]);
+    expect(warnings.map((w) => [w.code, w.details?.type, w.details?.reason])).toEqual([
+      ["stream.input-binding-mismatch", "thinking_mismatch_allowed", "prefix_binding_mismatch"],
+      ["stream.input-transformed", "thinking_dropped", "prefix_binding_mismatch"],
+      ["stream.input-transformed", "some_later_type", null],
+    ]);
+    expect(warnings[0]?.message).not.toMatch(/API changed/);
+  });
 });

@@ -79,6 +79,7 @@ describe("Messages stream mapper", () => {
       textBlock(1),
       text(1, "ok"),
       { type: "content_block_delta", index: 1, delta: { type: "future_delta" } },
+      { type: "content_block_delta", index: 1, delta: { type: "future_delta", more: 1 } },
       stop(1),
       delta("end_turn"),
       end,
@@ -87,11 +88,14 @@ describe("Messages stream mapper", () => {
     const quiet = await run(chunks, { warnings });
     expect(ofType(quiet, "RAW")).toHaveLength(0);
     expect(last(quiet)).toMatchObject({ type: "RUN_FINISHED" });
-    expect(warnings.map((warning) => warning.code)).toEqual(["stream.unknown-block"]);
+    // A block of an unknown type is reported once; an unknown delta for a mapped block, once per type and message.
+    expect(warnings.map((warning) => warning.code)).toEqual(["stream.unknown-block", "stream.unknown-delta"]);
+    expect(warnings[1]?.details).toMatchObject({ type: "future_delta", blockKind: "text", index: 1 });
     const loud = await run(chunks, { emitRawEvents: true });
     expect(ofType(loud, "RAW").map((event) => (event.event as { type: string }).type)).toEqual([
       "future_event",
       "future_block",
+      "content_block_delta",
       "content_block_delta",
       "content_block_delta",
     ]);

@@ -22,6 +22,7 @@ import { blockCitations } from "./convert-citations.js";
 import type { ToolIdMap } from "./tool-call-ids.js";
 import { fallbackBlockParam, fallbackBlocksGoBackTo, readFallbackBlocks } from "../fallback-blocks.js";
 import { mcpToolListingParam, mcpToolListingsGoBackTo, readMcpToolListings } from "../mcp-tool-listings.js";
+import { toolsetNameOf } from "./toolset-name.js";
 
 const PROVIDER = "anthropic";
 
@@ -244,10 +245,8 @@ function toolCallBlocks(
   const caller = ours && isRecord(fields?.caller) ? { caller: fields.caller } : {};
   if (fields?.providerExecuted !== true) {
     const name = toolCallName(call, ANTHROPIC_TOOL_NAME, sink);
-    // A toolset member (`browser_toolset_…`, `computer_toolset_…`) is named by member only
-    // (`left_click` exists in both): `toolset_name` tells which family the call belongs to
-    // (`BetaToolUseBlockParam.toolset_name`, "the toolset family this member belongs to").
-    const toolsetName = ours ? asNonEmptyString(fields?.toolsetName) : undefined;
+    // A toolset member is named by member only: `toolset_name` tells its family (the rule: toolset-name.ts).
+    const toolsetName = toolsetNameOf(call, platform);
     const toolset = toolsetName === undefined ? {} : { toolset_name: toolsetName };
     return [{ block: { type: "tool_use", id: toolId(call.id), name, input, ...caller, ...toolset } as ContentBlockParam, index }];
   }

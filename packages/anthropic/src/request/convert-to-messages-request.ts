@@ -47,6 +47,8 @@ import { dropOrphanCallers } from "./orphan-callers.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
 import { pendingContainer } from "../code-execution-container.js";
 import { toInputSchema } from "./tool-input-schema.js";
+import { toolCallsById, toolsetNameOf } from "./toolset-name.js";
+import { toolResultPartReader } from "./tool-result-parts.js";
 
 const PROVIDER = "anthropic";
 
@@ -123,6 +125,7 @@ export function toMessagesRequest(
   const platform = providerLabel(options.provider, PROVIDER);
   const plan = planTurns(messages, platform);
   const toolId = createToolIdMap(sink);
+  const calls = toolCallsById(messages);
   let pendingReasoning: ReasoningMessage[] = [];
 
   const push = (role: "user" | "assistant", blocks: ContentBlockParam[]): void => {
@@ -164,7 +167,7 @@ export function toMessagesRequest(
         // The result of a call another provider ran itself: the call was dropped, so is its result.
         if (plan.foreignProviderCalls.has(message.toolCallId)) return;
         flushReasoning();
-        placeToolResult(turns, toolResult(message, sink, position, platform, toolId));
+        placeToolResult(turns, toolResult(message, sink, position, platform, toolId, toolsetNameOf(calls.get(message.toolCallId), platform)));
         return;
       }
       case "reasoning":
@@ -293,10 +296,14 @@ function reasoningUsable(message: ReasoningMessage, platform: string): boolean {
 /** The content of an error result that has none (the API rejects an empty error result). */
 const EMPTY_ERROR_CONTENT = "The tool call failed.";
 
-function toolResult(message: ToolMessage, sink: WarningSink, position: number, platform: string, toolId: ToolIdMap): ToolResultBlockParam {
+/** A client call's result; `toolsetName` is its call's family when the call is a toolset member (toolset-name.ts). */
+function toolResult(message: ToolMessage, sink: WarningSink, position: number, platform: string, toolId: ToolIdMap, toolsetName: string | undefined): ToolResultBlockParam {
   const isError = message.error !== undefined;
+  const where = `message ${position}`;
   let content: ToolResultBlockParam["content"] =
-    typeof message.content === "string" ? message.content : convertUserContent(message.content, sink, `message ${position}`, platform);
+    typeof message.content === "string"
+      ? message.content
+      : convertUserContent(message.content, sink, where, platform, toolResultPartReader({ isError, toolsetName }, sink, where));
   // Whitespace-only text is rejected as a text block; a result without content is a valid empty result.
   if (typeof content === "string" && isBlank(content)) content = undefined;
   const empty = content === undefined || content.length === 0;
@@ -308,6 +315,7 @@ function toolResult(message: ToolMessage, sink: WarningSink, position: number, p
     tool_use_id: toolId(message.toolCallId),
     ...(content !== undefined && { content }),
     ...(isError && { is_error: true }),
+    ...(toolsetName !== undefined && { toolset_name: toolsetName }),
   };
 }
 

@@ -15,6 +15,9 @@ import { decodeTextData, isTextMediaType } from "./text-media.js";
 /** A block a user turn (or a tool result) may hold. */
 export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam | SearchResultBlockParam;
 
+/** Reads a text part as a block of its own (a tool result's `tool_reference`, `browser_state`), or `undefined`. */
+export type TextPartBlockReader<B> = (part: Extract<ContentPart, { type: "text" }>) => B | undefined;
+
 /**
  * AG-UI content (a string or parts) → Anthropic content blocks. A text part whose metadata names a
  * search hit's `source` → `search_result` (see {@link searchResultBlock}). Images: data → base64
@@ -27,13 +30,20 @@ export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockP
  * so a handle minted on Bedrock or Vertex goes back only there. Audio, video and unsupported media
  * types are dropped with a warning. A URL source holding a base64 `data:` URL goes as the data it
  * spells (core's `withDataUrlAsData`: the `url` source fetches http(s) only). Content whose text is nothing but whitespace loses its text
- * blocks, which the API rejects ({@link withoutBlankText}).
+ * blocks, which the API rejects ({@link withoutBlankText}). `readTextPart` reads a text part as a
+ * block of its own first (a tool result's, see `toolResultPartReader`).
  */
-export function convertUserContent(content: string | ContentPart[], sink: WarningSink, where: string, platform = "anthropic"): UserContentBlock[] {
+export function convertUserContent<B extends { type: string } = never>(
+  content: string | ContentPart[],
+  sink: WarningSink,
+  where: string,
+  platform = "anthropic",
+  readTextPart?: TextPartBlockReader<B>,
+): Array<UserContentBlock | B> {
   if (typeof content === "string") return isBlank(content) ? [] : [{ type: "text", text: content }];
-  const blocks: UserContentBlock[] = [];
+  const blocks: Array<UserContentBlock | B> = [];
   content.forEach((part, index) => {
-    const block = convertPart(part, sink, `${where} part ${index}`, platform);
+    const block = part.type === "text" ? (readTextPart?.(part) ?? convertPart(part, sink, `${where} part ${index}`, platform)) : convertPart(part, sink, `${where} part ${index}`, platform);
     if (block !== undefined) blocks.push(block);
   });
   return withoutBlankText(blocks);

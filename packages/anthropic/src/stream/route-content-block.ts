@@ -72,8 +72,27 @@ export function deltaBlock(context: StreamContext, message: MessageState, index:
     case "compaction_delta":
       return compactionDelta(context, requireKind(block, "compaction", type, index), delta);
     default:
+      unknownDelta(context, message, block, type);
       if (context.options.emitRawEvents === true) context.run.raw(raw, context.provider);
   }
+}
+
+/**
+ * A delta type the mapper does not know, for a block it mapped: what it carries for that block is
+ * not in the events, so it is reported (`stream.unknown-delta`), once per delta type and message
+ * (a block's deltas come by the hundred); RAW with `emitRawEvents`. A delta for a block of an
+ * unknown type says nothing new: that block was reported when it started (`stream.unknown-block`).
+ */
+function unknownDelta(context: StreamContext, message: MessageState, block: BlockState, type: string): void {
+  const seen = (message.unknownDeltas ??= new Set());
+  if (seen.has(type)) return;
+  seen.add(type);
+  warn(context, "stream.unknown-delta", `Delta type ${type} for a ${block.kind} block is not mapped; its content is dropped`, {
+    type,
+    blockKind: block.kind,
+    index: block.index,
+    messageId: message.id,
+  });
 }
 
 /** The block a delta of `deltaType` extends, when it is of the kind that delta needs; else the stream is malformed. */

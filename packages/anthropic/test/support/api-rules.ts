@@ -22,7 +22,10 @@
  *   `tool_result` is sent for a `tool_use` block you left out": `BetaFallbackBlockParam`,
  *   @anthropic-ai/sdk; Refusals and fallback, Continuing the conversation); nor a server tool call
  *   without its result block (the declined attempt's: nothing continues it, so its turn is over,
- *   as in the rule on server tool calls above).
+ *   as in the rule on server tool calls above);
+ * - a tool_result carries the `toolset_name` of the tool_use it answers, or none when that has none
+ *   ("`toolset_name` is required on a member result (the API rejects a mismatch)": the SDK's toolset
+ *   runner, `lib/internal/toolsets/run.ts` of @anthropic-ai/sdk 1.17.0).
  */
 
 type Rec = Record<string, unknown>;
@@ -68,8 +71,12 @@ export function apiViolations(params: { system?: unknown; messages: readonly unk
       checkText(inner, `${where}.content`);
       if (block.is_error === true && inner.length === 0) out.push(`${where}: is_error result without content`);
       const previous = turns[t - 1];
-      const calls = previous?.role === "assistant" ? blocksOf(previous.content).filter((c) => c.type === "tool_use").map((c) => c.id) : [];
-      if (!calls.includes(block.tool_use_id)) out.push(`${where}: tool_result ${String(block.tool_use_id)} answers no tool_use of the previous turn`);
+      const uses = previous?.role === "assistant" ? blocksOf(previous.content).filter((c) => c.type === "tool_use") : [];
+      const use = uses.find((c) => c.id === block.tool_use_id);
+      if (use === undefined) out.push(`${where}: tool_result ${String(block.tool_use_id)} answers no tool_use of the previous turn`);
+      else if ((use.toolset_name ?? null) !== (block.toolset_name ?? null)) {
+        out.push(`${where}: tool_result toolset_name ${String(block.toolset_name ?? null)} does not match its tool_use's ${String(use.toolset_name ?? null)}`);
+      }
     });
     if (turn.role === "assistant") {
       const next = turns[t + 1];
