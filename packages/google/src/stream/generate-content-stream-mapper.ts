@@ -10,6 +10,8 @@ import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } fro
 import { createStreamState, type StreamState, type TurnState } from "./stream-state.js";
 import { enterTurn } from "./turns.js";
 import { recordTurnUsage } from "./record-turn-usage.js";
+import { recordUsageDetails } from "./usage-details.js";
+import { recordModelStatus } from "./model-status.js";
 
 /** Thrown for a chunk or part that is not shaped like a `GenerateContentResponse`. */
 export class MalformedChunkError extends Error {
@@ -39,7 +41,11 @@ function mapChunk(state: StreamState, raw: unknown): void {
   const model = asNonEmptyString(chunk.modelVersion);
   if (model !== undefined) turn.model = model;
   const usage = asRecord(chunk.usageMetadata);
-  if (usage !== undefined) recordTurnUsage(state, turn, usage);
+  if (usage !== undefined) {
+    recordTurnUsage(state, turn, usage);
+    recordUsageDetails(state, turn, usage);
+  }
+  if (chunk.modelStatus !== undefined) recordModelStatus(state, chunk.modelStatus);
 
   const candidates = chunk.candidates === undefined ? [] : asArray(chunk.candidates);
   if (candidates === undefined) throw new MalformedChunkError("`candidates` is not an array");
