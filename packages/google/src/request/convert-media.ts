@@ -3,10 +3,10 @@ import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "../constants.js";
 import { mimeTypeFromExtension } from "./file-mime-type.js";
 import { GEMINI_IMAGE_RULE } from "./image-types.js";
-import { videoMetadataOf } from "./video-metadata.js";
+import { mediaMetadataOf, type MediaMetadata } from "./media-metadata.js";
 
-/** The request parts a media source can become (`videoMetadata` beside video data). */
-export type MediaPart = Pick<Part, "inlineData" | "fileData" | "videoMetadata">;
+/** The request parts a media source can become: the data, and the metadata beside it ({@link mediaMetadataOf}). */
+export type MediaPart = Pick<Part, "inlineData" | "fileData"> & MediaMetadata;
 
 /** Where converted media goes, and how to report what cannot. */
 export interface MediaContext {
@@ -15,6 +15,8 @@ export interface MediaContext {
   platform?: string | undefined;
   /** The request goes to Vertex AI, whose `fileData` needs a `mimeType`. */
   vertexai?: boolean | undefined;
+  /** The model the request goes to (decides whether a per-part `mediaResolution` is sent). */
+  model?: string | undefined;
 }
 
 const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
@@ -28,9 +30,10 @@ const VERTEX_YOUTUBE_TYPE = "video/mp4";
 
 /**
  * One AG-UI media part (`image`, `audio`, `video`, `document`) as a Gemini part: its source
- * ({@link convertMediaSource}) and, on video, the `videoMetadata` its `metadata` asks for
- * ({@link videoMetadataOf}: `startOffset`, `endOffset`, `fps`, beside the `inlineData` /
- * `fileData` as the API documents it). `modelOutput`: media Gemini produced itself, going back into
+ * ({@link convertMediaSource}) and the metadata its `metadata` asks for beside the `inlineData` /
+ * `fileData`, as the API documents it ({@link mediaMetadataOf}: `videoMetadata` on video,
+ * `audioMetadata` on audio, `documentMetadata` / `spreadsheetMetadata` on documents, a per-part
+ * `mediaResolution` for Gemini 3 and later). `modelOutput`: media Gemini produced itself, going back into
  * the model turn as it came (its image type is not checked again).
  */
 export function convertMediaPart(
@@ -42,8 +45,8 @@ export function convertMediaPart(
   const media = convertMediaSource(part.source, where, context, part.type, modelOutput);
   if (media === undefined) return undefined;
   const mimeType = media.inlineData?.mimeType ?? media.fileData?.mimeType;
-  const videoMetadata = videoMetadataOf(part, mimeType, where, context.warn);
-  return videoMetadata === undefined ? media : { ...media, videoMetadata };
+  const metadata = mediaMetadataOf(part, mimeType, where, context);
+  return Object.keys(metadata).length === 0 ? media : { ...media, ...metadata };
 }
 
 /**

@@ -30,6 +30,8 @@ export interface ModelTurnContext {
   platform?: string;
   /** The request goes to Vertex AI (its `fileData` needs a MIME type). */
   vertexai?: boolean;
+  /** The model the request goes to (decides whether a per-part `mediaResolution` is sent). */
+  model?: string;
 }
 
 /**

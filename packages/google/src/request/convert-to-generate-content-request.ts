@@ -108,6 +108,7 @@ export function toGenerateContentRequest(
     warn,
     platform: providerLabel(options.provider, GOOGLE_PROVIDER),
     vertexai: options.vertexai ?? options.provider === "google-vertex",
+    ...(options.model !== undefined && { model: options.model }),
   };
   const calls = callsById(messages);
   let emptyUser: string | undefined;

@@ -110,13 +110,18 @@ function mimeTypeOf(media: MediaPart): string | undefined {
   return media.inlineData?.mimeType ?? media.fileData?.mimeType;
 }
 
-/** Only media of the types {@link FUNCTION_RESPONSE_MEDIA_TYPES} lists gets here: never a video, so no `videoMetadata`. */
+/**
+ * Media inside a `functionResponse`, with the metadata beside its data: `FunctionResponsePart`
+ * takes the same `mediaResolution`, `videoMetadata`, `documentMetadata`, `spreadsheetMetadata` and
+ * `audioMetadata` as a `Part` (`@google/genai` 3.6). Only the types {@link FUNCTION_RESPONSE_MEDIA_TYPES}
+ * lists get here (images, PDF, plain text), so in practice a `documentMetadata` or a `mediaResolution`.
+ */
 function asFunctionResponsePart(media: MediaPart): FunctionResponsePart {
-  return media.inlineData !== undefined ? { inlineData: media.inlineData } : { fileData: media.fileData };
+  const { inlineData, fileData, ...metadata } = media;
+  return { ...(inlineData !== undefined ? { inlineData } : { fileData }), ...metadata };
 }
 
 function asPart(media: MediaPart): Part {
-  const { videoMetadata } = media;
-  const data: Part = media.inlineData !== undefined ? { inlineData: media.inlineData } : { fileData: media.fileData };
-  return videoMetadata === undefined ? data : { ...data, videoMetadata };
+  const { inlineData, fileData, ...metadata } = media;
+  return { ...(inlineData !== undefined ? { inlineData } : { fileData }), ...metadata };
 }

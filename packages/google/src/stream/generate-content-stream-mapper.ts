@@ -123,9 +123,9 @@ function routePart(state: StreamState, value: unknown): void {
   } else if (isRecord(part.toolResponse)) {
     handleServerToolResponse(state, part.toolResponse, signature);
   } else if (isRecord(part.inlineData)) {
-    handleOutputMedia(state, "inline", part.inlineData, signature, part.thought === true, asRecord(part.videoMetadata));
+    handleOutputMedia(state, "inline", part.inlineData, signature, part.thought === true, part);
   } else if (isRecord(part.fileData)) {
-    handleOutputMedia(state, "file", part.fileData, signature, part.thought === true, asRecord(part.videoMetadata));
+    handleOutputMedia(state, "file", part.fileData, signature, part.thought === true, part);
   } else if (signature !== undefined && Object.keys(part).every((key) => SIGNATURE_ONLY_KEYS.has(key))) {
     // A part carrying only a signature (streams close a turn with one): a known shape, not warned.
     handleTextPart(state, { text: "", thought: false, signature });
