@@ -1,5 +1,5 @@
 import { toTokenCount, type WarningHandler } from "@agui-bridge/core/adapter";
-import { asArray, asNonEmptyString, asRecord } from "../narrow.js";
+import { asArray, asNonEmptyString, asRecord, isRecord } from "../narrow.js";
 import type { StreamState, TurnState } from "./stream-state.js";
 
 /** The `usageMetadata` lists that split a count by modality (`ModalityTokenCount[]`), in the order an entry lists them. */
@@ -45,8 +45,10 @@ export function recordUsageDetails(state: StreamState, turn: TurnState, usage: R
   if (trafficType === undefined && promptTokensDetails === undefined && candidatesTokensDetails === undefined && cacheTokensDetails === undefined && toolUsePromptTokensDetails === undefined) {
     return;
   }
-  const onWarning = state.options.onWarning;
   const previous = state.usageDetails.get(turn.key);
+  // Most reports repeat the one before: answered from the raw values, with no copy.
+  if (previous !== undefined && repeats(previous, turn, usage)) return;
+  const onWarning = state.options.onWarning;
   // Field by field: a later report's field replaces the earlier one, an absent field keeps it.
   const details: UsageDetails = { ...previous };
   if (turn.responseId !== undefined) details.responseId = turn.responseId;
@@ -60,6 +62,23 @@ export function recordUsageDetails(state: StreamState, turn: TurnState, usage: R
   if (previous !== undefined ? sameDetails(previous, details) : !hasDetails(details)) return;
   state.usageDetails.set(turn.key, details);
   state.run.setTerminalMetadata({ usageDetails: [...state.usageDetails.values()] });
+}
+
+/** Whether a report would leave the recorded details as they are: each field it carries equals the recorded one. */
+function repeats(previous: UsageDetails, turn: TurnState, usage: Record<string, unknown>): boolean {
+  if (previous.responseId !== turn.responseId || previous.model !== turn.model) return false;
+  if (usage.trafficType !== undefined && usage.trafficType !== previous.trafficType) return false;
+  return MODALITY_LISTS.every((field) => usage[field] === undefined || sameAsRaw(previous[field], usage[field]));
+}
+
+/** Whether a raw `ModalityTokenCount[]` narrows to exactly `counts` (every entry valid, none dropped). */
+function sameAsRaw(counts: readonly ModalityCount[] | undefined, raw: unknown): boolean {
+  if (counts === undefined || !Array.isArray(raw) || raw.length !== counts.length) return false;
+  return counts.every((count, i) => {
+    const entry: unknown = raw[i];
+    if (!isRecord(entry)) return false;
+    return (entry.modality === undefined ? "MODALITY_UNSPECIFIED" : entry.modality) === count.modality && (entry.tokenCount === undefined ? 0 : entry.tokenCount) === count.tokenCount;
+  });
 }
 
 function hasDetails(details: UsageDetails): boolean {
