@@ -105,6 +105,21 @@ describe("media metadata in requests", () => {
     expect(convert([message], "models/gemini-4-argon").contents[0]?.parts).toEqual([{ inlineData: { data: "iVBORw0KGgo=", mimeType: "image/png" }, mediaResolution: { level: "MEDIA_RESOLUTION_HIGH" } }]);
   });
 
+  it("mediaProcessing goes beside a video (Gemini API and Vertex AI `Part` alike), nowhere else", () => {
+    const video = (mediaProcessing: unknown): Message => ({ id: "u", role: "user", content: [{ type: "video", source: mp4, metadata: { mediaProcessing } }] });
+    for (const vertexai of [false, true]) {
+      const { params } = toGenerateContentRequest({ messages: [video("AGENTIC")] }, { vertexai });
+      expect(params.contents[0]?.parts).toEqual([{ fileData: { fileUri: "gs://bucket/talk.mp4", mimeType: "video/mp4" }, mediaProcessing: "AGENTIC" }]);
+    }
+    const dropped = (messages: Message[]): unknown[] => {
+      const { contents, warnings } = convert(messages, "gemini-3-pro-preview");
+      expect(contents.flatMap((content) => content.parts ?? []).some((part) => "mediaProcessing" in part)).toBe(false);
+      return warnings.map((w) => [w.code, w.details?.field]);
+    };
+    expect(dropped([video("FAST")])).toEqual([["request.invalid-media-metadata", "mediaProcessing"]]);
+    expect(dropped([{ id: "u", role: "user", content: [{ type: "image", source: png, metadata: { mediaProcessing: "STATIC" } }] }])).toEqual([["request.invalid-media-metadata", "mediaProcessing"]]);
+  });
+
   it("tool result media keeps its metadata inside the function response (FunctionResponsePart takes it) and when moved after it", () => {
     const messages: Message[] = [
       { id: "u", role: "user", content: "Read the report" },

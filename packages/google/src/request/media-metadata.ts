@@ -1,12 +1,12 @@
 import { mediaTypeEssence, type BridgeWarning } from "@agui-bridge/core/adapter";
-import type { AudioMetadata, DocumentMetadata, DocumentMetadataContentLayer, Part, PartMediaResolution, PartMediaResolutionLevel, SpreadsheetMetadata, SpreadsheetMetadataContentLayer } from "@google/genai";
+import type { AudioMetadata, DocumentMetadata, MediaProcessing, DocumentMetadataContentLayer, Part, PartMediaResolution, PartMediaResolutionLevel, SpreadsheetMetadata, SpreadsheetMetadataContentLayer } from "@google/genai";
 import { asRecord } from "../narrow.js";
 import { contentLayersOf, isDuration, keepOrderedOffsets, metadataField } from "./media-metadata-fields.js";
 import { geminiMajorVersion } from "./multimodal-function-responses.js";
 import { videoMetadataOf } from "./video-metadata.js";
 
 /** The fields beside a media part's data that say how Gemini reads it. */
-export type MediaMetadata = Pick<Part, "videoMetadata" | "audioMetadata" | "documentMetadata" | "spreadsheetMetadata" | "mediaResolution">;
+export type MediaMetadata = Pick<Part, "videoMetadata" | "audioMetadata" | "documentMetadata" | "spreadsheetMetadata" | "mediaResolution" | "mediaProcessing">;
 
 /** What {@link mediaMetadataOf} needs besides the part. */
 export interface MediaMetadataContext {
@@ -19,6 +19,8 @@ export interface MediaMetadataContext {
 const DOCUMENT_LAYERS: ReadonlySet<string> = new Set(["CONTENT_LAYER_UNSPECIFIED", "PAGE_IMAGE", "PAGE_TEXT"]);
 /** `SpreadsheetMetadataContentLayer` values (`@google/genai` 3.6): "If empty, defaults to [DATA, FORMULAS] when SpreadsheetMetadata is set". */
 const SPREADSHEET_LAYERS: ReadonlySet<string> = new Set(["CONTENT_LAYER_UNSPECIFIED", "DATA", "FORMULAS", "VISUAL"]);
+/** `MediaProcessing` values. */
+const PROCESSING_MODES: ReadonlySet<string> = new Set(["MEDIA_PROCESSING_UNSPECIFIED", "STATIC", "AGENTIC"]);
 /** `PartMediaResolutionLevel` values. */
 const RESOLUTION_LEVELS: ReadonlySet<string> = new Set(["MEDIA_RESOLUTION_UNSPECIFIED", "MEDIA_RESOLUTION_LOW", "MEDIA_RESOLUTION_MEDIUM", "MEDIA_RESOLUTION_HIGH", "MEDIA_RESOLUTION_ULTRA_HIGH"]);
 
@@ -50,7 +52,8 @@ const SPREADSHEET_TYPES: ReadonlySet<string> = new Set([
  *   media, only for Gemini 3 and later: the Gemini API documents the per-part media resolution for
  *   "Gemini 3" (later "Gemini 4 and Gemini 3") models only, other models having the request-wide
  *   `config.mediaResolution`; a model whose version cannot be read counts as not taking it, as for
- *   multimodal function responses (a field the model refuses would fail the whole request).
+ *   multimodal function responses (a field the model refuses would fail the whole request);
+ * - `mediaProcessing` (`STATIC`, `AGENTIC`) on a video ({@link mediaProcessingOf}).
  * A field that is not so, or that the type does not define, is left out, and metadata on media of
  * another kind is dropped, with `request.invalid-media-metadata` (`request.invalid-video-metadata`
  * for video, as before).
@@ -94,7 +97,28 @@ export function mediaMetadataOf(
   if (spreadsheetMetadata !== undefined) out.spreadsheetMetadata = spreadsheetMetadata;
   const mediaResolution = read("mediaResolution", true, (record, dropped) => mediaResolutionOf(record, dropped, context, where));
   if (mediaResolution !== undefined) out.mediaResolution = mediaResolution;
+  const mediaProcessing = mediaProcessingOf(part, kind, where, context);
+  if (mediaProcessing !== undefined) out.mediaProcessing = mediaProcessing;
   return out;
+}
+
+/**
+ * `mediaProcessing` (`STATIC`, `AGENTIC`): "How the model processes this part's media for
+ * understanding. Only meaningful for video parts … Non-video parts ignore this field" (`Part` of
+ * `@google/genai`). Kept on a video only (on other media it would do nothing: dropped with a
+ * warning, so the client learns it had no effect). `FunctionResponsePart.mediaProcessing` is "not
+ * supported in Vertex AI" (the SDK's Vertex AI request conversion throws on it), but no video ever
+ * goes inside a function response (`FUNCTION_RESPONSE_MEDIA_TYPES`), so it never gets there.
+ */
+function mediaProcessingOf(part: { type: string; metadata?: unknown }, kind: string, where: string, context: MediaMetadataContext): MediaProcessing | undefined {
+  const value = metadataField(part, "mediaProcessing");
+  if (value === undefined || value === null) return undefined;
+  let reason: string | undefined;
+  if (kind !== "video") reason = "Gemini reads it only for video";
+  else if (typeof value !== "string" || !PROCESSING_MODES.has(value)) reason = "it is not a MediaProcessing value";
+  if (reason === undefined) return value as MediaProcessing;
+  context.warn({ code: "request.invalid-media-metadata", message: `mediaProcessing was dropped (${where}): ${reason}`, details: { where, field: "mediaProcessing" } });
+  return undefined;
 }
 
 /** The kind of media a part is: its AG-UI part type, or its MIME type's top-level type. */

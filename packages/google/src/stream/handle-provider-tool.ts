@@ -78,7 +78,8 @@ export function handleCodeExecutionResult(
  * A media part marked `thought: true` (an interim image an image model drew while thinking) keeps
  * the mark as `thought: true` in the call's and the result's metadata, so it goes back as a thought.
  * The fields of the part that say how to read its data ({@link MEDIA_METADATA_FIELDS}:
- * `videoMetadata`, `audioMetadata`, `documentMetadata`, `spreadsheetMetadata`, `mediaResolution`;
+ * `videoMetadata`, `audioMetadata`, `documentMetadata`, `spreadsheetMetadata`, `mediaResolution`,
+ * `mediaProcessing`;
  * the API documents them as input metadata, only beside the data) are kept on the media part,
  * `metadata["agui-bridge"].<field>`, as sent, and go back beside it (checked there).
  */
@@ -132,13 +133,13 @@ function mediaSource(kind: "inline" | "file", media: Record<string, unknown>, mi
   return { type: "file", value: uri, provider, ...(mimeType !== undefined && { mimeType }) };
 }
 
-/** The media part with the part's {@link MEDIA_METADATA_FIELDS} (each an object, or the resolution level alone) under `agui-bridge`. */
+/** The media part with the part's {@link MEDIA_METADATA_FIELDS} (each an object; `mediaProcessing`, or the resolution level alone, a string) under `agui-bridge`. */
 function withMediaMetadata(media: ContentPart, part: Record<string, unknown> | undefined): ContentPart {
   if (part === undefined) return media;
   let fields: Record<string, unknown> | undefined;
   for (const field of MEDIA_METADATA_FIELDS) {
     const value = part[field];
-    if (isRecord(value) || (field === "mediaResolution" && typeof value === "string")) (fields ??= {})[field] = value;
+    if (isRecord(value) || ((field === "mediaResolution" || field === "mediaProcessing") && typeof value === "string")) (fields ??= {})[field] = value;
   }
   return fields === undefined ? media : { ...media, metadata: bridgeMetadata(fields) };
 }
