@@ -5,8 +5,8 @@ import type { StreamState, TurnState } from "./stream-state.js";
 /** The `usageMetadata` lists that split a count by modality (`ModalityTokenCount[]`), in the order an entry lists them. */
 const MODALITY_LISTS = ["promptTokensDetails", "candidatesTokensDetails", "cacheTokensDetails", "toolUsePromptTokensDetails"] as const;
 
-/** One `ModalityTokenCount`, narrowed. */
-interface ModalityCount {
+/** One `ModalityTokenCount` (`{ modality, tokenCount }`) of a `usageDetails` entry, narrowed. */
+export interface ModalityCount {
   modality: string;
   tokenCount: number;
 }
