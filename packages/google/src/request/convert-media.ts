@@ -1,5 +1,5 @@
 import { inlineImageType, isSourceUsableBy, mediaTypeEssence, REQUEST_WARNINGS, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
-import type { Part } from "@google/genai";
+import type { FunctionResponsePart, Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "../constants.js";
 import { mimeTypeFromExtension } from "./file-mime-type.js";
 import { GEMINI_IMAGE_RULE } from "./image-types.js";
@@ -27,6 +27,22 @@ const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
  * `textgen_with_youtube_video.py`, "works with Google Cloud Vertex AI API only").
  */
 const VERTEX_YOUTUBE_TYPE = "video/mp4";
+
+/**
+ * A converted media part as the SDK's `Part`. The one place the metadata's wire form
+ * (`media-metadata-fields.ts`) meets the SDK's types, hence the cast: the SDK types enum fields
+ * (`level`, `contentLayers`, `mediaProcessing`) as TypeScript enums whose JSON form is these
+ * strings, and SDKs before 3.6 do not type `audioMetadata`, `documentMetadata`,
+ * `spreadsheetMetadata` at all (they leave them out of the request body).
+ */
+export function mediaAsPart(media: MediaPart): Part {
+  return media as Part;
+}
+
+/** A converted media part as the SDK's `FunctionResponsePart` (see {@link mediaAsPart}). */
+export function mediaAsFunctionResponsePart(media: MediaPart): FunctionResponsePart {
+  return media as FunctionResponsePart;
+}
 
 /**
  * One AG-UI media part (`image`, `audio`, `video`, `document`) as a Gemini part: its source

@@ -16,7 +16,7 @@ import {
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, GOOGLE_TOOL_NAME, PROVIDER_TOOL } from "../constants.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
-import { convertMediaPart } from "./convert-media.js";
+import { convertMediaPart, mediaAsPart } from "./convert-media.js";
 import { asString, isRecord } from "../narrow.js";
 
 /** What converting a model turn needs from the whole conversation. */
@@ -161,7 +161,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
       if (part.type === "text") continue;
       const converted = convertMediaPart(part, `tool result ${result?.id ?? ""}`, context, true);
       if (converted === undefined) continue;
-      const marked: Part = thought ? { ...converted, thought: true } : converted;
+      const marked: Part = thought ? { ...mediaAsPart(converted), thought: true } : mediaAsPart(converted);
       parts.push(parts.length === 0 ? signed(marked) : marked);
     }
     return parts;

@@ -1,7 +1,7 @@
 import type { BridgeWarning, ToolMessage } from "@agui-bridge/core/adapter";
 import type { FunctionResponsePart, Part } from "@google/genai";
 import { parseObject, textOf } from "./convert-model-turn.js";
-import { convertMediaPart, type MediaPart } from "./convert-media.js";
+import { convertMediaPart, mediaAsFunctionResponsePart, mediaAsPart, type MediaPart } from "./convert-media.js";
 import { FUNCTION_RESPONSE_MEDIA_TYPES, takesFunctionResponseMediaType, takesMultimodalFunctionResponses } from "./multimodal-function-responses.js";
 
 /** The call a tool message answers, as the request sends it. */
@@ -84,7 +84,7 @@ export function convertToolResult(message: ToolMessage, context: ToolResultConte
         },
       },
     ],
-    media: moved.map(asPart),
+    media: moved.map(mediaAsPart),
   };
 }
 
@@ -117,11 +117,5 @@ function mimeTypeOf(media: MediaPart): string | undefined {
  * lists get here (images, PDF, plain text), so in practice a `documentMetadata` or a `mediaResolution`.
  */
 function asFunctionResponsePart(media: MediaPart): FunctionResponsePart {
-  const { inlineData, fileData, ...metadata } = media;
-  return { ...(inlineData !== undefined ? { inlineData } : { fileData }), ...metadata };
-}
-
-function asPart(media: MediaPart): Part {
-  const { inlineData, fileData, ...metadata } = media;
-  return { ...(inlineData !== undefined ? { inlineData } : { fileData }), ...metadata };
+  return mediaAsFunctionResponsePart(media);
 }

@@ -1,12 +1,20 @@
 import { mediaTypeEssence, type BridgeWarning } from "@agui-bridge/core/adapter";
-import type { AudioMetadata, DocumentMetadata, MediaProcessing, DocumentMetadataContentLayer, Part, PartMediaResolution, PartMediaResolutionLevel, SpreadsheetMetadata, SpreadsheetMetadataContentLayer } from "@google/genai";
 import { asRecord } from "../narrow.js";
-import { contentLayersOf, isDuration, keepOrderedOffsets, metadataField } from "./media-metadata-fields.js";
+import {
+  contentLayersOf,
+  isDuration,
+  keepOrderedOffsets,
+  metadataField,
+  type MediaMetadata,
+  type WireAudioMetadata,
+  type WireDocumentMetadata,
+  type WireMediaResolution,
+  type WireSpreadsheetMetadata,
+} from "./media-metadata-fields.js";
 import { geminiMajorVersion } from "./multimodal-function-responses.js";
 import { videoMetadataOf } from "./video-metadata.js";
 
-/** The fields beside a media part's data that say how Gemini reads it. */
-export type MediaMetadata = Pick<Part, "videoMetadata" | "audioMetadata" | "documentMetadata" | "spreadsheetMetadata" | "mediaResolution" | "mediaProcessing">;
+export type { MediaMetadata } from "./media-metadata-fields.js";
 
 /** What {@link mediaMetadataOf} needs besides the part. */
 export interface MediaMetadataContext {
@@ -110,13 +118,13 @@ export function mediaMetadataOf(
  * supported in Vertex AI" (the SDK's Vertex AI request conversion throws on it), but no video ever
  * goes inside a function response (`FUNCTION_RESPONSE_MEDIA_TYPES`), so it never gets there.
  */
-function mediaProcessingOf(part: { type: string; metadata?: unknown }, kind: string, where: string, context: MediaMetadataContext): MediaProcessing | undefined {
+function mediaProcessingOf(part: { type: string; metadata?: unknown }, kind: string, where: string, context: MediaMetadataContext): string | undefined {
   const value = metadataField(part, "mediaProcessing");
   if (value === undefined || value === null) return undefined;
   let reason: string | undefined;
   if (kind !== "video") reason = "Gemini reads it only for video";
   else if (typeof value !== "string" || !PROCESSING_MODES.has(value)) reason = "it is not a MediaProcessing value";
-  if (reason === undefined) return value as MediaProcessing;
+  if (reason === undefined) return value as string;
   context.warn({ code: "request.invalid-media-metadata", message: `mediaProcessing was dropped (${where}): ${reason}`, details: { where, field: "mediaProcessing" } });
   return undefined;
 }
@@ -128,8 +136,8 @@ function mediaKind(partType: string, mimeType: string | undefined): "image" | "a
   return "document";
 }
 
-function audioMetadataOf(record: Record<string, unknown>, dropped: string[]): AudioMetadata {
-  const out: AudioMetadata = {};
+function audioMetadataOf(record: Record<string, unknown>, dropped: string[]): WireAudioMetadata {
+  const out: WireAudioMetadata = {};
   for (const [key, value] of Object.entries(record)) {
     if (value === undefined) continue;
     if ((key === "startOffset" || key === "endOffset") && isDuration(value)) out[key] = value;
@@ -139,12 +147,12 @@ function audioMetadataOf(record: Record<string, unknown>, dropped: string[]): Au
   return out;
 }
 
-function documentMetadataOf(record: Record<string, unknown>, dropped: string[]): DocumentMetadata {
-  const out: DocumentMetadata = {};
+function documentMetadataOf(record: Record<string, unknown>, dropped: string[]): WireDocumentMetadata {
+  const out: WireDocumentMetadata = {};
   for (const [key, value] of Object.entries(record)) {
     if (value === undefined) continue;
     if ((key === "startPage" || key === "endPage") && isPositiveInteger(value)) out[key] = value;
-    else if (key === "contentLayers" && contentLayersOf(value, DOCUMENT_LAYERS) !== undefined) out.contentLayers = contentLayersOf<DocumentMetadataContentLayer>(value, DOCUMENT_LAYERS);
+    else if (key === "contentLayers" && contentLayersOf(value, DOCUMENT_LAYERS) !== undefined) out.contentLayers = contentLayersOf(value, DOCUMENT_LAYERS);
     else dropped.push(key);
   }
   if (out.startPage !== undefined && out.endPage !== undefined && out.startPage > out.endPage) {
@@ -155,19 +163,19 @@ function documentMetadataOf(record: Record<string, unknown>, dropped: string[]):
   return out;
 }
 
-function spreadsheetMetadataOf(record: Record<string, unknown>, dropped: string[]): SpreadsheetMetadata {
-  const out: SpreadsheetMetadata = {};
+function spreadsheetMetadataOf(record: Record<string, unknown>, dropped: string[]): WireSpreadsheetMetadata {
+  const out: WireSpreadsheetMetadata = {};
   for (const [key, value] of Object.entries(record)) {
     if (value === undefined) continue;
     if (key === "visibleCells" && typeof value === "string" && value.trim() !== "") out.visibleCells = value;
     else if (key === "sheetIndex" && isPositiveInteger(value)) out.sheetIndex = value;
-    else if (key === "contentLayers" && contentLayersOf(value, SPREADSHEET_LAYERS) !== undefined) out.contentLayers = contentLayersOf<SpreadsheetMetadataContentLayer>(value, SPREADSHEET_LAYERS);
+    else if (key === "contentLayers" && contentLayersOf(value, SPREADSHEET_LAYERS) !== undefined) out.contentLayers = contentLayersOf(value, SPREADSHEET_LAYERS);
     else dropped.push(key);
   }
   return out;
 }
 
-function mediaResolutionOf(record: Record<string, unknown>, dropped: string[], context: MediaMetadataContext, where: string): PartMediaResolution | undefined {
+function mediaResolutionOf(record: Record<string, unknown>, dropped: string[], context: MediaMetadataContext, where: string): WireMediaResolution | undefined {
   const major = geminiMajorVersion(context.model);
   if (major === undefined || major < 3) {
     context.warn({
@@ -177,10 +185,10 @@ function mediaResolutionOf(record: Record<string, unknown>, dropped: string[], c
     });
     return undefined;
   }
-  const out: PartMediaResolution = {};
+  const out: WireMediaResolution = {};
   for (const [key, value] of Object.entries(record)) {
     if (value === undefined) continue;
-    if (key === "level" && typeof value === "string" && RESOLUTION_LEVELS.has(value)) out.level = value as PartMediaResolutionLevel;
+    if (key === "level" && typeof value === "string" && RESOLUTION_LEVELS.has(value)) out.level = value;
     else if (key === "numTokens" && isPositiveInteger(value)) out.numTokens = value;
     else dropped.push(key);
   }

@@ -1,7 +1,6 @@
 import type { BridgeWarning } from "@agui-bridge/core/adapter";
-import type { VideoMetadata, VideoMetadataContentLayer } from "@google/genai";
 import { asRecord } from "../narrow.js";
-import { contentLayersOf, isDuration, keepOrderedOffsets, metadataField } from "./media-metadata-fields.js";
+import { contentLayersOf, isDuration, keepOrderedOffsets, metadataField, type WireVideoMetadata } from "./media-metadata-fields.js";
 
 /** The highest `fps` the API takes: "The valid range is (0.0, 24.0]" (`VideoMetadata.fps`). */
 const MAX_FPS = 24;
@@ -29,7 +28,7 @@ export function videoMetadataOf(
   mimeType: string | undefined,
   where: string,
   warn: (warning: BridgeWarning) => void,
-): VideoMetadata | undefined {
+): WireVideoMetadata | undefined {
   const raw = metadataField(part, "videoMetadata");
   if (raw === undefined || raw === null) return undefined;
   const report = (message: string, details: Record<string, unknown> = {}): void =>
@@ -43,13 +42,13 @@ export function videoMetadataOf(
     report("videoMetadata that is not an object was dropped");
     return undefined;
   }
-  const out: VideoMetadata = {};
+  const out: WireVideoMetadata = {};
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(record)) {
     if (value === undefined) continue;
     if ((key === "startOffset" || key === "endOffset") && isDuration(value)) out[key] = value;
     else if (key === "fps" && typeof value === "number" && Number.isFinite(value) && value > 0 && value <= MAX_FPS) out.fps = value;
-    else if (key === "contentLayers" && contentLayersOf(value, VIDEO_LAYERS) !== undefined) out.contentLayers = contentLayersOf<VideoMetadataContentLayer>(value, VIDEO_LAYERS);
+    else if (key === "contentLayers" && contentLayersOf(value, VIDEO_LAYERS) !== undefined) out.contentLayers = contentLayersOf(value, VIDEO_LAYERS);
     else dropped.push(key);
   }
   keepOrderedOffsets(out, dropped);
