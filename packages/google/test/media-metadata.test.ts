@@ -12,6 +12,8 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
 import type { Content } from "@google/genai";
+import { typeCheckBodies } from "@agui-bridge/test-support";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { streamGenerateContent, toGenerateContentRequest } from "../src/index.js";
 import { collect } from "./support/collect.js";
@@ -162,4 +164,36 @@ describe("media metadata from the stream", () => {
     expect(warnings).toEqual([]);
     expect(contents[1]?.parts).toEqual([{ inlineData: { mimeType: "audio/wav", data: "UklGRg==" }, audioMetadata: { startOffset: "1s" }, mediaResolution: { level: "MEDIA_RESOLUTION_LOW" } }]);
   });
+});
+
+describe("media metadata against the SDK's types", () => {
+  // An older SDK swapped in by the SDK matrix (AGUI_SDK_MATRIX) types none of the 3.6 fields.
+  it.runIf(process.env.AGUI_SDK_MATRIX === undefined)("bodies carrying every kind type-check as @google/genai 3.6's GenerateContentParameters", () => {
+    const everything: Message[] = [
+      {
+        id: "u",
+        role: "user",
+        content: [
+          { type: "audio", source: wav, metadata: { audioMetadata: { startOffset: "5s", endOffset: "9s" }, mediaResolution: "MEDIA_RESOLUTION_LOW" } },
+          { type: "document", source: pdf, metadata: { documentMetadata: { startPage: 1, endPage: 2, contentLayers: ["PAGE_IMAGE", "PAGE_TEXT"] } } },
+          { type: "document", source: csv, metadata: { spreadsheetMetadata: { visibleCells: "A1:B2", sheetIndex: 1, contentLayers: ["VISUAL"] } } },
+          { type: "video", source: mp4, metadata: { videoMetadata: { startOffset: "1s", fps: 1, contentLayers: ["AUDIO"] }, mediaProcessing: "STATIC", mediaResolution: { level: "MEDIA_RESOLUTION_ULTRA_HIGH", numTokens: 70 } } },
+        ],
+      },
+      { id: "a", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "scan", arguments: "{}" } }] },
+      { id: "t", role: "tool", toolCallId: "c1", content: [{ type: "document", source: pdf, metadata: { documentMetadata: { startPage: 3 }, mediaResolution: { level: "MEDIA_RESOLUTION_HIGH" } } }] },
+    ];
+    const body = { model: "gemini-3-pro-preview", ...toGenerateContentRequest({ messages: everything }, { model: "gemini-3-pro-preview" }).params };
+    expect(JSON.stringify(body)).toContain("spreadsheetMetadata");
+    const diagnostics = typeCheckBodies({
+      dir: fileURLToPath(new URL(".", import.meta.url)),
+      imports: 'import type { GenerateContentParameters } from "@google/genai";',
+      prelude: "type Wire<T> = T extends string ? `${T}` : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;",
+      type: "Wire<GenerateContentParameters>",
+      bodies: [body, { model: "m", contents: [{ role: "user", parts: [{ documentMetadata: { firstPage: 1 } }] }] }],
+    });
+    // Only the deliberately wrong body is reported: the check is not vacuous.
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toContain("firstPage");
+  }, 90_000);
 });
