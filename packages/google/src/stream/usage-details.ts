@@ -12,8 +12,9 @@ export interface ModalityCount {
 }
 
 /**
- * What one response's `usageMetadata` says beyond the counts core's `TokenUsage` holds, as RUN_FINISHED /
- * RUN_ERROR metadata `usageDetails` (one entry per response, in order): the per-modality split of
+ * What one response's `usageMetadata` says beyond the counts core's `TokenUsage` holds, as
+ * RUN_FINISHED / RUN_ERROR metadata `usageDetails` (one entry per response, in order, with its
+ * `responseId` and `model`): the per-modality split of
  * the prompt, the candidates, the cached content and the tool-use prompt (`promptTokensDetails`,
  * `candidatesTokensDetails`, `cacheTokensDetails`, `toolUsePromptTokensDetails`: Gemini prices
  * audio input apart from text, image and video) and the `trafficType` that served it (`ON_DEMAND`,
@@ -34,8 +35,9 @@ export interface UsageDetails {
  * Records a chunk's {@link UsageDetails} for its response and sets the run's terminal metadata
  * `usageDetails` (with `setTerminalMetadata`, so the split of a call already billed lands on
  * whatever ends the run). Usage is cumulative: a field a later report of the response carries
- * replaces the earlier one, a field it leaves out keeps it. A report equal to the one before (Vertex AI repeats `{ trafficType }` on every chunk) costs
- * a comparison, nothing more. Each list entry is narrowed: `modality` a non-empty string
+ * replaces the earlier one, a field it leaves out keeps it. A report equal to the one before (Vertex
+ * AI repeats `{ trafficType }` on every chunk, the Gemini API the split) costs a comparison, nothing
+ * more. Each list entry is narrowed: `modality` a non-empty string
  * (`MODALITY_UNSPECIFIED` when absent: proto3 JSON omits an enum's zero value), `tokenCount` a
  * safe non-negative integer (0 when absent, for the same reason; an invalid one drops the entry
  * with core's `usage.invalid-count` warning).
