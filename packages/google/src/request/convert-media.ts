@@ -48,9 +48,10 @@ export function mediaAsFunctionResponsePart(media: MediaPart): FunctionResponseP
  * One AG-UI media part (`image`, `audio`, `video`, `document`) as a Gemini part: its source
  * ({@link convertMediaSource}) and the metadata its `metadata` asks for beside the `inlineData` /
  * `fileData`, as the API documents it ({@link mediaMetadataOf}: `videoMetadata` on video,
- * `audioMetadata` on audio, `documentMetadata` / `spreadsheetMetadata` on documents, a per-part
- * `mediaResolution` for Gemini 3 and later). `modelOutput`: media Gemini produced itself, going back into
- * the model turn as it came (its image type is not checked again).
+ * `audioMetadata` on audio, `documentMetadata` / `spreadsheetMetadata` on documents,
+ * `mediaProcessing` on video, a per-part `mediaResolution` for Gemini 3 and later). `modelOutput`:
+ * media Gemini produced itself, going back into the model turn as it came (its image type is not
+ * checked again).
  */
 export function convertMediaPart(
   part: { type: string; source: PartSource; metadata?: unknown },

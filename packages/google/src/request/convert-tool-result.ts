@@ -1,5 +1,5 @@
 import type { BridgeWarning, ToolMessage } from "@agui-bridge/core/adapter";
-import type { FunctionResponsePart, Part } from "@google/genai";
+import type { Part } from "@google/genai";
 import { parseObject, textOf } from "./convert-model-turn.js";
 import { convertMediaPart, mediaAsFunctionResponsePart, mediaAsPart, type MediaPart } from "./convert-media.js";
 import { FUNCTION_RESPONSE_MEDIA_TYPES, takesFunctionResponseMediaType, takesMultimodalFunctionResponses } from "./multimodal-function-responses.js";
@@ -80,7 +80,9 @@ export function convertToolResult(message: ToolMessage, context: ToolResultConte
           ...(call.providerId !== undefined && { id: call.providerId }),
           name: call.name,
           response,
-          ...(inside.length > 0 && { parts: inside.map(asFunctionResponsePart) }),
+          // With the metadata beside the data: `FunctionResponsePart` takes the same fields as a `Part`
+          // (`@google/genai` 3.6); for the types that go inside, a `documentMetadata` or a `mediaResolution`.
+          ...(inside.length > 0 && { parts: inside.map(mediaAsFunctionResponsePart) }),
         },
       },
     ],
@@ -108,14 +110,4 @@ function warnMoved(message: ToolMessage, context: ToolResultContext, multimodal:
 
 function mimeTypeOf(media: MediaPart): string | undefined {
   return media.inlineData?.mimeType ?? media.fileData?.mimeType;
-}
-
-/**
- * Media inside a `functionResponse`, with the metadata beside its data: `FunctionResponsePart`
- * takes the same `mediaResolution`, `videoMetadata`, `documentMetadata`, `spreadsheetMetadata` and
- * `audioMetadata` as a `Part` (`@google/genai` 3.6). Only the types {@link FUNCTION_RESPONSE_MEDIA_TYPES}
- * lists get here (images, PDF, plain text), so in practice a `documentMetadata` or a `mediaResolution`.
- */
-function asFunctionResponsePart(media: MediaPart): FunctionResponsePart {
-  return mediaAsFunctionResponsePart(media);
 }

@@ -79,9 +79,8 @@ export function handleCodeExecutionResult(
  * the mark as `thought: true` in the call's and the result's metadata, so it goes back as a thought.
  * The fields of the part that say how to read its data ({@link MEDIA_METADATA_FIELDS}:
  * `videoMetadata`, `audioMetadata`, `documentMetadata`, `spreadsheetMetadata`, `mediaResolution`,
- * `mediaProcessing`;
- * the API documents them as input metadata, only beside the data) are kept on the media part,
- * `metadata["agui-bridge"].<field>`, as sent, and go back beside it (checked there).
+ * `mediaProcessing`; the API documents them as input metadata, only beside the data) are kept on
+ * the media part, `metadata["agui-bridge"].<field>`, as sent, and go back beside it (checked there).
  */
 export function handleOutputMedia(
   state: StreamState,
