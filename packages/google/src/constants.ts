@@ -40,3 +40,15 @@ export const EMPTY_USER_TURN_TEXT = ".";
  * `GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE`, shared with the openai adapter's `gemini` dialect).
  */
 export const PLACEHOLDER_THOUGHT_SIGNATURE: typeof GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE = GEMINI_PLACEHOLDER_THOUGHT_SIGNATURE;
+
+/**
+ * The fields of a Gemini media `Part` (and, since `@google/genai` 3.6, of a `FunctionResponsePart`)
+ * that say how to read the `inlineData` / `fileData` beside them: `videoMetadata`, `audioMetadata`,
+ * `documentMetadata`, `spreadsheetMetadata`, the per-part `mediaResolution` and `mediaProcessing`. An AG-UI media part
+ * carries them in its `metadata` (plain or under `agui-bridge`); the stream keeps them on the media
+ * part of an output media result, and the request side checks and sends them (`media-metadata.ts`).
+ */
+export const MEDIA_METADATA_FIELDS = ["videoMetadata", "audioMetadata", "documentMetadata", "spreadsheetMetadata", "mediaResolution", "mediaProcessing"] as const;
+
+/** One of {@link MEDIA_METADATA_FIELDS}. */
+export type MediaMetadataField = (typeof MEDIA_METADATA_FIELDS)[number];

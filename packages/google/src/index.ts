@@ -32,3 +32,5 @@ export {
 export { streamGenerateContentFromResponse, type GenerateContentFromResponseOptions } from "./stream-generate-content-from-response.js";
 export { openGenerateContentResponse, type FetchLike } from "./open-generate-content-response.js";
 export { decodeGoogleFrame, GoogleStreamError } from "./decode-google-frame.js";
+export type { UsageDetails as GoogleUsageDetails, ModalityCount as GoogleModalityCount } from "./stream/usage-details.js";
+export type { ModelStatus as GoogleModelStatus } from "./stream/model-status.js";

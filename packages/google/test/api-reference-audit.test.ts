@@ -9,11 +9,12 @@
  * - Gemini 3's thought-signature validation of the current turn and its documented placeholder
  *   (ai.google.dev/gemini-api/docs/thought-signatures, Vertex AI "Thought signatures");
  * - function responses in the order of the calls they answer;
- * - a server-side `toolResponse` signature sent back on the platform that minted it.
+ * - server-side `toolCall` / `toolResponse` parts (and their signatures) sent back to the Gemini API,
+ *   never to Vertex AI (`@google/genai`'s Vertex AI request conversion throws on them).
  */
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, type BridgeWarning, type Event, type Message } from "@agui-bridge/core/adapter";
-import type { Content } from "@google/genai";
+import { GoogleGenAI, type Content } from "@google/genai";
 import { describe, expect, it } from "vitest";
 import { PLACEHOLDER_THOUGHT_SIGNATURE, streamGenerateContent, toGenerateContentRequest } from "../src/index.js";
 import { collect } from "./support/collect.js";
@@ -218,26 +219,43 @@ describe("function responses in call order", () => {
   });
 });
 
-describe("server-side tool parts on Vertex AI", () => {
-  it("the toolResponse signature goes back to the platform that minted it", async () => {
-    const { messages } = await run(
-      [
-        chunk([
-          { toolCall: { id: "tc1", toolType: "GOOGLE_SEARCH_WEB", args: { queries: ["paris"] } }, thoughtSignature: "SIG-CALL" },
-          { toolResponse: { id: "tc1", toolType: "GOOGLE_SEARCH_WEB", response: { results: [] } }, thoughtSignature: "SIG-RESP" },
-          { text: "Sunny." },
-        ]),
-        chunk([], { finishReason: "STOP" }),
-      ],
-      "google-vertex",
-    );
-    const { contents, warnings } = convert([{ id: "u1", role: "user", content: "Weather?" }, ...messages], "google-vertex");
+describe("server-side tool parts (Gemini API only)", () => {
+  const stream = [
+    chunk([
+      { toolCall: { id: "tc1", toolType: "GOOGLE_SEARCH_WEB", args: { queries: ["paris"] } }, thoughtSignature: "SIG-CALL" },
+      { toolResponse: { id: "tc1", toolType: "GOOGLE_SEARCH_WEB", response: { results: [] } }, thoughtSignature: "SIG-RESP" },
+      { text: "Sunny." },
+    ]),
+    chunk([], { finishReason: "STOP" }),
+  ];
+
+  it("the toolCall and toolResponse go back to the Gemini API, each signature on the part it came on", async () => {
+    const { messages } = await run(stream);
+    const { contents, warnings } = convert([{ id: "u1", role: "user", content: "Weather?" }, ...messages]);
     expect(warnings).toEqual([]);
     expect(contents[1]?.parts).toEqual([
       { toolCall: { id: "tc1", toolType: "GOOGLE_SEARCH_WEB", args: { queries: ["paris"] } }, thoughtSignature: "SIG-CALL" },
       { toolResponse: { id: "tc1", toolType: "GOOGLE_SEARCH_WEB", response: { results: [] } }, thoughtSignature: "SIG-RESP" },
       { text: "Sunny." },
     ]);
+  });
+
+  it("never to Vertex AI, whose request the SDK refuses with them: dropped with their result, also when the platform label says `google`", async () => {
+    // The fact: @google/genai's Vertex AI request conversion throws on either part, before any request.
+    const vertex = new GoogleGenAI({ vertexai: true, apiKey: "k", httpOptions: { fetch: async () => new Response("", { status: 500 }) } });
+    await expect(
+      vertex.models.generateContentStream({ model: "gemini-3-pro-preview", contents: [{ role: "model", parts: [{ toolCall: { id: "tc1", args: {} } }] }] }),
+    ).rejects.toThrow(/toolCall parameter is only supported in Gemini Developer API mode/);
+    for (const [label, options] of [
+      ["google-vertex", { provider: "google-vertex" }],
+      ["google", { vertexai: true }],
+    ] as const) {
+      const { messages } = await run(stream, label);
+      const warnings: BridgeWarning[] = [];
+      const { params } = toGenerateContentRequest({ messages: [{ id: "u1", role: "user", content: "Weather?" }, ...messages] }, { onWarning: (w) => warnings.push(w), ...options });
+      expect(params.contents[1]?.parts, label).toEqual([{ text: "Sunny." }]);
+      expect(warnings.map((w) => w.code), label).toEqual(["request.foreign-provider-tool"]);
+    }
   });
 });
 

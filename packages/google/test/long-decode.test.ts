@@ -121,6 +121,31 @@ describe("Gemini long decode", () => {
     expect((fast.events.at(-1) as unknown as Rec).usage).toEqual([expect.objectContaining({ inputTokens: 26, outputTokens: 10 })]);
   });
 
+  it("the per-modality split and traffic type of the hops: summed as the SDK sums them, on both paths", async () => {
+    const input = { threadId: "t", runId: "r", messages: [{ id: "u", role: "user" as const, content: "Describe the recording." }] };
+    const detailed = (hop: readonly Rec[], usage: Rec): Rec[] => hop.map((c) => (c.usageMetadata === undefined ? c : { ...c, usageMetadata: { ...(c.usageMetadata as Rec), ...usage } }));
+    const first = detailed(hop1, { promptTokensDetails: [{ modality: "TEXT", tokenCount: 4 }, { modality: "AUDIO", tokenCount: 6 }], trafficType: "ON_DEMAND" });
+    const second = detailed(hop2, { promptTokensDetails: [{ modality: "AUDIO", tokenCount: 6 }, { modality: "TEXT", tokenCount: 10 }], candidatesTokensDetails: [{ modality: "TEXT", tokenCount: 4 }] });
+    const runWith = async (fast: boolean): Promise<Event[]> => {
+      const fetch = hopFetch([sse(first), sse(second)], []);
+      const provider = createGoogleProvider({ client: new GoogleGenAI({ apiKey: "test", httpOptions: { fetch } }), fetch, model: "gemini-4-argon", fast, generateId: createSequentialIds("id") });
+      return (await run(provider.stream(input))).events;
+    };
+    const sdk = await runWith(false);
+    const fast = await runWith(true);
+    expect(fast).toEqual(sdk);
+    expect((fast.at(-1) as unknown as { metadata: Rec }).metadata["agui-bridge"]).toMatchObject({
+      usageDetails: [
+        {
+          responseId: "hop-2",
+          trafficType: "ON_DEMAND",
+          promptTokensDetails: [{ modality: "TEXT", tokenCount: 14 }, { modality: "AUDIO", tokenCount: 12 }],
+          candidatesTokensDetails: [{ modality: "TEXT", tokenCount: 4 }],
+        },
+      ],
+    });
+  });
+
   it("createGoogleProvider with automaticContinuation: false stops after the hop on both paths", async () => {
     const input = { threadId: "t", runId: "r", messages: [{ id: "u", role: "user" as const, content: "Write a long essay." }] };
     for (const fast of [false, true]) {

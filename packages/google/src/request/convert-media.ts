@@ -1,12 +1,12 @@
 import { inlineImageType, isSourceUsableBy, mediaTypeEssence, REQUEST_WARNINGS, withDataUrlAsData, type BridgeWarning, type PartSource } from "@agui-bridge/core/adapter";
-import type { Part } from "@google/genai";
+import type { FunctionResponsePart, Part } from "@google/genai";
 import { GOOGLE_PROVIDER } from "../constants.js";
 import { mimeTypeFromExtension } from "./file-mime-type.js";
 import { GEMINI_IMAGE_RULE } from "./image-types.js";
-import { videoMetadataOf } from "./video-metadata.js";
+import { mediaMetadataOf, type MediaMetadata } from "./media-metadata.js";
 
-/** The request parts a media source can become (`videoMetadata` beside video data). */
-export type MediaPart = Pick<Part, "inlineData" | "fileData" | "videoMetadata">;
+/** The request parts a media source can become: the data, and the metadata beside it ({@link mediaMetadataOf}). */
+export type MediaPart = Pick<Part, "inlineData" | "fileData"> & MediaMetadata;
 
 /** Where converted media goes, and how to report what cannot. */
 export interface MediaContext {
@@ -15,6 +15,8 @@ export interface MediaContext {
   platform?: string | undefined;
   /** The request goes to Vertex AI, whose `fileData` needs a `mimeType`. */
   vertexai?: boolean | undefined;
+  /** The model the request goes to (decides whether a per-part `mediaResolution` is sent). */
+  model?: string | undefined;
 }
 
 const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
@@ -27,11 +29,29 @@ const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\//i;
 const VERTEX_YOUTUBE_TYPE = "video/mp4";
 
 /**
+ * A converted media part as the SDK's `Part`. The one place the metadata's wire form
+ * (`media-metadata-fields.ts`) meets the SDK's types, hence the cast: the SDK types enum fields
+ * (`level`, `contentLayers`, `mediaProcessing`) as TypeScript enums whose JSON form is these
+ * strings, and SDKs before 3.6 do not type `audioMetadata`, `documentMetadata`,
+ * `spreadsheetMetadata` at all (they leave them out of the request body).
+ */
+export function mediaAsPart(media: MediaPart): Part {
+  return media as Part;
+}
+
+/** A converted media part as the SDK's `FunctionResponsePart` (see {@link mediaAsPart}). */
+export function mediaAsFunctionResponsePart(media: MediaPart): FunctionResponsePart {
+  return media as FunctionResponsePart;
+}
+
+/**
  * One AG-UI media part (`image`, `audio`, `video`, `document`) as a Gemini part: its source
- * ({@link convertMediaSource}) and, on video, the `videoMetadata` its `metadata` asks for
- * ({@link videoMetadataOf}: `startOffset`, `endOffset`, `fps`, beside the `inlineData` /
- * `fileData` as the API documents it). `modelOutput`: media Gemini produced itself, going back into
- * the model turn as it came (its image type is not checked again).
+ * ({@link convertMediaSource}) and the metadata its `metadata` asks for beside the `inlineData` /
+ * `fileData`, as the API documents it ({@link mediaMetadataOf}: `videoMetadata` on video,
+ * `audioMetadata` on audio, `documentMetadata` / `spreadsheetMetadata` on documents,
+ * `mediaProcessing` on video, a per-part `mediaResolution` for Gemini 3 and later). `modelOutput`:
+ * media Gemini produced itself, going back into the model turn as it came (its image type is not
+ * checked again).
  */
 export function convertMediaPart(
   part: { type: string; source: PartSource; metadata?: unknown },
@@ -42,8 +62,8 @@ export function convertMediaPart(
   const media = convertMediaSource(part.source, where, context, part.type, modelOutput);
   if (media === undefined) return undefined;
   const mimeType = media.inlineData?.mimeType ?? media.fileData?.mimeType;
-  const videoMetadata = videoMetadataOf(part, mimeType, where, context.warn);
-  return videoMetadata === undefined ? media : { ...media, videoMetadata };
+  const metadata = mediaMetadataOf(part, mimeType, where, context);
+  return Object.keys(metadata).length === 0 ? media : { ...media, ...metadata };
 }
 
 /**

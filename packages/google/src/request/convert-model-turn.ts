@@ -16,7 +16,7 @@ import {
 import type { Part } from "@google/genai";
 import { GOOGLE_PROVIDER, GOOGLE_THOUGHT_SIGNATURE, GOOGLE_TOOL_NAME, PROVIDER_TOOL } from "../constants.js";
 import { warnForeignCitedFiles } from "./convert-cited-files.js";
-import { convertMediaPart } from "./convert-media.js";
+import { convertMediaPart, mediaAsPart } from "./convert-media.js";
 import { asString, isRecord } from "../narrow.js";
 
 /** What converting a model turn needs from the whole conversation. */
@@ -30,6 +30,8 @@ export interface ModelTurnContext {
   platform?: string;
   /** The request goes to Vertex AI (its `fileData` needs a MIME type). */
   vertexai?: boolean;
+  /** The model the request goes to (decides whether a per-part `mediaResolution` is sent). */
+  model?: string;
 }
 
 /**
@@ -149,7 +151,10 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
     }
     return parts;
   }
-  if (type === PROVIDER_TOOL.serverTool) return serverToolParts(call, result, signed, context);
+  if (type === PROVIDER_TOOL.serverTool) {
+    if (context.vertexai === true) return warnServerToolOnVertex(call, context);
+    return serverToolParts(call, result, signed, context);
+  }
   if (type === PROVIDER_TOOL.imageGeneration || type === PROVIDER_TOOL.inlineData || type === PROVIDER_TOOL.fileData) {
     const media = typeof result?.content === "string" || result === undefined ? [] : result.content;
     // An interim image drawn while thinking goes back marked as a thought, as it came.
@@ -159,7 +164,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
       if (part.type === "text") continue;
       const converted = convertMediaPart(part, `tool result ${result?.id ?? ""}`, context, true);
       if (converted === undefined) continue;
-      const marked: Part = thought ? { ...converted, thought: true } : converted;
+      const marked: Part = thought ? { ...mediaAsPart(converted), thought: true } : mediaAsPart(converted);
       parts.push(parts.length === 0 ? signed(marked) : marked);
     }
     return parts;
@@ -172,6 +177,23 @@ const KNOWN_PROVIDER_TOOLS: ReadonlySet<string> = new Set(Object.values(PROVIDER
 /** The shared rules write through a sink; this adapter reports through a callback. */
 function sinkOf(warn: (warning: BridgeWarning) => void): RequestWarn {
   return { warn: (code, message, details) => warn({ code, message, ...(details !== undefined && { details }) }) };
+}
+
+/**
+ * `Part.toolCall` / `Part.toolResponse` exist on the Gemini API only: `@google/genai`'s Vertex AI
+ * request conversion throws on either ("toolCall parameter is only supported in Gemini Developer
+ * API mode"), failing the whole request. Vertex AI never streams them, so a call of this kind comes
+ * from the Gemini API; the platform rule drops it when the request's platform label says Vertex AI,
+ * and this catches a Vertex AI request labelled otherwise (a Vertex client without
+ * `provider: "google-vertex"`): the call and its result are dropped, with their signatures.
+ */
+function warnServerToolOnVertex(call: ToolCall, context: ModelTurnContext): Part[] {
+  context.warn({
+    code: "request.foreign-provider-tool",
+    message: `Tool call ${call.id} was run by the Gemini API itself (a server-side toolCall); Vertex AI takes no toolCall / toolResponse parts, so it and its result were dropped`,
+    details: { toolCallId: call.id, provider: entityProvider(call), providerToolType: PROVIDER_TOOL.serverTool },
+  });
+  return [];
 }
 
 /**

@@ -22,7 +22,7 @@ import { parseRunAgentInput, uniqueTools, warnUnsentEncryptedValues, withWellFor
 import type { Content, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, reasoningParts, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "../constants.js";
-import { convertMediaPart, type MediaContext } from "./convert-media.js";
+import { convertMediaPart, mediaAsPart, type MediaContext } from "./convert-media.js";
 import { convertToolResult, type AnsweredCall } from "./convert-tool-result.js";
 import { asString, isRecord } from "../narrow.js";
 import { keepResponseTogether } from "./keep-response-together.js";
@@ -108,6 +108,7 @@ export function toGenerateContentRequest(
     warn,
     platform: providerLabel(options.provider, GOOGLE_PROVIDER),
     vertexai: options.vertexai ?? options.provider === "google-vertex",
+    ...(options.model !== undefined && { model: options.model }),
   };
   const calls = callsById(messages);
   let emptyUser: string | undefined;
@@ -214,7 +215,7 @@ function userParts(content: string | ContentPart[], messageId: string, sink: Req
       if (part.text !== "") parts.push({ text: part.text });
     } else {
       const media = convertMediaPart(part, `user message ${messageId}`, context);
-      if (media !== undefined) parts.push(media);
+      if (media !== undefined) parts.push(mediaAsPart(media));
     }
   }
   return parts;

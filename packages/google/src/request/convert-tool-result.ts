@@ -1,7 +1,7 @@
 import type { BridgeWarning, ToolMessage } from "@agui-bridge/core/adapter";
-import type { FunctionResponsePart, Part } from "@google/genai";
+import type { Part } from "@google/genai";
 import { parseObject, textOf } from "./convert-model-turn.js";
-import { convertMediaPart, type MediaPart } from "./convert-media.js";
+import { convertMediaPart, mediaAsFunctionResponsePart, mediaAsPart, type MediaPart } from "./convert-media.js";
 import { FUNCTION_RESPONSE_MEDIA_TYPES, takesFunctionResponseMediaType, takesMultimodalFunctionResponses } from "./multimodal-function-responses.js";
 
 /** The call a tool message answers, as the request sends it. */
@@ -80,11 +80,13 @@ export function convertToolResult(message: ToolMessage, context: ToolResultConte
           ...(call.providerId !== undefined && { id: call.providerId }),
           name: call.name,
           response,
-          ...(inside.length > 0 && { parts: inside.map(asFunctionResponsePart) }),
+          // With the metadata beside the data: `FunctionResponsePart` takes the same fields as a `Part`
+          // (`@google/genai` 3.6); for the types that go inside, a `documentMetadata` or a `mediaResolution`.
+          ...(inside.length > 0 && { parts: inside.map(mediaAsFunctionResponsePart) }),
         },
       },
     ],
-    media: moved.map(asPart),
+    media: moved.map(mediaAsPart),
   };
 }
 
@@ -108,15 +110,4 @@ function warnMoved(message: ToolMessage, context: ToolResultContext, multimodal:
 
 function mimeTypeOf(media: MediaPart): string | undefined {
   return media.inlineData?.mimeType ?? media.fileData?.mimeType;
-}
-
-/** Only media of the types {@link FUNCTION_RESPONSE_MEDIA_TYPES} lists gets here: never a video, so no `videoMetadata`. */
-function asFunctionResponsePart(media: MediaPart): FunctionResponsePart {
-  return media.inlineData !== undefined ? { inlineData: media.inlineData } : { fileData: media.fileData };
-}
-
-function asPart(media: MediaPart): Part {
-  const { videoMetadata } = media;
-  const data: Part = media.inlineData !== undefined ? { inlineData: media.inlineData } : { fileData: media.fileData };
-  return videoMetadata === undefined ? data : { ...data, videoMetadata };
 }

@@ -25,10 +25,20 @@ import { mediaTypeEssence } from "@agui-bridge/core/adapter";
  * Gemini 3 model only the tie between the media and its response, never the request.
  */
 export function takesMultimodalFunctionResponses(model: string | undefined): boolean {
+  const major = geminiMajorVersion(model);
+  return major !== undefined && major >= 3;
+}
+
+/**
+ * The major Gemini version a model name names (`gemini-3-pro-preview` → 3, `gemini-2.5-flash` → 2,
+ * `models/gemini-3.1-flash-lite-preview` → 3); undefined when it names none ({@link geminiModelId}:
+ * an alias such as `gemini-flash-latest`, a tuned model, a Vertex endpoint, no model).
+ */
+export function geminiMajorVersion(model: string | undefined): number | undefined {
   const id = geminiModelId(model);
-  if (id === undefined) return false;
+  if (id === undefined) return undefined;
   const major = /^gemini-(\d+)(?:\.\d+)*(?:-|$)/.exec(id)?.[1];
-  return major !== undefined && Number(major) >= 3;
+  return major === undefined ? undefined : Number(major);
 }
 
 /**

@@ -10,6 +10,8 @@ import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } fro
 import { createStreamState, type StreamState, type TurnState } from "./stream-state.js";
 import { enterTurn } from "./turns.js";
 import { recordTurnUsage } from "./record-turn-usage.js";
+import { recordUsageDetails } from "./usage-details.js";
+import { recordModelStatus } from "./model-status.js";
 
 /** Thrown for a chunk or part that is not shaped like a `GenerateContentResponse`. */
 export class MalformedChunkError extends Error {
@@ -39,7 +41,11 @@ function mapChunk(state: StreamState, raw: unknown): void {
   const model = asNonEmptyString(chunk.modelVersion);
   if (model !== undefined) turn.model = model;
   const usage = asRecord(chunk.usageMetadata);
-  if (usage !== undefined) recordTurnUsage(state, turn, usage);
+  if (usage !== undefined) {
+    recordTurnUsage(state, turn, usage);
+    recordUsageDetails(state, turn, usage);
+  }
+  if (chunk.modelStatus !== undefined) recordModelStatus(state, chunk.modelStatus);
 
   const candidates = chunk.candidates === undefined ? [] : asArray(chunk.candidates);
   if (candidates === undefined) throw new MalformedChunkError("`candidates` is not an array");
@@ -117,9 +123,9 @@ function routePart(state: StreamState, value: unknown): void {
   } else if (isRecord(part.toolResponse)) {
     handleServerToolResponse(state, part.toolResponse, signature);
   } else if (isRecord(part.inlineData)) {
-    handleOutputMedia(state, "inline", part.inlineData, signature, part.thought === true, asRecord(part.videoMetadata));
+    handleOutputMedia(state, "inline", part.inlineData, signature, part.thought === true, part);
   } else if (isRecord(part.fileData)) {
-    handleOutputMedia(state, "file", part.fileData, signature, part.thought === true, asRecord(part.videoMetadata));
+    handleOutputMedia(state, "file", part.fileData, signature, part.thought === true, part);
   } else if (signature !== undefined && Object.keys(part).every((key) => SIGNATURE_ONLY_KEYS.has(key))) {
     // A part carrying only a signature (streams close a turn with one): a known shape, not warned.
     handleTextPart(state, { text: "", thought: false, signature });

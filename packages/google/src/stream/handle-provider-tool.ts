@@ -1,6 +1,6 @@
 import { bridgeMetadata, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
-import { PROVIDER_TOOL } from "../constants.js";
-import { asNonEmptyString, asString } from "../narrow.js";
+import { MEDIA_METADATA_FIELDS, PROVIDER_TOOL } from "../constants.js";
+import { asNonEmptyString, asString, isRecord } from "../narrow.js";
 import type { StreamState } from "./stream-state.js";
 import { startCall } from "./tool-calls.js";
 
@@ -77,9 +77,10 @@ export function handleCodeExecutionResult(
  * labelled with the platform (`{ provider: "google" }`, `google-vertex` on Vertex AI) for a file URI. A signature on the part attaches to the call.
  * A media part marked `thought: true` (an interim image an image model drew while thinking) keeps
  * the mark as `thought: true` in the call's and the result's metadata, so it goes back as a thought.
- * A `videoMetadata` object beside the data (`startOffset`, `endOffset`, `fps`: the API documents it
- * only beside video data) is kept on the media part, `metadata["agui-bridge"].videoMetadata`, and
- * goes back beside it.
+ * The fields of the part that say how to read its data ({@link MEDIA_METADATA_FIELDS}:
+ * `videoMetadata`, `audioMetadata`, `documentMetadata`, `spreadsheetMetadata`, `mediaResolution`,
+ * `mediaProcessing`; the API documents them as input metadata, only beside the data) are kept on
+ * the media part, `metadata["agui-bridge"].<field>`, as sent, and go back beside it (checked there).
  */
 export function handleOutputMedia(
   state: StreamState,
@@ -87,7 +88,7 @@ export function handleOutputMedia(
   media: Record<string, unknown>,
   signature: string | undefined,
   thought = false,
-  videoMetadata?: Record<string, unknown>,
+  part?: Record<string, unknown>,
 ): void {
   const mimeType = asNonEmptyString(media.mimeType);
   const source = mediaSource(kind, media, mimeType, state.provider);
@@ -115,7 +116,7 @@ export function handleOutputMedia(
   const displayName = asNonEmptyString(media.displayName);
   state.run.toolCallResult({
     toolCallId,
-    content: [videoMetadata === undefined ? mediaPart(source, mimeType) : { ...mediaPart(source, mimeType), metadata: bridgeMetadata({ videoMetadata }) }],
+    content: [withMediaMetadata(mediaPart(source, mimeType), part)],
     metadata: { providerExecuted: true, providerToolType: name, ...(displayName !== undefined && { displayName }), ...(thought && { thought: true }) },
   });
 }
@@ -129,6 +130,17 @@ function mediaSource(kind: "inline" | "file", media: Record<string, unknown>, mi
   const uri = asNonEmptyString(media.fileUri);
   if (uri === undefined) return undefined;
   return { type: "file", value: uri, provider, ...(mimeType !== undefined && { mimeType }) };
+}
+
+/** The media part with the part's {@link MEDIA_METADATA_FIELDS} (each an object; `mediaProcessing`, or the resolution level alone, a string) under `agui-bridge`. */
+function withMediaMetadata(media: ContentPart, part: Record<string, unknown> | undefined): ContentPart {
+  if (part === undefined) return media;
+  let fields: Record<string, unknown> | undefined;
+  for (const field of MEDIA_METADATA_FIELDS) {
+    const value = part[field];
+    if (isRecord(value) || ((field === "mediaResolution" || field === "mediaProcessing") && typeof value === "string")) (fields ??= {})[field] = value;
+  }
+  return fields === undefined ? media : { ...media, metadata: bridgeMetadata(fields) };
 }
 
 /** The AG-UI part type for a MIME type. */

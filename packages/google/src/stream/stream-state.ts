@@ -3,6 +3,8 @@ import { GOOGLE_PROVIDER } from "../constants.js";
 import type { GroundingFold } from "./merge-grounding.js";
 import type { PartialArgsWriter } from "./partial-args-writer.js";
 import type { UsageMemo } from "./record-turn-usage.js";
+import type { UsageDetails } from "./usage-details.js";
+import type { ModelStatus } from "./model-status.js";
 
 /** One model response (one `responseId`): a model turn. */
 export interface TurnState {
@@ -89,6 +91,10 @@ export interface StreamState {
   grounding: Map<string, GroundingFold>;
   /** The last usage report mapped (see `recordTurnUsage`). */
   usageMemo: UsageMemo | undefined;
+  /** Per response (turn key), in order: the usage split by modality and the traffic type (see `recordUsageDetails`). */
+  usageDetails: Map<string, UsageDetails>;
+  /** The last `modelStatus` a chunk carried (see `recordModelStatus`). */
+  modelStatus: ModelStatus | undefined;
 }
 
 /** A fresh state for one stream. */
@@ -109,5 +115,7 @@ export function createStreamState(run: RunBuilder, options: AdapterStreamOptions
     finish: undefined,
     grounding: new Map(),
     usageMemo: undefined,
+    usageDetails: new Map(),
+    modelStatus: undefined,
   };
 }
