@@ -2,6 +2,7 @@ import { describeOpenAIError } from "../describe-openai-error.js";
 import { closeCompactionItem } from "./handle-compaction-item.js";
 import { closeMessageItem } from "./handle-message-item.js";
 import { closeReasoningItem } from "./handle-reasoning-item.js";
+import { commitSteering } from "./handle-steering.js";
 import { mapResponsesFinishReason } from "../map-openai-finish-reason.js";
 import { mapResponsesUsage } from "../map-openai-usage.js";
 import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
@@ -16,6 +17,8 @@ import { recordResponseCost } from "./responses-usage-cost.js";
 export function handleResponseCreated(state: ResponsesStreamState, event: Record<string, unknown>): void {
   closeResponseItems(state);
   const response = asRecord(event.response);
+  // The commit point of steering input queued for the response this one continues.
+  commitSteering(state, response, state.response.id);
   state.response = newResponseState(asNonEmptyString(response?.model) ?? state.options.model);
   const id = asNonEmptyString(response?.id);
   if (id !== undefined) state.response.id = id;
@@ -82,7 +85,14 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   }
   closeResponseItems(state);
   state.finish = finish;
-  state.endSeen = true;
+  // A response stopped for steering is followed by its successor on the same stream (the
+  // steering guide: "followed automatically by a successor response.created"): the stream ending
+  // here lost that response, so it is not the end marker until the successor starts or the input
+  // fails (handle-steering.ts); its usage and output are kept either way.
+  if (status === "incomplete" && mapped.details?.incompleteReason === "steered") {
+    state.awaitingSuccessor = id;
+    state.endSeen = false;
+  } else state.endSeen = true;
 }
 
 /** The `error` event (JSONL replays; through the SDK it is thrown as an APIError instead). */

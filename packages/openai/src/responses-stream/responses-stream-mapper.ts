@@ -23,6 +23,7 @@ import {
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
 import { handleAudioEvent } from "./handle-response-audio.js";
+import { handleSteerAccepted, handleSteerFailed, handleSteerPending } from "./handle-steering.js";
 import { handleCodeDelta, handlePatchDiffDelta, handleShellCommandDelta, handleShellCommandText } from "./handle-streamed-argument-text.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "../narrow.js";
@@ -47,6 +48,9 @@ const HANDLERS = new Map<string, Handler>(Object.entries({
   },
   "response.failed": handleResponseTerminal,
   error: handleErrorEvent,
+  "response.steer.accepted": handleSteerAccepted,
+  "response.steer.failed": handleSteerFailed,
+  "response.steer.pending": handleSteerPending,
   "response.output_item.added": handleItemAdded,
   "response.output_item.done": handleItemDone,
   "response.content_part.added": handleContentPartAdded,

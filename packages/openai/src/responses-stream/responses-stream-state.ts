@@ -1,4 +1,5 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import type { SteeringEntry } from "./handle-steering.js";
 import type { StreamedText } from "./handle-streamed-argument-text.js";
 import { IndexSet } from "./index-set.js";
 import { IdFingerprints } from "./id-fingerprints.js";
@@ -147,8 +148,12 @@ export interface ResponsesStreamState {
   /** Perplexity's source list items (`search_results`, `fetch_url_results`): terminal metadata key → output position → entries. */
   sourceItems?: Map<string, Map<string, Record<string, unknown>[]>>;
   finish?: FinishInfo;
-  /** The latest response reached `response.completed` / `.incomplete`. */
+  /** The latest response reached `response.completed` / `.incomplete` (not one stopped for steering whose successor is still due). */
   endSeen: boolean;
+  /** Steering submissions (`response.steer.*`, WebSocket), by `id:<steer id>` / `unnamed:<n>`; created on the first one. */
+  steering?: { entries: Map<string, SteeringEntry>; unnamed: number; dropped: number };
+  /** The response that stopped for steering (`incomplete_details.reason: "steered"`) while its successor has not started. */
+  awaitingSuccessor?: string;
   /** `stream.audio-dropped` was reported (once per stream). */
   audioWarned?: boolean;
 }
