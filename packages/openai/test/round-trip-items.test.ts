@@ -20,7 +20,7 @@ const INPUT_FORM: Record<string, string[]> = {
   web_search_call: ["id", "action", "status"],
   file_search_call: ["id", "queries", "status", "results"],
   code_interpreter_call: ["id", "code", "container_id", "outputs", "status"],
-  image_generation_call: ["id", "result", "status", "background", "output_format", "quality", "revised_prompt", "size", "action"],
+  image_generation_call: ["id", "result", "status", "background", "output_format", "quality", "revised_prompt", "size", "action", "error", "svg_usage"],
   mcp_call: ["id", "arguments", "name", "server_label", "approval_request_id", "error", "output", "status"],
   mcp_list_tools: ["id", "server_label", "tools", "error"],
   shell_call: ["id", "action", "call_id", "environment", "status"],

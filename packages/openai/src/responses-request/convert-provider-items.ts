@@ -13,7 +13,8 @@ const INPUT_FIELDS: Record<string, { fields: readonly string[]; required: readon
   file_search_call: { fields: ["id", "queries", "status", "results"], required: ["id", "queries", "status"] },
   code_interpreter_call: { fields: ["id", "code", "container_id", "outputs", "status"], required: ["id", "container_id", "status"] },
   image_generation_call: {
-    fields: ["id", "result", "status", "action", "background", "output_format", "quality", "revised_prompt", "size"],
+    // `error` (a moderation block's `moderation_details` inside) and `svg_usage`: openai-node 7.60's input item takes them back.
+    fields: ["id", "result", "status", "action", "background", "error", "output_format", "quality", "revised_prompt", "size", "svg_usage"],
     required: ["id", "status"],
   },
   mcp_call: {
@@ -65,6 +66,8 @@ export function providerItems(call: ToolCall, result: ToolMessage | undefined, s
     raw.status ??= "completed";
   }
   if (type === "code_interpreter_call") raw.outputs ??= null;
+  // The input item requires `result` (`string | null`): a call that made no image (failed) sends null.
+  if (type === "image_generation_call") raw.result ??= null;
   // A call whose output arrived as its own item had completed; its own status was not recorded.
   if (separate && result !== undefined) raw.status ??= "completed";
   const item = pick(type, raw, spec);
