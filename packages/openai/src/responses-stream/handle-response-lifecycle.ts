@@ -9,6 +9,7 @@ import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
 import { recordResponseCost } from "./responses-usage-cost.js";
+import { recordResponseCounts } from "./response-counts.js";
 
 /**
  * `response.created`: a response starts. A recording may hold several responses back to back
@@ -57,6 +58,8 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   });
   state.run.usage.record(id, usage);
   recordResponseCost(state, id, model, response.usage);
+  recordResponseCounts(state, "toolUsage", id, response.tool_usage);
+  recordResponseCounts(state, "cacheWriteDetails", id, asRecord(asRecord(response.usage)?.input_tokens_details)?.cache_write_tokens_details);
   const type = asString(event.type) ?? "";
   const status = asString(response.status) ?? type.slice("response.".length);
   const mapped = mapResponsesFinishReason(status, {
