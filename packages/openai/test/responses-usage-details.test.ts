@@ -67,3 +67,25 @@ describe("tool_usage and the cache write retention split", () => {
     expect(fields).not.toHaveProperty("cacheWriteDetails");
   });
 });
+
+describe("what the API reports about the request (openai 7.60 Response fields)", () => {
+  it("input_transformations (reasoning withheld from the model) → terminal inputTransformations over the responses, each reported once", async () => {
+    const removed = [{ id: "rs_old", type: "reasoning", action: "removed", reason: "model_mismatch" }];
+    const later = [{ id: "rs_other", type: "reasoning", action: "removed", reason: "turn_boundary" }];
+    const warnings: string[] = [];
+    async function* source(): AsyncGenerator<unknown> {
+      yield* response("resp_1", { input_transformations: removed, incomplete_details: { reason: "steered" } }, { input_tokens: 1, output_tokens: 1 }, "incomplete");
+      yield* response("resp_2", { input_transformations: later }, { input_tokens: 1, output_tokens: 1 });
+    }
+    const events = await collect(streamResponses(source(), { generateId: createSequentialIds("id"), onWarning: (w) => warnings.push(`${w.code}:${String(w.details?.id)}`) }));
+    await assertConformant(events);
+    expect(readBridgeMetadata((last(events) as { metadata?: unknown }).metadata)?.inputTransformations).toEqual([...removed, ...later]);
+    expect(warnings).toEqual(["stream.input-transformed:rs_old", "stream.input-transformed:rs_other"]);
+  });
+
+  it("prompt_cache_diagnostics → finishDetails.promptCacheDiagnostics", async () => {
+    const diagnostics = { type: "cache_miss", reason: "tools_changed", cache_missed_tokens: 1800, comparison_reusable_tokens: 2048 };
+    const { fields } = await terminal(response("resp_1", { prompt_cache_diagnostics: diagnostics }, { input_tokens: 1, output_tokens: 1 }));
+    expect(fields.finishDetails).toEqual({ promptCacheDiagnostics: diagnostics });
+  });
+});

@@ -10,6 +10,7 @@ import { providerLabel } from "../provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
 import { recordResponseCost } from "./responses-usage-cost.js";
 import { recordResponseCounts } from "./response-counts.js";
+import { recordInputTransformations } from "./input-transformations.js";
 
 /**
  * `response.created`: a response starts. A recording may hold several responses back to back
@@ -59,6 +60,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   state.run.usage.record(id, usage);
   recordResponseCost(state, id, model, response.usage);
   recordResponseCounts(state, "toolUsage", id, response.tool_usage);
+  recordInputTransformations(state, id, response.input_transformations);
   recordResponseCounts(state, "cacheWriteDetails", id, asRecord(asRecord(response.usage)?.input_tokens_details)?.cache_write_tokens_details);
   const type = asString(event.type) ?? "";
   const status = asString(response.status) ?? type.slice("response.".length);
@@ -74,9 +76,12 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   const moderation = asRecord(response.moderation);
   // Azure OpenAI's content filter results of the prompt and the completion (`content_filters`).
   const contentFilters = asArray(response.content_filters);
+  // The prompt cache diagnostics the request asked for (`cache_hit`, `cache_miss` with its `reason`, …; openai-node 7.60).
+  const promptCacheDiagnostics = asRecord(response.prompt_cache_diagnostics);
   const extra = {
     ...(serviceTier !== undefined && { serviceTier }),
     ...(moderation !== undefined && { moderation }),
+    ...(promptCacheDiagnostics !== undefined && { promptCacheDiagnostics }),
     ...(contentFilters !== undefined && contentFilters.length > 0 && { contentFilters }),
   };
   const finish = Object.keys(extra).length === 0 ? mapped : { ...mapped, details: { ...mapped.details, ...extra } };

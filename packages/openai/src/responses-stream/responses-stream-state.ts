@@ -148,6 +148,8 @@ export interface ResponsesStreamState {
   costs?: Map<string, Record<string, unknown>>;
   /** Counts beside each response's usage (`tool_usage`, cache write retention split): key → response id → counts (response-counts.ts). */
   responseCounts?: Map<ResponseCountKey, Map<string, CountTree>>;
+  /** Each response's `input_transformations` entries (input-transformations.ts), by response id. */
+  inputTransformations?: Map<string, Record<string, unknown>[]>;
   /** Perplexity's source list items (`search_results`, `fetch_url_results`): terminal metadata key → output position → entries. */
   sourceItems?: Map<string, Map<string, Record<string, unknown>[]>>;
   finish?: FinishInfo;
