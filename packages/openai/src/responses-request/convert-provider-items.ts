@@ -28,11 +28,21 @@ const INPUT_FIELDS: Record<string, { fields: readonly string[]; required: readon
   tool_search_output: { fields: ["id", "call_id", "tools", "execution", "status"], required: ["tools"] },
   program: { fields: ["id", "call_id", "code", "fingerprint"], required: ["id", "call_id", "code", "fingerprint"] },
   program_output: { fields: ["id", "call_id", "result", "status"], required: ["id", "call_id", "result", "status"] },
+  additional_tools: { fields: ["id", "role", "tools"], required: ["role", "tools"] },
+};
+
+/**
+ * The roles each input item type takes (`ResponseInputItem.AdditionalTools.role`: "Only
+ * `developer` is supported"; the output item may name others): an item of another role cannot be
+ * sent back.
+ */
+const INPUT_ROLES: Record<string, ReadonlySet<unknown>> = {
+  additional_tools: new Set(["developer"]),
 };
 
 /** The item types of provider-run tools the request side rebuilds. */
 export const REBUILDABLE_PROVIDER_ITEMS: ReadonlySet<string> = new Set(
-  ["web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call", "mcp_list_tools", "shell_call", "tool_search_call", "program"],
+  ["web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call", "mcp_list_tools", "shell_call", "tool_search_call", "program", "additional_tools"],
 );
 
 /**
@@ -111,6 +121,8 @@ function pick(
   spec: { fields: readonly string[]; required: readonly string[] },
 ): ResponseInputItem | undefined {
   if (spec.required.some((field) => raw[field] === undefined)) return undefined;
+  const roles = INPUT_ROLES[type];
+  if (roles !== undefined && !roles.has(raw.role)) return undefined;
   const item: Record<string, unknown> = { type };
   for (const field of spec.fields) if (raw[field] !== undefined) item[field] = raw[field];
   return item as unknown as ResponseInputItem;
