@@ -186,3 +186,19 @@ describe("the next request after a steered run", () => {
     expect(params.input).toEqual([{ role: "user", content: "Thanks." }]);
   });
 });
+
+describe("a WebSocket error event (ResponsesServerEvent.ResponseWsError)", () => {
+  it("ends the run in RUN_ERROR with its code, status and misalignment details, the output so far kept", async () => {
+    const misalignment = {
+      detailed_explanation: "The action would send workspace files to an unknown host.",
+      error_type: "potentially_unintended_data_transfer",
+      review_target: "rev_123",
+      steer: { message: "Ask the user before uploading files." },
+    };
+    const error = { type: "error", status: 400, error: { type: "invalid_request_error", code: "misaligned_action", message: "The action was blocked.", param: null, misalignment } };
+    const { events } = await run([...firstPart, error]);
+    expect(text(events)).toBe("Plan: |a big rewrite");
+    expect(last(events)).toMatchObject({ type: "RUN_ERROR", code: "misaligned_action", message: "The action was blocked." });
+    expect(terminal(events)).toMatchObject({ status: 400, misalignment });
+  });
+});
