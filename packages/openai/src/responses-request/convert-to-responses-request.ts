@@ -34,6 +34,7 @@ import { warnForeignCitedFiles } from "../request/convert-cited-files.js";
 import { convertContentParts } from "../request/convert-content-parts.js";
 import { assistantMessageItem } from "./convert-output-message.js";
 import { programOutputItem, providerItems } from "./convert-provider-items.js";
+import { sendableCaller, withSendableCaller, type SendableCaller } from "./program-caller.js";
 import { OPENAI_TOOL_NAME, RESPONSES_CALL_ID } from "../request/tool-name-rule.js";
 import { outputPosition, placeProgramOutputs, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
@@ -219,7 +220,8 @@ function convertAssistant(message: AssistantMessage, { roles, results, clientIte
       } else rebuilt.forEach((item, index) => out.push({ item, position: outputPosition(call, index / 2, targetOf(sink)) }));
       continue;
     }
-    const item = role === "client-item" ? clientItems.get(call.id)?.call : convertToolCall(call, role, sink, sentPrograms);
+    const clientItem = role === "client-item" ? clientItems.get(call.id)?.call : undefined;
+    const item = role === "client-item" ? clientItem && withSendableCaller(clientItem, sentPrograms) : convertToolCall(call, role, sink, sentPrograms);
     if (item !== undefined) out.push({ item, position: outputPosition(call, 0, targetOf(sink)) });
   }
   return out;
@@ -299,14 +301,10 @@ function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, 
  * "program", caller_id }`), when the call came from the target platform and its program item is
  * sent too; otherwise nothing (a caller naming a program the request lacks cannot be resolved).
  */
-function programCallerOf(call: ToolCall, provider: string, isSentProgram: (id: string) => boolean): { caller?: { type: "program"; caller_id: string } } {
+function programCallerOf(call: ToolCall, provider: string, isSentProgram: (id: string) => boolean): { caller?: SendableCaller } {
   if (!isMintedBy(call, provider)) return {};
-  const caller = readBridgeMetadata(call.metadata)?.caller;
-  if (typeof caller !== "object" || caller === null) return {};
-  const callerId = (caller as Record<string, unknown>).caller_id;
-  return (caller as Record<string, unknown>).type === "program" && typeof callerId === "string" && isSentProgram(callerId)
-    ? { caller: { type: "program", caller_id: callerId } }
-    : {};
+  const caller = sendableCaller(readBridgeMetadata(call.metadata)?.caller, isSentProgram);
+  return caller === undefined ? {} : { caller };
 }
 
 /** The item id recorded on a call streamed from the target platform (`openai`, `azure-openai`, …). */
