@@ -202,3 +202,33 @@ describe("a WebSocket error event (ResponsesServerEvent.ResponseWsError)", () =>
     expect(terminal(events)).toMatchObject({ status: 400, misalignment });
   });
 });
+
+describe("hostile steering events", () => {
+  it("malformed steering events change nothing else and never break the run", async () => {
+    const junk: Rec[] = [
+      { type: "response.steer.accepted" },
+      { type: "response.steer.accepted", steer: "steer_1" },
+      { type: "response.steer.accepted", steer: { id: 7, previous_response_id: ["resp_1"] } },
+      { type: "response.steer.pending", steer: null, required_input: "x" },
+      { type: "response.steer.pending", steer: { id: "steer_9" }, required_input: { call_id: "c" }, reason: 3 },
+      { type: "response.steer.failed", steer: [], error: "nope" },
+    ];
+    const clean = await run([...firstPart.filter((c) => c.type !== "response.steer.accepted"), completed("resp_1", [message("msg_1", "Plan: a big rewrite")], usage1)]);
+    const dirty = await run([...firstPart.filter((c) => c.type !== "response.steer.accepted"), ...junk, completed("resp_1", [message("msg_1", "Plan: a big rewrite")], usage1)]);
+    const withoutSteering = (events: Event[]): Event[] =>
+      events.map((event) => (event.type === "RUN_FINISHED" ? { ...event, metadata: { "agui-bridge": { ...terminal([event]), steering: undefined } } } : event));
+    expect(JSON.parse(JSON.stringify(withoutSteering(dirty.events)))).toEqual(JSON.parse(JSON.stringify(withoutSteering(clean.events))));
+    expect(terminal(dirty.events).steering).toEqual([
+      { id: "steer_9", status: "pending" },
+      { status: "failed", error: {} },
+    ]);
+    expect(dirty.warnings.map((w) => w.code)).toEqual(["stream.steer-failed"]);
+  });
+
+  it("records at most MAX_STEERING_ENTRIES submissions, with one warning beyond", async () => {
+    const many = Array.from({ length: 130 }, (_, index) => accepted(`steer_${index}`, "resp_1"));
+    const { events, warnings } = await run([created("resp_1"), ...many, completed("resp_1", [], usage1)]);
+    expect((terminal(events).steering as unknown[]).length).toBe(100);
+    expect(warnings.map((w) => w.code)).toEqual(["stream.steering-dropped"]);
+  });
+});
