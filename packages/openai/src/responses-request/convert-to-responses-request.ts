@@ -35,6 +35,7 @@ import { convertContentParts } from "../request/convert-content-parts.js";
 import { assistantMessageItem } from "./convert-output-message.js";
 import { programOutputItem, providerItems } from "./convert-provider-items.js";
 import { sendableCaller, withSendableCaller, type SendableCaller } from "./program-caller.js";
+import { isAsyncCall } from "./async-calls.js";
 import { OPENAI_TOOL_NAME, RESPONSES_CALL_ID } from "../request/tool-name-rule.js";
 import { outputPosition, placeProgramOutputs, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
@@ -93,7 +94,12 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   // Ids repeated across the conversation (`call_0` in every turn) made unique before anything reads them.
   const unique = uniqueToolCallIds(input.messages, sink);
   const roles = classifyAllToolCalls(unique, "responses", sink);
-  const messages = pairToolResults(unique, sink, { isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function"), keepResultsAfterLaterResponse: true });
+  const messages = pairToolResults(unique, sink, {
+    isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function"),
+    keepResultsAfterLaterResponse: true,
+    // An async call's output may come in any later request (async-calls.ts).
+    resultMayComeLater: (call) => isAsyncCall(call, targetOf(sink)),
+  });
   const calls = new Map<string, ToolCall>();
   const results = new Map<string, ToolMessage>();
   for (const message of messages) {
@@ -270,9 +276,10 @@ function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMess
 function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, isSentProgram: (id: string) => boolean): ResponseInputItem | undefined {
   const itemId = itemIdOf(call, targetOf(sink));
   const caller = programCallerOf(call, targetOf(sink), isSentProgram);
+  const async = isAsyncCall(call, targetOf(sink)) ? { async: true } : {};
   if (role === "omit" || role === "provider-item") return undefined;
   if (role === "custom") {
-    return { type: "custom_tool_call", call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink), name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }), ...caller };
+    return { type: "custom_tool_call", call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink), name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }), ...caller, ...async };
   }
   if (role === "mcp-approval") {
     const serverLabel = readBridgeMetadata(call.metadata)?.serverLabel;
@@ -293,6 +300,7 @@ function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, 
     ...(itemId !== undefined && { id: itemId }),
     ...(typeof namespace === "string" && { namespace }),
     ...caller,
+    ...async,
   } as ResponseInputItem;
 }
 

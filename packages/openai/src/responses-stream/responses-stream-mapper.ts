@@ -250,7 +250,8 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done, sourcesJson);
     else if (state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
-      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : undefined;
+      // An async call whose `async` only the finished item carries records it here (its START had none).
+      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : done.async === true ? { async: true } : undefined;
       // A call the output limit cut off (`status: "incomplete"`) is not handed to the application.
       if (!tracked.providerExecuted && done.status === "incomplete") state.run.abandonToolCall(tracked.toolCallId, metadata);
       else state.run.endToolCall(tracked.toolCallId, metadata);
