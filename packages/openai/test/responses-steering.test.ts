@@ -187,6 +187,28 @@ describe("the next request after a steered run", () => {
   });
 });
 
+describe("continuing after response.steer.pending", () => {
+  it("chained on the waiting response, only the tool results go (the server prepends the queued steering input)", async () => {
+    const call = { type: "function_call", id: "fc_1", call_id: "call_1", name: "lookup", arguments: "{}", status: "completed" };
+    const chunks = [
+      created("resp_1"),
+      accepted("steer_1", "resp_1"),
+      { type: "response.output_item.added", output_index: 0, item: call },
+      { type: "response.output_item.done", output_index: 0, item: call },
+      completed("resp_1", [call], usage1),
+      { type: "response.steer.pending", reason: "waiting_for_required_input", required_input: [{ type: "function_call_output", call_id: "call_1", name: "lookup" }], steer: { id: "steer_1", previous_response_id: "resp_1" } },
+    ];
+    const { events, messages } = await run(chunks);
+    const pending = (terminal(events).steering as Array<{ previousResponseId?: string }>)[0];
+    const { params } = toResponsesRequest(
+      { threadId: "t", runId: "r2", messages: [...messages, { id: "t1", role: "tool", toolCallId: "call_1", content: "found" }] },
+      { model: MODEL, params: { previous_response_id: pending?.previousResponseId } },
+    );
+    expect(params.previous_response_id).toBe("resp_1");
+    expect(params.input).toEqual([{ type: "function_call_output", call_id: "call_1", output: "found" }]);
+  });
+});
+
 describe("a WebSocket error event (ResponsesServerEvent.ResponseWsError)", () => {
   it("ends the run in RUN_ERROR with its code, status and misalignment details, the output so far kept", async () => {
     const misalignment = {
