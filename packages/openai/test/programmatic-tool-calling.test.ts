@@ -124,3 +124,19 @@ describe("client-run built-in calls a program made (apply_patch_call with a prog
     expect(patch).not.toHaveProperty("caller");
   });
 });
+
+describe("a hosted shell call a program made (the shell tool's allowed_callers)", () => {
+  const SHELL = { id: "sh_1", type: "shell_call", call_id: "call_sh", action: { commands: ["ls"], timeout_ms: null, max_output_length: null }, environment: { type: "container_reference", container_id: "cntr_1" }, status: "completed", caller: CALLER };
+  const OUTPUT = { id: "sho_1", type: "shell_call_output", call_id: "call_sh", output: [{ stdout: "a.txt\n", stderr: "", outcome: { type: "exit", exit_code: 0 } }], status: "completed" };
+
+  it("goes back with its caller while the program is sent, without it otherwise", async () => {
+    const { messages } = await turn(response("resp_1", [reasoning, PROGRAM, SHELL, OUTPUT]), [user]);
+    expect(request(messages).items.find((item) => item.type === "shell_call")).toMatchObject({ call_id: "call_sh", caller: CALLER });
+    const withoutProgram = messages.map((message): Message =>
+      message.role === "assistant" ? { ...message, toolCalls: (message.toolCalls ?? []).filter((call) => call.id !== "call_prog") } : message,
+    );
+    const shell = request(withoutProgram).items.find((item) => item.type === "shell_call");
+    expect(shell).toMatchObject({ call_id: "call_sh", environment: SHELL.environment });
+    expect(shell).not.toHaveProperty("caller");
+  });
+});

@@ -23,7 +23,7 @@ const INPUT_FORM: Record<string, string[]> = {
   image_generation_call: ["id", "result", "status", "background", "output_format", "quality", "revised_prompt", "size", "action", "error", "svg_usage"],
   mcp_call: ["id", "arguments", "name", "server_label", "approval_request_id", "error", "output", "status"],
   mcp_list_tools: ["id", "server_label", "tools", "error"],
-  shell_call: ["id", "action", "call_id", "environment", "status"],
+  shell_call: ["id", "action", "call_id", "environment", "status", "caller"],
   shell_call_output: ["id", "call_id", "output", "status", "max_output_length"],
   tool_search_call: ["id", "arguments", "call_id", "execution", "status"],
   tool_search_output: ["id", "call_id", "tools", "execution", "status"],

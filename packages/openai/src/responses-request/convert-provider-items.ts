@@ -22,7 +22,8 @@ const INPUT_FIELDS: Record<string, { fields: readonly string[]; required: readon
     required: ["id", "arguments", "name", "server_label"],
   },
   mcp_list_tools: { fields: ["id", "server_label", "tools", "error"], required: ["id", "server_label", "tools"] },
-  shell_call: { fields: ["id", "action", "call_id", "environment", "status"], required: ["action", "call_id"] },
+  // `caller`: a hosted shell call a program made (the shell tool's `allowed_callers`); the converter keeps it only while the program is sent (program-caller.ts).
+  shell_call: { fields: ["id", "action", "call_id", "environment", "status", "caller"], required: ["action", "call_id"] },
   tool_search_call: { fields: ["id", "arguments", "call_id", "execution", "status"], required: ["arguments"] },
   shell_call_output: { fields: ["id", "call_id", "output", "status", "max_output_length"], required: ["call_id", "output"] },
   tool_search_output: { fields: ["id", "call_id", "tools", "execution", "status"], required: ["tools"] },

@@ -223,7 +223,7 @@ function convertAssistant(message: AssistantMessage, { roles, results, clientIte
         sink.warn("request.provider-item-dropped", `Provider-run tool call ${call.id} cannot be rebuilt as a Responses item; dropped with its result`, {
           toolCallId: call.id,
         });
-      } else rebuilt.forEach((item, index) => out.push({ item, position: outputPosition(call, index / 2, targetOf(sink)) }));
+      } else rebuilt.forEach((item, index) => out.push({ item: withSendableCaller(item, sentPrograms), position: outputPosition(call, index / 2, targetOf(sink)) }));
       continue;
     }
     const clientItem = role === "client-item" ? clientItems.get(call.id)?.call : undefined;
