@@ -91,7 +91,8 @@ describe("a response stopped for steering and its automatic successor", () => {
   });
 
   it("a stream ending after the steered stop lost the successor: RUN_ERROR stream_truncated, with the first response's text and usage", async () => {
-    const { events } = await run(steered);
+    const { events, warnings } = await run(steered);
+    expect(warnings.map((w) => [w.code, w.details?.steerIds])).toEqual([["stream.steering-uncommitted", ["steer_1"]]]);
     expect(text(events)).toBe("Plan: |a big rewrite");
     const end = last(events) as { type: string; code?: string; usage?: Array<{ inputTokens?: number }> };
     expect(end).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
@@ -251,6 +252,6 @@ describe("hostile steering events", () => {
     const many = Array.from({ length: 130 }, (_, index) => accepted(`steer_${index}`, "resp_1"));
     const { events, warnings } = await run([created("resp_1"), ...many, completed("resp_1", [], usage1)]);
     expect((terminal(events).steering as unknown[]).length).toBe(100);
-    expect(warnings.map((w) => w.code)).toEqual(["stream.steering-dropped"]);
+    expect(warnings.map((w) => w.code)).toEqual(["stream.steering-dropped", "stream.steering-uncommitted"]);
   });
 });

@@ -114,6 +114,22 @@ export function commitSteering(state: ResponsesStreamState, response: Record<str
   if (changed) publish(state);
 }
 
+/**
+ * At the end of the stream: steering input still only `accepted` (neither committed by a successor
+ * nor reported failed or pending) is reported once as warning `stream.steering-uncommitted`: the
+ * server still owns it ("acceptance means the server owns the input, not that it has been
+ * applied"), so a successor response may yet follow on the connection, after this run.
+ */
+export function warnUncommittedSteering(state: ResponsesStreamState): void {
+  const open = [...(state.steering?.entries.values() ?? [])].filter((entry) => entry.status === "accepted");
+  if (open.length === 0) return;
+  state.options.onWarning?.({
+    code: "stream.steering-uncommitted",
+    message: `${open.length} accepted steering submission(s) were neither committed nor reported failed or pending when the stream ended; a successor response may follow on the connection`,
+    details: { steerIds: open.map((entry) => entry.id ?? null) },
+  });
+}
+
 /** Whether input queued for `responseId` (accepted, not yet committed or failed) remains. */
 export function hasQueuedInput(state: ResponsesStreamState, responseId: string): boolean {
   for (const entry of state.steering?.entries.values() ?? []) {

@@ -23,7 +23,7 @@ import {
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
 import { handleAudioEvent } from "./handle-response-audio.js";
-import { handleSteerAccepted, handleSteerFailed, handleSteerPending } from "./handle-steering.js";
+import { handleSteerAccepted, handleSteerFailed, handleSteerPending, warnUncommittedSteering } from "./handle-steering.js";
 import { handleCodeDelta, handlePatchDiffDelta, handleShellCommandDelta, handleShellCommandText } from "./handle-streamed-argument-text.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "../narrow.js";
@@ -124,6 +124,7 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
       } else if (options.emitRawEvents === true && !SILENT.has(type)) run.raw(chunk, providerLabel(options));
     },
     end() {
+      warnUncommittedSteering(state);
       if (state.endSeen) run.finish(state.finish === undefined ? {} : { finish: state.finish });
     },
     describeError: describeOpenAIError,
