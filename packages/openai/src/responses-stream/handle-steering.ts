@@ -131,7 +131,7 @@ export function warnUncommittedSteering(state: ResponsesStreamState): void {
 }
 
 /** Whether input queued for `responseId` (accepted, not yet committed or failed) remains. */
-export function hasQueuedInput(state: ResponsesStreamState, responseId: string): boolean {
+function hasQueuedInput(state: ResponsesStreamState, responseId: string): boolean {
   for (const entry of state.steering?.entries.values() ?? []) {
     if (entry.status === "accepted" && entry.previousResponseId === responseId) return true;
   }
