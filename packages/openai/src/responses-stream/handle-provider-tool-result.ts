@@ -114,7 +114,7 @@ function providerResultContent(done: Record<string, unknown>, provider: string, 
  * default). `svg` is `image/svg+xml` (its IANA name; `image/svg` names nothing); the others are
  * `image/<format>`.
  */
-export function imageMediaType(format: string | undefined): string {
+function imageMediaType(format: string | undefined): string {
   if (format === undefined) return "image/png";
   return format.toLowerCase() === "svg" ? "image/svg+xml" : `image/${format}`;
 }
