@@ -14,6 +14,12 @@ export interface ToolPairingOptions {
    */
   isProviderRun?: (call: ToolCall) => boolean;
   /**
+   * Application calls whose result may come in any later request (OpenAI Responses async tool
+   * calls: the model went on without waiting for it). No result is made up while one is missing,
+   * and a result filed after a later turn stays where it was filed. Default: none.
+   */
+  resultMayComeLater?: (call: ToolCall) => boolean;
+  /**
    * Whether a result filed after a later model response stays where it is (default false: moved
    * back after its call). OpenAI Responses takes a `function_call_output` anywhere after its call
    * and keeps the item order as the conversation had it; every other API wants the results of a
@@ -34,7 +40,8 @@ export interface ToolPairingOptions {
  * - a tool message whose `toolCallId` names no assistant tool call of the conversation is dropped
  *   (`request.orphan-tool-result`): every provider rejects the whole request for it;
  * - a second tool message for the same call is dropped (`request.duplicate-tool-result`);
- * - an application call (not {@link ToolPairingOptions.isProviderRun}) with no result gets one:
+ * - an application call (neither {@link ToolPairingOptions.isProviderRun} nor
+ *   {@link ToolPairingOptions.resultMayComeLater}) with no result gets one:
  *   a tool message with `error` {@link MISSING_TOOL_RESULT_ERROR} (`request.missing-tool-result`),
  *   since every provider requires a result for each call before the conversation goes on. It goes
  *   where the application would have put it: after the reasoning messages that directly follow
@@ -92,7 +99,7 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
     if (message.role === "user" || message.role === "system" || message.role === "developer") {
       for (const call of callsOfTurn) {
         const late = results.get(call.id);
-        if (late === undefined || placed.has(late)) continue;
+        if (late === undefined || placed.has(late) || options.resultMayComeLater?.(call) === true) continue;
         placed.add(late);
         sink.warn(REQUEST_WARNINGS.lateToolResult, `Tool message ${late.id} came after a later turn; moved to before it, after its call ${call.id}`, {
           messageId: late.id,
@@ -138,7 +145,7 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
     }
     i = j - 1;
     for (const call of message.toolCalls ?? []) {
-      if (answered.has(call.id) || options.isProviderRun?.(call) === true) continue;
+      if (answered.has(call.id) || options.isProviderRun?.(call) === true || options.resultMayComeLater?.(call) === true) continue;
       answered.add(call.id);
       sink.warn(REQUEST_WARNINGS.missingToolResult, `Tool call ${call.id} has no result; an error result was sent for it`, { toolCallId: call.id });
       out.push({ id: `${call.id}-missing-result`, role: "tool", toolCallId: call.id, content: "", error: MISSING_TOOL_RESULT_ERROR });

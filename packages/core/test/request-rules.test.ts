@@ -78,6 +78,25 @@ describe("pairToolResults (the one rule for calls and results)", () => {
     ];
     expect(pairToolResults(early, createWarningSink()).map((m) => m.id)).toEqual(["t0", "a", "u"]);
   });
+  it("a call whose result may come later: none made up while missing, a late one left where it was filed", () => {
+    const messages: Message[] = [
+      { id: "u1", role: "user", content: "go" },
+      { id: "a", role: "assistant", toolCalls: [call("async1"), call("sync1")] },
+      { id: "t-sync", role: "tool", toolCallId: "sync1", content: "now" },
+      { id: "u2", role: "user", content: "meanwhile?" },
+      { id: "b", role: "assistant", content: "still waiting" },
+      { id: "t-async", role: "tool", toolCallId: "async1", content: "later" },
+    ];
+    const sink = createWarningSink();
+    const later = (c: { id: string }): boolean => c.id === "async1";
+    expect(pairToolResults(messages, sink, { resultMayComeLater: later }).map((m) => m.id)).toEqual(["u1", "a", "t-sync", "u2", "b", "t-async"]);
+    expect(sink.warnings).toEqual([]);
+    const missing = createWarningSink();
+    expect(pairToolResults(messages.slice(0, 5), missing, { resultMayComeLater: later }).map((m) => m.id)).toEqual(["u1", "a", "t-sync", "u2", "b"]);
+    expect(missing.warnings).toEqual([]);
+    // Without the option the same conversation moves the result back and makes one up when missing.
+    expect(pairToolResults(messages, createWarningSink()).map((m) => m.id)).toEqual(["u1", "a", "t-sync", "t-async", "u2", "b"]);
+  });
   it("never synthesizes a result for a call the provider ran", () => {
     const sink = createWarningSink();
     const out = pairToolResults([{ id: "a", role: "assistant", toolCalls: [call("s1")] }], sink, { isProviderRun: () => true });

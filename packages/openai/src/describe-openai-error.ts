@@ -69,6 +69,11 @@ function readOpenAIError(error: unknown): ErrorDescription {
     safeString(error, "message") ??
     safeString(error, "name") ??
     "The provider reported an error";
+  // A Responses WebSocket error's `misalignment` (openai-node 7.60 `ResponseWsError.Error.Misalignment`:
+  // why an action was blocked, `error_type`, the `review_target` to continue the review, a public
+  // `steer.message` continuation instruction), as sent: RUN_ERROR metadata `misalignment`.
+  const misalignmentValue = safeGet(body, "misalignment");
+  const misalignment = typeof misalignmentValue === "object" && misalignmentValue !== null && !Array.isArray(misalignmentValue) ? misalignmentValue : undefined;
   return {
     message: redactSecrets(message),
     ...(code !== undefined && { code }),
@@ -76,6 +81,7 @@ function readOpenAIError(error: unknown): ErrorDescription {
     ...(status !== undefined && { status }),
     ...(retryAfterMs !== undefined && { retryAfterMs }),
     retryable: isRetryableCategory(category),
+    ...(misalignment !== undefined && { metadata: { misalignment } }),
   };
 }
 

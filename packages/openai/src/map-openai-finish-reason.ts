@@ -71,7 +71,10 @@ export function finishReasonError(raw: string): { message: string; code: string 
  * Responses terminal status → the normalized finish reason. `completed` is `tool-calls` when the
  * response handed the application tool calls to run, `stop` otherwise; `incomplete` maps its
  * `incomplete_details.reason` (`max_output_tokens` → `length`, `content_filter` →
- * `content-filter`); `failed` is `error`.
+ * `content-filter`; openai-node 7.60's `max_messages` and `steered` are no token limit and no
+ * filter: `other`, the raw reason kept — the SDK documents `steered` as a stop at a safe boundary
+ * for steering input and is silent on `max_messages`, so neither is read as a length cut);
+ * `failed` is `error`.
  */
 export function mapResponsesFinishReason(
   status: string,

@@ -102,3 +102,41 @@ describe("programmatic tool calling across turns", () => {
     expect(call).not.toHaveProperty("caller");
   });
 });
+
+describe("client-run built-in calls a program made (apply_patch_call with a program caller)", () => {
+  const PATCH = { id: "apc_1", type: "apply_patch_call", call_id: "call_patch", operation: { type: "delete_file", path: "old.txt" }, status: "completed", caller: CALLER };
+  const answer = (messages: Message[]): Message[] => [...messages, { id: "out-p", role: "tool", toolCallId: "call_patch", content: '{"status":"completed","output":"Deleted old.txt"}' }];
+
+  it("goes back with its caller while the program is sent", async () => {
+    const { messages } = await turn(response("resp_1", [reasoning, PROGRAM, PATCH]), [user]);
+    const { items, codes } = request(answer(messages));
+    expect(items.find((item) => item.type === "apply_patch_call")).toMatchObject({ call_id: "call_patch", caller: CALLER });
+    expect(codes).toEqual([]);
+  });
+
+  it("goes back without a caller naming a program the request does not send (the API could not resolve it)", async () => {
+    const { messages } = await turn(response("resp_1", [reasoning, PROGRAM, PATCH]), [user]);
+    const withoutProgram = answer(messages).map((message): Message =>
+      message.role === "assistant" ? { ...message, toolCalls: (message.toolCalls ?? []).filter((call) => call.id !== "call_prog") } : message,
+    );
+    const patch = request(withoutProgram).items.find((item) => item.type === "apply_patch_call");
+    expect(patch).toMatchObject({ call_id: "call_patch", operation: PATCH.operation });
+    expect(patch).not.toHaveProperty("caller");
+  });
+});
+
+describe("a hosted shell call a program made (the shell tool's allowed_callers)", () => {
+  const SHELL = { id: "sh_1", type: "shell_call", call_id: "call_sh", action: { commands: ["ls"], timeout_ms: null, max_output_length: null }, environment: { type: "container_reference", container_id: "cntr_1" }, status: "completed", caller: CALLER };
+  const OUTPUT = { id: "sho_1", type: "shell_call_output", call_id: "call_sh", output: [{ stdout: "a.txt\n", stderr: "", outcome: { type: "exit", exit_code: 0 } }], status: "completed" };
+
+  it("goes back with its caller while the program is sent, without it otherwise", async () => {
+    const { messages } = await turn(response("resp_1", [reasoning, PROGRAM, SHELL, OUTPUT]), [user]);
+    expect(request(messages).items.find((item) => item.type === "shell_call")).toMatchObject({ call_id: "call_sh", caller: CALLER });
+    const withoutProgram = messages.map((message): Message =>
+      message.role === "assistant" ? { ...message, toolCalls: (message.toolCalls ?? []).filter((call) => call.id !== "call_prog") } : message,
+    );
+    const shell = request(withoutProgram).items.find((item) => item.type === "shell_call");
+    expect(shell).toMatchObject({ call_id: "call_sh", environment: SHELL.environment });
+    expect(shell).not.toHaveProperty("caller");
+  });
+});

@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { runQuickStart } from "@agui-bridge/test-support";
+import { readmeSnippet, runQuickStart, runSnippet } from "@agui-bridge/test-support";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -14,5 +14,17 @@ describe("README quick start", () => {
     expect((await assertConformant(run.events)).length).toBeGreaterThan(0);
     expect(run.events.at(-1)).toMatchObject({ type: "RUN_FINISHED", usage: [expect.objectContaining({ provider: "openai" })] });
     expect(run.requests).toHaveLength(1);
+  });
+});
+
+describe("README steering snippet", () => {
+  it("runs as written and prints the committed steering entry it shows", async () => {
+    const snippet = readmeSnippet(join(pkg, "README.md"), 2);
+    expect(snippet).toContain("laneEvents");
+    const run = await runSnippet(snippet, pkg);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const shown = /\/\/ (\[.*\])\n?$/.exec(snippet.trim())?.[1];
+    expect(JSON.parse(run.stdout.trim())).toEqual(JSON.parse(shown ?? "null"));
   });
 });

@@ -141,6 +141,16 @@ describe("Responses terminal events", () => {
     const end = events.at(-1) as { metadata?: Record<string, Record<string, unknown>> };
     expect(end.metadata?.["agui-bridge"]).toMatchObject({ finishReason: "length", finishDetails: { incompleteReason: "max_output_tokens", serviceTier: "default" } });
   });
+
+  it("max_messages (openai 7.60) is no token limit: other, the raw reason kept", async () => {
+    const { events } = await run([
+      created,
+      { type: "response.incomplete", response: { id: "resp_1", status: "incomplete", incomplete_details: { reason: "max_messages" }, usage: { input_tokens: 1, output_tokens: 1 } } },
+    ]);
+    const end = events.at(-1) as { type: string; metadata?: Record<string, Record<string, unknown>> };
+    expect(end.type).toBe("RUN_FINISHED");
+    expect(end.metadata?.["agui-bridge"]).toMatchObject({ finishReason: "other", rawFinishReason: "max_messages", finishDetails: { incompleteReason: "max_messages" } });
+  });
 });
 
 describe("Responses items interleaved by output_index", () => {

@@ -1,5 +1,6 @@
 import { inlineImageType, isRecord, mediaTypeEssence, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import { askedImageDetail, imageDetail } from "./image-detail.js";
+import { askedFileDetail } from "./file-detail.js";
 import { responsesFileName } from "./document-file-types.js";
 import { inlineImageRuleFor } from "./image-types.js";
 import { asNonEmptyString, asRecord } from "../narrow.js";
@@ -81,8 +82,10 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
   }
   // document
   const filename = asNonEmptyString(asRecord(part.metadata)?.filename);
+  const detail = askedFileDetail(part);
+  const fileDetail = detail === undefined ? {} : { detail };
   if (source.type === "file") {
-    return api === "chat" ? { type: "file", file: { file_id: source.value } } : { type: "input_file", file_id: source.value };
+    return api === "chat" ? { type: "file", file: { file_id: source.value } } : { type: "input_file", file_id: source.value, ...fileDetail };
   }
   if (source.type === "data") {
     // Chat reads PDF only (the type read without parameters or case: `Application/PDF; name=a.pdf`
@@ -94,9 +97,9 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     const file_data = dataUrl(api === "chat" ? "application/pdf" : source.mimeType, source.value);
     return api === "chat"
       ? { type: "file", file: { file_data, filename: name } }
-      : { type: "input_file", file_data, filename: name };
+      : { type: "input_file", file_data, filename: name, ...fileDetail };
   }
-  if (api === "responses") return { type: "input_file", file_url: source.value };
+  if (api === "responses") return { type: "input_file", file_url: source.value, ...fileDetail };
   // OpenRouter's Chat endpoint fetches a document given by URL in `file.file_data` (OpenAI's does not).
   if (targetOf(sink) === "openrouter") return { type: "file", file: { filename: filename ?? urlFileName(source.value) ?? "document.pdf", file_data: source.value } };
   return unsupported(sink, where, part.type, source, api);

@@ -13,7 +13,8 @@ const INPUT_FIELDS: Record<string, { fields: readonly string[]; required: readon
   file_search_call: { fields: ["id", "queries", "status", "results"], required: ["id", "queries", "status"] },
   code_interpreter_call: { fields: ["id", "code", "container_id", "outputs", "status"], required: ["id", "container_id", "status"] },
   image_generation_call: {
-    fields: ["id", "result", "status", "action", "background", "output_format", "quality", "revised_prompt", "size"],
+    // `error` (a moderation block's `moderation_details` inside) and `svg_usage`: openai-node 7.60's input item takes them back.
+    fields: ["id", "result", "status", "action", "background", "error", "output_format", "quality", "revised_prompt", "size", "svg_usage"],
     required: ["id", "status"],
   },
   mcp_call: {
@@ -21,17 +22,28 @@ const INPUT_FIELDS: Record<string, { fields: readonly string[]; required: readon
     required: ["id", "arguments", "name", "server_label"],
   },
   mcp_list_tools: { fields: ["id", "server_label", "tools", "error"], required: ["id", "server_label", "tools"] },
-  shell_call: { fields: ["id", "action", "call_id", "environment", "status"], required: ["action", "call_id"] },
+  // `caller`: a hosted shell call a program made (the shell tool's `allowed_callers`); the converter keeps it only while the program is sent (program-caller.ts).
+  shell_call: { fields: ["id", "action", "call_id", "environment", "status", "caller"], required: ["action", "call_id"] },
   tool_search_call: { fields: ["id", "arguments", "call_id", "execution", "status"], required: ["arguments"] },
   shell_call_output: { fields: ["id", "call_id", "output", "status", "max_output_length"], required: ["call_id", "output"] },
   tool_search_output: { fields: ["id", "call_id", "tools", "execution", "status"], required: ["tools"] },
   program: { fields: ["id", "call_id", "code", "fingerprint"], required: ["id", "call_id", "code", "fingerprint"] },
   program_output: { fields: ["id", "call_id", "result", "status"], required: ["id", "call_id", "result", "status"] },
+  additional_tools: { fields: ["id", "role", "tools"], required: ["role", "tools"] },
+};
+
+/**
+ * The roles each input item type takes (`ResponseInputItem.AdditionalTools.role`: "Only
+ * `developer` is supported"; the output item may name others): an item of another role cannot be
+ * sent back.
+ */
+const INPUT_ROLES: Record<string, ReadonlySet<unknown>> = {
+  additional_tools: new Set(["developer"]),
 };
 
 /** The item types of provider-run tools the request side rebuilds. */
 export const REBUILDABLE_PROVIDER_ITEMS: ReadonlySet<string> = new Set(
-  ["web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call", "mcp_list_tools", "shell_call", "tool_search_call", "program"],
+  ["web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call", "mcp_call", "mcp_list_tools", "shell_call", "tool_search_call", "program", "additional_tools"],
 );
 
 /**
@@ -65,6 +77,8 @@ export function providerItems(call: ToolCall, result: ToolMessage | undefined, s
     raw.status ??= "completed";
   }
   if (type === "code_interpreter_call") raw.outputs ??= null;
+  // The input item requires `result` (`string | null`): a call that made no image (failed) sends null.
+  if (type === "image_generation_call") raw.result ??= null;
   // A call whose output arrived as its own item had completed; its own status was not recorded.
   if (separate && result !== undefined) raw.status ??= "completed";
   const item = pick(type, raw, spec);
@@ -108,6 +122,8 @@ function pick(
   spec: { fields: readonly string[]; required: readonly string[] },
 ): ResponseInputItem | undefined {
   if (spec.required.some((field) => raw[field] === undefined)) return undefined;
+  const roles = INPUT_ROLES[type];
+  if (roles !== undefined && !roles.has(raw.role)) return undefined;
   const item: Record<string, unknown> = { type };
   for (const field of spec.fields) if (raw[field] !== undefined) item[field] = raw[field];
   return item as unknown as ResponseInputItem;

@@ -34,6 +34,8 @@ import { warnForeignCitedFiles } from "../request/convert-cited-files.js";
 import { convertContentParts } from "../request/convert-content-parts.js";
 import { assistantMessageItem } from "./convert-output-message.js";
 import { programOutputItem, providerItems } from "./convert-provider-items.js";
+import { sendableCaller, withSendableCaller, type SendableCaller } from "./program-caller.js";
+import { isAsyncCall } from "./async-calls.js";
 import { OPENAI_TOOL_NAME, RESPONSES_CALL_ID } from "../request/tool-name-rule.js";
 import { outputPosition, placeProgramOutputs, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
@@ -92,7 +94,12 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   // Ids repeated across the conversation (`call_0` in every turn) made unique before anything reads them.
   const unique = uniqueToolCallIds(input.messages, sink);
   const roles = classifyAllToolCalls(unique, "responses", sink);
-  const messages = pairToolResults(unique, sink, { isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function"), keepResultsAfterLaterResponse: true });
+  const messages = pairToolResults(unique, sink, {
+    isProviderRun: (call) => !APPLICATION_ROLES.has(roles.get(call.id) ?? "function"),
+    keepResultsAfterLaterResponse: true,
+    // An async call's output may come in any later request (async-calls.ts).
+    resultMayComeLater: (call) => isAsyncCall(call, targetOf(sink)),
+  });
   const calls = new Map<string, ToolCall>();
   const results = new Map<string, ToolMessage>();
   for (const message of messages) {
@@ -216,10 +223,11 @@ function convertAssistant(message: AssistantMessage, { roles, results, clientIte
         sink.warn("request.provider-item-dropped", `Provider-run tool call ${call.id} cannot be rebuilt as a Responses item; dropped with its result`, {
           toolCallId: call.id,
         });
-      } else rebuilt.forEach((item, index) => out.push({ item, position: outputPosition(call, index / 2, targetOf(sink)) }));
+      } else rebuilt.forEach((item, index) => out.push({ item: withSendableCaller(item, sentPrograms), position: outputPosition(call, index / 2, targetOf(sink)) }));
       continue;
     }
-    const item = role === "client-item" ? clientItems.get(call.id)?.call : convertToolCall(call, role, sink, sentPrograms);
+    const clientItem = role === "client-item" ? clientItems.get(call.id)?.call : undefined;
+    const item = role === "client-item" ? clientItem && withSendableCaller(clientItem, sentPrograms) : convertToolCall(call, role, sink, sentPrograms);
     if (item !== undefined) out.push({ item, position: outputPosition(call, 0, targetOf(sink)) });
   }
   return out;
@@ -268,9 +276,10 @@ function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMess
 function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, isSentProgram: (id: string) => boolean): ResponseInputItem | undefined {
   const itemId = itemIdOf(call, targetOf(sink));
   const caller = programCallerOf(call, targetOf(sink), isSentProgram);
+  const async = isAsyncCall(call, targetOf(sink)) ? { async: true } : {};
   if (role === "omit" || role === "provider-item") return undefined;
   if (role === "custom") {
-    return { type: "custom_tool_call", call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink), name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }), ...caller };
+    return { type: "custom_tool_call", call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink), name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }), ...caller, ...async };
   }
   if (role === "mcp-approval") {
     const serverLabel = readBridgeMetadata(call.metadata)?.serverLabel;
@@ -291,6 +300,7 @@ function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, 
     ...(itemId !== undefined && { id: itemId }),
     ...(typeof namespace === "string" && { namespace }),
     ...caller,
+    ...async,
   } as ResponseInputItem;
 }
 
@@ -299,14 +309,10 @@ function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, 
  * "program", caller_id }`), when the call came from the target platform and its program item is
  * sent too; otherwise nothing (a caller naming a program the request lacks cannot be resolved).
  */
-function programCallerOf(call: ToolCall, provider: string, isSentProgram: (id: string) => boolean): { caller?: { type: "program"; caller_id: string } } {
+function programCallerOf(call: ToolCall, provider: string, isSentProgram: (id: string) => boolean): { caller?: SendableCaller } {
   if (!isMintedBy(call, provider)) return {};
-  const caller = readBridgeMetadata(call.metadata)?.caller;
-  if (typeof caller !== "object" || caller === null) return {};
-  const callerId = (caller as Record<string, unknown>).caller_id;
-  return (caller as Record<string, unknown>).type === "program" && typeof callerId === "string" && isSentProgram(callerId)
-    ? { caller: { type: "program", caller_id: callerId } }
-    : {};
+  const caller = sendableCaller(readBridgeMetadata(call.metadata)?.caller, isSentProgram);
+  return caller === undefined ? {} : { caller };
 }
 
 /** The item id recorded on a call streamed from the target platform (`openai`, `azure-openai`, …). */

@@ -21,6 +21,8 @@ const FOLLOWERS = new Set([
   "computer_call",
   "compaction",
   "program",
+  // Tools the server made available mid-output: sent back where they were, so the reasoning before them stays.
+  "additional_tools",
 ]);
 
 function follows(item: ResponseInputItem | undefined): boolean {

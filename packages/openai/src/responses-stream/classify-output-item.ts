@@ -22,6 +22,11 @@ const HOSTED_WITH_RESULT = new Set([
   "image_generation_call",
   "mcp_call",
   "mcp_list_tools",
+  // openai-node 7.60 `ResponseOutputItem.AdditionalTools` `{ id, role, tools }`: tool definitions
+  // made available at this point of the output. Like an MCP tool listing it is the server's own
+  // step whose outcome is a list of tools (args = its `role`, result = its `tools`), and the input
+  // item of the same type takes it back (convert-provider-items.ts).
+  "additional_tools",
 ]);
 
 const OUTPUT_ITEMS = new Set(["shell_call_output", "tool_search_output", "program_output"]);

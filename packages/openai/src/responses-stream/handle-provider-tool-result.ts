@@ -94,8 +94,7 @@ function providerResultContent(done: Record<string, unknown>, provider: string, 
   const type = asString(done.type);
   const image = asNonEmptyString(done.result);
   if (type === "image_generation_call" && image !== undefined) {
-    const format = asNonEmptyString(done.output_format) ?? "png";
-    return [{ type: "image", source: { type: "data", value: image, mimeType: `image/${format}` } }];
+    return [{ type: "image", source: { type: "data", value: image, mimeType: imageMediaType(asNonEmptyString(done.output_format)) } }];
   }
   const result: Record<string, unknown> = {};
   for (const key in done) {
@@ -107,6 +106,17 @@ function providerResultContent(done: Record<string, unknown>, provider: string, 
   const text = sourcesJson === undefined ? JSON.stringify(result) : stringifyWith(result, "sources", sourcesJson);
   const files = filesOfToolItem(done, provider);
   return files.length === 0 ? text : [{ type: "text", text }, ...files];
+}
+
+/**
+ * The media type of an image generation call's `output_format` (`png`, `webp`, `jpeg`, `gif`,
+ * `svg`: openai-node 7.60 `ImageGenerationCall.output_format`; `png` when absent, the tool's
+ * default). `svg` is `image/svg+xml` (its IANA name; `image/svg` names nothing); the others are
+ * `image/<format>`.
+ */
+function imageMediaType(format: string | undefined): string {
+  if (format === undefined) return "image/png";
+  return format.toLowerCase() === "svg" ? "image/svg+xml" : `image/${format}`;
 }
 
 function awaitingCall(state: ResponsesStreamState, callType: string | undefined): ToolItem | undefined {

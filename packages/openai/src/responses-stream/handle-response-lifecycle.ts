@@ -2,12 +2,15 @@ import { describeOpenAIError } from "../describe-openai-error.js";
 import { closeCompactionItem } from "./handle-compaction-item.js";
 import { closeMessageItem } from "./handle-message-item.js";
 import { closeReasoningItem } from "./handle-reasoning-item.js";
+import { commitSteering } from "./handle-steering.js";
 import { mapResponsesFinishReason } from "../map-openai-finish-reason.js";
 import { mapResponsesUsage } from "../map-openai-usage.js";
 import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
 import { recordResponseCost } from "./responses-usage-cost.js";
+import { recordResponseCounts } from "./response-counts.js";
+import { recordInputTransformations } from "./input-transformations.js";
 
 /**
  * `response.created`: a response starts. A recording may hold several responses back to back
@@ -16,6 +19,8 @@ import { recordResponseCost } from "./responses-usage-cost.js";
 export function handleResponseCreated(state: ResponsesStreamState, event: Record<string, unknown>): void {
   closeResponseItems(state);
   const response = asRecord(event.response);
+  // The commit point of steering input queued for the response this one continues.
+  commitSteering(state, response, state.response.id);
   state.response = newResponseState(asNonEmptyString(response?.model) ?? state.options.model);
   const id = asNonEmptyString(response?.id);
   if (id !== undefined) state.response.id = id;
@@ -54,6 +59,9 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   });
   state.run.usage.record(id, usage);
   recordResponseCost(state, id, model, response.usage);
+  recordResponseCounts(state, "toolUsage", id, response.tool_usage);
+  recordInputTransformations(state, id, response.input_transformations);
+  recordResponseCounts(state, "cacheWriteDetails", id, asRecord(asRecord(response.usage)?.input_tokens_details)?.cache_write_tokens_details);
   const type = asString(event.type) ?? "";
   const status = asString(response.status) ?? type.slice("response.".length);
   const mapped = mapResponsesFinishReason(status, {
@@ -68,9 +76,12 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   const moderation = asRecord(response.moderation);
   // Azure OpenAI's content filter results of the prompt and the completion (`content_filters`).
   const contentFilters = asArray(response.content_filters);
+  // The prompt cache diagnostics the request asked for (`cache_hit`, `cache_miss` with its `reason`, …; openai-node 7.60).
+  const promptCacheDiagnostics = asRecord(response.prompt_cache_diagnostics);
   const extra = {
     ...(serviceTier !== undefined && { serviceTier }),
     ...(moderation !== undefined && { moderation }),
+    ...(promptCacheDiagnostics !== undefined && { promptCacheDiagnostics }),
     ...(contentFilters !== undefined && contentFilters.length > 0 && { contentFilters }),
   };
   const finish = Object.keys(extra).length === 0 ? mapped : { ...mapped, details: { ...mapped.details, ...extra } };
@@ -82,7 +93,14 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   }
   closeResponseItems(state);
   state.finish = finish;
-  state.endSeen = true;
+  // A response stopped for steering is followed by its successor on the same stream (the
+  // steering guide: "followed automatically by a successor response.created"): the stream ending
+  // here lost that response, so it is not the end marker until the successor starts or the input
+  // fails (handle-steering.ts); its usage and output are kept either way.
+  if (status === "incomplete" && mapped.details?.incompleteReason === "steered") {
+    state.awaitingSuccessor = id;
+    state.endSeen = false;
+  } else state.endSeen = true;
 }
 
 /** The `error` event (JSONL replays; through the SDK it is thrown as an APIError instead). */

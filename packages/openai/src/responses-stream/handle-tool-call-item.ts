@@ -50,6 +50,8 @@ export function openToolItem(
   if (approvalRequestId !== undefined) metadata.approvalRequestId = approvalRequestId;
   const caller = programCaller(item.caller);
   if (caller !== undefined) metadata.caller = caller;
+  // An async function / custom tool call (the model goes on without its output): the request side sends it back as async.
+  if (item.async === true) metadata.async = true;
   run.startToolCall({
     toolCallId,
     toolCallName: cls.name,

@@ -23,6 +23,7 @@ import {
   handleResponseTerminal,
 } from "./handle-response-lifecycle.js";
 import { handleAudioEvent } from "./handle-response-audio.js";
+import { handleSteerAccepted, handleSteerFailed, handleSteerPending, warnUncommittedSteering } from "./handle-steering.js";
 import { handleCodeDelta, handlePatchDiffDelta, handleShellCommandDelta, handleShellCommandText } from "./handle-streamed-argument-text.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "../narrow.js";
@@ -47,6 +48,9 @@ const HANDLERS = new Map<string, Handler>(Object.entries({
   },
   "response.failed": handleResponseTerminal,
   error: handleErrorEvent,
+  "response.steer.accepted": handleSteerAccepted,
+  "response.steer.failed": handleSteerFailed,
+  "response.steer.pending": handleSteerPending,
   "response.output_item.added": handleItemAdded,
   "response.output_item.done": handleItemDone,
   "response.content_part.added": handleContentPartAdded,
@@ -120,6 +124,7 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
       } else if (options.emitRawEvents === true && !SILENT.has(type)) run.raw(chunk, providerLabel(options));
     },
     end() {
+      warnUncommittedSteering(state);
       if (state.endSeen) run.finish(state.finish === undefined ? {} : { finish: state.finish });
     },
     describeError: describeOpenAIError,
@@ -246,7 +251,8 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done, sourcesJson);
     else if (state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
-      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : undefined;
+      // An async call whose `async` only the finished item carries records it here (its START had none).
+      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : done.async === true ? { async: true } : undefined;
       // A call the output limit cut off (`status: "incomplete"`) is not handed to the application.
       if (!tracked.providerExecuted && done.status === "incomplete") state.run.abandonToolCall(tracked.toolCallId, metadata);
       else state.run.endToolCall(tracked.toolCallId, metadata);

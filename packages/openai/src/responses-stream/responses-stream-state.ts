@@ -1,5 +1,7 @@
 import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import type { SteeringEntry } from "./handle-steering.js";
 import type { StreamedText } from "./handle-streamed-argument-text.js";
+import type { CountTree, ResponseCountKey } from "./response-counts.js";
 import { IndexSet } from "./index-set.js";
 import { IdFingerprints } from "./id-fingerprints.js";
 import type { ItemsById } from "./items-by-id.js";
@@ -144,11 +146,19 @@ export interface ResponsesStreamState {
   responseCount: number;
   /** Cost fields of each response's usage (xAI, gateways), for the terminal event; created when one has some. */
   costs?: Map<string, Record<string, unknown>>;
+  /** Counts beside each response's usage (`tool_usage`, cache write retention split): key → response id → counts (response-counts.ts). */
+  responseCounts?: Map<ResponseCountKey, Map<string, CountTree>>;
+  /** Each response's `input_transformations` entries (input-transformations.ts), by response id. */
+  inputTransformations?: Map<string, Record<string, unknown>[]>;
   /** Perplexity's source list items (`search_results`, `fetch_url_results`): terminal metadata key → output position → entries. */
   sourceItems?: Map<string, Map<string, Record<string, unknown>[]>>;
   finish?: FinishInfo;
-  /** The latest response reached `response.completed` / `.incomplete`. */
+  /** The latest response reached `response.completed` / `.incomplete` (not one stopped for steering whose successor is still due). */
   endSeen: boolean;
+  /** Steering submissions (`response.steer.*`, WebSocket), by `id:<steer id>` / `unnamed:<n>`; created on the first one. */
+  steering?: { entries: Map<string, SteeringEntry>; unnamed: number; dropped: number };
+  /** The response that stopped for steering (`incomplete_details.reason: "steered"`) while its successor has not started. */
+  awaitingSuccessor?: string;
   /** `stream.audio-dropped` was reported (once per stream). */
   audioWarned?: boolean;
 }
