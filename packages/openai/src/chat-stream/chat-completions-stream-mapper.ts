@@ -14,6 +14,7 @@ import { flushThinkTags, handleThinkTaggedContent, thinkTagOf } from "./handle-c
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { collectAnnotations } from "./chat-annotations.js";
+import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
 import { finishReasonError, mapChatFinishReason } from "../map-openai-finish-reason.js";
 import { mapChatUsage } from "../map-openai-usage.js";
@@ -42,6 +43,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     costs: new Map(),
     usageKeys: new Map(),
     billed: new Map(),
+    details: {},
     warned: new Set(),
     thinkTag: thinkTagOf(options),
     ...(options.model !== undefined && { model: options.model }),
@@ -62,6 +64,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
         return;
       }
       trackCompletion(state, chunk);
+      trackResponseDetails(state, chunk);
       trackCitations(state, chunk);
       const choices = asArray(chunk.choices) ?? [];
       for (const choice of choices) {
@@ -81,14 +84,15 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
-      if (state.failure !== undefined) {
-        run.fail(state.failure);
+      const failure = state.failure;
+      if (failure !== undefined) {
+        run.fail(failure.finish !== undefined ? { ...failure, finish: withResponseDetails(failure.finish, state.details) } : failure);
         return;
       }
       if (!state.endSeen) return;
       // Anything a choice still holds (an encrypted entry that came after its finish_reason).
       for (const choice of state.choices.values()) endChoice(state, choice);
-      run.finish(state.finish !== undefined ? { finish: state.finish } : {});
+      run.finish(state.finish !== undefined ? { finish: withResponseDetails(state.finish, state.details) } : {});
     },
     describeError: describeOpenAIError,
   };

@@ -1,6 +1,7 @@
 import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import { textEndMetadata } from "./chat-annotations.js";
 import type { BilledCounts } from "./chat-billed-counts.js";
+import type { ChatResponseDetails } from "./chat-response-details.js";
 import type { ThinkTag, ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "../provider-label.js";
@@ -119,6 +120,8 @@ export interface ChatStreamState {
    * reports, so RUN_ERROR carries what the call cost.
    */
   failure?: FailOptions;
+  /** The completion's `service_tier` and `moderation`, for the terminal event's `finishDetails`. */
+  readonly details: ChatResponseDetails;
   /** Chunk-level citations of the current completion (Perplexity `citations` / `search_results`, Zhipu `web_search`). */
   citations?: BridgeMetadata;
   /** Gateway cost fields per model call, for the terminal event. */
