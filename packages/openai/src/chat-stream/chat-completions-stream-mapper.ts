@@ -13,6 +13,7 @@ import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { flushThinkTags, handleThinkTaggedContent, thinkTagOf } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
+import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
@@ -198,10 +199,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     const refusal = asString(delta.refusal);
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);
-    if (content !== undefined) {
-      if (state.thinkTag !== undefined) handleThinkTaggedContent(state, choice, state.thinkTag, content);
-      else handleChatContent(state, choice, content);
-    }
+    if (content !== undefined) handleStringContent(state, choice, delta, content);
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
     if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
     if (delta.images !== undefined) handleChatImages(state, choice, delta.images);
@@ -234,6 +232,14 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     state.finish = finish;
     state.endSeen = true;
   }
+}
+
+/** `delta.content` as a string: Gemini's thought summaries, else `thinkTags` when on, else text. */
+function handleStringContent(state: ChatStreamState, choice: ChatChoiceState, delta: Record<string, unknown>, content: string): void {
+  // Gemini's thought summaries (`<thought>…</thought>`, flagged in `extra_content.google.thought`).
+  if (handleGeminiThoughtContent(state, choice, delta, content)) return;
+  if (state.thinkTag !== undefined) handleThinkTaggedContent(state, choice, state.thinkTag, content);
+  else handleChatContent(state, choice, content);
 }
 
 /** The usage a choice carries itself (Kimi's `choices[0].usage` on the finishing chunk), if any. */

@@ -66,6 +66,8 @@ export interface ChatChoiceState {
   thinkingSignature?: string;
   /** `thinkTags`: whether the content is inside a think block, and a possible tag start held back. */
   thinkTags?: ThinkTagState;
+  /** Gemini's thought summaries in the content (`extra_content.google.thought`, `<thought>` tags): whether inside one, a possible tag start held back. */
+  geminiThought?: ThinkTagState;
   /** Whether the choice started a tool call (a `stop` finish then means `tool-calls`). */
   sawToolCall: boolean;
   /** Whether the choice's `finish_reason` came (a new completion `id` before that continues this completion). */
