@@ -13,8 +13,10 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
  *   (DeepSeek's thinking mode rejects a later request without it; so do Kimi's thinking models,
  *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none,
- *   except to the Kimi labels, which get every turn's recorded `reasoning_content`; a Kimi model
- *   under an `openai`-default label gets it too ({@link requestChatDialect}).
+ *   except to the Kimi labels and Zhipu's (GLM, Z.ai: the default for `zhipu` / `zai` / `z.ai` /
+ *   `bigmodel`, {@link reasoningContentTurns}), which get every turn's recorded
+ *   `reasoning_content`; a Kimi model under an `openai`-default label gets it too
+ *   ({@link requestChatDialect}).
  * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
  *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
  * - `litellm`: the LiteLLM proxy: an assistant message carries the Anthropic thinking streamed
@@ -69,6 +71,11 @@ const BY_LABEL: Record<string, ChatDialect> = {
   moonshot: "deepseek",
   moonshotai: "deepseek",
   kimi: "deepseek",
+  // Zhipu GLM / Z.ai: interleaved thinking wants a tool turn's `reasoning_content` back, preserved thinking every turn's.
+  zhipu: "deepseek",
+  zai: "deepseek",
+  "z.ai": "deepseek",
+  bigmodel: "deepseek",
   mistral: "mistral",
   gemini: "gemini",
   google: "gemini",
@@ -94,8 +101,33 @@ const BY_LABEL: Record<string, ChatDialect> = {
 export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai", "kimi"]);
 
 /**
+ * Labels of Zhipu's GLM API (Z.ai, open.bigmodel.cn). Under the `deepseek` dialect they get every
+ * recorded `reasoning_content` back as streamed, and no empty placeholder. Z.ai's thinking-mode
+ * guide: with interleaved thinking (on by default since GLM-4.5) and tools, "thinking blocks should
+ * be explicitly preserved and returned together with the tool results"; with preserved thinking
+ * (on by default on the Coding Plan endpoint, `clear_thinking: false` on the standard one) "you
+ * must return the complete, unmodified reasoning_content back to the API", every earlier turn's,
+ * in the original sequence. The standard endpoint (`clear_thinking` true) clears earlier turns'
+ * reasoning itself, so sending every turn's suits both. The guide asks for no placeholder on a
+ * turn that streamed no reasoning (thinking disabled for it), so none is sent.
+ */
+export const ZHIPU_LABELS: ReadonlySet<string> = new Set(["zhipu", "zai", "z.ai", "bigmodel"]);
+
+/**
+ * Which turns' `reasoning_content` the `deepseek` dialect sends to `target`: every recorded turn's
+ * to Kimi's labels, Zhipu's labels ({@link ZHIPU_LABELS}) and a Kimi model behind another label,
+ * else only a tool span's (DeepSeek); and whether only recorded reasoning goes (no empty
+ * placeholder on a tool span's message that streamed none: Zhipu's labels, a Kimi model behind
+ * another label; DeepSeek and Kimi answer 400 without the field).
+ */
+export function reasoningContentTurns(target: string, kimiModel: boolean): { everyTurn: boolean; recordedOnly: boolean } {
+  const zhipu = ZHIPU_LABELS.has(target);
+  return { everyTurn: KIMI_LABELS.has(target) || zhipu || kimiModel, recordedOnly: zhipu || (kimiModel && !KIMI_LABELS.has(target)) };
+}
+
+/**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway`, `minimax` →
- * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
+ * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
  * `groq` → `groq`; `ollama` → `ollama`; `vllm`, `workers-ai` / `cloudflare` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
  * `llamacpp`; anything else → `openai`.

@@ -1,0 +1,47 @@
+/**
+ * Zhipu GLM / Z.ai (labels `zhipu`, `zai`, `z.ai`, `bigmodel` → `deepseek` dialect): the recorded
+ * `reasoning_content` of every assistant turn goes back as streamed. Z.ai's thinking-mode guide:
+ * with interleaved thinking and tools, "thinking blocks should be explicitly preserved and returned
+ * together with the tool results"; with preserved thinking (Coding Plan default, `clear_thinking:
+ * false`) "you must return the complete, unmodified reasoning_content back to the API". A turn that
+ * streamed no reasoning gets no placeholder.
+ */
+import type { Message } from "@agui-bridge/core/adapter";
+import { describe, expect, it } from "vitest";
+import { foldChatTurn } from "./support/fold-chat-turn.js";
+import { defaultChatDialect, toChatCompletionsRequest } from "../src/index.js";
+
+type Rec = Record<string, unknown>;
+const chunk = (delta: Rec, finish: string | null = null): Rec => ({ id: "c", object: "chat.completion.chunk", created: 1, model: "glm-5.1", choices: [{ index: 0, delta, finish_reason: finish }] });
+const call = (id: string, city: string): Rec => ({ tool_calls: [{ index: 0, id, type: "function", function: { name: "weather", arguments: JSON.stringify({ city }) } }] });
+
+async function conversation(provider: string): Promise<Message[]> {
+  let messages: Message[] = [{ id: "u1", role: "user", content: "Hi" }];
+  messages = await foldChatTurn(messages, [chunk({ role: "assistant", reasoning_content: "Greet " }), chunk({ reasoning_content: "back." }), chunk({ content: "Hello!" }), chunk({}, "stop")], provider, "r1");
+  messages.push({ id: "u2", role: "user", content: "Weather in Oslo and Bergen?" });
+  messages = await foldChatTurn(messages, [chunk({ role: "assistant", reasoning_content: "Oslo first." }), chunk(call("call_a", "Oslo")), chunk({}, "tool_calls")], provider, "r2");
+  messages.push({ id: "t1", role: "tool", toolCallId: "call_a", content: "12°C" });
+  // A step with thinking turned off for it: no reasoning streamed.
+  messages = await foldChatTurn(messages, [chunk({ role: "assistant" }), chunk(call("call_b", "Bergen")), chunk({}, "tool_calls")], provider, "r3");
+  messages.push({ id: "t2", role: "tool", toolCallId: "call_b", content: "9°C" });
+  return messages;
+}
+
+function assistantsSent(messages: Message[], provider: string): Rec[] {
+  const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r4", messages }, { model: "glm-5.1", provider });
+  return (params.messages as unknown as Rec[]).filter((m) => m.role === "assistant");
+}
+
+describe("reasoning_content back to Zhipu GLM / Z.ai", () => {
+  it.each(["zhipu", "zai", "z.ai", "bigmodel"])("%s: deepseek dialect; every streamed turn's reasoning goes back, none invented", async (provider) => {
+    expect(defaultChatDialect(provider)).toBe("deepseek");
+    const sent = assistantsSent(await conversation(provider), provider);
+    expect(sent.map((m) => m.reasoning_content)).toEqual(["Greet back.", "Oslo first.", undefined]);
+    expect(sent.map((m) => "reasoning_content" in m)).toEqual([true, true, false]);
+  });
+
+  it("reasoning streamed under another label is not sent to Zhipu", async () => {
+    const messages = await conversation("deepseek");
+    expect(assistantsSent(messages, "zhipu").map((m) => m.reasoning_content)).toEqual([undefined, undefined, undefined]);
+  });
+});
