@@ -16,6 +16,7 @@ import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
+import { collectLogprobs } from "./chat-logprobs.js";
 import { withContentFilterDetails } from "./azure-content-filter.js";
 import { finishReasonError, mapChatFinishReason } from "../map-openai-finish-reason.js";
 import { mapChatUsage } from "../map-openai-usage.js";
@@ -212,6 +213,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   }
   // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
   collectAnnotations(choice, record.annotations);
+  collectLogprobs(choice.logprobs, record.logprobs);
   if (finishReason !== undefined) {
     const mapped = mapChatFinishReason(finishReason);
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.

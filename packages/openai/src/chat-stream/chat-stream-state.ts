@@ -2,6 +2,7 @@ import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, Run
 import { textEndMetadata } from "./chat-annotations.js";
 import type { BilledCounts } from "./chat-billed-counts.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
+import { logprobsMetadata, type ChatLogprobs } from "./chat-logprobs.js";
 import type { ThinkTag, ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "../provider-label.js";
@@ -99,6 +100,8 @@ export interface ChatChoiceState {
   readonly annotations: Record<string, unknown>[];
   /** Their JSON, so exact repeats are kept once. */
   readonly annotationKeys: Set<string>;
+  /** Token log probabilities of the text and the refusal so far (`logprobs`), for their END. */
+  readonly logprobs: ChatLogprobs;
 }
 
 /** Per-stream state of the Chat Completions mapper. */
@@ -157,7 +160,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set() };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set(), logprobs: { content: [], refusal: [] } };
     state.choices.set(index, choice);
   }
   return choice;
@@ -188,7 +191,7 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): vo
   const citations = state.citations;
   if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, textEndMetadata(choice, citations));
   choice.textId = undefined;
-  if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId);
+  if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId, logprobsMetadata(choice.logprobs.refusal));
   choice.refusalId = undefined;
   closeChoiceReasoning(state, choice);
   flushPendingEncrypted(state, choice);
