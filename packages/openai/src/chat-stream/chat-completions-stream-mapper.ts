@@ -1,4 +1,4 @@
-import type { RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
+import type { FinishInfo, RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
 import { chatUsageCost, costMetadata } from "../chat-usage-cost.js";
@@ -17,7 +17,7 @@ import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { collectLogprobs } from "./chat-logprobs.js";
-import { withContentFilterDetails } from "./azure-content-filter.js";
+import { collectContentFilterResults, withContentFilterDetails } from "./azure-content-filter.js";
 import { finishReasonError, mapChatFinishReason } from "../map-openai-finish-reason.js";
 import { mapChatUsage } from "../map-openai-usage.js";
 import { usageByModel } from "./groq-usage-breakdown.js";
@@ -46,6 +46,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     usageKeys: new Map(),
     billed: new Map(),
     details: {},
+    contentFilters: new Map(),
     warned: new Set(),
     thinkTag: thinkTagOf(options),
     ...(options.model !== undefined && { model: options.model }),
@@ -94,7 +95,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       if (!state.endSeen) return;
       // Anything a choice still holds (an encrypted entry that came after its finish_reason).
       for (const choice of state.choices.values()) endChoice(state, choice);
-      run.finish(state.finish !== undefined ? { finish: withResponseDetails(state.finish, state.details) } : {});
+      run.finish(state.finish !== undefined ? { finish: terminalFinish(state, state.finish) } : {});
     },
     describeError: describeOpenAIError,
   };
@@ -115,6 +116,7 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
     if ([...state.choices.values()].some((choice) => !choice.finished)) return;
     for (const choice of state.choices.values()) endChoice(state, choice);
     state.choices.clear();
+    state.contentFilters.clear();
     state.citations = undefined;
   }
   state.completionId = id;
@@ -188,6 +190,8 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   const index = asNumber(record.index) ?? 0;
   const delta = asRecord(record.delta);
   const finishReason = asNonEmptyString(record.finish_reason);
+  // Azure: on text chunks, or on annotation chunks of their own (no delta) of the asynchronous filter.
+  collectContentFilterResults(state.contentFilters, index, record.content_filter_results);
   if (delta === undefined && finishReason === undefined) return;
   const choice = choiceState(state, index);
   if (delta !== undefined) {
@@ -217,7 +221,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   if (finishReason !== undefined) {
     const mapped = mapChatFinishReason(finishReason);
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
-    const finish = withContentFilterDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" } : mapped, record);
+    const finish = mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" as const } : mapped;
     // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as
     // `finish_reason: "error"`), that the server aborted (vLLM's `"abort"`) or whose inference
     // failed (Zhipu's `"network_error"`).
@@ -232,6 +236,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     endChoice(state, choice);
     choice.finished = true;
     state.finish = finish;
+    state.finishIndex = index;
     state.endSeen = true;
   }
 }
@@ -242,6 +247,16 @@ function handleStringContent(state: ChatStreamState, choice: ChatChoiceState, de
   if (handleGeminiThoughtContent(state, choice, delta, content)) return;
   if (state.thinkTag !== undefined) handleThinkTaggedContent(state, choice, state.thinkTag, content);
   else handleChatContent(state, choice, content);
+}
+
+/**
+ * The finish RUN_FINISHED carries: the completion-level details, and the content filter results of
+ * the choice that finished (collected until the end: the asynchronous filter's annotations may
+ * follow the finish).
+ */
+function terminalFinish(state: ChatStreamState, finish: FinishInfo): FinishInfo {
+  const filter = state.finishIndex === undefined ? undefined : state.contentFilters.get(state.finishIndex);
+  return withContentFilterDetails(withResponseDetails(finish, state.details), filter);
 }
 
 /** The usage a choice carries itself (Kimi's `choices[0].usage` on the finishing chunk), if any. */

@@ -2,6 +2,7 @@ import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, Run
 import { textEndMetadata } from "./chat-annotations.js";
 import type { BilledCounts } from "./chat-billed-counts.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
+import type { ContentFilterResults } from "./azure-content-filter.js";
 import { logprobsMetadata, type ChatLogprobs } from "./chat-logprobs.js";
 import type { ThinkTag, ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
@@ -117,6 +118,10 @@ export interface ChatStreamState {
   readonly choices: Map<number, ChatChoiceState>;
   /** Finish reason of the latest finished choice. */
   finish?: FinishInfo;
+  /** The `index` of that choice (whose content filter results go with the finish). */
+  finishIndex?: number;
+  /** Azure's `content_filter_results` per choice index of the current completion, collected over its chunks. */
+  readonly contentFilters: Map<number, ContentFilterResults>;
   /** A `finish_reason` was seen: the completion reached its end marker. */
   endSeen: boolean;
   /**
