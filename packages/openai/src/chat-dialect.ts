@@ -13,8 +13,8 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
  *   (DeepSeek's thinking mode rejects a later request without it; so do Kimi's thinking models,
  *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none,
- *   except to the Kimi labels and Zhipu's (GLM, Z.ai: the default for `zhipu` / `zai` / `z.ai` /
- *   `bigmodel`, {@link reasoningContentTurns}), which get every turn's recorded
+ *   except to the Kimi labels, Zhipu's (GLM, Z.ai: the default for `zhipu` / `zai` / `z.ai` /
+ *   `bigmodel`) and Fireworks' (`fireworks`, `fireworks-ai`) ({@link reasoningContentTurns}), which get every turn's recorded
  *   `reasoning_content`; a Kimi model under an `openai`-default label gets it too
  *   ({@link requestChatDialect}).
  * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
@@ -76,6 +76,9 @@ const BY_LABEL: Record<string, ChatDialect> = {
   zai: "deepseek",
   "z.ai": "deepseek",
   bigmodel: "deepseek",
+  // Fireworks: "you must include the reasoning_content from previous assistant turns" (interleaved thinking).
+  fireworks: "deepseek",
+  "fireworks-ai": "deepseek",
   mistral: "mistral",
   gemini: "gemini",
   google: "gemini",
@@ -101,33 +104,38 @@ const BY_LABEL: Record<string, ChatDialect> = {
 export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai", "kimi"]);
 
 /**
- * Labels of Zhipu's GLM API (Z.ai, open.bigmodel.cn). Under the `deepseek` dialect they get every
- * recorded `reasoning_content` back as streamed, and no empty placeholder. Z.ai's thinking-mode
- * guide: with interleaved thinking (on by default since GLM-4.5) and tools, "thinking blocks should
- * be explicitly preserved and returned together with the tool results"; with preserved thinking
- * (on by default on the Coding Plan endpoint, `clear_thinking: false` on the standard one) "you
- * must return the complete, unmodified reasoning_content back to the API", every earlier turn's,
- * in the original sequence. The standard endpoint (`clear_thinking` true) clears earlier turns'
- * reasoning itself, so sending every turn's suits both. The guide asks for no placeholder on a
- * turn that streamed no reasoning (thinking disabled for it), so none is sent.
+ * Labels of servers that, under the `deepseek` dialect, get every recorded `reasoning_content`
+ * back as streamed, and no empty placeholder (neither documents one for a turn that streamed no
+ * reasoning):
+ * - Zhipu's GLM API (`zhipu`, `zai`, `z.ai`, `bigmodel`). Z.ai's thinking-mode guide: with
+ *   interleaved thinking (on by default since GLM-4.5) and tools, "thinking blocks should be
+ *   explicitly preserved and returned together with the tool results"; with preserved thinking
+ *   (on by default on the Coding Plan endpoint, `clear_thinking: false` on the standard one) "you
+ *   must return the complete, unmodified reasoning_content back to the API", every earlier turn's,
+ *   in the original sequence. The standard endpoint (`clear_thinking` true) clears earlier turns'
+ *   reasoning itself, so sending every turn's suits both.
+ * - Fireworks (`fireworks`, `fireworks-ai`). Its reasoning guide: for models with interleaved
+ *   thinking "you must include the reasoning_content from previous assistant turns in subsequent
+ *   requests"; a model without it "simply ignores the extra reasoning context so this pattern is
+ *   safe to use broadly" (its `reasoning_history` parameter decides which turns' it renders).
  */
-export const ZHIPU_LABELS: ReadonlySet<string> = new Set(["zhipu", "zai", "z.ai", "bigmodel"]);
+export const EVERY_TURN_REASONING_LABELS: ReadonlySet<string> = new Set(["zhipu", "zai", "z.ai", "bigmodel", "fireworks", "fireworks-ai"]);
 
 /**
  * Which turns' `reasoning_content` the `deepseek` dialect sends to `target`: every recorded turn's
- * to Kimi's labels, Zhipu's labels ({@link ZHIPU_LABELS}) and a Kimi model behind another label,
- * else only a tool span's (DeepSeek); and whether only recorded reasoning goes (no empty
- * placeholder on a tool span's message that streamed none: Zhipu's labels, a Kimi model behind
+ * to Kimi's labels, {@link EVERY_TURN_REASONING_LABELS} (Zhipu, Fireworks) and a Kimi model behind
+ * another label, else only a tool span's (DeepSeek); and whether only recorded reasoning goes (no
+ * empty placeholder on a tool span's message that streamed none: those labels, a Kimi model behind
  * another label; DeepSeek and Kimi answer 400 without the field).
  */
 export function reasoningContentTurns(target: string, kimiModel: boolean): { everyTurn: boolean; recordedOnly: boolean } {
-  const zhipu = ZHIPU_LABELS.has(target);
-  return { everyTurn: KIMI_LABELS.has(target) || zhipu || kimiModel, recordedOnly: zhipu || (kimiModel && !KIMI_LABELS.has(target)) };
+  const recorded = EVERY_TURN_REASONING_LABELS.has(target);
+  return { everyTurn: KIMI_LABELS.has(target) || recorded || kimiModel, recordedOnly: recorded || (kimiModel && !KIMI_LABELS.has(target)) };
 }
 
 /**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway`, `minimax` →
- * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel` → `deepseek`; `mistral` →
+ * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel`, `fireworks` / `fireworks-ai` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
  * `groq` → `groq`; `ollama` → `ollama`; `vllm`, `workers-ai` / `cloudflare` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
  * `llamacpp`; anything else → `openai`.

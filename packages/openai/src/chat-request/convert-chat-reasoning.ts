@@ -27,7 +27,7 @@ export interface ChatReasoningBack {
  * that takes them back: `openrouter` (entries recorded from `reasoning_details`) and `deepseek`
  * (DeepSeek's thinking-mode rule: between two user messages where the model made a tool call,
  * every assistant message's `reasoning_content` must go back on all later requests; elsewhere it
- * is ignored, so it is not sent; to Kimi's and Zhipu's labels, and to a Kimi model behind an
+ * is ignored, so it is not sent; to Kimi's, Zhipu's and Fireworks' labels, and to a Kimi model behind an
  * `openai`-default label, every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
  * `thinking` content chunks) and `databricks` (signed thinking, as Databricks' `reasoning` content
  * items) and `groq` / `ollama` / `vllm` / `llamacpp` (the reasoning of an assistant message that
@@ -46,7 +46,7 @@ export function collectChatReasoning(
   const byAssistant = new Map<string, ReasoningMessage[]>();
   const sentBack = new Set<string>();
   if (dialect === "openai" || dialect === "gemini") return { dialect, target, byAssistant, sentBack, toolSpans: new Set(), recordedOnly: false };
-  // Kimi (its labels, or a Kimi model behind another label) and Zhipu's GLM get every recorded turn's reasoning.
+  // Kimi (its labels, or a Kimi model behind another label), Zhipu's GLM and Fireworks get every recorded turn's reasoning.
   const turns = reasoningContentTurns(target, kimiModel);
   const everyTurn = dialect === "deepseek" && turns.everyTurn;
   const assistants = new Map<string, AssistantMessage>();

@@ -1,10 +1,12 @@
 /**
- * Zhipu GLM / Z.ai (labels `zhipu`, `zai`, `z.ai`, `bigmodel` → `deepseek` dialect): the recorded
- * `reasoning_content` of every assistant turn goes back as streamed. Z.ai's thinking-mode guide:
- * with interleaved thinking and tools, "thinking blocks should be explicitly preserved and returned
- * together with the tool results"; with preserved thinking (Coding Plan default, `clear_thinking:
- * false`) "you must return the complete, unmodified reasoning_content back to the API". A turn that
- * streamed no reasoning gets no placeholder.
+ * Zhipu GLM / Z.ai (labels `zhipu`, `zai`, `z.ai`, `bigmodel`) and Fireworks (`fireworks`,
+ * `fireworks-ai`), `deepseek` dialect: the recorded `reasoning_content` of every assistant turn goes
+ * back as streamed. Z.ai's thinking-mode guide: with interleaved thinking and tools, "thinking blocks
+ * should be explicitly preserved and returned together with the tool results"; with preserved
+ * thinking (Coding Plan default, `clear_thinking: false`) "you must return the complete, unmodified
+ * reasoning_content back to the API". Fireworks' reasoning guide: "you must include the
+ * reasoning_content from previous assistant turns in subsequent requests" (models without
+ * interleaved thinking ignore it). A turn that streamed no reasoning gets no placeholder.
  */
 import type { Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
@@ -32,16 +34,17 @@ function assistantsSent(messages: Message[], provider: string): Rec[] {
   return (params.messages as unknown as Rec[]).filter((m) => m.role === "assistant");
 }
 
-describe("reasoning_content back to Zhipu GLM / Z.ai", () => {
-  it.each(["zhipu", "zai", "z.ai", "bigmodel"])("%s: deepseek dialect; every streamed turn's reasoning goes back, none invented", async (provider) => {
+describe("reasoning_content of every turn back to Zhipu GLM / Z.ai and Fireworks", () => {
+  it.each(["zhipu", "zai", "z.ai", "bigmodel", "fireworks", "fireworks-ai"])("%s: deepseek dialect; every streamed turn's reasoning goes back, none invented", async (provider) => {
     expect(defaultChatDialect(provider)).toBe("deepseek");
     const sent = assistantsSent(await conversation(provider), provider);
     expect(sent.map((m) => m.reasoning_content)).toEqual(["Greet back.", "Oslo first.", undefined]);
     expect(sent.map((m) => "reasoning_content" in m)).toEqual([true, true, false]);
   });
 
-  it("reasoning streamed under another label is not sent to Zhipu", async () => {
+  it("reasoning streamed under another label is not sent to them", async () => {
     const messages = await conversation("deepseek");
     expect(assistantsSent(messages, "zhipu").map((m) => m.reasoning_content)).toEqual([undefined, undefined, undefined]);
+    expect(assistantsSent(messages, "fireworks").map((m) => m.reasoning_content)).toEqual([undefined, undefined, undefined]);
   });
 });
