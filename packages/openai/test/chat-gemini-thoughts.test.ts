@@ -6,10 +6,12 @@
  * and other clients' fixtures record them). They are the reasoning message, the answer the text,
  * the tags removed. Through the real SDK and the raw-bytes path.
  */
-import type { Message } from "@agui-bridge/core/adapter";
-import { textOf } from "@agui-bridge/conformance";
+import { createSequentialIds, type Message } from "@agui-bridge/core/adapter";
+import { assertConformant, reasoningOf as reasoningText, textOf } from "@agui-bridge/conformance";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toChatCompletionsRequest } from "../src/index.js";
+import { streamChatCompletions, toChatCompletionsRequest } from "../src/index.js";
+import { collect } from "./support/collect.js";
 import { chunk, run, type Rec } from "./support/chat-audit-helpers.js";
 import { foldChatTurn } from "./support/fold-chat-turn.js";
 
@@ -48,6 +50,16 @@ describe("Gemini thought summaries in the content", () => {
     expect(textOf(events as never)).toBe("Done");
   });
 
+  it("a thought ending in '<' (held back as a possible tag start) before the unflagged </thought> delta stays thought", async () => {
+    const { events, messages } = await run([
+      chunk({ delta: { role: "assistant", content: "<thought>x < y, so a<", ...thought } }),
+      chunk({ delta: { content: "</thought>Yes" } }),
+      finish(),
+    ]);
+    expect(reasoningOf(messages)).toEqual(["x < y, so a<"]);
+    expect(textOf(events as never)).toBe("Yes");
+  });
+
   it("a thought followed by a tool call: reasoning, then the call; no tag in any text", async () => {
     const { events, messages } = await run([
       chunk({ delta: { role: "assistant", content: "<thought>I need the weather.", ...thought } }),
@@ -81,5 +93,33 @@ describe("Gemini thought summaries in the content", () => {
     const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages: [...folded, { id: "u2", role: "user", content: "Thanks" }] }, { model: "gemini-3-flash-preview", provider: "gemini" });
     expect(params.messages.filter((m) => m.role === "assistant")).toEqual([expect.objectContaining({ content: "The answer is 391." })]);
     expect(JSON.stringify(params.messages)).not.toContain("thought>");
+  });
+
+  it("any split of a thought and its answer into deltas, flagged while inside the thought: the thought and the answer byte for byte", async () => {
+    const noTag = (tag: string) => fc.string({ unit: fc.constantFrom("a", "<", "/", ">", "t", "h", "o", "u", "g", " ", "é", "😀") }).filter((t) => !t.includes(tag));
+    await fc.assert(
+      fc.asyncProperty(noTag("</thought>"), noTag("<thought>"), fc.uniqueArray(fc.nat(), { maxLength: 8 }), async (thinking, answer, cuts) => {
+        const whole = `<thought>${thinking}</thought>${answer}`;
+        const closeAt = "<thought>".length + thinking.length;
+        // Cut only between UTF-16 units of whole characters (a server never splits a character).
+        const points = [...new Set(cuts.map((c) => c % (whole.length + 1)))].filter((p) => p > 0 && p < whole.length && !/[\udc00-\udfff]/.test(whole[p] ?? "")).sort((a, b) => a - b);
+        const bounds = [0, ...points, whole.length];
+        const chunks: Rec[] = [];
+        for (let i = 0; i + 1 < bounds.length; i++) {
+          const start = bounds[i] as number;
+          const piece = whole.slice(start, bounds[i + 1]);
+          chunks.push(chunk({ delta: { ...(i === 0 && { role: "assistant" }), content: piece, ...(start < closeAt && thought) } }));
+        }
+        chunks.push(finish());
+        async function* source(): AsyncGenerator<Rec> {
+          yield* chunks;
+        }
+        const events = await collect(streamChatCompletions(source(), { provider: "gemini", generateId: createSequentialIds("id") }));
+        await assertConformant(events);
+        expect(reasoningText(events as never)).toBe(thinking);
+        expect(textOf(events as never)).toBe(answer);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -25,7 +25,7 @@ export function handleGeminiThoughtContent(state: ChatStreamState, choice: ChatC
   if (!flagged && (open === undefined || (!open.inside && open.held === ""))) return false;
   const tags = (choice.geminiThought ??= { inside: false, held: "" });
   if (flagged && !tags.inside && tags.held === "" && !content.startsWith(THOUGHT.open) && !THOUGHT.open.startsWith(content)) tags.inside = true;
-  if (!flagged && tags.inside && !continuesWithClose(tags.held + content)) {
+  if (!flagged && tags.inside && !continuesWithClose(tags.held, content)) {
     // The thought ended without its closing tag: what was held back was thought text.
     flushHeld(state, choice, tags);
     tags.inside = false;
@@ -34,7 +34,16 @@ export function handleGeminiThoughtContent(state: ChatStreamState, choice: ChatC
   return true;
 }
 
-/** Whether `text` begins with the closing tag, or is the start of it. */
-function continuesWithClose(text: string): boolean {
-  return text.startsWith(THOUGHT.close) || THOUGHT.close.startsWith(text);
+/**
+ * Whether the closing tag begins where the delta does, or inside what was held back before it (a
+ * possible tag start, or thought text ending in `<`): the text from some point of `held` on begins
+ * with the tag, or is the start of it.
+ */
+function continuesWithClose(held: string, content: string): boolean {
+  const text = held + content;
+  for (let at = 0; at <= held.length; at++) {
+    const rest = text.slice(at);
+    if (rest.startsWith(THOUGHT.close) || THOUGHT.close.startsWith(rest)) return true;
+  }
+  return false;
 }
