@@ -17,7 +17,7 @@ import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { collectLogprobs } from "./chat-logprobs.js";
-import { withStopDetail } from "./chat-stop-detail.js";
+import { withChoiceFinishDetails } from "./chat-choice-finish-details.js";
 import { collectContentFilterResults, withContentFilterDetails } from "./azure-content-filter.js";
 import { finishReasonError, mapChatFinishReason } from "../map-openai-finish-reason.js";
 import { mapChatUsage } from "../map-openai-usage.js";
@@ -222,7 +222,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   if (finishReason !== undefined) {
     const mapped = mapChatFinishReason(finishReason);
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
-    const finish = withStopDetail(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" as const } : mapped, record);
+    const finish = withChoiceFinishDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" as const } : mapped, record);
     // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as
     // `finish_reason: "error"`), that the server aborted (vLLM's `"abort"`) or whose inference
     // failed (Zhipu's `"network_error"`).
