@@ -1,8 +1,9 @@
 /**
  * A choice's `logprobs` (openai 7.60 `ChatCompletionChunk.Choice.logprobs`: `content` and
- * `refusal`, arrays of `ChatCompletionTokenLogprob`), requested with `logprobs: true`: AG-UI has no
- * field for them, so the entries reach the END of the message their tokens are in (metadata
- * `logprobs`, in order, as sent). Through the real SDK and the raw-bytes path.
+ * `refusal`, arrays of `ChatCompletionTokenLogprob`; DeepSeek's API reference adds
+ * `reasoning_content`), requested with `logprobs: true`: AG-UI has no field for them, so the
+ * entries reach the END of the message their tokens are in (metadata `logprobs`, in order, as
+ * sent). Through the real SDK and the raw-bytes path.
  */
 import { readBridgeMetadata } from "@agui-bridge/core/adapter";
 import { textOf } from "@agui-bridge/conformance";
@@ -38,6 +39,23 @@ describe("Chat logprobs", () => {
       chunk({ delta: {}, finish_reason: "stop" }),
     ]);
     expect(endMetadata(events)).toEqual([expect.objectContaining({ logprobs: [r] })]);
+  });
+
+  it("DeepSeek's reasoning_content logprobs → the reasoning message's REASONING_MESSAGE_END, also when the text starts in the same chunk", async () => {
+    const r1 = token("Think", -0.3);
+    const r2 = token("ing", -0.4);
+    const a = token("42", -0.05);
+    const { events } = await run(
+      [
+        chunk({ delta: { role: "assistant", content: null, reasoning_content: "Think" }, logprobs: { content: null, reasoning_content: [r1] } }),
+        chunk({ delta: { reasoning_content: "ing", content: "42" }, logprobs: { content: [a], reasoning_content: [r2] } }),
+        chunk({ delta: {}, finish_reason: "stop" }),
+      ],
+      { provider: "deepseek" },
+    );
+    const reasoningEnds = events.filter((e) => e.type === "REASONING_MESSAGE_END").map((e) => readBridgeMetadata((e as { metadata?: unknown }).metadata));
+    expect(reasoningEnds).toEqual([expect.objectContaining({ logprobs: [r1, r2] })]);
+    expect(endMetadata(events)).toEqual([expect.objectContaining({ logprobs: [a] })]);
   });
 
   it("null, empty or malformed logprobs add nothing", async () => {

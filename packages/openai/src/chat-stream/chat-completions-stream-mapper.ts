@@ -195,6 +195,8 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   collectContentFilterResults(state.contentFilters, index, record.content_filter_results);
   if (delta === undefined && finishReason === undefined) return;
   const choice = choiceState(state, index);
+  // Before the delta: a reasoning message this chunk's text closes takes its last log probabilities.
+  collectLogprobs(choice.logprobs, record.logprobs);
   if (delta !== undefined) {
     const detailed = delta.reasoning_details !== undefined && handleChatReasoningDetails(state, choice, delta.reasoning_details);
     const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
@@ -218,7 +220,6 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   }
   // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
   collectAnnotations(choice, record.annotations);
-  collectLogprobs(choice.logprobs, record.logprobs);
   if (finishReason !== undefined) {
     const mapped = mapChatFinishReason(finishReason);
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.

@@ -165,7 +165,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set(), logprobs: { content: [], refusal: [] } };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set(), logprobs: { content: [], refusal: [], reasoning: [] } };
     state.choices.set(index, choice);
   }
   return choice;
@@ -220,7 +220,10 @@ export function closeChoiceReasoning(state: ChatStreamState, choice: ChatChoiceS
   if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) {
     const signature = choice.thinkingSignature;
     if (signature !== undefined) run.encryptedValue("message", choice.reasoningId, signature);
-    run.endReasoningMessage(choice.reasoningId, signature !== undefined ? { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND } : undefined);
+    // The reasoning's token log probabilities so far (DeepSeek's `logprobs.reasoning_content`) are this message's.
+    const logprobs = logprobsMetadata(choice.logprobs.reasoning.splice(0));
+    const metadata = { ...(signature !== undefined && { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND }), ...logprobs };
+    run.endReasoningMessage(choice.reasoningId, Object.keys(metadata).length > 0 ? metadata : undefined);
   }
   choice.reasoningId = undefined;
   choice.thinkingSignature = undefined;
