@@ -79,6 +79,8 @@ const BY_LABEL: Record<string, ChatDialect> = {
   // Fireworks: "you must include the reasoning_content from previous assistant turns" (interleaved thinking).
   fireworks: "deepseek",
   "fireworks-ai": "deepseek",
+  // Baidu Qianfan: interleaved thinking (deepseek-v3.2, ernie-5.0-thinking) wants a tool span's `reasoning_content` back.
+  qianfan: "deepseek",
   mistral: "mistral",
   gemini: "gemini",
   google: "gemini",
@@ -122,20 +124,31 @@ export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai
 export const EVERY_TURN_REASONING_LABELS: ReadonlySet<string> = new Set(["zhipu", "zai", "z.ai", "bigmodel", "fireworks", "fireworks-ai"]);
 
 /**
+ * Labels of servers that, under the `deepseek` dialect, get DeepSeek's rule (a tool span's
+ * `reasoning_content`, none of other turns) with recorded reasoning only, no empty placeholder:
+ * Baidu Qianfan (`qianfan`), whose interleaved-thinking guide (deepseek-v3.2,
+ * ernie-5.0-thinking-preview) asks for the reasoning_content of a question's tool-call requests
+ * back while it is answered, and says reasoning of earlier questions sent back is ignored.
+ */
+export const TOOL_SPAN_REASONING_LABELS: ReadonlySet<string> = new Set(["qianfan"]);
+
+/**
  * Which turns' `reasoning_content` the `deepseek` dialect sends to `target`: every recorded turn's
  * to Kimi's labels, {@link EVERY_TURN_REASONING_LABELS} (Zhipu, Fireworks) and a Kimi model behind
- * another label, else only a tool span's (DeepSeek); and whether only recorded reasoning goes (no
- * empty placeholder on a tool span's message that streamed none: those labels, a Kimi model behind
- * another label; DeepSeek and Kimi answer 400 without the field).
+ * another label, else only a tool span's (DeepSeek, {@link TOOL_SPAN_REASONING_LABELS}); and whether
+ * only recorded reasoning goes (no empty placeholder on a tool span's message that streamed none:
+ * those two sets' labels, a Kimi model behind another label; DeepSeek and Kimi answer 400 without
+ * the field).
  */
 export function reasoningContentTurns(target: string, kimiModel: boolean): { everyTurn: boolean; recordedOnly: boolean } {
-  const recorded = EVERY_TURN_REASONING_LABELS.has(target);
-  return { everyTurn: KIMI_LABELS.has(target) || recorded || kimiModel, recordedOnly: recorded || (kimiModel && !KIMI_LABELS.has(target)) };
+  const everyTurn = EVERY_TURN_REASONING_LABELS.has(target);
+  const recorded = everyTurn || TOOL_SPAN_REASONING_LABELS.has(target);
+  return { everyTurn: KIMI_LABELS.has(target) || everyTurn || kimiModel, recordedOnly: recorded || (kimiModel && !KIMI_LABELS.has(target)) };
 }
 
 /**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway`, `minimax` →
- * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel`, `fireworks` / `fireworks-ai` → `deepseek`; `mistral` →
+ * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel`, `fireworks` / `fireworks-ai`, `qianfan` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
  * `groq` → `groq`; `ollama` → `ollama`; `vllm`, `workers-ai` / `cloudflare` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
  * `llamacpp`; anything else → `openai`.

@@ -47,4 +47,11 @@ describe("reasoning_content of every turn back to Zhipu GLM / Z.ai and Fireworks
     expect(assistantsSent(messages, "zhipu").map((m) => m.reasoning_content)).toEqual([undefined, undefined, undefined]);
     expect(assistantsSent(messages, "fireworks").map((m) => m.reasoning_content)).toEqual([undefined, undefined, undefined]);
   });
+
+  it("qianfan: deepseek dialect; only the tool span's recorded reasoning goes back, no placeholder", async () => {
+    expect(defaultChatDialect("qianfan")).toBe("deepseek");
+    const sent = assistantsSent(await conversation("qianfan"), "qianfan");
+    expect(sent.map((m) => m.reasoning_content)).toEqual([undefined, "Oslo first.", undefined]);
+    expect(sent.map((m) => "reasoning_content" in m)).toEqual([false, true, false]);
+  });
 });
