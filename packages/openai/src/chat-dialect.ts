@@ -81,6 +81,9 @@ const BY_LABEL: Record<string, ChatDialect> = {
   "fireworks-ai": "deepseek",
   // Baidu Qianfan: interleaved thinking (deepseek-v3.2, ernie-5.0-thinking) wants a tool span's `reasoning_content` back.
   qianfan: "deepseek",
+  // Tencent Cloud TokenHub (Hunyuan hy3): interleaved thinking wants the same turn's `reasoning_content` back.
+  tokenhub: "deepseek",
+  hunyuan: "deepseek",
   mistral: "mistral",
   gemini: "gemini",
   google: "gemini",
@@ -128,9 +131,11 @@ export const EVERY_TURN_REASONING_LABELS: ReadonlySet<string> = new Set(["zhipu"
  * `reasoning_content`, none of other turns) with recorded reasoning only, no empty placeholder:
  * Baidu Qianfan (`qianfan`), whose interleaved-thinking guide (deepseek-v3.2,
  * ernie-5.0-thinking-preview) asks for the reasoning_content of a question's tool-call requests
- * back while it is answered, and says reasoning of earlier questions sent back is ignored.
+ * back while it is answered, and says reasoning of earlier questions sent back is ignored; Tencent
+ * Cloud TokenHub (`tokenhub`, `hunyuan`), whose interleaved-thinking guide has the tool results
+ * sent back "together with the same turn's reasoning_content".
  */
-export const TOOL_SPAN_REASONING_LABELS: ReadonlySet<string> = new Set(["qianfan"]);
+export const TOOL_SPAN_REASONING_LABELS: ReadonlySet<string> = new Set(["qianfan", "tokenhub", "hunyuan"]);
 
 /**
  * Which turns' `reasoning_content` the `deepseek` dialect sends to `target`: every recorded turn's
@@ -148,7 +153,7 @@ export function reasoningContentTurns(target: string, kimiModel: boolean): { eve
 
 /**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway`, `minimax` →
- * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel`, `fireworks` / `fireworks-ai`, `qianfan` → `deepseek`; `mistral` →
+ * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel`, `fireworks` / `fireworks-ai`, `qianfan`, `tokenhub` / `hunyuan` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
  * `groq` → `groq`; `ollama` → `ollama`; `vllm`, `workers-ai` / `cloudflare` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
  * `llamacpp`; anything else → `openai`.
