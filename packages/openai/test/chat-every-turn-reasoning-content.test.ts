@@ -6,7 +6,11 @@
  * thinking (Coding Plan default, `clear_thinking: false`) "you must return the complete, unmodified
  * reasoning_content back to the API". Fireworks' reasoning guide: "you must include the
  * reasoning_content from previous assistant turns in subsequent requests" (models without
- * interleaved thinking ignore it). A turn that streamed no reasoning gets no placeholder.
+ * interleaved thinking ignore it). A turn that streamed no reasoning gets no placeholder. Baidu
+ * Qianfan (`qianfan`) and Tencent Cloud TokenHub (`tokenhub`, `hunyuan`) get DeepSeek's rule,
+ * recorded reasoning only: Qianfan's interleaved-thinking guide sends the reasoning_content of a
+ * question's tool-call requests back while it is answered (earlier questions' is ignored),
+ * TokenHub's sends the tool results back "together with the same turn's reasoning_content".
  */
 import type { Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
@@ -48,9 +52,9 @@ describe("reasoning_content of every turn back to Zhipu GLM / Z.ai and Fireworks
     expect(assistantsSent(messages, "fireworks").map((m) => m.reasoning_content)).toEqual([undefined, undefined, undefined]);
   });
 
-  it("qianfan: deepseek dialect; only the tool span's recorded reasoning goes back, no placeholder", async () => {
-    expect(defaultChatDialect("qianfan")).toBe("deepseek");
-    const sent = assistantsSent(await conversation("qianfan"), "qianfan");
+  it.each(["qianfan", "tokenhub", "hunyuan"])("%s: deepseek dialect; only the tool span's recorded reasoning goes back, no placeholder", async (provider) => {
+    expect(defaultChatDialect(provider)).toBe("deepseek");
+    const sent = assistantsSent(await conversation(provider), provider);
     expect(sent.map((m) => m.reasoning_content)).toEqual([undefined, "Oslo first.", undefined]);
     expect(sent.map((m) => "reasoning_content" in m)).toEqual([false, true, false]);
   });
