@@ -1,8 +1,9 @@
 /**
  * Details servers report beside a choice's `finish_reason`. OpenRouter's `native_finish_reason`
  * (finish reasons are normalized; "to retain model-specific details, the native_finish_reason is
- * also returned") reaches `finishDetails.nativeFinishReason`. vLLM's `stop_reason` ("The stop string or token id that caused the completion to stop, None if
- * the completion finished for some other reason including encountering the EOS token") and
+ * also returned") reaches `finishDetails.nativeFinishReason`. vLLM's `stop_reason` ("The stop
+ * string or token id that caused the completion to stop, None if the completion finished for some
+ * other reason including encountering the EOS token") and
  * SGLang's `matched_stop` beside `finish_reason`: the stop string reaches
  * `finishDetails.stopSequence` (as Anthropic's `stop_sequence` does), a token id
  * `finishDetails.stopTokenId`. Through the real SDK and the raw-bytes path.
