@@ -84,6 +84,8 @@ const BY_LABEL: Record<string, ChatDialect> = {
   // Tencent Cloud TokenHub (Hunyuan hy3): interleaved thinking wants the same turn's `reasoning_content` back.
   tokenhub: "deepseek",
   hunyuan: "deepseek",
+  // SiliconFlow: DeepSeek V3.2 / GLM-4.7 tool calling needs the reasoning_content replayed unchanged.
+  siliconflow: "deepseek",
   mistral: "mistral",
   gemini: "gemini",
   google: "gemini",
@@ -133,9 +135,11 @@ export const EVERY_TURN_REASONING_LABELS: ReadonlySet<string> = new Set(["zhipu"
  * ernie-5.0-thinking-preview) asks for the reasoning_content of a question's tool-call requests
  * back while it is answered, and says reasoning of earlier questions sent back is ignored; Tencent
  * Cloud TokenHub (`tokenhub`, `hunyuan`), whose interleaved-thinking guide has the tool results
- * sent back "together with the same turn's reasoning_content".
+ * sent back "together with the same turn's reasoning_content"; SiliconFlow (`siliconflow`), whose
+ * interleaved-thinking guide (DeepSeek V3.2, GLM-4.7) requires a tool-calling flow's
+ * reasoning_content, also what follows a tool result, to be kept and replayed unchanged.
  */
-export const TOOL_SPAN_REASONING_LABELS: ReadonlySet<string> = new Set(["qianfan", "tokenhub", "hunyuan"]);
+export const TOOL_SPAN_REASONING_LABELS: ReadonlySet<string> = new Set(["qianfan", "tokenhub", "hunyuan", "siliconflow"]);
 
 /**
  * Which turns' `reasoning_content` the `deepseek` dialect sends to `target`: every recorded turn's
@@ -153,7 +157,7 @@ export function reasoningContentTurns(target: string, kimiModel: boolean): { eve
 
 /**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway`, `minimax` →
- * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel`, `fireworks` / `fireworks-ai`, `qianfan`, `tokenhub` / `hunyuan` → `deepseek`; `mistral` →
+ * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel`, `fireworks` / `fireworks-ai`, `qianfan`, `tokenhub` / `hunyuan`, `siliconflow` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
  * `groq` → `groq`; `ollama` → `ollama`; `vllm`, `workers-ai` / `cloudflare` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
  * `llamacpp`; anything else → `openai`.

@@ -10,7 +10,9 @@
  * Qianfan (`qianfan`) and Tencent Cloud TokenHub (`tokenhub`, `hunyuan`) get DeepSeek's rule,
  * recorded reasoning only: Qianfan's interleaved-thinking guide sends the reasoning_content of a
  * question's tool-call requests back while it is answered (earlier questions' is ignored),
- * TokenHub's sends the tool results back "together with the same turn's reasoning_content".
+ * TokenHub's sends the tool results back "together with the same turn's reasoning_content";
+ * SiliconFlow (`siliconflow`) likewise: its interleaved-thinking guide (DeepSeek V3.2, GLM-4.7) has
+ * a tool-calling flow's reasoning_content replayed unchanged.
  */
 import type { Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
@@ -52,7 +54,7 @@ describe("reasoning_content of every turn back to Zhipu GLM / Z.ai and Fireworks
     expect(assistantsSent(messages, "fireworks").map((m) => m.reasoning_content)).toEqual([undefined, undefined, undefined]);
   });
 
-  it.each(["qianfan", "tokenhub", "hunyuan"])("%s: deepseek dialect; only the tool span's recorded reasoning goes back, no placeholder", async (provider) => {
+  it.each(["qianfan", "tokenhub", "hunyuan", "siliconflow"])("%s: deepseek dialect; only the tool span's recorded reasoning goes back, no placeholder", async (provider) => {
     expect(defaultChatDialect(provider)).toBe("deepseek");
     const sent = assistantsSent(await conversation(provider), provider);
     expect(sent.map((m) => m.reasoning_content)).toEqual([undefined, "Oslo first.", undefined]);
