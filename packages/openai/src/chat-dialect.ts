@@ -13,8 +13,10 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  * - `deepseek`: an assistant message that made tool calls carries its `reasoning_content`
  *   (DeepSeek's thinking mode rejects a later request without it; so do Kimi's thinking models,
  *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none,
- *   except to the Kimi labels, which get every turn's recorded `reasoning_content`; a Kimi model
- *   under an `openai`-default label gets it too ({@link requestChatDialect}).
+ *   except to the Kimi labels, Zhipu's (GLM, Z.ai: the default for `zhipu` / `zai` / `z.ai` /
+ *   `bigmodel`) and Fireworks' (`fireworks`, `fireworks-ai`) ({@link reasoningContentTurns}), which get every turn's recorded
+ *   `reasoning_content`; a Kimi model under an `openai`-default label gets it too
+ *   ({@link requestChatDialect}).
  * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
  *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
  * - `litellm`: the LiteLLM proxy: an assistant message carries the Anthropic thinking streamed
@@ -69,6 +71,21 @@ const BY_LABEL: Record<string, ChatDialect> = {
   moonshot: "deepseek",
   moonshotai: "deepseek",
   kimi: "deepseek",
+  // Zhipu GLM / Z.ai: interleaved thinking wants a tool turn's `reasoning_content` back, preserved thinking every turn's.
+  zhipu: "deepseek",
+  zai: "deepseek",
+  "z.ai": "deepseek",
+  bigmodel: "deepseek",
+  // Fireworks: "you must include the reasoning_content from previous assistant turns" (interleaved thinking).
+  fireworks: "deepseek",
+  "fireworks-ai": "deepseek",
+  // Baidu Qianfan: interleaved thinking (deepseek-v3.2, ernie-5.0-thinking) wants a tool span's `reasoning_content` back.
+  qianfan: "deepseek",
+  // Tencent Cloud TokenHub (Hunyuan hy3): interleaved thinking wants the same turn's `reasoning_content` back.
+  tokenhub: "deepseek",
+  hunyuan: "deepseek",
+  // SiliconFlow: DeepSeek V3.2 / GLM-4.7 tool calling needs the reasoning_content replayed unchanged.
+  siliconflow: "deepseek",
   mistral: "mistral",
   gemini: "gemini",
   google: "gemini",
@@ -94,8 +111,53 @@ const BY_LABEL: Record<string, ChatDialect> = {
 export const KIMI_LABELS: ReadonlySet<string> = new Set(["moonshot", "moonshotai", "kimi"]);
 
 /**
+ * Labels of servers that, under the `deepseek` dialect, get every recorded `reasoning_content`
+ * back as streamed, and no empty placeholder (neither documents one for a turn that streamed no
+ * reasoning):
+ * - Zhipu's GLM API (`zhipu`, `zai`, `z.ai`, `bigmodel`). Z.ai's thinking-mode guide: with
+ *   interleaved thinking (on by default since GLM-4.5) and tools, "thinking blocks should be
+ *   explicitly preserved and returned together with the tool results"; with preserved thinking
+ *   (on by default on the Coding Plan endpoint, `clear_thinking: false` on the standard one) "you
+ *   must return the complete, unmodified reasoning_content back to the API", every earlier turn's,
+ *   in the original sequence. The standard endpoint (`clear_thinking` true) clears earlier turns'
+ *   reasoning itself, so sending every turn's suits both.
+ * - Fireworks (`fireworks`, `fireworks-ai`). Its reasoning guide: for models with interleaved
+ *   thinking "you must include the reasoning_content from previous assistant turns in subsequent
+ *   requests"; a model without it "simply ignores the extra reasoning context so this pattern is
+ *   safe to use broadly" (its `reasoning_history` parameter decides which turns' it renders).
+ */
+export const EVERY_TURN_REASONING_LABELS: ReadonlySet<string> = new Set(["zhipu", "zai", "z.ai", "bigmodel", "fireworks", "fireworks-ai"]);
+
+/**
+ * Labels of servers that, under the `deepseek` dialect, get DeepSeek's rule (a tool span's
+ * `reasoning_content`, none of other turns) with recorded reasoning only, no empty placeholder:
+ * Baidu Qianfan (`qianfan`), whose interleaved-thinking guide (deepseek-v3.2,
+ * ernie-5.0-thinking-preview) asks for the reasoning_content of a question's tool-call requests
+ * back while it is answered, and says reasoning of earlier questions sent back is ignored; Tencent
+ * Cloud TokenHub (`tokenhub`, `hunyuan`), whose interleaved-thinking guide has the tool results
+ * sent back "together with the same turn's reasoning_content"; SiliconFlow (`siliconflow`), whose
+ * interleaved-thinking guide (DeepSeek V3.2, GLM-4.7) requires a tool-calling flow's
+ * reasoning_content, also what follows a tool result, to be kept and replayed unchanged.
+ */
+export const TOOL_SPAN_REASONING_LABELS: ReadonlySet<string> = new Set(["qianfan", "tokenhub", "hunyuan", "siliconflow"]);
+
+/**
+ * Which turns' `reasoning_content` the `deepseek` dialect sends to `target`: every recorded turn's
+ * to Kimi's labels, {@link EVERY_TURN_REASONING_LABELS} (Zhipu, Fireworks) and a Kimi model behind
+ * another label, else only a tool span's (DeepSeek, {@link TOOL_SPAN_REASONING_LABELS}); and whether
+ * only recorded reasoning goes (no empty placeholder on a tool span's message that streamed none:
+ * those two sets' labels, a Kimi model behind another label; DeepSeek and Kimi answer 400 without
+ * the field).
+ */
+export function reasoningContentTurns(target: string, kimiModel: boolean): { everyTurn: boolean; recordedOnly: boolean } {
+  const everyTurn = EVERY_TURN_REASONING_LABELS.has(target);
+  const recorded = everyTurn || TOOL_SPAN_REASONING_LABELS.has(target);
+  return { everyTurn: KIMI_LABELS.has(target) || everyTurn || kimiModel, recordedOnly: recorded || (kimiModel && !KIMI_LABELS.has(target)) };
+}
+
+/**
  * The dialect a provider label implies: `openrouter`, `vercel` / `vercel-ai-gateway`, `minimax` →
- * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi` → `deepseek`; `mistral` →
+ * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel`, `fireworks` / `fireworks-ai`, `qianfan`, `tokenhub` / `hunyuan`, `siliconflow` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
  * `groq` → `groq`; `ollama` → `ollama`; `vllm`, `workers-ai` / `cloudflare` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
  * `llamacpp`; anything else → `openai`.

@@ -7,11 +7,15 @@ const COST_FIELDS: Record<string, string> = {
   cost_details: "costDetails",
   is_byok: "isByok",
   cost_in_usd_ticks: "costInUsdTicks",
+  // Vercel AI Gateway: the cost at the providers' market rates (also for BYOK calls) and the gateway's own.
+  market_cost: "marketCost",
+  gateway_cost: "gatewayCost",
 };
 
 /**
  * The cost fields of a Chat Completions `usage` object, or undefined when it has none:
- * OpenRouter / Vercel `cost` (a number, in credits = USD), `cost_details` and `is_byok`;
+ * OpenRouter / Vercel `cost` (a number, in credits = USD), `cost_details` and `is_byok`; Vercel's
+ * `market_cost` and `gateway_cost` (recorded on its streams' usage beside `cost`);
  * Perplexity's `cost` object (`input_tokens_cost`, `output_tokens_cost`, `request_cost`,
  * `total_cost`, USD); xAI's `cost_in_usd_ticks`. Values are copied as sent (numbers, strings,
  * booleans, and objects of those), renamed to camelCase at the top level.

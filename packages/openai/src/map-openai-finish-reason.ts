@@ -8,8 +8,9 @@ import type { FinishInfo } from "@agui-bridge/core/adapter";
  * context window was reached) → `length`; `sensitive` (Zhipu: "the content was blocked by the
  * safety review") → `content-filter`; `error` (OpenRouter, Together, Mistral: the model finished
  * with an error), `abort` (vLLM: the engine aborted the request before it finished, see
- * {@link VLLM_ABORT_ERROR}) and `network_error` (Zhipu: "the model's inference failed", see
- * {@link ZHIPU_NETWORK_ERROR}) → `error`.
+ * {@link VLLM_ABORT_ERROR}), `network_error` (Zhipu: "the model's inference failed", see
+ * {@link ZHIPU_NETWORK_ERROR}) and `insufficient_system_resource` (DeepSeek: the generation was
+ * interrupted for lack of inference resources, see {@link DEEPSEEK_RESOURCE_ERROR}) → `error`.
  */
 export function mapChatFinishReason(raw: string): FinishInfo {
   switch (raw) {
@@ -21,6 +22,7 @@ export function mapChatFinishReason(raw: string): FinishInfo {
     case "error":
     case "abort":
     case "network_error":
+    case "insufficient_system_resource":
       return { reason: "error", raw };
     case "length":
     case "model_length":
@@ -60,10 +62,22 @@ export const ZHIPU_NETWORK_ERROR = Object.freeze({
   code: "model_inference_error",
 });
 
+/**
+ * What RUN_ERROR says for DeepSeek's `finish_reason: "insufficient_system_resource"` (its Create
+ * Chat Completion reference: the request was interrupted because the inference system ran short
+ * of resources): the stream ends normally after it, but the answer was cut short by the server's
+ * load. Code `insufficient_system_resource`, category `overloaded` (retryable).
+ */
+export const DEEPSEEK_RESOURCE_ERROR = Object.freeze({
+  message: 'The server ran short of inference resources and interrupted the generation (finish_reason "insufficient_system_resource"): the answer is incomplete.',
+  code: "insufficient_system_resource",
+});
+
 /** The error RUN_ERROR carries for a choice that finished with an error `finish_reason` and no `error` of its own. */
 export function finishReasonError(raw: string): { message: string; code: string } {
   if (raw === "abort") return VLLM_ABORT_ERROR;
   if (raw === "network_error") return ZHIPU_NETWORK_ERROR;
+  if (raw === "insufficient_system_resource") return DEEPSEEK_RESOURCE_ERROR;
   return { message: `The provider ended the completion with finish_reason "${raw}".`, code: "provider_error" };
 }
 

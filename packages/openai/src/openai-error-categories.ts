@@ -33,6 +33,8 @@ export const OPENAI_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   slow_down: "overloaded",
   // Groq's `x_groq.error` when it stops a stream for lack of capacity
   over_capacity: "overloaded",
+  // DeepSeek's `finish_reason: "insufficient_system_resource"` (the inference system ran short of resources)
+  insufficient_system_resource: "overloaded",
   vector_store_timeout: "timeout",
   invalid_image: "invalid_request",
   invalid_image_format: "invalid_request",

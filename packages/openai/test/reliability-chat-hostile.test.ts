@@ -36,7 +36,8 @@ describe("Chat Completions: garbage chunks", () => {
     { choices: [{ index: 0, delta: { audio: { id: "x" }, future_field: 1 }, content_filter_results: {} }] },
     { choices: [null, 3, "x"] },
     { choices: "not an array" },
-    { service_tier: "default", system_fingerprint: null, choices: [], usage: null },
+    // A served `service_tier` is carried (finishDetails.serviceTier); a null one carries nothing.
+    { service_tier: null, system_fingerprint: null, choices: [], usage: null },
   );
 
   it("chunks that carry nothing (unknown fields, empty deltas, filter results) never change a healthy run", async () => {

@@ -5,11 +5,14 @@ import {
   mapToolName,
   pairToolResults,
   REQUEST_WARNINGS,
+  toolCallName,
   type Message,
   type RunAgentInput,
+  type ToolCall,
   type ToolNameRule,
 } from "@agui-bridge/core/adapter";
 import type { ChatCompletionStreamOptions } from "openai/resources/chat/completions";
+import { KIMI_LABELS } from "../chat-dialect.js";
 import type { WarningSink } from "../request/request-warnings.js";
 import { OPENAI_TOOL_NAME } from "../request/tool-name-rule.js";
 
@@ -102,6 +105,25 @@ export function messageNameFor(message: { id: string; name?: string | undefined 
     });
   }
   return { name: sent };
+}
+
+/**
+ * The name of a Kimi builtin function (`$web_search`): Moonshot's API offers them as tools
+ * `{ type: "builtin_function", function: { name: "$web_search" } }`, the model calls them by that
+ * name "the same as the usual tool_calls" (Kimi's web search guide), and the client sends the call
+ * back with its arguments as the tool result, so Kimi runs the search on the next request.
+ */
+const KIMI_BUILTIN_FUNCTION = /^\$[a-zA-Z0-9_-]{1,63}$/;
+
+/**
+ * The name an assistant tool call is sent back with: OpenAI's pattern (another provider's name is
+ * mapped, warning `request.tool-name-mapped`, core's `toolCallName`), except that a Kimi builtin
+ * function's `$` name goes back to Kimi's labels as it is (mapped to `_web_search`, Kimi would not
+ * know the call it has to run).
+ */
+export function chatToolCallName(call: ToolCall, target: string, sink: WarningSink): string {
+  if (KIMI_LABELS.has(target) && KIMI_BUILTIN_FUNCTION.test(call.function.name)) return call.function.name;
+  return toolCallName(call, OPENAI_TOOL_NAME, sink);
 }
 
 /** Provider labels of servers that reject an empty or whitespace-only text block (Anthropic's rule). */

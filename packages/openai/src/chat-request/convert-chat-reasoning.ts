@@ -1,5 +1,5 @@
 import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
-import { KIMI_LABELS, REASONING_FIELD_DIALECTS, type ChatDialect, type RequestChatDialect } from "../chat-dialect.js";
+import { reasoningContentTurns, REASONING_FIELD_DIALECTS, type ChatDialect, type RequestChatDialect } from "../chat-dialect.js";
 import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "../chat-stream/chat-stream-state.js";
 import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
 import { asRecord } from "../narrow.js";
@@ -27,8 +27,8 @@ export interface ChatReasoningBack {
  * that takes them back: `openrouter` (entries recorded from `reasoning_details`) and `deepseek`
  * (DeepSeek's thinking-mode rule: between two user messages where the model made a tool call,
  * every assistant message's `reasoning_content` must go back on all later requests; elsewhere it
- * is ignored, so it is not sent; to Kimi's labels, and to a Kimi model behind an `openai`-default
- * label, every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
+ * is ignored, so it is not sent; to Kimi's, Zhipu's and Fireworks' labels, and to a Kimi model behind an
+ * `openai`-default label, every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
  * `thinking` content chunks) and `databricks` (signed thinking, as Databricks' `reasoning` content
  * items) and `groq` / `ollama` / `vllm` / `llamacpp` (the reasoning of an assistant message that
  * made tool calls, in the server's own field). Every other reasoning message is left to the
@@ -46,8 +46,9 @@ export function collectChatReasoning(
   const byAssistant = new Map<string, ReasoningMessage[]>();
   const sentBack = new Set<string>();
   if (dialect === "openai" || dialect === "gemini") return { dialect, target, byAssistant, sentBack, toolSpans: new Set(), recordedOnly: false };
-  // Kimi (its labels, or a Kimi model behind another label) gets every recorded turn's reasoning.
-  const everyTurn = dialect === "deepseek" && (KIMI_LABELS.has(target) || kimiModel);
+  // Kimi (its labels, or a Kimi model behind another label), Zhipu's GLM and Fireworks get every recorded turn's reasoning.
+  const turns = reasoningContentTurns(target, kimiModel);
+  const everyTurn = dialect === "deepseek" && turns.everyTurn;
   const assistants = new Map<string, AssistantMessage>();
   for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
   const toolSpans = dialect === "deepseek" ? deepSeekToolSpans(messages, sent) : new Set<string>();
@@ -70,7 +71,7 @@ export function collectChatReasoning(
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
   }
-  return { dialect, target, byAssistant, sentBack, toolSpans, recordedOnly: kimiModel && !KIMI_LABELS.has(target) };
+  return { dialect, target, byAssistant, sentBack, toolSpans, recordedOnly: dialect === "deepseek" && turns.recordedOnly };
 }
 
 /**

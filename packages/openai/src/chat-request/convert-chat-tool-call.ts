@@ -2,7 +2,8 @@ import { isMintedBy, readBridgeMetadata, type ToolCall } from "@agui-bridge/core
 import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import type { ChatDialect } from "../chat-dialect.js";
 import { isOpenAIPlatform } from "./chat-request-rules.js";
-import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "../chat-stream/chat-tool-call-fields.js";
+import { GOOGLE_THOUGHT_SIGNATURE_KIND, KIMI_BUILTIN_FUNCTION_TYPE } from "../chat-stream/chat-tool-call-fields.js";
+import { KIMI_LABELS } from "../chat-dialect.js";
 import type { WarningSink } from "../request/request-warnings.js";
 
 /** The warning reported when a call's arguments that are not a JSON object go back as `{}`. */
@@ -17,17 +18,23 @@ export const INVALID_ARGUMENTS_WARNING = "request.tool-arguments-replaced";
  * with `"{}"`; to servers other than OpenAI's platforms, so do arguments that are not a JSON object
  * (a call cut off mid-arguments), with a warning: they parse them (Qwen on DashScope answers 400
  * "function.arguments … must be in JSON format", Gemini's endpoint needs an object for its
- * `functionCall.args`, vLLM's chat templates load them).
+ * `functionCall.args`, vLLM's chat templates load them). A Kimi builtin function call goes back to
+ * the Kimi label that streamed it with its own `type: "builtin_function"`, as Kimi's clients echo it.
  */
 export function chatToolCall(call: ToolCall, custom: boolean, name: string, target: string, dialect: ChatDialect, sink?: WarningSink): ChatCompletionMessageToolCall {
   if (custom) return { id: call.id, type: "custom", custom: { name, input: call.function.arguments } };
   const signature = thoughtSignatureFor(call, target, dialect);
   return {
     id: call.id,
-    type: "function",
+    type: isKimiBuiltinCall(call, target) ? KIMI_BUILTIN_FUNCTION_TYPE : "function",
     function: { name, arguments: replayedArguments(call, target, sink) },
     ...(signature !== undefined && { extra_content: { google: { thought_signature: signature } } }),
   } as ChatCompletionMessageToolCall;
+}
+
+/** A Kimi builtin function call (`toolCallType: "builtin_function"`) going back to the Kimi label that streamed it. */
+function isKimiBuiltinCall(call: ToolCall, target: string): boolean {
+  return KIMI_LABELS.has(target) && isMintedBy(call, target) && readBridgeMetadata(call.metadata)?.toolCallType === KIMI_BUILTIN_FUNCTION_TYPE;
 }
 
 /** The Gemini thought signature of a call that may go back to `target` under `dialect`, if it has one. */

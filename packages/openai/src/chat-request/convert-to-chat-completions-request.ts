@@ -3,7 +3,6 @@ import {
   readBridgeMetadata,
   REQUEST_WARNINGS,
   renderContext,
-  toolCallName,
   uniqueToolCallIds,
   warnUnknownRole,
   type BridgeWarning,
@@ -37,6 +36,7 @@ import {
   assertChatMessages,
   assistantTextFor,
   chatInputMessages,
+  chatToolCallName,
   developerRoleFor,
   emptyAssistantContentFor,
   isOpenAIPlatform,
@@ -44,7 +44,7 @@ import {
   messageNameFor,
   streamOptionsFor,
 } from "./chat-request-rules.js";
-import { CHAT_TOOL_CALL_ID, DATABRICKS_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID, OPENAI_TOOL_NAME } from "../request/tool-name-rule.js";
+import { CHAT_TOOL_CALL_ID, DATABRICKS_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID } from "../request/tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
@@ -171,7 +171,7 @@ function convertMessage(
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
           ...(calls.length > 0 && {
-            tool_calls: calls.map((call) => chatToolCall(call, roles.get(call.id) === "custom", toolCallName(call, OPENAI_TOOL_NAME, sink), targetOf(sink), reasoning.dialect, sink)),
+            tool_calls: calls.map((call) => chatToolCall(call, roles.get(call.id) === "custom", chatToolCallName(call, targetOf(sink), sink), targetOf(sink), reasoning.dialect, sink)),
           }),
         },
       ];

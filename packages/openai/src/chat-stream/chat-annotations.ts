@@ -1,5 +1,6 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import type { ChatChoiceState } from "./chat-stream-state.js";
+import { logprobsMetadata } from "./chat-logprobs.js";
 import { asArray, isRecord } from "../narrow.js";
 
 /**
@@ -21,10 +22,11 @@ export function collectAnnotations(choice: ChatChoiceState, value: unknown): voi
   }
 }
 
-/** The TEXT_MESSAGE_END metadata of a choice's text: chunk-level citations plus its annotations. */
+/** The TEXT_MESSAGE_END metadata of a choice's text: chunk-level citations plus its annotations and token `logprobs`. */
 export function textEndMetadata(choice: ChatChoiceState, citations: BridgeMetadata | undefined): BridgeMetadata | undefined {
-  if (choice.annotations.length === 0) return citations;
-  return { ...citations, annotations: [...choice.annotations] };
+  const logprobs = logprobsMetadata(choice.logprobs.content);
+  if (choice.annotations.length === 0 && logprobs === undefined) return citations;
+  return { ...citations, ...(choice.annotations.length > 0 && { annotations: [...choice.annotations] }), ...logprobs };
 }
 
 function stableKey(entry: Record<string, unknown>): string | undefined {

@@ -1,4 +1,4 @@
-import type { RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
+import type { FinishInfo, RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
 import { chatUsageCost, costMetadata } from "../chat-usage-cost.js";
@@ -13,8 +13,12 @@ import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { flushThinkTags, handleThinkTaggedContent, thinkTagOf } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
+import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { collectAnnotations } from "./chat-annotations.js";
-import { withContentFilterDetails } from "./azure-content-filter.js";
+import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
+import { collectLogprobs } from "./chat-logprobs.js";
+import { withChoiceFinishDetails } from "./chat-choice-finish-details.js";
+import { collectContentFilterResults, withContentFilterDetails } from "./azure-content-filter.js";
 import { finishReasonError, mapChatFinishReason } from "../map-openai-finish-reason.js";
 import { mapChatUsage } from "../map-openai-usage.js";
 import { usageByModel } from "./groq-usage-breakdown.js";
@@ -42,6 +46,8 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     costs: new Map(),
     usageKeys: new Map(),
     billed: new Map(),
+    details: {},
+    contentFilters: new Map(),
     warned: new Set(),
     thinkTag: thinkTagOf(options),
     ...(options.model !== undefined && { model: options.model }),
@@ -62,6 +68,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
         return;
       }
       trackCompletion(state, chunk);
+      trackResponseDetails(state, chunk);
       trackCitations(state, chunk);
       const choices = asArray(chunk.choices) ?? [];
       for (const choice of choices) {
@@ -81,14 +88,15 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
-      if (state.failure !== undefined) {
-        run.fail(state.failure);
+      const failure = state.failure;
+      if (failure !== undefined) {
+        run.fail(failure.finish !== undefined ? { ...failure, finish: withResponseDetails(failure.finish, state.details) } : failure);
         return;
       }
       if (!state.endSeen) return;
       // Anything a choice still holds (an encrypted entry that came after its finish_reason).
       for (const choice of state.choices.values()) endChoice(state, choice);
-      run.finish(state.finish !== undefined ? { finish: state.finish } : {});
+      run.finish(state.finish !== undefined ? { finish: terminalFinish(state, state.finish) } : {});
     },
     describeError: describeOpenAIError,
   };
@@ -109,6 +117,7 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
     if ([...state.choices.values()].some((choice) => !choice.finished)) return;
     for (const choice of state.choices.values()) endChoice(state, choice);
     state.choices.clear();
+    state.contentFilters.clear();
     state.citations = undefined;
   }
   state.completionId = id;
@@ -182,8 +191,12 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   const index = asNumber(record.index) ?? 0;
   const delta = asRecord(record.delta);
   const finishReason = asNonEmptyString(record.finish_reason);
+  // Azure: on text chunks, or on annotation chunks of their own (no delta) of the asynchronous filter.
+  collectContentFilterResults(state.contentFilters, index, record.content_filter_results);
   if (delta === undefined && finishReason === undefined) return;
   const choice = choiceState(state, index);
+  // Before the delta: a reasoning message this chunk's text closes takes its last log probabilities.
+  collectLogprobs(choice.logprobs, record.logprobs);
   if (delta !== undefined) {
     const detailed = delta.reasoning_details !== undefined && handleChatReasoningDetails(state, choice, delta.reasoning_details);
     const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
@@ -194,10 +207,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     const refusal = asString(delta.refusal);
     if (refusal !== undefined) handleChatRefusal(state, choice, refusal);
     const content = asString(delta.content);
-    if (content !== undefined) {
-      if (state.thinkTag !== undefined) handleThinkTaggedContent(state, choice, state.thinkTag, content);
-      else handleChatContent(state, choice, content);
-    }
+    if (content !== undefined) handleStringContent(state, choice, delta, content);
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
     if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
     if (delta.images !== undefined) handleChatImages(state, choice, delta.images);
@@ -213,7 +223,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   if (finishReason !== undefined) {
     const mapped = mapChatFinishReason(finishReason);
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
-    const finish = withContentFilterDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" } : mapped, record);
+    const finish = withChoiceFinishDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" as const } : mapped, record);
     // A completion that finished with an error (OpenRouter's mid-stream error, on the choice or as
     // `finish_reason: "error"`), that the server aborted (vLLM's `"abort"`) or whose inference
     // failed (Zhipu's `"network_error"`).
@@ -228,8 +238,27 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     endChoice(state, choice);
     choice.finished = true;
     state.finish = finish;
+    state.finishIndex = index;
     state.endSeen = true;
   }
+}
+
+/** `delta.content` as a string: Gemini's thought summaries, else `thinkTags` when on, else text. */
+function handleStringContent(state: ChatStreamState, choice: ChatChoiceState, delta: Record<string, unknown>, content: string): void {
+  // Gemini's thought summaries (`<thought>…</thought>`, flagged in `extra_content.google.thought`).
+  if (handleGeminiThoughtContent(state, choice, delta, content)) return;
+  if (state.thinkTag !== undefined) handleThinkTaggedContent(state, choice, state.thinkTag, content);
+  else handleChatContent(state, choice, content);
+}
+
+/**
+ * The finish RUN_FINISHED carries: the completion-level details, and the content filter results of
+ * the choice that finished (collected until the end: the asynchronous filter's annotations may
+ * follow the finish).
+ */
+function terminalFinish(state: ChatStreamState, finish: FinishInfo): FinishInfo {
+  const filter = state.finishIndex === undefined ? undefined : state.contentFilters.get(state.finishIndex);
+  return withContentFilterDetails(withResponseDetails(finish, state.details), filter);
 }
 
 /** The usage a choice carries itself (Kimi's `choices[0].usage` on the finishing chunk), if any. */

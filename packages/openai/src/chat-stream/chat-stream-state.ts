@@ -1,6 +1,9 @@
 import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import { textEndMetadata } from "./chat-annotations.js";
 import type { BilledCounts } from "./chat-billed-counts.js";
+import type { ChatResponseDetails } from "./chat-response-details.js";
+import type { ContentFilterResults } from "./azure-content-filter.js";
+import { logprobsMetadata, type ChatLogprobs } from "./chat-logprobs.js";
 import type { ThinkTag, ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "../provider-label.js";
@@ -65,6 +68,8 @@ export interface ChatChoiceState {
   thinkingSignature?: string;
   /** `thinkTags`: whether the content is inside a think block, and a possible tag start held back. */
   thinkTags?: ThinkTagState;
+  /** Gemini's thought summaries in the content (`extra_content.google.thought`, `<thought>` tags): whether inside one, a possible tag start held back. */
+  geminiThought?: ThinkTagState;
   /** Whether the choice started a tool call (a `stop` finish then means `tool-calls`). */
   sawToolCall: boolean;
   /** Whether the choice's `finish_reason` came (a new completion `id` before that continues this completion). */
@@ -96,6 +101,8 @@ export interface ChatChoiceState {
   readonly annotations: Record<string, unknown>[];
   /** Their JSON, so exact repeats are kept once. */
   readonly annotationKeys: Set<string>;
+  /** Token log probabilities of the text and the refusal so far (`logprobs`), for their END. */
+  readonly logprobs: ChatLogprobs;
 }
 
 /** Per-stream state of the Chat Completions mapper. */
@@ -111,6 +118,10 @@ export interface ChatStreamState {
   readonly choices: Map<number, ChatChoiceState>;
   /** Finish reason of the latest finished choice. */
   finish?: FinishInfo;
+  /** The `index` of that choice (whose content filter results go with the finish). */
+  finishIndex?: number;
+  /** Azure's `content_filter_results` per choice index of the current completion, collected over its chunks. */
+  readonly contentFilters: Map<number, ContentFilterResults>;
   /** A `finish_reason` was seen: the completion reached its end marker. */
   endSeen: boolean;
   /**
@@ -119,6 +130,8 @@ export interface ChatStreamState {
    * reports, so RUN_ERROR carries what the call cost.
    */
   failure?: FailOptions;
+  /** The completion's `service_tier` and `moderation`, for the terminal event's `finishDetails`. */
+  readonly details: ChatResponseDetails;
   /** Chunk-level citations of the current completion (Perplexity `citations` / `search_results`, Zhipu `web_search`). */
   citations?: BridgeMetadata;
   /** Gateway cost fields per model call, for the terminal event. */
@@ -152,7 +165,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set() };
+    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set(), logprobs: { content: [], refusal: [], reasoning: [] } };
     state.choices.set(index, choice);
   }
   return choice;
@@ -183,7 +196,7 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): vo
   const citations = state.citations;
   if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, textEndMetadata(choice, citations));
   choice.textId = undefined;
-  if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId);
+  if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId, logprobsMetadata(choice.logprobs.refusal));
   choice.refusalId = undefined;
   closeChoiceReasoning(state, choice);
   flushPendingEncrypted(state, choice);
@@ -207,7 +220,10 @@ export function closeChoiceReasoning(state: ChatStreamState, choice: ChatChoiceS
   if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) {
     const signature = choice.thinkingSignature;
     if (signature !== undefined) run.encryptedValue("message", choice.reasoningId, signature);
-    run.endReasoningMessage(choice.reasoningId, signature !== undefined ? { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND } : undefined);
+    // The reasoning's token log probabilities so far (DeepSeek's `logprobs.reasoning_content`) are this message's.
+    const logprobs = logprobsMetadata(choice.logprobs.reasoning.splice(0));
+    const metadata = { ...(signature !== undefined && { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND }), ...logprobs };
+    run.endReasoningMessage(choice.reasoningId, Object.keys(metadata).length > 0 ? metadata : undefined);
   }
   choice.reasoningId = undefined;
   choice.thinkingSignature = undefined;

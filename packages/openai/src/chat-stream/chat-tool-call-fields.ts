@@ -3,6 +3,12 @@ import { asRecord, asString, isRecord } from "../narrow.js";
 /** `itemType` metadata of a custom tool call (the name the Responses side uses for the same call). */
 export const CUSTOM_TOOL_CALL_ITEM = "custom_tool_call";
 
+/**
+ * The `type` Kimi (Moonshot) streams its builtin function calls with (`$web_search`), kept as the
+ * call's TOOL_CALL_START metadata `toolCallType`, so the call goes back to Kimi as it came.
+ */
+export const KIMI_BUILTIN_FUNCTION_TYPE = "builtin_function";
+
 /** `encryptedKind` of a Gemini thought signature (the Google adapter's name for the same artefact). */
 export const GOOGLE_THOUGHT_SIGNATURE_KIND = "google-thought-signature";
 

@@ -9,7 +9,8 @@ export interface ThinkTag {
   readonly close: string;
 }
 
-function tagNamed(name: string): ThinkTag {
+/** The pair `<name>` / `</name>`. */
+export function tagNamed(name: string): ThinkTag {
   return { open: `<${name}>`, close: `</${name}>` };
 }
 
@@ -57,8 +58,13 @@ export interface ThinkTagState {
  * characters that may start one are held back until the next fragment (or the end of the choice,
  * {@link flushThinkTags}) tells; everything else passes byte for byte.
  */
-export function handleThinkTaggedContent(state: ChatStreamState, choice: ChatChoiceState, tag: ThinkTag, delta: string): void {
-  const tags = (choice.thinkTags ??= { inside: false, held: "" });
+export function handleThinkTaggedContent(
+  state: ChatStreamState,
+  choice: ChatChoiceState,
+  tag: ThinkTag,
+  delta: string,
+  tags: ThinkTagState = (choice.thinkTags ??= { inside: false, held: "" }),
+): void {
   let rest = tags.held + delta;
   tags.held = "";
   while (rest !== "") {
@@ -79,9 +85,13 @@ export function handleThinkTaggedContent(state: ChatStreamState, choice: ChatCho
   if (delta === "") emit(state, choice, tags.inside, "");
 }
 
-/** The end of the choice: characters held back as a possible tag start were not one. */
+/** The end of the choice: characters held back as a possible tag start (of `thinkTags`, or of Gemini's thoughts) were not one. */
 export function flushThinkTags(state: ChatStreamState, choice: ChatChoiceState): void {
-  const tags = choice.thinkTags;
+  for (const tags of [choice.thinkTags, choice.geminiThought]) flushHeld(state, choice, tags);
+}
+
+/** Writes what `tags` held back as a possible tag start, to the side of the tag it was on. */
+export function flushHeld(state: ChatStreamState, choice: ChatChoiceState, tags: ThinkTagState | undefined): void {
   if (tags === undefined || tags.held === "") return;
   const held = tags.held;
   tags.held = "";

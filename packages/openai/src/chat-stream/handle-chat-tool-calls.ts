@@ -1,7 +1,7 @@
 import { asNonEmptyString, asNumber, asRecord, asString } from "../narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
-import { toolCallArguments, toolCallBody, toolCallThoughtSignature, CUSTOM_TOOL_CALL_ITEM } from "./chat-tool-call-fields.js";
+import { toolCallArguments, toolCallBody, toolCallThoughtSignature, CUSTOM_TOOL_CALL_ITEM, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
 
 /**
  * One `delta.tool_calls[]` fragment. Calls are keyed by `index` (the `id` and the name arrive only
@@ -17,7 +17,9 @@ import { toolCallArguments, toolCallBody, toolCallThoughtSignature, CUSTOM_TOOL_
  * the delta's `tool_calls` (Kimi: two whole calls in one delta, then their arguments in the same
  * places, still without `index`), and one naming an earlier call of the choice by its `id` goes to
  * that call; Gemini's `extra_content.google.thought_signature` on a
- * call becomes the call's REASONING_ENCRYPTED_VALUE (kind `google-thought-signature`).
+ * call becomes the call's REASONING_ENCRYPTED_VALUE (kind `google-thought-signature`). A Kimi
+ * builtin function call (`type: "builtin_function"`, `$web_search`) is the application's to answer
+ * (with its arguments, which Kimi then runs), marked `toolCallType: "builtin_function"`.
  */
 export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoiceState, fragment: unknown, position = 0): void {
   const record = asRecord(fragment);
@@ -43,6 +45,7 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
       toolCallName: asString(fn?.name) ?? "",
       parentMessageId: choice.assistantId,
       ...(custom && { metadata: { itemType: CUSTOM_TOOL_CALL_ITEM } }),
+      ...(!custom && record.type === KIMI_BUILTIN_FUNCTION_TYPE && { metadata: { toolCallType: KIMI_BUILTIN_FUNCTION_TYPE } }),
     });
     choice.sawToolCall = true;
     const reasoningDetail = claimEncryptedDetail(state, choice, providerId, toolCallId);
