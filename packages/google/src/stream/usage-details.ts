@@ -66,21 +66,37 @@ export function recordUsageDetails(state: StreamState, turn: TurnState, usage: R
   state.run.setTerminalMetadata({ usageDetails: [...state.usageDetails.values()] });
 }
 
-/** Whether a report would leave the recorded details as they are: each field it carries equals the recorded one. */
+/**
+ * Whether a report would leave the recorded details as they are: each field it carries equals the
+ * recorded one. Runs on every chunk that carries usage (plain loops, nothing allocated).
+ */
 function repeats(previous: UsageDetails, turn: TurnState, usage: Record<string, unknown>): boolean {
   if (previous.responseId !== turn.responseId || previous.model !== turn.model) return false;
   if (usage.trafficType !== undefined && usage.trafficType !== previous.trafficType) return false;
-  return MODALITY_LISTS.every((field) => usage[field] === undefined || sameAsRaw(previous[field], usage[field]));
+  // Named reads (a key held in a variable would be a generic lookup on every chunk).
+  return (
+    sameAsRawOrAbsent(previous.promptTokensDetails, usage.promptTokensDetails) &&
+    sameAsRawOrAbsent(previous.candidatesTokensDetails, usage.candidatesTokensDetails) &&
+    sameAsRawOrAbsent(previous.cacheTokensDetails, usage.cacheTokensDetails) &&
+    sameAsRawOrAbsent(previous.toolUsePromptTokensDetails, usage.toolUsePromptTokensDetails)
+  );
+}
+
+function sameAsRawOrAbsent(counts: readonly ModalityCount[] | undefined, raw: unknown): boolean {
+  return raw === undefined || sameAsRaw(counts, raw);
 }
 
 /** Whether a raw `ModalityTokenCount[]` narrows to exactly `counts` (every entry valid, none dropped). */
 function sameAsRaw(counts: readonly ModalityCount[] | undefined, raw: unknown): boolean {
   if (counts === undefined || !Array.isArray(raw) || raw.length !== counts.length) return false;
-  return counts.every((count, i) => {
+  for (let i = 0; i < counts.length; i++) {
     const entry: unknown = raw[i];
+    const count = counts[i] as ModalityCount;
     if (!isRecord(entry)) return false;
-    return (entry.modality === undefined ? "MODALITY_UNSPECIFIED" : entry.modality) === count.modality && (entry.tokenCount === undefined ? 0 : entry.tokenCount) === count.tokenCount;
-  });
+    if ((entry.modality === undefined ? "MODALITY_UNSPECIFIED" : entry.modality) !== count.modality) return false;
+    if ((entry.tokenCount === undefined ? 0 : entry.tokenCount) !== count.tokenCount) return false;
+  }
+  return true;
 }
 
 function hasDetails(details: UsageDetails): boolean {
