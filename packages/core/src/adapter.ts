@@ -137,6 +137,7 @@ export {
   sseChunkSource,
   SSE_SKIP,
   SSE_STOP,
+  SseBodyReadError,
   SseTruncatedError,
   SseFrameTooLargeError,
   DEFAULT_MAX_FRAME_LENGTH,

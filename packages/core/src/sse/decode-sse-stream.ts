@@ -71,6 +71,26 @@ export class SseFrameTooLargeError extends Error {
   }
 }
 
+/**
+ * What reading the body threw when it was a `TypeError` (the Fetch standard's "network error": a
+ * connection dropped or reset mid-body), kept as its `cause` with the same message. Node's
+ * undici says where it failed in the cause (`UND_ERR_SOCKET`), Deno and others only
+ * `TypeError: error reading a body from connection`; the code `network_error` makes it a
+ * `network` failure on every runtime, as the SDKs' own connection errors are.
+ */
+export class SseBodyReadError extends Error {
+  override readonly name = "SseBodyReadError";
+  readonly code = "network_error";
+  constructor(cause: TypeError) {
+    super(cause.message, { cause });
+  }
+}
+
+/** A body read's rejection: a `TypeError` becomes {@link SseBodyReadError}, anything else passes as it is. */
+function bodyReadFailed(error: unknown): never {
+  throw error instanceof TypeError ? new SseBodyReadError(error) : error;
+}
+
 /** Thrown when the bytes end inside a frame; the driver reports it as RUN_ERROR `stream_truncated`. */
 export class SseTruncatedError extends Error {
   override readonly name = "SseTruncatedError";
@@ -244,7 +264,7 @@ function openBytes(body: SseBody): ByteSource {
     const reader = (stream as ReadableStream<Uint8Array>).getReader();
     let cancelled = false;
     return {
-      next: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
+      next: () => (reader.read() as Promise<IteratorResult<Uint8Array>>).catch(bodyReadFailed),
       cancel: () => {
         if (cancelled) return;
         cancelled = true;
@@ -255,7 +275,7 @@ function openBytes(body: SseBody): ByteSource {
   const iterator = (stream as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
   let cancelled = false;
   return {
-    next: () => iterator.next(),
+    next: () => Promise.resolve(iterator.next()).catch(bodyReadFailed),
     cancel: () => {
       if (cancelled) return;
       cancelled = true;
