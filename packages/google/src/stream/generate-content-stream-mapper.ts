@@ -12,6 +12,8 @@ import { enterTurn } from "./turns.js";
 import { recordTurnUsage } from "./record-turn-usage.js";
 import { recordUsageDetails } from "./usage-details.js";
 import { recordModelStatus } from "./model-status.js";
+import { holdChunkLogprobs, settleChunkLogprobs } from "./logprobs.js";
+import { foldSafetyRatings, safetyRatingsOf } from "./safety-ratings.js";
 
 /** Thrown for a chunk or part that is not shaped like a `GenerateContentResponse`. */
 export class MalformedChunkError extends Error {
@@ -72,7 +74,14 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
   if (candidate.content !== undefined && content === undefined) throw new MalformedChunkError("a candidate's content is not an object");
   const parts = content?.parts === undefined ? [] : asArray(content.parts);
   if (parts === undefined) throw new MalformedChunkError("content.parts is not an array");
+  // The chunk's token log probabilities go to the first message its parts write to (or, failing
+  // that, the one still open, else the run's terminal metadata).
+  holdChunkLogprobs(state, candidate.logprobsResult);
   for (const part of parts) routePart(state, part);
+  settleChunkLogprobs(state);
+  if (candidate.safetyRatings !== undefined) foldSafetyRatings(turn, candidate.safetyRatings);
+  const avgLogprobs = asNumber(candidate.avgLogprobs);
+  if (avgLogprobs !== undefined) turn.avgLogprobs = avgLogprobs;
 
   // Per chunk: an object only when the candidate carries grounding (most chunks carry none).
   // Each read by name, in this order: no keyed loads per chunk.
@@ -98,7 +107,10 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
     if (turn.continuationToken !== undefined && (finishReason === "CONTINUATION" || finishReason === "MAX_TOKENS")) {
       details.continuationToken = turn.continuationToken;
     }
-    if (Array.isArray(candidate.safetyRatings)) details.safetyRatings = candidate.safetyRatings;
+    // Over the whole response, not the finishing chunk alone (see `foldSafetyRatings`).
+    const safetyRatings = safetyRatingsOf(turn);
+    if (safetyRatings !== undefined) details.safetyRatings = safetyRatings;
+    if (turn.avgLogprobs !== undefined) details.avgLogprobs = turn.avgLogprobs;
     state.finish = mapGoogleFinishReason(finishReason, turn.toolCallsMade, Object.keys(details).length > 0 ? details : undefined);
   }
 }

@@ -2,6 +2,7 @@ import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { GOOGLE_THOUGHT_SIGNATURE } from "../constants.js";
 import type { MessageRef, StreamState } from "./stream-state.js";
 import { currentTurn } from "./turns.js";
+import { claimChunkLogprobs } from "./logprobs.js";
 
 /** A narrowed `text` part: visible text, or a thought when `thought` is true. */
 export interface TextPart {
@@ -67,6 +68,8 @@ function write(state: StreamState, ref: MessageRef, text: string): void {
   if (ref.kind === "text") state.run.text(ref.id, text);
   else state.run.reasoning(ref.id, text);
   ref.length += text.length;
+  // The first message a chunk writes to takes the chunk's token log probabilities.
+  if (state.chunkLogprobs !== undefined) claimChunkLogprobs(state, ref);
 }
 
 function openText(state: StreamState): MessageRef {
@@ -103,13 +106,22 @@ function attachSignature(state: StreamState, ref: MessageRef, signature: string,
   if (offset > 0 || thought !== (ref.kind === "reasoning")) ref.signaturePart = { offset, thought };
 }
 
-/** The END metadata recording where a message's signature came (see {@link attachSignature}). */
-function signatureFields(ref: MessageRef): Record<string, unknown> | undefined {
-  return ref.signaturePart === undefined ? undefined : { signaturePart: ref.signaturePart };
+/**
+ * A message's own END metadata: where its signature came (see {@link attachSignature}) and the
+ * token log probabilities of the chunks that wrote it (`logprobs`, see `claimChunkLogprobs`).
+ */
+function endFields(ref: MessageRef): Record<string, unknown> | undefined {
+  if (ref.signaturePart === undefined && ref.logprobs === undefined) return undefined;
+  const fields: Record<string, unknown> = {};
+  if (ref.signaturePart !== undefined) fields.signaturePart = ref.signaturePart;
+  if (ref.logprobs !== undefined) fields.logprobs = ref.logprobs;
+  return fields;
 }
 
 function endReasoningMessage(state: StreamState, ref: MessageRef): void {
-  if (state.run.isReasoningOpen(ref.id)) state.run.endReasoningMessage(ref.id, signatureFields(ref));
+  if (state.run.isReasoningOpen(ref.id)) state.run.endReasoningMessage(ref.id, endFields(ref));
+  // Emitted: the message keeps no reference to them (it may stay the last message a while).
+  ref.logprobs = undefined;
 }
 
 /** Closes the open text message, if any (it stays the last message for a trailing signature). */
@@ -117,9 +129,10 @@ export function closeText(state: StreamState, metadata?: Record<string, unknown>
   const ref = state.text;
   if (ref === undefined) return;
   state.text = undefined;
-  const fields = signatureFields(ref);
+  const fields = endFields(ref);
   const end = fields === undefined ? metadata : { ...metadata, ...fields };
   if (state.run.isTextOpen(ref.id)) state.run.endText(ref.id, end);
+  ref.logprobs = undefined;
 }
 
 /** Closes the open reasoning message and its span, if any. */

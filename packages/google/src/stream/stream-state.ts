@@ -5,6 +5,8 @@ import type { PartialArgsWriter } from "./partial-args-writer.js";
 import type { UsageMemo } from "./record-turn-usage.js";
 import type { UsageDetails } from "./usage-details.js";
 import type { ModelStatus } from "./model-status.js";
+import type { GoogleLogprobs } from "./logprobs.js";
+import type { SafetyRatingsFold } from "./safety-ratings.js";
 
 /** One model response (one `responseId`): a model turn. */
 export interface TurnState {
@@ -37,6 +39,10 @@ export interface TurnState {
    * chunk under a new `responseId` is that next hop of the same answer, not a new response.
    */
   continuationToken?: string;
+  /** The response's `safetyRatings` folded over its chunks (see `foldSafetyRatings`), once a chunk carried some. */
+  safetyRatings?: SafetyRatingsFold;
+  /** The latest `avgLogprobs` a candidate of this response carried. */
+  avgLogprobs?: number;
 }
 
 /** A text or reasoning message, open or just closed, that a later signature may attach to. */
@@ -53,6 +59,8 @@ export interface MessageRef {
    * with), so the request side sends the signature back on a part of its own.
    */
   signaturePart?: { offset: number; thought: boolean };
+  /** The token log probabilities of the chunks that wrote to it, for its END (see `claimChunkLogprobs`). */
+  logprobs?: GoogleLogprobs;
 }
 
 /** A function call whose arguments are still streaming (`willContinue`). */
@@ -95,6 +103,10 @@ export interface StreamState {
   usageDetails: Map<string, UsageDetails>;
   /** The last `modelStatus` a chunk carried (see `recordModelStatus`). */
   modelStatus: ModelStatus | undefined;
+  /** The current chunk's `logprobsResult`, until a message takes it (see `holdChunkLogprobs`). */
+  chunkLogprobs: Record<string, unknown> | undefined;
+  /** Log probabilities of chunks no message took, the run's terminal metadata `logprobs`. */
+  runLogprobs: GoogleLogprobs | undefined;
 }
 
 /** A fresh state for one stream. */
@@ -117,5 +129,7 @@ export function createStreamState(run: RunBuilder, options: AdapterStreamOptions
     usageMemo: undefined,
     usageDetails: new Map(),
     modelStatus: undefined,
+    chunkLogprobs: undefined,
+    runLogprobs: undefined,
   };
 }

@@ -44,6 +44,8 @@ function beginTurn(state: StreamState, responseId: string | undefined): TurnStat
     callsMessageId: undefined,
     model: undefined,
     continuationToken: undefined,
+    safetyRatings: undefined,
+    avgLogprobs: undefined,
   };
   state.turn = turn;
   state.pendingCode = [];
