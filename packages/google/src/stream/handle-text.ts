@@ -56,7 +56,7 @@ function writeThought(state: StreamState, part: TextPart): void {
     // Tool calls after this reasoning message hang under a new assistant message, not the one before it.
     if (turn.assistantIdUsed) turn.assistantSealed = true;
     const id = state.run.startReasoningMessage({ metadata: { encryptedKind: GOOGLE_THOUGHT_SIGNATURE } });
-    ref = { kind: "reasoning", id, signed: false, length: 0 };
+    ref = { kind: "reasoning", id, signed: false, length: 0, logprobs: undefined };
     state.reasoning = ref;
   }
   write(state, ref, part.text);
@@ -88,7 +88,7 @@ function openText(state: StreamState): MessageRef {
     turn.assistantMessageId = id;
     turn.assistantSealed = false;
   }
-  const ref: MessageRef = { kind: "text", id, signed: false, length: 0 };
+  const ref: MessageRef = { kind: "text", id, signed: false, length: 0, logprobs: undefined };
   state.text = ref;
   return ref;
 }
