@@ -34,3 +34,4 @@ export { openGenerateContentResponse, type FetchLike } from "./open-generate-con
 export { decodeGoogleFrame, GoogleStreamError } from "./decode-google-frame.js";
 export type { UsageDetails as GoogleUsageDetails, ModalityCount as GoogleModalityCount } from "./stream/usage-details.js";
 export type { ModelStatus as GoogleModelStatus } from "./stream/model-status.js";
+export type { GoogleLogprobs } from "./stream/logprobs.js";
