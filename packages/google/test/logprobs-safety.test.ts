@@ -85,6 +85,15 @@ describe("logprobsResult: each chunk's entries on the END of the message it wrot
     expect(terminal(events).logprobs).toBeUndefined();
   });
 
+  it("a chunk that ends a thought and begins the text gives its entries whole to the thought it wrote first", async () => {
+    const events = await run([
+      chunk([part("Think", { thought: true }), part("Hel")], { logprobsResult: { chosenCandidates: [think, hello] } }),
+      chunk([part("lo")], { finishReason: "STOP", logprobsResult: { chosenCandidates: [lo] } }),
+    ]);
+    expect(ends(events, "REASONING_MESSAGE_END")[0]?.logprobs).toEqual({ chosenCandidates: [think, hello] });
+    expect(ends(events, "TEXT_MESSAGE_END")[0]?.logprobs).toEqual({ chosenCandidates: [lo] });
+  });
+
   it("entries of chunks no message takes (a call with no text open) go to the terminal event, in order", async () => {
     const call = token("call", -0.01);
     const events = await run([
