@@ -1,4 +1,16 @@
-import { inlineImageType, isRecord, mediaTypeEssence, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import {
+  decodeTextData,
+  inlineImageType,
+  isRecord,
+  isTextMediaType,
+  mediaTypeEssence,
+  isSourceUsableBy,
+  REQUEST_WARNINGS,
+  warnUnknownPart,
+  withDataUrlAsData,
+  type ContentPart,
+  type PartSource,
+} from "@agui-bridge/core/adapter";
 import { askedImageDetail, imageDetail } from "./image-detail.js";
 import { askedFileDetail } from "./file-detail.js";
 import { responsesFileName } from "./document-file-types.js";
@@ -16,7 +28,8 @@ export type WirePart = Record<string, unknown> & { type: string };
  * Converts AG-UI content parts to the target API's parts: text; image (data → data URL, url →
  * url, file handle → `file_id` on Responses); audio (data → `input_audio` with the format from the
  * mime type, Chat only); documents (data → `file_data`: PDF on Chat, on Responses also the text, code,
- * office and spreadsheet types it reads; handle → `file_id`, url → `file_url` on Responses, →
+ * office and spreadsheet types it reads; other text documents → their decoded text as a text part,
+ * see {@link documentAsText}; handle → `file_id`, url → `file_url` on Responses, →
  * `file.file_data` on Chat to OpenRouter; a base64 `data:` URL as the data it spells, core's
  * `withDataUrlAsData`). File handles minted by another provider are never sent; anything the API cannot
  * take is dropped with a warning, and so is image data of a type OpenAI's platforms do not take
@@ -44,10 +57,15 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     return undefined;
   }
   if (part.type === "text") return api === "chat" ? { type: "text", text: part.text } : { type: "input_text", text: part.text };
-  // DeepSeek's Chat API takes text parts only (400 "unknown variant `image_url`, expected `text`").
-  if (targetOf(sink) === "deepseek") return unsupported(sink, where, part.type, part.source, api);
   // A base64 data URL goes as the data it spells (Chat takes no document URL; Responses fetches `file_url`).
   const source = withDataUrlAsData(part.source);
+  // DeepSeek's Chat API takes text parts only (400 "unknown variant `image_url`, expected `text`"):
+  // a text document goes as its text, anything else is dropped.
+  if (targetOf(sink) === "deepseek") {
+    return part.type === "document" && source.type === "data" && isTextMediaType(source.mimeType)
+      ? documentAsText(source.value, source.mimeType, api, sink, where)
+      : unsupported(sink, where, part.type, part.source, api);
+  }
   if (part.type === "video") return unsupported(sink, where, part.type, source, api);
   if (source.type === "file" && !isSourceUsableBy(source, targetOf(sink))) {
     sink.warn("request.foreign-file", `${where}: a file handle minted by ${source.provider} cannot be sent to OpenAI; dropped`, {
@@ -93,7 +111,7 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     // spreadsheets (their parameters kept in the data URL: a text file's charset).
     const pdf = mediaTypeEssence(source.mimeType) === "application/pdf";
     const name = api === "chat" ? (pdf ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
-    if (name === undefined) return unsupported(sink, where, part.type, source, api);
+    if (name === undefined) return isTextMediaType(source.mimeType) ? documentAsText(source.value, source.mimeType, api, sink, where) : unsupported(sink, where, part.type, source, api);
     const file_data = dataUrl(api === "chat" ? "application/pdf" : source.mimeType, source.value);
     return api === "chat"
       ? { type: "file", file: { file_data, filename: name } }
@@ -125,6 +143,23 @@ function urlFileName(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A text document (core's `isTextMediaType`: any `text/*` type, JSON, XML, YAML, …) the target
+ * takes no file of, as a text part holding its decoded text. OpenAI's "File inputs" guide: Chat
+ * Completions takes PDF only as a `file` part, and "to use text from a file in Chat Completions,
+ * read the file in your application and send its contents as a text content part"; on the
+ * Responses API the same for the types `input_file` does not list (YAML, TOML, …) and for the
+ * platforms known to read PDF only (Azure OpenAI) or no inline file (xAI): the API extracts only
+ * the text of a non-PDF text file anyway. The text goes as it is, with no filename or wrapper
+ * (the guide shows none); `request.document-as-text` says so.
+ */
+function documentAsText(base64: string, mimeType: string, api: TargetApi, sink: WarningSink, where: string): WirePart {
+  const label = api === "chat" ? "Chat Completions" : "Responses";
+  sink.warn(REQUEST_WARNINGS.documentAsText, `${where}: a ${mimeType} document cannot be sent to the ${label} API as a file; sent as a text part with its decoded text`, { where, mimeType });
+  const text = decodeTextData(base64, mimeType);
+  return api === "chat" ? { type: "text", text } : { type: "input_text", text };
 }
 
 function unsupported(sink: WarningSink, where: string, type: string, source: PartSource, api: TargetApi): undefined {
