@@ -28,6 +28,7 @@ import type {
 import { classifyAllToolCalls, sentAsChatToolCall, type ToolCallRole } from "../request/classify-tool-calls.js";
 import { warnForeignCitedFiles } from "../request/convert-cited-files.js";
 import { convertContentParts } from "../request/convert-content-parts.js";
+import { askedCacheBreakpoint, CACHE_BREAKPOINT_DROPPED_WARNING } from "../request/cache-breakpoint.js";
 import { requestChatDialect, type ChatDialect, type ChatDialectOption } from "../chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "../provider-label.js";
@@ -210,8 +211,15 @@ function toolContent(content: string | ContentPart[], error: string | undefined,
   else {
     const texts: string[] = [];
     content.forEach((part, index) => {
-      if (part.type === "text") texts.push(part.text);
-      else {
+      if (part.type === "text") {
+        texts.push(part.text);
+        // The parts are joined into one string: a breakpoint between them has nowhere to go.
+        if (part.metadata !== undefined && askedCacheBreakpoint(part) !== undefined) {
+          sink.warn(CACHE_BREAKPOINT_DROPPED_WARNING, `tool message ${id} part ${index}: Chat tool results go as one string; the part's prompt_cache_breakpoint is not sent`, {
+            where: `tool message ${id} part ${index}`,
+          });
+        }
+      } else {
         sink.warn("request.unsupported-part", `tool message ${id} part ${index}: Chat tool results take text only; a ${part.type} part was dropped`, {
           where: `tool message ${id} part ${index}`,
           partType: part.type,

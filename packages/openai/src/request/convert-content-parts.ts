@@ -13,6 +13,7 @@ import {
 } from "@agui-bridge/core/adapter";
 import { askedImageDetail, imageDetail } from "./image-detail.js";
 import { askedFileDetail } from "./file-detail.js";
+import { withCacheBreakpoint } from "./cache-breakpoint.js";
 import { responsesFileName } from "./document-file-types.js";
 import { inlineImageRuleFor } from "./image-types.js";
 import { asNonEmptyString, asRecord } from "../narrow.js";
@@ -34,6 +35,8 @@ export type WirePart = Record<string, unknown> & { type: string };
  * `withDataUrlAsData`). File handles minted by another provider are never sent; anything the API cannot
  * take is dropped with a warning, and so is image data of a type OpenAI's platforms do not take
  * (see {@link inlineImageRuleFor}; URL and `file_id` images are sent as they are, their type is not known here).
+ * A part asking for a prompt cache breakpoint (metadata `promptCacheBreakpoint`) gets one where the
+ * target takes it (see {@link withCacheBreakpoint}).
  */
 export function convertContentParts(
   parts: readonly ContentPart[],
@@ -43,8 +46,9 @@ export function convertContentParts(
 ): WirePart[] {
   const out: WirePart[] = [];
   parts.forEach((part, index) => {
-    const converted = convertPart(part, api, sink, `${where} part ${index}`);
-    if (converted !== undefined) out.push(converted);
+    const at = `${where} part ${index}`;
+    const converted = convertPart(part, api, sink, at);
+    if (converted !== undefined) out.push(withCacheBreakpoint(converted, part, sink, at));
   });
   return out;
 }
