@@ -153,4 +153,17 @@ describe("text documents a target takes no file of: their decoded text as a text
       ["request.document-as-text", "application/json"],
     ]);
   });
+
+  it("a Chat tool result (text only): a text document's decoded text is joined with the text parts; a PDF is still dropped", () => {
+    const call = { id: "a", role: "assistant", toolCalls: [{ id: "call_1", type: "function", function: { name: "read", arguments: "{}" } }] } as Message;
+    const result = { id: "tr", role: "tool", toolCallId: "call_1", content: [{ type: "text", text: "Found:" }, doc("text/markdown", base64("# Notes")), doc("application/pdf", "JVBE")] } as unknown as Message;
+    const { params, warnings } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "read it" }, call, result] }, { model: "gpt-5.4" });
+    const tool = params.messages.find((m) => m.role === "tool") as { content?: unknown } | undefined;
+    expect(tool?.content).toBe("Found:\n# Notes");
+    expect(warnings.map((w) => [w.code, w.details?.mimeType ?? w.details?.partType])).toEqual([
+      ["request.document-as-text", "text/markdown"],
+      ["request.unsupported-part", "document"],
+    ]);
+  });
 });
+

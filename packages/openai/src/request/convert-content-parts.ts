@@ -159,6 +159,19 @@ function urlFileName(url: string): string | undefined {
  * the text of a non-PDF text file anyway. The text goes as it is, with no filename or wrapper
  * (the guide shows none); `request.document-as-text` says so.
  */
+/**
+ * The decoded text of a text document part given as data (or a base64 `data:` URL), with
+ * `request.document-as-text`, for a place that takes text only (Chat tool results); `undefined`
+ * for any other part.
+ */
+export function textDocumentText(part: ContentPart, sink: WarningSink, where: string): string | undefined {
+  if (part.type !== "document" || !isRecord(part.source)) return undefined;
+  const source = withDataUrlAsData(part.source);
+  if (source.type !== "data" || !isTextMediaType(source.mimeType)) return undefined;
+  const wire = documentAsText(source.value, source.mimeType, "chat", sink, where);
+  return typeof wire.text === "string" ? wire.text : undefined;
+}
+
 function documentAsText(base64: string, mimeType: string, api: TargetApi, sink: WarningSink, where: string): WirePart {
   const label = api === "chat" ? "Chat Completions" : "Responses";
   sink.warn(REQUEST_WARNINGS.documentAsText, `${where}: a ${mimeType} document cannot be sent to the ${label} API as a file; sent as a text part with its decoded text`, { where, mimeType });
