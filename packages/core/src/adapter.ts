@@ -110,6 +110,7 @@ export {
   type InlineImageRule,
 } from "./image-signature.js";
 export { isAnimatedGif, MAX_GIF_BLOCKS } from "./gif-animation.js";
+export { decodeTextData, isTextMediaType } from "./text-media.js";
 export { ENCRYPTED_VALUE_DROPPED_WARNING, warnUnsentEncryptedValues, type EncryptedValueHolder } from "./unsent-encrypted-values.js";
 export { TOOL_ERROR_PREFIX, toolErrorNote, withToolErrorNote, type ToolErrorNoteOptions } from "./tool-result-error.js";
 export { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "./narrow.js";

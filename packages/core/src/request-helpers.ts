@@ -118,6 +118,8 @@ export const REQUEST_WARNINGS = {
   unsupportedMediaType: "request.unsupported-media-type",
   /** An inline image whose bytes are another type than declared: sent as the type its bytes are (`inlineImageType`). */
   mediaTypeCorrected: "request.media-type-corrected",
+  /** A text document (see `isTextMediaType`) the API takes no file of: sent as a text part holding its decoded text. */
+  documentAsText: "request.document-as-text",
 } as const;
 
 /** The minimal sink the shared rules write to (core's `WarningSink` satisfies it). */

@@ -1,4 +1,4 @@
-import { inlineImageType, isRecord, mediaTypeEssence, isSourceUsableBy, REQUEST_WARNINGS, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import { decodeTextData, inlineImageType, isRecord, isTextMediaType, mediaTypeEssence, isSourceUsableBy, REQUEST_WARNINGS, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
 import type {
   DocumentBlockParam,
   ImageBlockParam,
@@ -10,7 +10,6 @@ import { isBlank, withoutBlankText } from "./blank-text.js";
 import { documentOptions } from "./document-options.js";
 import { searchResultBlock } from "./search-result-part.js";
 import { ANTHROPIC_IMAGE_RULE } from "./image-media-type.js";
-import { decodeTextData, isTextMediaType } from "./text-media.js";
 
 /** A block a user turn (or a tool result) may hold. */
 export type UserContentBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam | SearchResultBlockParam;

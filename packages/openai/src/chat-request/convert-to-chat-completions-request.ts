@@ -27,7 +27,8 @@ import type {
 } from "openai/resources/chat/completions";
 import { classifyAllToolCalls, sentAsChatToolCall, type ToolCallRole } from "../request/classify-tool-calls.js";
 import { warnForeignCitedFiles } from "../request/convert-cited-files.js";
-import { convertContentParts } from "../request/convert-content-parts.js";
+import { convertContentParts, textDocumentText } from "../request/convert-content-parts.js";
+import { askedCacheBreakpoint, CACHE_BREAKPOINT_DROPPED_WARNING } from "../request/cache-breakpoint.js";
 import { requestChatDialect, type ChatDialect, type ChatDialectOption } from "../chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "../provider-label.js";
@@ -200,7 +201,8 @@ function userContent(content: string | ContentPart[], sink: WarningSink, where: 
 }
 
 /**
- * Chat tool results take text only: text parts are joined, anything else dropped with a warning.
+ * Chat tool results take text only: text parts (and the decoded text of text documents) are
+ * joined, anything else dropped with a warning.
  * A tool message has no error field: a failed result's error is its content when it has none,
  * else it follows the content as `Error: <error>` (core's `withToolErrorNote`).
  */
@@ -210,8 +212,21 @@ function toolContent(content: string | ContentPart[], error: string | undefined,
   else {
     const texts: string[] = [];
     content.forEach((part, index) => {
-      if (part.type === "text") texts.push(part.text);
-      else {
+      if (part.type === "text") {
+        texts.push(part.text);
+        // The parts are joined into one string: a breakpoint between them has nowhere to go.
+        if (part.metadata !== undefined && askedCacheBreakpoint(part) !== undefined) {
+          sink.warn(CACHE_BREAKPOINT_DROPPED_WARNING, `tool message ${id} part ${index}: Chat tool results go as one string; the part's prompt_cache_breakpoint is not sent`, {
+            where: `tool message ${id} part ${index}`,
+          });
+        }
+      } else {
+        // A text document goes as the text it holds (OpenAI's "File inputs" guide), joined like a text part.
+        const documentText = textDocumentText(part, sink, `tool message ${id} part ${index}`);
+        if (documentText !== undefined) {
+          texts.push(documentText);
+          return;
+        }
         sink.warn("request.unsupported-part", `tool message ${id} part ${index}: Chat tool results take text only; a ${part.type} part was dropped`, {
           where: `tool message ${id} part ${index}`,
           partType: part.type,

@@ -1,6 +1,19 @@
-import { inlineImageType, isRecord, mediaTypeEssence, isSourceUsableBy, warnUnknownPart, withDataUrlAsData, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import {
+  decodeTextData,
+  inlineImageType,
+  isRecord,
+  isTextMediaType,
+  mediaTypeEssence,
+  isSourceUsableBy,
+  REQUEST_WARNINGS,
+  warnUnknownPart,
+  withDataUrlAsData,
+  type ContentPart,
+  type PartSource,
+} from "@agui-bridge/core/adapter";
 import { askedImageDetail, imageDetail } from "./image-detail.js";
 import { askedFileDetail } from "./file-detail.js";
+import { withCacheBreakpoint } from "./cache-breakpoint.js";
 import { responsesFileName } from "./document-file-types.js";
 import { inlineImageRuleFor } from "./image-types.js";
 import { asNonEmptyString, asRecord } from "../narrow.js";
@@ -16,11 +29,14 @@ export type WirePart = Record<string, unknown> & { type: string };
  * Converts AG-UI content parts to the target API's parts: text; image (data → data URL, url →
  * url, file handle → `file_id` on Responses); audio (data → `input_audio` with the format from the
  * mime type, Chat only); documents (data → `file_data`: PDF on Chat, on Responses also the text, code,
- * office and spreadsheet types it reads; handle → `file_id`, url → `file_url` on Responses, →
+ * office and spreadsheet types it reads; other text documents → their decoded text as a text part,
+ * see {@link documentAsText}; handle → `file_id`, url → `file_url` on Responses, →
  * `file.file_data` on Chat to OpenRouter; a base64 `data:` URL as the data it spells, core's
  * `withDataUrlAsData`). File handles minted by another provider are never sent; anything the API cannot
  * take is dropped with a warning, and so is image data of a type OpenAI's platforms do not take
  * (see {@link inlineImageRuleFor}; URL and `file_id` images are sent as they are, their type is not known here).
+ * A part asking for a prompt cache breakpoint (metadata `promptCacheBreakpoint`) gets one where the
+ * target takes it (see {@link withCacheBreakpoint}).
  */
 export function convertContentParts(
   parts: readonly ContentPart[],
@@ -30,8 +46,9 @@ export function convertContentParts(
 ): WirePart[] {
   const out: WirePart[] = [];
   parts.forEach((part, index) => {
-    const converted = convertPart(part, api, sink, `${where} part ${index}`);
-    if (converted !== undefined) out.push(converted);
+    const at = `${where} part ${index}`;
+    const converted = convertPart(part, api, sink, at);
+    if (converted !== undefined) out.push(withCacheBreakpoint(converted, part, sink, at));
   });
   return out;
 }
@@ -44,10 +61,15 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     return undefined;
   }
   if (part.type === "text") return api === "chat" ? { type: "text", text: part.text } : { type: "input_text", text: part.text };
-  // DeepSeek's Chat API takes text parts only (400 "unknown variant `image_url`, expected `text`").
-  if (targetOf(sink) === "deepseek") return unsupported(sink, where, part.type, part.source, api);
   // A base64 data URL goes as the data it spells (Chat takes no document URL; Responses fetches `file_url`).
   const source = withDataUrlAsData(part.source);
+  // DeepSeek's Chat API takes text parts only (400 "unknown variant `image_url`, expected `text`"):
+  // a text document goes as its text, anything else is dropped.
+  if (targetOf(sink) === "deepseek") {
+    return part.type === "document" && source.type === "data" && isTextMediaType(source.mimeType)
+      ? documentAsText(source.value, source.mimeType, api, sink, where)
+      : unsupported(sink, where, part.type, part.source, api);
+  }
   if (part.type === "video") return unsupported(sink, where, part.type, source, api);
   if (source.type === "file" && !isSourceUsableBy(source, targetOf(sink))) {
     sink.warn("request.foreign-file", `${where}: a file handle minted by ${source.provider} cannot be sent to OpenAI; dropped`, {
@@ -93,7 +115,7 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
     // spreadsheets (their parameters kept in the data URL: a text file's charset).
     const pdf = mediaTypeEssence(source.mimeType) === "application/pdf";
     const name = api === "chat" ? (pdf ? filename ?? "document.pdf" : undefined) : responsesFileName(source.mimeType, filename, targetOf(sink));
-    if (name === undefined) return unsupported(sink, where, part.type, source, api);
+    if (name === undefined) return isTextMediaType(source.mimeType) ? documentAsText(source.value, source.mimeType, api, sink, where) : unsupported(sink, where, part.type, source, api);
     const file_data = dataUrl(api === "chat" ? "application/pdf" : source.mimeType, source.value);
     return api === "chat"
       ? { type: "file", file: { file_data, filename: name } }
@@ -125,6 +147,36 @@ function urlFileName(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A text document (core's `isTextMediaType`: any `text/*` type, JSON, XML, YAML, …) the target
+ * takes no file of, as a text part holding its decoded text. OpenAI's "File inputs" guide: Chat
+ * Completions takes PDF only as a `file` part, and "to use text from a file in Chat Completions,
+ * read the file in your application and send its contents as a text content part"; on the
+ * Responses API the same for the types `input_file` does not list (YAML, TOML, …) and for the
+ * platforms known to read PDF only (Azure OpenAI) or no inline file (xAI): the API extracts only
+ * the text of a non-PDF text file anyway. The text goes as it is, with no filename or wrapper
+ * (the guide shows none); `request.document-as-text` says so.
+ */
+/**
+ * The decoded text of a text document part given as data (or a base64 `data:` URL), with
+ * `request.document-as-text`, for a place that takes text only (Chat tool results); `undefined`
+ * for any other part.
+ */
+export function textDocumentText(part: ContentPart, sink: WarningSink, where: string): string | undefined {
+  if (part.type !== "document" || !isRecord(part.source)) return undefined;
+  const source = withDataUrlAsData(part.source);
+  if (source.type !== "data" || !isTextMediaType(source.mimeType)) return undefined;
+  const wire = documentAsText(source.value, source.mimeType, "chat", sink, where);
+  return typeof wire.text === "string" ? wire.text : undefined;
+}
+
+function documentAsText(base64: string, mimeType: string, api: TargetApi, sink: WarningSink, where: string): WirePart {
+  const label = api === "chat" ? "Chat Completions" : "Responses";
+  sink.warn(REQUEST_WARNINGS.documentAsText, `${where}: a ${mimeType} document cannot be sent to the ${label} API as a file; sent as a text part with its decoded text`, { where, mimeType });
+  const text = decodeTextData(base64, mimeType);
+  return api === "chat" ? { type: "text", text } : { type: "input_text", text };
 }
 
 function unsupported(sink: WarningSink, where: string, type: string, source: PartSource, api: TargetApi): undefined {

@@ -36,6 +36,9 @@ export function assistantMessageItem(message: AssistantMessage, provider = "open
       type: "message",
       role: "assistant",
       id: itemId,
+      // `completed` also for a message an output limit cut off: the API reference describes an
+      // input message item's `status` only as "populated when input items are returned via API"
+      // and says nothing of `incomplete` as input, so the text is replayed as the finished turn it now is.
       status: "completed",
       content: fields?.refusal === true ? [{ type: "refusal", refusal: text }] : outputTextParts(text, annotations, fields?.contentParts),
       ...(phase !== undefined && { phase }),

@@ -2,6 +2,7 @@ import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfAnnotations } from "./file-handle-parts.js";
 import { providerLabel } from "../provider-label.js";
 import { endIdleReasoning } from "./reasoning-span.js";
+import { collectDeltaLogprobs, collectDoneLogprobs, createMessageLogprobs, logprobsEndMetadata } from "./response-logprobs.js";
 import { claimImplicitMessage, implicitMessageOf, namesNoItem } from "./implicit-message-item.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "../narrow.js";
 import {
@@ -111,7 +112,7 @@ function contentIndexOf(event: Record<string, unknown>): number {
 
 /**
  * `response.output_text.delta` / `response.refusal.delta`: byte for byte into the message. A
- * delta for a part whose `.done` already arrived is not appended again.
+ * delta for a part whose `.done` already arrived is not appended again (nor are its `logprobs`).
  */
 export function handleMessageDelta(state: ResponsesStreamState, event: Record<string, unknown>, refusal: boolean): void {
   const item = messageOf(state, event);
@@ -121,6 +122,8 @@ export function handleMessageDelta(state: ResponsesStreamState, event: Record<st
   const index = contentIndexOf(event);
   if (!state.run.isTextOpen(part.messageId) || part.finished.has(index)) return;
   part.written.set(index, (part.written.get(index) ?? 0) + delta.length);
+  const logprobs = event.logprobs;
+  if (Array.isArray(logprobs) && logprobs.length > 0) collectDeltaLogprobs((part.logprobs ??= createMessageLogprobs()), logprobs);
   state.run.text(part.messageId, delta);
 }
 
@@ -137,6 +140,8 @@ export function handleMessageDone(state: ResponsesStreamState, event: Record<str
   const part = messagePart(state, item, refusal);
   const index = contentIndexOf(event);
   part.finished.add(index);
+  const logprobs = event.logprobs;
+  if (Array.isArray(logprobs) && logprobs.length > 0) collectDoneLogprobs((part.logprobs ??= createMessageLogprobs()), event);
   writeOnce(state, part, index, text);
 }
 
@@ -196,7 +201,7 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
   }
   for (const part of [item.text, item.refusal]) {
     if (part === undefined || !run.isTextOpen(part.messageId)) continue;
-    const end = endMetadata(item, part, providerLabel(state.options));
+    const end = endMetadata(item, part, providerLabel(state.options), asArray(done?.content));
     // A claimed implicit message records the item on its END event (its START went out without it).
     let late: BridgeMetadata | undefined = part.messageId === item.claimedBy ? addItemPosition({ itemId: item.itemId }, state, item.outputIndex) : undefined;
     // A phase only known from the finished item goes on the END event of the item's first message.
@@ -248,9 +253,11 @@ function carriesNothing(done: Record<string, unknown>): boolean {
  * TEXT_MESSAGE_END metadata: the annotations (in part order), the files they cite, and, for a
  * message item with several output_text parts, `contentParts: [{ type, length, annotations }]`
  * (each part's text length and how many of the annotations are its own: their offsets are
- * relative to their part), so the request side rebuilds the parts exactly.
+ * relative to their part), so the request side rebuilds the parts exactly; the token `logprobs`
+ * (see {@link logprobsEndMetadata}; `finished` is the finished item's `content`, when known).
  */
-function endMetadata(item: MessageItem, part: MessagePart, provider: string): BridgeMetadata | undefined {
+function endMetadata(item: MessageItem, part: MessagePart, provider: string, finished: readonly unknown[] | undefined): BridgeMetadata | undefined {
+  const logprobs = part.logprobs === undefined && finished === undefined ? undefined : logprobsEndMetadata(part.logprobs, finished, part.refusal);
   // The parts written or annotated, in order (usually one: no sort then).
   const indexes = [...part.written.keys()];
   for (const index of part.annotations.keys()) if (!part.written.has(index)) indexes.push(index);
@@ -264,9 +271,9 @@ function endMetadata(item: MessageItem, part: MessagePart, provider: string): Br
     indexes.length > 1
       ? indexes.map((index) => ({ type: part.refusal ? "refusal" : "output_text", length: part.written.get(index) ?? 0, annotations: part.annotations.get(index)?.length ?? 0 }))
       : undefined;
-  if (annotations.length === 0 && contentParts === undefined) return undefined;
+  if (annotations.length === 0 && contentParts === undefined) return logprobs;
   const files = filesOfAnnotations(annotations, provider);
-  const metadata: BridgeMetadata = {};
+  const metadata: BridgeMetadata = { ...logprobs };
   if (annotations.length > 0) metadata.annotations = annotations;
   if (files.length > 0) {
     metadata.files = files;

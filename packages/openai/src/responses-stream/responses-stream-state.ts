@@ -5,6 +5,7 @@ import type { CountTree, ResponseCountKey } from "./response-counts.js";
 import { IndexSet } from "./index-set.js";
 import { IdFingerprints } from "./id-fingerprints.js";
 import type { ItemsById } from "./items-by-id.js";
+import type { MessageLogprobs } from "./response-logprobs.js";
 import { asNonEmptyString, asNumber } from "../narrow.js";
 import type { ProviderLabelOption } from "../provider-label.js";
 
@@ -28,6 +29,8 @@ export interface MessagePart {
   finished: Set<number>;
   /** Content index → its annotations (streamed by `annotation.added`, else from the finished item). */
   annotations: Map<number, unknown[]>;
+  /** Its token log probabilities from the deltas and `.done` events, made on the first entry. */
+  logprobs?: MessageLogprobs;
 }
 
 /** A `message` output item. */

@@ -1,9 +1,9 @@
-import { mediaTypeEssence } from "@agui-bridge/core/adapter";
+import { mediaTypeEssence } from "./image-signature.js";
 
 /**
- * MIME types of inline data as the Messages API needs them: its `media_type` fields take bare
- * lowercase types (`image/png`, `application/pdf`, `text/plain`), while AG-UI parts may state
- * parameters (`text/plain; charset=utf-8`) or another case.
+ * Text documents: which inline data is text a converter may send as the text it holds (to an API
+ * that takes plain text where it takes no file of that type), and that text. One rule for every
+ * adapter (Anthropic's plain-text document source, OpenAI's text parts).
  */
 
 /** Structured-text `application/*` types whose bytes are text a reader can take as plain text. */
@@ -21,10 +21,10 @@ const TEXT_APPLICATION_TYPES = new Set([
 ]);
 
 /**
- * Whether data of this MIME type is text Anthropic can read as a plain-text document: any
- * `text/*` type (CSV, Markdown, HTML, source code, …), the structured-text `application/*` types
- * (JSON, XML, YAML, TOML, …) and any `+json` / `+xml` type. The Messages API's plain-text
- * source takes only `media_type: "text/plain"`, so these go as text/plain with the decoded text.
+ * Whether data of this MIME type is text a model can read as plain text: any `text/*` type (CSV,
+ * Markdown, HTML, source code, …), the structured-text `application/*` types (JSON, XML, YAML,
+ * TOML, …) and any `+json` / `+xml` type. Read without parameters or case
+ * (`Text/CSV; charset=utf-8` is text).
  */
 export function isTextMediaType(mimeType: string): boolean {
   const essence = mediaTypeEssence(mimeType);
