@@ -54,7 +54,8 @@ function resumeCheckOf(provider: Provider): ResumeCheck | undefined {
  * (statelessly), what the start of the run does with each call the conversation left open, and
  * checks every answer of the whole run before anything runs: the agent's own approvals and
  * frontend results, the entries of each suspended subagent (by that subagent's own check, so
- * however deeply nested), and the entries handed on to a provider that is itself an agent. A
+ * however deeply nested), and the entries handed on to a provider that is itself an agent (asked
+ * on every resume, with or without entries of its own, as its first step would judge it). A
  * malformed payload, an answer to nothing, an open interrupt left unanswered or two answers to one
  * call fail the plan, so a bad resume ends the run with nothing executed and no model called.
  *
@@ -125,15 +126,16 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
   }
 
   const unowned = resume.filter((entry) => !used.has(entry.interruptId));
-  if (unowned.length === 0) return { ok: true, actions, forwarded: [] };
   const provider = options.provider;
   const check = resumeCheckOf(provider);
-  if (check !== undefined) {
+  if (check !== undefined && resume.length > 0) {
     // The provider is an agent: it gets these entries on the first step, after this plan's answers.
+    // Asked even when no entry is its own: an approval of its own left unanswered (next to one of
+    // this agent's, answered) must fail the run before this agent executes anything.
     const answers = actions.map((action): Message => ({ id: `planned:${action.call.id}`, role: "tool", toolCallId: action.call.id, content: "" }));
     const rejected = await check({ messages: [...messages, ...answers], tools: offeredTools(options, view.tools), resume: unowned });
     if (rejected !== undefined) return { ok: false, ...rejected };
-  } else if (!raisesInterrupts(provider)) {
+  } else if (unowned.length > 0 && !raisesInterrupts(provider)) {
     return { ok: false, code: "invalid_resume", message: `Resume entry ${unowned[0]!.interruptId} answers no open interrupt of this thread.` };
   }
   return { ok: true, actions, forwarded: unowned };

@@ -68,6 +68,11 @@ async function* loop(agent: AgentRun): AsyncGenerator<Event, void, undefined> {
     if (step.kind === "failed") return yield* failRun(agent, step.message, step.code);
     if (step.kind === "interrupt") {
       agent.interrupts.push(...step.interrupts);
+      // The provider's calls to this agent's own tools are answered here, as any step's calls are.
+      const answered = yield* answerCalls(agent, step.calls);
+      if (answered.kind === "aborted") return yield* cancelRun(agent);
+      // Nothing left to wait for: the next step gives the provider the results.
+      if (agent.interrupts.length === 0) continue;
       return yield* interruptRun(agent, {});
     }
     finish = step.finish;

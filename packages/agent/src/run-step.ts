@@ -11,8 +11,10 @@ import {
   type RunFinishedEvent,
 } from "@agui-bridge/core/adapter";
 import { closeStep, flush, modelView, recordUsage, type AgentRun } from "./agent-run.js";
+import { FRONTEND_INTERRUPT_REASON } from "./frontend-calls.js";
 import { readStream } from "./read-stream.js";
 import { createStepUsage } from "./step-usage.js";
+import type { AgentTools } from "./types.js";
 
 /** A tool call the model made in a step and nobody answered yet. */
 export interface StepCall {
@@ -24,7 +26,12 @@ export interface StepCall {
 /** How a step ended. */
 export type StepResult =
   | { kind: "finished"; calls: StepCall[]; finish: BridgeMetadata; result?: unknown }
-  | { kind: "interrupt"; interrupts: Interrupt[] }
+  /**
+   * The provider ended on interrupts. `calls`: the calls among them that are this agent's own
+   * (named by a provider that is an agent as frontend calls), to be answered here like a step's calls;
+   * `interrupts`: the rest, passed on.
+   */
+  | { kind: "interrupt"; interrupts: Interrupt[]; calls: StepCall[] }
   | { kind: "aborted" }
   | { kind: "failed"; message: string; code?: string };
 
@@ -88,13 +95,11 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
     return agent.signal.aborted ? { kind: "aborted" } : { kind: "failed", message: "The provider cancelled the model call.", code: "cancelled" };
   }
   if (outcome?.type === "interrupt") {
-    return {
-      kind: "interrupt",
-      interrupts: outcome.interrupts.map((interrupt) => ({
-        ...interrupt,
-        ...(interrupt.toolCallId !== undefined && { toolCallId: writer.runIdOf("tool", interrupt.toolCallId) }),
-      })),
-    };
+    const interrupts = outcome.interrupts.map((interrupt) => ({
+      ...interrupt,
+      ...(interrupt.toolCallId !== undefined && { toolCallId: writer.runIdOf("tool", interrupt.toolCallId) }),
+    }));
+    return { kind: "interrupt", ...splitOwnCalls(interrupts, starts, options.tools ?? {}) };
   }
   const named = outcome?.type === "success" ? outcome.pendingToolCallIds : undefined;
   const pending =
@@ -103,6 +108,27 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
       : starts.filter((call) => !answered.has(call.id)).map((call) => call.id);
   const calls = pending.flatMap((id) => starts.filter((call) => call.id === id));
   return { kind: "finished", calls, finish, ...(terminal.result !== undefined && { result: terminal.result }) };
+}
+
+/**
+ * Separates, among a provider's interrupts, the frontend-call interrupts (an inner agent's
+ * `agui-bridge:frontend_tool`) for calls of this step to this agent's own tools: the inner agent
+ * offered them to the client as frontend calls only because it does not own them, so this agent
+ * answers them (runs them, or raises its own approval) instead of passing them on.
+ */
+function splitOwnCalls(
+  interrupts: readonly Interrupt[],
+  starts: readonly StepCall[],
+  tools: AgentTools,
+): { interrupts: Interrupt[]; calls: StepCall[] } {
+  const passed: Interrupt[] = [];
+  const calls: StepCall[] = [];
+  for (const interrupt of interrupts) {
+    const call = interrupt.reason === FRONTEND_INTERRUPT_REASON ? starts.find((start) => start.id === interrupt.toolCallId) : undefined;
+    if (call !== undefined && Object.hasOwn(tools, call.name)) calls.push(call);
+    else passed.push(interrupt);
+  }
+  return { interrupts: passed, calls };
 }
 
 /** Re-yields a generator's events, showing each to `see`, and returns its result. */
