@@ -11,7 +11,8 @@ import {
   type RunFinishedEvent,
 } from "@agui-bridge/core/adapter";
 import { closeStep, flush, modelView, recordUsage, type AgentRun } from "./agent-run.js";
-import { FRONTEND_INTERRUPT_REASON } from "./frontend-calls.js";
+import { approvalInterruptId } from "./approvals.js";
+import { FRONTEND_INTERRUPT_REASON, frontendInterruptId } from "./frontend-calls.js";
 import { readStream } from "./read-stream.js";
 import { createStepUsage } from "./step-usage.js";
 import type { AgentTools } from "./types.js";
@@ -95,10 +96,7 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
     return agent.signal.aborted ? { kind: "aborted" } : { kind: "failed", message: "The provider cancelled the model call.", code: "cancelled" };
   }
   if (outcome?.type === "interrupt") {
-    const interrupts = outcome.interrupts.map((interrupt) => ({
-      ...interrupt,
-      ...(interrupt.toolCallId !== undefined && { toolCallId: writer.runIdOf("tool", interrupt.toolCallId) }),
-    }));
+    const interrupts = outcome.interrupts.map((interrupt) => inRunIds(interrupt, (id) => writer.runIdOf("tool", id)));
     return { kind: "interrupt", ...splitOwnCalls(interrupts, starts, options.tools ?? {}) };
   }
   const named = outcome?.type === "success" ? outcome.pendingToolCallIds : undefined;
@@ -108,6 +106,24 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
       : starts.filter((call) => !answered.has(call.id)).map((call) => call.id);
   const calls = pending.flatMap((id) => starts.filter((call) => call.id === id));
   return { kind: "finished", calls, finish, ...(terminal.result !== undefined && { result: terminal.result }) };
+}
+
+/**
+ * A provider's interrupt in the run's ids: its `toolCallId` becomes the id the run gave the call,
+ * and an id this package derives from the call (`approve:<id>`, `frontend:<id>`, what an inner
+ * agent raises) is derived again from the run's id, so the id and the call agree. The resume
+ * needs no mapping back: the provider is next given the run's messages, where the call has the
+ * run's id, and an inner agent derives the same interrupt id from them. Any other id is the
+ * provider's own and is passed on as it is.
+ */
+function inRunIds(interrupt: Interrupt, runIdOf: (toolCallId: string) => string): Interrupt {
+  const inner = interrupt.toolCallId;
+  if (inner === undefined) return interrupt;
+  const runId = runIdOf(inner);
+  if (runId === inner) return interrupt;
+  const id =
+    interrupt.id === approvalInterruptId(inner) ? approvalInterruptId(runId) : interrupt.id === frontendInterruptId(inner) ? frontendInterruptId(runId) : interrupt.id;
+  return { ...interrupt, id, toolCallId: runId };
 }
 
 /**

@@ -109,6 +109,33 @@ describe("step writer: several provider streams in one run", () => {
     expect(forwarded).toEqual([{ type: "SUBAGENT_FINISHED", subagentRunId: "sub-1/leaf", outcome: { type: "suspended", interruptIds: ["sub-1/leaf/approve:x"] } }]);
   });
 
+  it("drops a stream's MESSAGES_SNAPSHOT: it states the stream's view in the stream's ids, not the run's conversation", async () => {
+    const history: Message[] = [
+      { id: "u", role: "user", content: "hi" },
+      { id: "a", role: "assistant", toolCalls: [{ id: "tc-1", type: "function", function: { name: "f", arguments: "{}" } }] },
+      { id: "s", role: "assistant", subagentRunId: "sub-0", content: "a subagent's answer, not shown to the stream" },
+    ];
+    const run = new RunBuilder({ threadId: "t", runId: "outer" });
+    run.start();
+    const writer = createStepWriter({ run, ids: EntityIds.fromMessages(history, createSequentialIds("fresh")) });
+    const inner = new RunBuilder({ threadId: "t", runId: "inner" });
+    inner.start();
+    inner.startToolCall({ toolCallId: "tc-1", toolCallName: "g" });
+    inner.endToolCall("tc-1");
+    inner.forward({ type: "MESSAGES_SNAPSHOT", messages: [history[0]!, { id: "m", role: "assistant", toolCalls: [{ id: "tc-1", type: "function", function: { name: "g", arguments: "" } }] }] } as Event);
+    inner.interrupt({ interrupts: [{ id: "i-1", reason: "tool_call", toolCallId: "tc-1" }] });
+    for (const event of inner.drain()) writer.write(event);
+    run.finish();
+    const events = run.drain();
+    expect(events.map((e) => e.type)).not.toContain("MESSAGES_SNAPSHOT");
+    const report = await checkEvents(events, { initialMessages: history as never });
+    expect(report.issues).toEqual([]);
+    const runId = writer.runIdOf("tool", "tc-1");
+    expect(runId).not.toBe("tc-1");
+    expect(report.messages.map((m) => m.id)).toEqual(["u", "a", "s", expect.any(String)]);
+    expect(report.messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []).map((tc) => tc.id) : []))).toEqual(["tc-1", runId]);
+  });
+
   it("rejects what would break the outer run, and what is not an AG-UI event", () => {
     const cases: unknown[][] = [
       [{ type: "TEXT_MESSAGE_START", messageId: "m" }],

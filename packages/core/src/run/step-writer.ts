@@ -28,7 +28,8 @@ export interface StepWriterOptions {
 export interface StepWriter {
   /**
    * Takes the next event of the stream. RUN_STARTED is consumed, the terminal event is kept (not
-   * forwarded: the outer run has its own), everything between is forwarded with ids remapped.
+   * forwarded: the outer run has its own), everything between is forwarded with ids remapped,
+   * except a MESSAGES_SNAPSHOT (the stream's view of the conversation, not the run's: dropped).
    * Throws {@link RunStateError} when the stream breaks the AG-UI sequence or the event is malformed.
    */
   write(event: unknown): void;
@@ -171,8 +172,10 @@ export function createStepWriter(options: StepWriterOptions): StepWriter {
         e.subagentRunId = nested(e.subagentRunId) ?? e.subagentRunId;
         return e;
       case EventType.MESSAGES_SNAPSHOT:
-        // A snapshot restates the stream's own conversation; inside a subagent it would replace the parent's.
-        return sub === undefined ? e : undefined;
+        // A snapshot restates the conversation the stream was given and its own ids, not the outer
+        // run's (it lacks what the stream was not shown, and ids the writer remapped): forwarded, it
+        // would replace the run's conversation. The outer run states its own.
+        return undefined;
       default:
         break;
     }
