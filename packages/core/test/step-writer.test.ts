@@ -109,6 +109,73 @@ describe("step writer: several provider streams in one run", () => {
     expect(forwarded).toEqual([{ type: "SUBAGENT_FINISHED", subagentRunId: "sub-1/leaf", outcome: { type: "suspended", interruptIds: ["sub-1/leaf/approve:x"] } }]);
   });
 
+  /**
+   * A stream (an agent) calls `tc-1`, which starts its invocation `sub:tc-1` (a nested one inside
+   * it) that suspends on `sub:tc-1/ask`. The run already took `tc-1`: the call gets a new id.
+   */
+  function renamedScenario(writerOptions: { subagentRunId?: string; subagentRunIdOf?: (id: string) => string }) {
+    const sub = writerOptions.subagentRunId;
+    const taken = sub === undefined ? "tc-1" : `${sub}/tc-1`;
+    const run = new RunBuilder({ threadId: "t", runId: "outer" });
+    run.start();
+    if (sub !== undefined) run.forward({ type: "SUBAGENT_STARTED", subagentRunId: sub, name: "outer-sub" } as Event);
+    const ids = EntityIds.fromMessages([{ id: "a", role: "assistant", toolCalls: [{ id: taken, type: "function", function: { name: "f", arguments: "{}" } }] }], createSequentialIds("fresh"));
+    const writer = createStepWriter({ run, ids, ...writerOptions });
+    const inner = new RunBuilder({ threadId: "t", runId: "inner" });
+    inner.start();
+    inner.startToolCall({ toolCallId: "tc-1", toolCallName: "helper" });
+    inner.endToolCall("tc-1");
+    inner.forward({ type: "SUBAGENT_STARTED", subagentRunId: "sub:tc-1", name: "helper", parentToolCallId: "tc-1" } as Event);
+    inner.forward({ type: "TEXT_MESSAGE_START", messageId: "sub:tc-1/m-1", role: "assistant", subagentRunId: "sub:tc-1" } as Event);
+    inner.forward({ type: "TEXT_MESSAGE_END", messageId: "sub:tc-1/m-1", subagentRunId: "sub:tc-1" } as Event);
+    inner.forward({ type: "SUBAGENT_STARTED", subagentRunId: "sub:tc-1/leaf", parentSubagentRunId: "sub:tc-1", name: "leaf", parentToolCallId: "sub:tc-1/c" } as Event);
+    inner.forward({ type: "SUBAGENT_FINISHED", subagentRunId: "sub:tc-1/leaf", outcome: { type: "success" } } as Event);
+    inner.forward({ type: "SUBAGENT_FINISHED", subagentRunId: "sub:tc-1", outcome: { type: "suspended", interruptIds: ["sub:tc-1/ask"] } } as Event);
+    inner.interrupt({ interrupts: [{ id: "sub:tc-1/ask", reason: "tool_call", subagentRunId: "sub:tc-1" }] });
+    for (const event of inner.drain()) writer.write(event);
+    return { writer, events: run.drain() };
+  }
+
+  it("renames a stream's invocation after its calling tool call's new id, its namespace following (subagentRunIdOf)", () => {
+    const { writer, events } = renamedScenario({ subagentRunIdOf: (id) => `sub:${id}` });
+    const call = writer.runIdOf("tool", "tc-1");
+    expect(call).not.toBe("tc-1");
+    const renamed = `sub:${call}`;
+    expect(events.filter((e) => e.type !== "RUN_STARTED" && e.type !== "TOOL_CALL_START" && e.type !== "TOOL_CALL_END")).toEqual([
+      { type: "SUBAGENT_STARTED", subagentRunId: renamed, name: "helper", parentToolCallId: call },
+      { type: "TEXT_MESSAGE_START", messageId: `${renamed}/m-1`, role: "assistant", subagentRunId: renamed },
+      { type: "TEXT_MESSAGE_END", messageId: `${renamed}/m-1`, subagentRunId: renamed },
+      { type: "SUBAGENT_STARTED", subagentRunId: `${renamed}/leaf`, parentSubagentRunId: renamed, name: "leaf", parentToolCallId: `${renamed}/c` },
+      { type: "SUBAGENT_FINISHED", subagentRunId: `${renamed}/leaf`, outcome: { type: "success" } },
+      { type: "SUBAGENT_FINISHED", subagentRunId: renamed, outcome: { type: "suspended", interruptIds: [`${renamed}/ask`] } },
+    ]);
+    // The interrupts the stream ends on are named through the writer the same way.
+    expect(writer.inRunNamespace("sub:tc-1/ask")).toBe(`${renamed}/ask`);
+    expect(writer.inRunNamespace("sub:tc-1")).toBe(renamed);
+    expect(writer.inRunNamespace("sub:tc-10/ask")).toBe("sub:tc-10/ask");
+    expect(writer.runIdOf("message", "sub:tc-1/m-1")).toBe(`${renamed}/m-1`);
+  });
+
+  it("inside a subagent, the rename is derived from the call's id local to the invocation", () => {
+    const { writer, events } = renamedScenario({ subagentRunId: "outer-sub", subagentRunIdOf: (id) => `sub:${id}` });
+    const call = writer.runIdOf("tool", "tc-1");
+    const local = subagentLocalId("outer-sub", call)!;
+    expect(local).not.toBe("tc-1");
+    expect(events.find((e) => e.type === "SUBAGENT_STARTED" && e.name === "helper")).toMatchObject({ subagentRunId: `outer-sub/sub:${local}`, parentToolCallId: call });
+    expect(events.find((e) => e.type === "TEXT_MESSAGE_START")).toMatchObject({ messageId: `outer-sub/sub:${local}/m-1`, subagentRunId: `outer-sub/sub:${local}` });
+    expect(writer.inRunNamespace("sub:tc-1/ask")).toBe(`sub:${local}/ask`);
+  });
+
+  it("without subagentRunIdOf, or when the call keeps its id, the stream's invocation keeps its name", () => {
+    const plain = renamedScenario({});
+    expect(plain.writer.runIdOf("tool", "tc-1")).not.toBe("tc-1");
+    expect(plain.events.find((e) => e.type === "SUBAGENT_STARTED")).toMatchObject({ subagentRunId: "sub:tc-1" });
+    expect(plain.writer.inRunNamespace("sub:tc-1/ask")).toBe("sub:tc-1/ask");
+    // Not derived from the call by this rule: not renamed.
+    const other = renamedScenario({ subagentRunIdOf: (id) => `other:${id}` });
+    expect(other.events.find((e) => e.type === "SUBAGENT_STARTED")).toMatchObject({ subagentRunId: "sub:tc-1" });
+  });
+
   it("drops a stream's MESSAGES_SNAPSHOT: it states the stream's view in the stream's ids, not the run's conversation", async () => {
     const history: Message[] = [
       { id: "u", role: "user", content: "hi" },

@@ -22,6 +22,18 @@ export interface StepWriterOptions {
   subagentRunId?: string;
   /** Prefix for the step names of a stream that has steps of its own (an agent used as provider). */
   stepPrefix?: string;
+  /**
+   * How the stream names the subagent invocation one of its own tool calls starts (an agent of
+   * `@agui-bridge/agent` uses `subagent:<toolCallId>`). When given, and the writer gives such a
+   * call a new id, the invocation (a SUBAGENT_STARTED of the stream's own, not nested, whose
+   * `subagentRunId` is this function of its `parentToolCallId`) is renamed to the function of the
+   * new id, and its whole namespace follows: the attribution of its events and of its nested
+   * invocations', its entity ids `<subagentRunId>/<id>`, the interrupt ids it lists
+   * (`<subagentRunId>/<id>`), and, through {@link StepWriter.inRunNamespace}, the interrupts the
+   * stream ends on. So the invocation's name stays derived from the call's id in the run, and a
+   * later run that hands the stream the run's conversation finds its invocation under that name.
+   */
+  subagentRunIdOf?: (toolCallId: string) => string;
 }
 
 /** Writes one provider stream (one step) into an outer run. */
@@ -39,6 +51,14 @@ export interface StepWriter {
   readonly terminal: RunFinishedEvent | RunErrorEvent | undefined;
   /** The run-wide id of an id the stream minted (itself when it was not remapped). */
   runIdOf(kind: "message" | "tool", id: string): string;
+  /**
+   * A subagent run id the stream named, or a name in an invocation's namespace
+   * (`<subagentRunId>/<rest>`: an entity id, an interrupt id an inner agent passed on), with the
+   * invocation renamed as the run renamed it ({@link StepWriterOptions.subagentRunIdOf}); the value
+   * itself when no invocation it names was renamed. Not namespaced under the writer's own
+   * `subagentRunId`.
+   */
+  inRunNamespace(name: string): string;
   /**
    * Closes what the stream opened at the step and subagent level and did not close (it was cut
    * short): STEP_FINISHED for its open steps, SUBAGENT_ERROR for its open subagents, innermost
@@ -88,8 +108,19 @@ export function subagentLocalId(subagentRunId: string, id: string): string | und
  * unaware of it: it consumes any `Provider`'s output.
  */
 export function createStepWriter(options: StepWriterOptions): StepWriter {
-  const { run, ids, subagentRunId: sub, stepPrefix } = options;
+  const { run, ids, subagentRunId: sub, stepPrefix, subagentRunIdOf } = options;
   const maps = { message: new Map<string, string>(), tool: new Map<string, string>() };
+  // The stream's own invocations the run renamed (their calls got new ids): stream's name -> run's.
+  const renames = new Map<string, string>();
+  const renamed = (name: string): string => {
+    for (const [from, to] of renames) {
+      if (name === from) return to;
+      const rest = subagentLocalId(from, name);
+      if (rest !== undefined) return `${to}/${rest}`;
+    }
+    return name;
+  };
+  const renamedOptional = (name: unknown): unknown => (typeof name === "string" ? renamed(name) : name);
   let started = false;
   let terminal: RunFinishedEvent | RunErrorEvent | undefined;
   // What the forwarded stream opened above the entity level, in opening order (run-wide names).
@@ -110,17 +141,36 @@ export function createStepWriter(options: StepWriterOptions): StepWriter {
     const known = maps[kind].get(id);
     if (known !== undefined) return known;
     // Taken (by the conversation, an earlier step or the other kind): a fresh id for the whole step.
-    const runId = ids.mint(sub === undefined ? id : `${sub}/${id}`, sub === undefined ? "" : `${sub}/`);
+    const local = renamed(id);
+    const runId = ids.mint(sub === undefined ? local : `${sub}/${local}`, sub === undefined ? "" : `${sub}/`);
     maps[kind].set(id, runId);
     return runId;
   };
   const ref = (kind: "message" | "tool", id: string): string =>
-    maps[kind].get(id) ?? (sub === undefined ? id : `${sub}/${id}`);
+    maps[kind].get(id) ?? (sub === undefined ? renamed(id) : `${sub}/${renamed(id)}`);
+  // A stream's own invocation started by a call the run re-id'd: renamed after the call's run id.
+  const rename = (event: Event & Record<string, unknown>): void => {
+    if (subagentRunIdOf === undefined || event.type !== EventType.SUBAGENT_STARTED) return;
+    const call = event.parentToolCallId;
+    if (typeof call !== "string" || event.parentSubagentRunId !== undefined || event.subagentRunId !== subagentRunIdOf(call)) return;
+    const runCall = ref("tool", call);
+    const localCall = sub === undefined ? runCall : (subagentLocalId(sub, runCall) ?? runCall);
+    if (localCall !== call) renames.set(event.subagentRunId, subagentRunIdOf(localCall));
+  };
   const nested = (id: unknown): string | undefined =>
     sub === undefined ? (id as string | undefined) : typeof id === "string" ? `${sub}/${id}` : sub;
 
   const remap = (event: Event): Event | undefined => {
     const e = { ...event } as Event & Record<string, unknown>;
+    rename(e);
+    if (renames.size > 0) {
+      // Attribution to a renamed invocation (or one nested in it) follows the rename.
+      if (e.subagentRunId !== undefined) e.subagentRunId = renamedOptional(e.subagentRunId);
+      if (e.parentSubagentRunId !== undefined) e.parentSubagentRunId = renamedOptional(e.parentSubagentRunId);
+      if (e.type === EventType.SUBAGENT_FINISHED && e.outcome?.type === "suspended" && Array.isArray(e.outcome.interruptIds)) {
+        e.outcome = { ...e.outcome, interruptIds: e.outcome.interruptIds.map((id) => renamedOptional(id) as string) };
+      }
+    }
     switch (e.type) {
       case EventType.TEXT_MESSAGE_START:
       case EventType.REASONING_START:
@@ -191,6 +241,7 @@ export function createStepWriter(options: StepWriterOptions): StepWriter {
       return terminal;
     },
     runIdOf: (kind, id) => ref(kind, id),
+    inRunNamespace: (name) => renamed(name),
     closeOpen() {
       while (open.length > 0) {
         const entry = open.pop()!;
