@@ -4,6 +4,7 @@ import { approvalInterruptId } from "./approvals.js";
 import { offeredTools } from "./capabilities.js";
 import { argsProblem, errorAnswer, parseArgs, resultContent, type ToolAnswer } from "./execute-tool.js";
 import { frontendInterruptId } from "./frontend-calls.js";
+import { providerMessages } from "./provider-view.js";
 import { subagentMessages, subagentRunIdOf } from "./run-subagent.js";
 import { subagentOf } from "./subagent.js";
 import type { AgentTool, CreateAgentOptions, SubagentOptions } from "./types.js";
@@ -133,7 +134,7 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
     // Asked even when no entry is its own: an approval of its own left unanswered (next to one of
     // this agent's, answered) must fail the run before this agent executes anything.
     const answers = actions.map((action): Message => ({ id: `planned:${action.call.id}`, role: "tool", toolCallId: action.call.id, content: "" }));
-    const rejected = await check({ messages: [...messages, ...answers], tools: offeredTools(options, view.tools), resume: unowned });
+    const rejected = await check({ messages: [...providerMessages(view.messages, tools), ...answers], tools: offeredTools(options, view.tools), resume: unowned });
     if (rejected !== undefined) return { ok: false, ...rejected };
   } else if (unowned.length > 0 && !raisesInterrupts(provider)) {
     return { ok: false, code: "invalid_resume", message: `Resume entry ${unowned[0]!.interruptId} answers no open interrupt of this thread.` };

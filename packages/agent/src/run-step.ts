@@ -9,11 +9,14 @@ import {
   type RunAgentInput,
   type RunErrorEvent,
   type RunFinishedEvent,
+  type StepWriter,
 } from "@agui-bridge/core/adapter";
-import { closeStep, flush, modelView, recordUsage, type AgentRun } from "./agent-run.js";
+import { closeStep, flush, recordUsage, type AgentRun } from "./agent-run.js";
 import { approvalInterruptId } from "./approvals.js";
 import { FRONTEND_INTERRUPT_REASON, frontendInterruptId } from "./frontend-calls.js";
+import { providerMessages } from "./provider-view.js";
 import { readStream } from "./read-stream.js";
+import { subagentRunIdOf } from "./run-subagent.js";
 import { createStepUsage } from "./step-usage.js";
 import type { AgentTools } from "./types.js";
 
@@ -51,11 +54,11 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
   run.forward({ type: EventType.STEP_STARTED, stepName });
   yield* flush(agent);
 
-  const writer = createStepWriter({ run, ids: agent.ids, stepPrefix: stepName });
+  const writer = createStepWriter({ run, ids: agent.ids, stepPrefix: stepName, subagentRunIdOf });
   const stepInput: RunAgentInput = {
     threadId: input.threadId,
     runId: `${input.runId}.${stepName}`,
-    messages: modelView(agent),
+    messages: providerMessages(agent.fold.messages, options.tools ?? {}),
     ...(tools !== undefined && tools.length > 0 && { tools }),
     ...(input.context !== undefined && { context: input.context }),
     ...(input.state !== undefined && { state: input.state }),
@@ -96,7 +99,7 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
     return agent.signal.aborted ? { kind: "aborted" } : { kind: "failed", message: "The provider cancelled the model call.", code: "cancelled" };
   }
   if (outcome?.type === "interrupt") {
-    const interrupts = outcome.interrupts.map((interrupt) => inRunIds(interrupt, (id) => writer.runIdOf("tool", id)));
+    const interrupts = outcome.interrupts.map((interrupt) => inRunIds(interrupt, writer));
     return { kind: "interrupt", ...splitOwnCalls(interrupts, starts, options.tools ?? {}) };
   }
   const named = outcome?.type === "success" ? outcome.pendingToolCallIds : undefined;
@@ -111,19 +114,27 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
 /**
  * A provider's interrupt in the run's ids: its `toolCallId` becomes the id the run gave the call,
  * and an id this package derives from the call (`approve:<id>`, `frontend:<id>`, what an inner
- * agent raises) is derived again from the run's id, so the id and the call agree. The resume
- * needs no mapping back: the provider is next given the run's messages, where the call has the
- * run's id, and an inner agent derives the same interrupt id from them. Any other id is the
- * provider's own and is passed on as it is.
+ * agent raises) is derived again from the run's id, so the id and the call agree. An interrupt
+ * raised inside a subagent of the provider (`<subagentRunId>/<id>`, its `subagentRunId`) follows
+ * the invocation when the run renamed it (its call got a new id: see `subagentRunIdOf` of
+ * `createStepWriter`). The resume needs no mapping back: the provider is next given the run's
+ * messages, where the call and the invocation's messages have the run's ids, and an inner agent
+ * derives the same interrupt id from them. Any other id is the provider's own and is passed on as
+ * it is.
  */
-function inRunIds(interrupt: Interrupt, runIdOf: (toolCallId: string) => string): Interrupt {
+function inRunIds(interrupt: Interrupt, writer: StepWriter): Interrupt {
+  const named: Interrupt = {
+    ...interrupt,
+    id: writer.inRunNamespace(interrupt.id),
+    ...(interrupt.subagentRunId !== undefined && { subagentRunId: writer.inRunNamespace(interrupt.subagentRunId) }),
+  };
   const inner = interrupt.toolCallId;
-  if (inner === undefined) return interrupt;
-  const runId = runIdOf(inner);
-  if (runId === inner) return interrupt;
+  if (inner === undefined) return named;
+  const runId = writer.runIdOf("tool", inner);
+  if (runId === inner) return named;
   const id =
-    interrupt.id === approvalInterruptId(inner) ? approvalInterruptId(runId) : interrupt.id === frontendInterruptId(inner) ? frontendInterruptId(runId) : interrupt.id;
-  return { ...interrupt, id, toolCallId: runId };
+    interrupt.id === approvalInterruptId(inner) ? approvalInterruptId(runId) : interrupt.id === frontendInterruptId(inner) ? frontendInterruptId(runId) : named.id;
+  return { ...named, id, toolCallId: runId };
 }
 
 /**

@@ -75,7 +75,7 @@ export async function* runSubagent(
     ...(input.context !== undefined && { context: input.context }),
     ...(call.resume !== undefined && call.resume.length > 0 && { resume: call.resume }),
   };
-  const writer = createStepWriter({ run, ids: agent.ids, subagentRunId });
+  const writer = createStepWriter({ run, ids: agent.ids, subagentRunId, subagentRunIdOf });
   const steps = createStepUsage();
   const end = yield* watch(readStream(agent, () => sub.agent.stream(subInput, { signal: agent.signal }), writer), steps.see);
   const terminal = writer.terminal as RunFinishedEvent | RunErrorEvent | undefined;
@@ -112,8 +112,8 @@ export async function* runSubagent(
       const { subagentRunId: inner, toolCallId, ...rest } = interrupt;
       return {
         ...rest,
-        id: `${subagentRunId}/${interrupt.id}`,
-        subagentRunId: inner === undefined ? subagentRunId : `${subagentRunId}/${inner}`,
+        id: `${subagentRunId}/${writer.inRunNamespace(interrupt.id)}`,
+        subagentRunId: inner === undefined ? subagentRunId : `${subagentRunId}/${writer.inRunNamespace(inner)}`,
         ...(toolCallId !== undefined && { toolCallId: writer.runIdOf("tool", toolCallId) }),
       };
     });
