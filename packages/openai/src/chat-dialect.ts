@@ -28,7 +28,8 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  *   tool call ids keep Anthropic's pattern (Claude behind it).
  * - `gemini`: Gemini's OpenAI-compatible endpoint: a tool call carries the thought signature it
  *   was streamed with as `extra_content.google.thought_signature` (Gemini 3 answers 400 without
- *   it); reasoning text is not sent back.
+ *   it), and an assistant message with text the signature streamed outside tool calls, as its own
+ *   `extra_content.google.thought_signature`; reasoning text is not sent back.
  * - `groq`: GroqCloud: an assistant message that made tool calls carries the reasoning streamed
  *   with it as Groq's own `reasoning` field (gpt-oss wants a tool turn's chain of thought back);
  *   never `reasoning_content`, which Groq refuses (400 "property 'reasoning_content' is

@@ -14,6 +14,7 @@ import {
   type ErrorDescription,
 } from "@agui-bridge/core/adapter";
 import { openAICategory, openAIClassCategory } from "./openai-error-categories.js";
+import { isModerationMetadata, openRouterErrorMetadata } from "./openrouter-error-metadata.js";
 
 /** The message RUN_ERROR carries when the body ended inside a server-sent event. */
 export const CUT_FRAME_MESSAGE = "The provider stream ended inside a server-sent event: the response was cut short.";
@@ -26,7 +27,10 @@ export const CUT_FRAME_MESSAGE = "The provider stream ended inside a server-sent
  * handed to `run.fail` as it is.
  *
  * Only the provider's error `code` (else its `type`, else the HTTP status) and its message are
- * read, plus the `retry-after(-ms)` header; never other headers, request ids or keys. The message
+ * read, plus the `retry-after(-ms)` header and OpenRouter's `error.metadata` (the documented fields,
+ * narrowed: `provider_name`, `model_slug`, moderation `reasons` / `flagged_input`, the provider's
+ * `raw` error as text; RUN_ERROR metadata `errorMetadata`; a moderation error's category is
+ * `content_filter`); never other headers, request ids or keys. The message
  * is redacted of anything that looks like a credential (the driver also removes the client's own
  * credentials). A body cut inside a server-sent event (the SDK's "malformed server-sent event
  * JSON") is `stream_truncated`, as for the other providers. Never throws.
@@ -58,7 +62,12 @@ function readOpenAIError(error: unknown): ErrorDescription {
     (ownType !== "error" ? ownType : undefined) ??
     (status !== undefined ? String(status) : undefined) ??
     (codeStatus !== undefined ? String(codeStatus) : undefined);
-  const category = categorize(error, [safeString(error, "code"), safeString(body, "code"), bodyType, ownType], status ?? codeStatus, code);
+  // OpenRouter's `error.metadata` (on the body of an HTTP error, or on an in-band `error` chunk's error).
+  const errorMetadata = openRouterErrorMetadata(safeGet(body, "metadata") ?? safeGet(error, "metadata"));
+  // A moderation error (OpenRouter's 403: the input was flagged) is a content filter, not a permission problem.
+  const category = isModerationMetadata(errorMetadata)
+    ? "content_filter"
+    : categorize(error, [safeString(error, "code"), safeString(body, "code"), bodyType, ownType], status ?? codeStatus, code);
   const retryAfterMs = retryAfterMsFromHeaders(safeGet(error, "headers"));
   // An HTTP error whose body has no message: the SDK's own message would be the whole body echoed
   // back, which may hold anything the request carried. Say what is known instead.
@@ -81,7 +90,9 @@ function readOpenAIError(error: unknown): ErrorDescription {
     ...(status !== undefined && { status }),
     ...(retryAfterMs !== undefined && { retryAfterMs }),
     retryable: isRetryableCategory(category),
-    ...(misalignment !== undefined && { metadata: { misalignment } }),
+    ...((misalignment !== undefined || errorMetadata !== undefined) && {
+      metadata: { ...(misalignment !== undefined && { misalignment }), ...(errorMetadata !== undefined && { errorMetadata }) },
+    }),
   };
 }
 

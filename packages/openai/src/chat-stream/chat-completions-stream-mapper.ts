@@ -14,6 +14,7 @@ import { flushThinkTags, handleThinkTaggedContent, thinkTagOf } from "./handle-c
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
+import { deltaThoughtSignature, flushGeminiTextSignature, settleGeminiTextSignature } from "./gemini-text-signature.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { collectLogprobs } from "./chat-logprobs.js";
@@ -216,6 +217,8 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     if (toolCalls !== undefined) for (let position = 0; position < toolCalls.length; position++) handleChatToolCallDelta(state, choice, toolCalls[position], position);
     // The deprecated `functions` API: one call per turn, streamed like a tool call without an id.
     if (isRecord(delta.function_call)) handleChatToolCallDelta(state, choice, { index: LEGACY_FUNCTION_CALL_INDEX, function: delta.function_call });
+    // Gemini: a thought signature outside tool calls, on the choice's text (the one this delta's content opened, or the next).
+    settleGeminiTextSignature(state, choice, deltaThoughtSignature(delta));
     collectAnnotations(choice, delta.annotations);
   }
   // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
@@ -270,9 +273,10 @@ function choiceUsage(choices: readonly unknown[]): Record<string, unknown> | und
   return undefined;
 }
 
-/** Closes a choice, after what `thinkTags` held back as a possible tag start. */
+/** Closes a choice, after what `thinkTags` held back as a possible tag start and a Gemini text signature no text took. */
 function endChoice(state: ChatStreamState, choice: ChatChoiceState): void {
   flushThinkTags(state, choice);
+  flushGeminiTextSignature(state, choice);
   closeChoice(state, choice);
 }
 

@@ -70,6 +70,11 @@ export interface ChatChoiceState {
   thinkTags?: ThinkTagState;
   /** Gemini's thought summaries in the content (`extra_content.google.thought`, `<thought>` tags): whether inside one, a possible tag start held back. */
   geminiThought?: ThinkTagState;
+  /**
+   * Gemini's thought signature outside tool calls (`delta.extra_content.google.thought_signature`)
+   * and the text message it was written on (`undefined` while it waits for one).
+   */
+  textSignature?: { value: string; writtenOn: string | undefined };
   /** Whether the choice started a tool call (a `stop` finish then means `tool-calls`). */
   sawToolCall: boolean;
   /** Whether the choice's `finish_reason` came (a new completion `id` before that continues this completion). */
@@ -194,7 +199,11 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): vo
   choice.tools.clear();
   for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
   const citations = state.citations;
-  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId, textEndMetadata(choice, citations));
+  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) {
+    const signed = choice.textSignature?.writtenOn === choice.textId;
+    const metadata = textEndMetadata(choice, citations);
+    run.endText(choice.textId, signed ? { ...metadata, encryptedKind: GOOGLE_THOUGHT_SIGNATURE_KIND } : metadata);
+  }
   choice.textId = undefined;
   if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId, logprobsMetadata(choice.logprobs.refusal));
   choice.refusalId = undefined;

@@ -30,7 +30,8 @@ export function handleChatRefusal(state: ChatStreamState, choice: ChatChoiceStat
   run.text(choice.refusalId, delta);
 }
 
-function takeAssistantId(state: ChatStreamState, choice: ChatChoiceState): string {
+/** The id of a new text message of the choice: the turn's assistant id the first time, a fresh id after. */
+export function takeAssistantId(state: ChatStreamState, choice: ChatChoiceState): string {
   if (choice.assistantIdTaken) return state.run.newId();
   choice.assistantIdTaken = true;
   return choice.assistantId;

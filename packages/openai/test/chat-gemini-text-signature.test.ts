@@ -1,0 +1,106 @@
+/**
+ * Gemini's OpenAI compatibility: a thought signature outside tool calls. Gemini's thought-signatures
+ * guide: a response without function calls may carry a signature on its last part, and sending it
+ * back is recommended (not validated, unlike a function call's). On the OpenAI-compatible stream it
+ * comes as `delta.extra_content.google.thought_signature` on a content delta (or on an empty delta
+ * near the end). It is kept as the text message's REASONING_ENCRYPTED_VALUE (TEXT_MESSAGE_END
+ * `encryptedKind: "google-thought-signature"`) and goes back, under the `gemini` dialect to the
+ * label that minted it only, as the assistant message's `extra_content.google.thought_signature`.
+ */
+import { bridgeMetadata, type Message } from "@agui-bridge/core/adapter";
+import { textOf } from "@agui-bridge/conformance";
+import { describe, expect, it } from "vitest";
+import { chunk, request, run, type Rec } from "./support/chat-audit-helpers.js";
+import { ofType } from "./support/collect.js";
+import { foldChatTurn } from "./support/fold-chat-turn.js";
+
+const SIG = "CiQBjz1rX-text-signature==";
+const signed = (signature = SIG): Rec => ({ extra_content: { google: { thought_signature: signature } } });
+const finish = (): Rec => chunk({ delta: {}, finish_reason: "stop" });
+
+function assistants(messages: readonly Message[]): Array<Extract<Message, { role: "assistant" }>> {
+  return messages.filter((m): m is Extract<Message, { role: "assistant" }> => m.role === "assistant");
+}
+
+describe("Gemini (OpenAI compatibility): a thought signature on a content delta", () => {
+  const shapes: Array<[string, Rec[]]> = [
+    ["on the first content delta", [chunk({ delta: { role: "assistant", content: "The answer ", ...signed() } }), chunk({ delta: { content: "is 4." } }), finish()]],
+    ["on an empty delta after the text", [chunk({ delta: { role: "assistant", content: "The answer " } }), chunk({ delta: { content: "is 4." } }), chunk({ delta: { content: "", ...signed() } }), finish()]],
+    ["on the finishing delta", [chunk({ delta: { role: "assistant", content: "The answer is 4." } }), chunk({ delta: { content: "", ...signed() }, finish_reason: "stop" })]],
+    ["before any text (held until the text opens)", [chunk({ delta: { role: "assistant", content: "", ...signed() } }), chunk({ delta: { content: "The answer is 4." } }), finish()]],
+  ];
+  for (const [name, chunks] of shapes) {
+    it(`${name}: the text message's encrypted value, text byte for byte`, async () => {
+      const { events, messages } = await run(chunks, { provider: "gemini" });
+      expect(textOf(events as never)).toBe("The answer is 4.");
+      const textId = ofType(events, "TEXT_MESSAGE_START")[0]?.messageId;
+      expect(ofType(events, "REASONING_ENCRYPTED_VALUE").map((e) => [e.subtype, e.entityId, e.encryptedValue])).toEqual([["message", textId, SIG]]);
+      const end = ofType(events, "TEXT_MESSAGE_END")[0];
+      expect(JSON.stringify(end?.metadata)).toContain('"encryptedKind":"google-thought-signature"');
+      const [assistant] = assistants(messages);
+      expect(assistant?.encryptedValue).toBe(SIG);
+      expect(assistant?.content).toBe("The answer is 4.");
+    });
+  }
+
+  it("a later signature replaces an earlier one (the last part's)", async () => {
+    const { messages } = await run([chunk({ delta: { role: "assistant", content: "A", ...signed("first") } }), chunk({ delta: { content: "B", ...signed("last") } }), finish()], { provider: "gemini" });
+    expect(assistants(messages)[0]?.encryptedValue).toBe("last");
+  });
+
+  it("a signature with no text at all is not lost: an empty text message of the turn carries it", async () => {
+    const { events, messages } = await run([chunk({ delta: { role: "assistant", content: "", ...signed() } }), finish()], { provider: "gemini" });
+    expect(ofType(events, "REASONING_ENCRYPTED_VALUE").map((e) => e.encryptedValue)).toEqual([SIG]);
+    expect(assistants(messages)[0]?.encryptedValue).toBe(SIG);
+  });
+
+  it("malformed signatures (not a string, empty) are ignored, the text kept", async () => {
+    for (const bad of [{ extra_content: { google: { thought_signature: 42 } } }, { extra_content: { google: "x" } }, { extra_content: null }, signed("")]) {
+      const { events } = await run([chunk({ delta: { role: "assistant", content: "ok", ...bad } }), finish()], { provider: "gemini" });
+      expect(textOf(events as never)).toBe("ok");
+      expect(ofType(events, "REASONING_ENCRYPTED_VALUE")).toEqual([]);
+    }
+  });
+});
+
+describe("Gemini (OpenAI compatibility): a text signature goes back", () => {
+  const first: Message[] = [{ id: "u1", role: "user", content: "2+2?" }];
+  const chunks = [chunk({ delta: { role: "assistant", content: "4.", ...signed() } }), finish()];
+
+  it("streamed under `gemini`, the next request to `gemini` carries it on the assistant message, no warning", async () => {
+    const conversation = [...(await foldChatTurn(first, chunks, "gemini", "r1")), { id: "u2", role: "user", content: "and 3+3?" } as Message];
+    const { sent, warnings } = request(conversation, "gemini");
+    const assistant = sent.find((m) => m.role === "assistant");
+    expect(assistant).toMatchObject({ content: "4.", extra_content: { google: { thought_signature: SIG } } });
+    expect(warnings).not.toContain("request.encrypted-value-dropped");
+  });
+
+  it("other labels and dialects get no extra_content, and the dropped value is reported", async () => {
+    const conversation = await foldChatTurn(first, chunks, "gemini", "r1");
+    for (const provider of ["openai", "openrouter", "deepseek", "vllm"]) {
+      const { sent, warnings } = request(conversation, provider);
+      expect(sent.find((m) => m.role === "assistant")?.extra_content).toBeUndefined();
+      expect(warnings).toContain("request.encrypted-value-dropped");
+    }
+  });
+
+  it("a signature minted under another label does not go to `gemini`", () => {
+    const foreign: Message[] = [
+      ...first,
+      { id: "a1", role: "assistant", content: "4.", encryptedValue: "other", metadata: bridgeMetadata({ provider: "google-vertex", encryptedKind: "google-thought-signature" }) },
+    ];
+    const { sent, warnings } = request(foreign, "gemini");
+    expect(sent.find((m) => m.role === "assistant")?.extra_content).toBeUndefined();
+    expect(warnings).toContain("request.encrypted-value-dropped");
+  });
+
+  it("an assistant message with no text does not carry it (Gemini documents it on a text part)", () => {
+    const empty: Message[] = [
+      ...first,
+      { id: "a1", role: "assistant", content: "", encryptedValue: SIG, metadata: bridgeMetadata({ provider: "gemini", encryptedKind: "google-thought-signature" }) },
+      { id: "u2", role: "user", content: "again" },
+    ];
+    const { sent } = request(empty, "gemini");
+    expect(sent.some((m) => m.extra_content !== undefined)).toBe(false);
+  });
+});
