@@ -4,10 +4,10 @@
  * back is recommended (not validated, unlike a function call's). On the OpenAI-compatible stream it
  * comes as `delta.extra_content.google.thought_signature` on a content delta (or on an empty delta
  * near the end). It is kept as the text message's REASONING_ENCRYPTED_VALUE (TEXT_MESSAGE_END
- * `encryptedKind: "google-thought-signature"`) and goes back, under the `gemini` dialect to the
- * label that minted it only, as the assistant message's `extra_content.google.thought_signature`.
+ * `encryptedKind: "google-thought-signature"`). It does not go back: the endpoint's docs give a
+ * request field for call signatures only, and it answers 400 for fields it does not define.
  */
-import { bridgeMetadata, type Message } from "@agui-bridge/core/adapter";
+import type { Message } from "@agui-bridge/core/adapter";
 import { textOf } from "@agui-bridge/conformance";
 import { describe, expect, it } from "vitest";
 import { chunk, request, run, type Rec } from "./support/chat-audit-helpers.js";
@@ -63,44 +63,19 @@ describe("Gemini (OpenAI compatibility): a thought signature on a content delta"
   });
 });
 
-describe("Gemini (OpenAI compatibility): a text signature goes back", () => {
+describe("Gemini (OpenAI compatibility): a text signature is kept, not sent back", () => {
   const first: Message[] = [{ id: "u1", role: "user", content: "2+2?" }];
   const chunks = [chunk({ delta: { role: "assistant", content: "4.", ...signed() } }), finish()];
 
-  it("streamed under `gemini`, the next request to `gemini` carries it on the assistant message, no warning", async () => {
+  it("no request carries it (the endpoint defines no request field for it), and the dropped value is reported, to `gemini` too", async () => {
     const conversation = [...(await foldChatTurn(first, chunks, "gemini", "r1")), { id: "u2", role: "user", content: "and 3+3?" } as Message];
-    const { sent, warnings } = request(conversation, "gemini");
-    const assistant = sent.find((m) => m.role === "assistant");
-    expect(assistant).toMatchObject({ content: "4.", extra_content: { google: { thought_signature: SIG } } });
-    expect(warnings).not.toContain("request.encrypted-value-dropped");
-  });
-
-  it("other labels and dialects get no extra_content, and the dropped value is reported", async () => {
-    const conversation = await foldChatTurn(first, chunks, "gemini", "r1");
-    for (const provider of ["openai", "openrouter", "deepseek", "vllm"]) {
+    expect(conversation.find((m) => m.role === "assistant")?.encryptedValue).toBe(SIG);
+    for (const provider of ["gemini", "openai", "openrouter", "deepseek", "vllm"]) {
       const { sent, warnings } = request(conversation, provider);
-      expect(sent.find((m) => m.role === "assistant")?.extra_content).toBeUndefined();
+      const assistant = sent.find((m) => m.role === "assistant");
+      expect(assistant).toMatchObject({ content: "4." });
+      expect(sent.some((m) => m.extra_content !== undefined)).toBe(false);
       expect(warnings).toContain("request.encrypted-value-dropped");
     }
-  });
-
-  it("a signature minted under another label does not go to `gemini`", () => {
-    const foreign: Message[] = [
-      ...first,
-      { id: "a1", role: "assistant", content: "4.", encryptedValue: "other", metadata: bridgeMetadata({ provider: "google-vertex", encryptedKind: "google-thought-signature" }) },
-    ];
-    const { sent, warnings } = request(foreign, "gemini");
-    expect(sent.find((m) => m.role === "assistant")?.extra_content).toBeUndefined();
-    expect(warnings).toContain("request.encrypted-value-dropped");
-  });
-
-  it("an assistant message with no text does not carry it (Gemini documents it on a text part)", () => {
-    const empty: Message[] = [
-      ...first,
-      { id: "a1", role: "assistant", content: "", encryptedValue: SIG, metadata: bridgeMetadata({ provider: "gemini", encryptedKind: "google-thought-signature" }) },
-      { id: "u2", role: "user", content: "again" },
-    ];
-    const { sent } = request(empty, "gemini");
-    expect(sent.some((m) => m.extra_content !== undefined)).toBe(false);
   });
 });

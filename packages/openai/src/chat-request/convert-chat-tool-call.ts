@@ -1,4 +1,4 @@
-import { isMintedBy, readBridgeMetadata, type AssistantMessage, type ToolCall } from "@agui-bridge/core/adapter";
+import { isMintedBy, readBridgeMetadata, type ToolCall } from "@agui-bridge/core/adapter";
 import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import type { ChatDialect } from "../chat-dialect.js";
 import { isOpenAIPlatform } from "./chat-request-rules.js";
@@ -39,34 +39,19 @@ function isKimiBuiltinCall(call: ToolCall, target: string): boolean {
 
 /**
  * The one rule for Gemini thought signatures going back on Chat Completions: the encrypted value of
- * a tool call or an assistant message recorded as a Gemini thought signature (`encryptedKind:
- * "google-thought-signature"`) goes back only under the `gemini` dialect and only to the label that
- * minted it (a signature is only valid for the platform and project that made it). Returns the
- * value, if it may go.
+ * a tool call recorded as a Gemini thought signature (`encryptedKind: "google-thought-signature"`)
+ * goes back only under the `gemini` dialect and only to the label that minted it (a signature is
+ * only valid for the platform and project that made it). Returns the value, if it may go.
+ *
+ * A signature streamed outside tool calls (kept on the assistant message's text) never goes back:
+ * Gemini validates only function-call signatures, its Chat Completions docs give a request field
+ * for those only (`tool_calls[].extra_content`), and the endpoint answers 400 ("Unknown name") for
+ * request fields it does not define, so a guessed message-level field could break every later turn
+ * for a signature Gemini does not require. It is reported as `request.encrypted-value-dropped`.
  */
-export function geminiSignatureFor(entity: { encryptedValue?: string | undefined; metadata?: unknown }, target: string, dialect: ChatDialect): string | undefined {
-  const value = entity.encryptedValue;
-  if (dialect !== "gemini" || value === undefined || !isMintedBy(entity, target)) return undefined;
-  return readBridgeMetadata(entity.metadata)?.encryptedKind === GOOGLE_THOUGHT_SIGNATURE_KIND ? value : undefined;
-}
-
-/** The Gemini thought signature of a call that may go back to `target` under `dialect`, if it has one ({@link geminiSignatureFor}). */
 export function thoughtSignatureFor(call: ToolCall, target: string, dialect: ChatDialect): string | undefined {
-  return geminiSignatureFor(call, target, dialect);
-}
-
-/**
- * The `extra_content` an assistant message goes back with: a Gemini thought signature streamed
- * outside tool calls (`delta.extra_content.google.thought_signature`, recorded on the message's
- * text) as `extra_content: { google: { thought_signature } }` on the message, the place the
- * endpoint streams it from ({@link geminiSignatureFor} decides whether it may go). Only with text:
- * Gemini documents the signature on the last part of a response without function calls, and an
- * assistant message without text has no such part.
- */
-export function messageExtraContentFor(message: AssistantMessage, text: string, target: string, dialect: ChatDialect): { extra_content?: { google: { thought_signature: string } } } {
-  if (text === "") return {};
-  const signature = geminiSignatureFor(message, target, dialect);
-  return signature === undefined ? {} : { extra_content: { google: { thought_signature: signature } } };
+  if (dialect !== "gemini" || call.encryptedValue === undefined || !isMintedBy(call, target)) return undefined;
+  return readBridgeMetadata(call.metadata)?.encryptedKind === GOOGLE_THOUGHT_SIGNATURE_KIND ? call.encryptedValue : undefined;
 }
 
 /** A function call's arguments as sent back to `target` (see {@link chatToolCall}). */

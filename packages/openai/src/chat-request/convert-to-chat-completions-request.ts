@@ -46,7 +46,7 @@ import {
   streamOptionsFor,
 } from "./chat-request-rules.js";
 import { CHAT_TOOL_CALL_ID, DATABRICKS_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID } from "../request/tool-name-rule.js";
-import { chatToolCall, messageExtraContentFor } from "./convert-chat-tool-call.js";
+import { chatToolCall } from "./convert-chat-tool-call.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -74,8 +74,7 @@ export interface ChatCompletionsRequest {
  * value), as are parts the API cannot take, foreign file handles and provider-executed calls.
  * Custom tool calls OpenAI streamed go back as `type: "custom"` calls; a Gemini thought signature
  * recorded on a call goes back, to the label that minted it, as its `extra_content` (`gemini` dialect),
- * as does one recorded on an assistant message's text (the message's own `extra_content`), and a
- * current-turn call with none gets Gemini's documented placeholder signature.
+ * and a current-turn call with none gets Gemini's documented placeholder signature.
  */
 export function toChatCompletionsRequest(input: RunAgentInput, options: ChatCompletionsRequestOptions): ChatCompletionsRequest {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
@@ -90,13 +89,11 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const messages: ChatCompletionMessageParam[] = [];
   const context = renderContext(input.context);
   if (context !== undefined) messages.push({ role: "system", content: context });
-  // Assistant messages sent with their own encrypted value (a Gemini text signature as `extra_content`).
-  const signed = new Set<string>();
-  for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink, signed));
+  for (const message of inputMessages) messages.push(...convertMessage(message, roles, reasoning, sink));
   // A sent call's value goes back (or is reported) by the dialect's rule; a call left out for its
   // role (provider-executed, another API's item) takes its value with it, reported here like any
-  // other value outside reasoning, as is a message's value that did not go back.
-  warnUnsentEncryptedValues(inputMessages, sink, targetOf(sink), (holder) => (holder.kind === "tool-call" ? sent(holder.call) : signed.has(holder.message.id)));
+  // other value outside reasoning.
+  warnUnsentEncryptedValues(inputMessages, sink, targetOf(sink), (holder) => holder.kind === "tool-call" && sent(holder.call));
   assertChatMessages(messages);
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
@@ -138,7 +135,6 @@ function convertMessage(
   roles: Map<string, ToolCallRole>,
   reasoning: ChatReasoningBack,
   sink: WarningSink,
-  signed: Set<string>,
 ): ChatCompletionMessageParam[] {
   switch (message.role) {
     case "system":
@@ -168,9 +164,6 @@ function convertMessage(
         }
         return [];
       }
-      // Gemini: a thought signature streamed outside tool calls goes back on the message.
-      const extraContent = messageExtraContentFor(message, content, targetOf(sink), reasoning.dialect);
-      if (extraContent.extra_content !== undefined) signed.add(message.id);
       return [
         {
           role: "assistant",
@@ -178,7 +171,6 @@ function convertMessage(
           ...(refusal ? { refusal: content, content: null } : content === "" ? emptyAssistantContentFor(targetOf(sink)) : { content }),
           // The dialect's reasoning fields (Mistral's replace `content` with thinking + text chunks).
           ...back,
-          ...extraContent,
           ...(calls.length > 0 && {
             tool_calls: calls.map((call) => chatToolCall(call, roles.get(call.id) === "custom", chatToolCallName(call, targetOf(sink), sink), targetOf(sink), reasoning.dialect, sink)),
           }),
