@@ -60,6 +60,8 @@ export function openToolItem(
     metadata,
   });
   if (callId !== undefined) state.callIds.set(callId, toolCallId);
+  // An approval request has no `call_id`: its `mcp_approval_response` names it by its item id.
+  else if (itemType === "mcp_approval_request" && recordsId) state.callIds.set(itemId, toolCallId);
   if (!providerExecuted) state.response.hasApplicationToolCalls = true;
   const tool: ToolItem = { kind: "tool", itemId, itemType, toolCallId, providerExecuted, streamsArgs: cls.argsFromDeltas, streamed: false };
   if (!recordsId) tool.idMadeUp = true;

@@ -138,8 +138,10 @@ export interface ResponsesStreamState {
   response: ResponseState;
   /** The items still streaming (and provider-run calls awaiting a separate output), by item id. */
   readonly items: ItemsById;
-  /** `call_id` → tool call id, for outputs that arrive as separate items. */
+  /** `call_id` (an approval request's item id) → tool call id, for outputs that arrive as separate items. */
   readonly callIds: Map<string, string>;
+  /** Application calls a separate output item answered (call-output-items.ts); created on the first one. */
+  answeredByOutput?: Set<string>;
   /** Message ids used so far, as fingerprints (AG-UI ids must stay unique within the run). */
   readonly usedIds: IdFingerprints;
   /**
