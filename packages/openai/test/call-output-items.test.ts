@@ -82,10 +82,9 @@ async function run(chunks: Rec[], messages: Message[] = []): Promise<{ events: E
     yield* chunks;
   }
   const warnings: BridgeWarning[] = [];
-  const events = await collect(
-    streamResponses(source(), { generateId: createSequentialIds("id"), onWarning: (w) => warnings.push(w), input: { threadId: "t", runId: "r", messages } }),
-  );
-  const folded = (await assertConformant(events, { input: { threadId: "t", runId: "r", messages } })) as Message[];
+  const input = { threadId: "t", runId: "r", messages, tools: [], context: [] };
+  const events = await collect(streamResponses(source(), { generateId: createSequentialIds("id"), onWarning: (w) => warnings.push(w), input }));
+  const folded = (await assertConformant(events, { input })) as Message[];
   return { events, warnings, messages: folded };
 }
 

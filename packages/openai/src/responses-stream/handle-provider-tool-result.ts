@@ -2,6 +2,7 @@ import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui
 import { APPLICATION_OUTPUTS, applicationOutputContent, applicationOutputMetadata, CALL_TYPE_OF_OUTPUT, outputCallKey } from "./call-output-items.js";
 import { RESULT_FIELDS, stringifyWith, webSearchSourcesJson } from "./classify-output-item.js";
 import { filesOfToolItem } from "./file-handle-parts.js";
+import { svgUsageOf } from "./svg-usage.js";
 import { providerLabel } from "../provider-label.js";
 import { asNonEmptyString, asString } from "../narrow.js";
 import { addItemPosition, type ResponsesStreamState, type ToolItem } from "./responses-stream-state.js";
@@ -12,13 +13,17 @@ import { addItemPosition, type ResponsesStreamState, type ToolItem } from "./res
  * result fields as JSON text. A generated image becomes an image content part with a DataSource.
  * When the item names files (code interpreter `files` / `image` outputs, file search results),
  * the content is the JSON text as a text part followed by one part per file (see
- * {@link filesOfToolItem}): a handle as a FileSource `{ provider: "openai" }`.
+ * {@link filesOfToolItem}): a handle as a FileSource `{ provider: "openai" }`. An image generation
+ * call's `svg_usage` goes to the result's metadata as `svgUsage` ({@link svgUsageOf}).
  */
 export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
   const content = providerResultContent(done, providerLabel(state.options), sourcesJson);
   tool.resulted = true;
   const metadata: BridgeMetadata = { providerExecuted: true, providerToolType: tool.itemType };
   if (tool.idMadeUp !== true) metadata.itemId = tool.itemId;
+  // An SVG's own usage (the model that wrote it): on the result, not in the run's TokenUsage (svg-usage.ts).
+  const svgUsage = svgUsageOf(done);
+  if (svgUsage !== undefined) metadata.svgUsage = svgUsage;
   state.run.toolCallResult({ toolCallId: tool.toolCallId, content, metadata });
 }
 
