@@ -145,6 +145,13 @@ describe("output items of application calls (openai 7.60 ResponseOutputItem)", (
     expect(warnings.filter((w) => w.code === "request.missing-tool-result" || w.code === "request.unsupported-part")).toEqual([]);
   });
 
+  it("a response whose calls its own output items all answered finishes in stop; one left for the application, in tool-calls", async () => {
+    const finishReason = (events: Event[]): unknown => ((ofType(events, "RUN_FINISHED")[0]?.metadata as Rec | undefined)?.["agui-bridge"] as Rec | undefined)?.finishReason;
+    const message = { id: "msg_1", type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "3 hits.", annotations: [] }] };
+    expect(finishReason((await run(response([functionCall, functionOutput, message]))).events)).toBe("stop");
+    expect(finishReason((await run(response([functionCall, functionOutput, customCall]))).events)).toBe("tool-calls");
+  });
+
   it("an answer the application wrote itself goes back without an item id", async () => {
     const { messages } = await run(response([functionCall]));
     const answered: Message[] = [...messages, { id: "tool_1", role: "tool", toolCallId: "call_f", content: "3 hits" }];

@@ -60,7 +60,11 @@ export function emitSeparateOutput(state: ResponsesStreamState, done: Record<str
   const metadata: BridgeMetadata = forApplication ? applicationOutputMetadata(done) : { providerExecuted: true, providerToolType: itemType };
   const itemId = asNonEmptyString(done.id);
   if (!forApplication && itemId !== undefined) metadata.itemId = itemId;
-  if (forApplication) (state.answeredByOutput ??= new Set()).add(toolCallId);
+  if (forApplication) {
+    (state.answeredByOutput ??= new Set()).add(toolCallId);
+    // Answered within the response: not a call the response hands the application.
+    state.response.applicationCalls.delete(toolCallId);
+  }
   state.run.toolCallResult({ toolCallId, content, metadata: addItemPosition(metadata, state, outputIndex) });
 }
 

@@ -111,7 +111,11 @@ export interface ResponseState {
   model?: string;
   /** Assistant message id tool calls of this response hang off. */
   turnId?: string;
-  hasApplicationToolCalls: boolean;
+  /**
+   * The calls this response handed the application, less those an output item of the response
+   * answered (call-output-items.ts): while any is left, the response ends in `tool-calls`.
+   */
+  readonly applicationCalls: Set<string>;
   readonly byIndex: Map<number, OutputItem>;
   /**
    * Ids and output indexes of the items this response streamed (added or done), for the terminal
@@ -170,7 +174,7 @@ export interface ResponsesStreamState {
 
 /** A fresh response state. */
 export function newResponseState(model?: string): ResponseState {
-  return { hasApplicationToolCalls: false, byIndex: new Map(), seenIds: new IdFingerprints(), seenIndexes: new IndexSet(), ...(model !== undefined && { model }) };
+  return { applicationCalls: new Set(), byIndex: new Map(), seenIds: new IdFingerprints(), seenIndexes: new IndexSet(), ...(model !== undefined && { model }) };
 }
 
 /** The item an event refers to: by `item_id`, else by `output_index` (servers that rotate ids). */
