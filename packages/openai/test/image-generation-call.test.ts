@@ -2,8 +2,9 @@
  * `image_generation_call` items as openai-node 7.60 describes them (`ResponseOutputItem.ImageGenerationCall`):
  * `output_format` may be `svg`; a moderation block fails the call with `error` (`code`,
  * `message`, `moderation_details: { categories, moderation_stage }`); an SVG generation reports
- * its own `svg_usage`. The input item (`ResponseInputItem.ImageGenerationCall`) takes `error` and
- * `svg_usage` back.
+ * its own `svg_usage` (kept as the result's metadata `svgUsage`, outside the run's TokenUsage: the
+ * API reference says neither that it is billed nor whether `usage` holds it). The input item
+ * (`ResponseInputItem.ImageGenerationCall`) takes `error` and `svg_usage` back.
  */
 import { assertConformant } from "@agui-bridge/conformance";
 import { applyEvents, createSequentialIds, type BridgeWarning, type Event, type Message } from "@agui-bridge/core/adapter";
@@ -57,6 +58,18 @@ describe("image_generation_call (openai 7.60)", () => {
     const { items, warnings } = nextRequest((await run(response(item))).messages);
     expect(items.find((entry) => entry.type === "image_generation_call")).toEqual(item);
     expect(warnings).toEqual([]);
+  });
+
+  it("svg_usage is the result's metadata svgUsage (narrowed), not a TokenUsage entry of the run", async () => {
+    const item = { id: "ig_1", type: "image_generation_call", status: "completed", result: svgBase64, output_format: "svg", svg_usage: { ...svgUsage, output_tokens: -1 } };
+    const { events } = await run(response(item));
+    const [result] = ofType(events, "TOOL_CALL_RESULT");
+    // A count that is not a safe non-negative integer is left out; the others as sent.
+    expect((result?.metadata as Rec)["agui-bridge"]).toMatchObject({ svgUsage: { model: "gpt-image-svg", input_tokens: 40, reasoning_tokens: 100, total_tokens: 940 } });
+    expect(((result?.metadata as Rec)["agui-bridge"] as Rec).svgUsage).not.toHaveProperty("output_tokens");
+    // The run's usage is the response's own (`usage`), one entry, the SVG model's counts not added.
+    const [finished] = ofType(events, "RUN_FINISHED");
+    expect(finished?.usage).toEqual([{ provider: "openai", model: "gpt-5.5", inputTokens: 5, outputTokens: 6, totalTokens: 11 }]);
   });
 
   it("a call blocked by moderation: its error (moderation_details included) is the result, and goes back with the failed call", async () => {

@@ -113,10 +113,14 @@ export interface ToolSearchOutputParam {
 /** A client-run call item. */
 export type ClientCallParam = LocalShellCallParam | ShellCallParam | ApplyPatchCallParam | ComputerCallParam | ToolSearchCallParam;
 
-/** The output item answering a client-run call. */
-export type ClientOutputParam =
+/**
+ * The output item answering a client-run call; `id`: the output item's own id, when the server
+ * returned the output and the stream side recorded it (recorded-output-id.ts).
+ */
+export type ClientOutputParam = (
   | LocalShellCallOutputParam
   | ShellCallOutputParam
   | ApplyPatchCallOutputParam
   | ComputerCallOutputParam
-  | ToolSearchOutputParam;
+  | ToolSearchOutputParam
+) & { id?: string };

@@ -3,7 +3,8 @@ import type { ResponseInputItem } from "openai/resources/responses/responses";
 import type { ClientCallParam, ClientOutputParam, ComputerScreenshotParam } from "./client-item-params.js";
 import { convertContentParts } from "../request/convert-content-parts.js";
 import { asNonEmptyString, asNumber, asRecord, isRecord } from "../narrow.js";
-import type { WarningSink } from "../request/request-warnings.js";
+import { targetOf, type WarningSink } from "../request/request-warnings.js";
+import { recordedOutputId } from "./recorded-output-id.js";
 
 /** A client-run call and the output answering it, as Responses input items. */
 export interface ClientItemPair {
@@ -25,7 +26,9 @@ export function clientItemPair(call: ToolCall, result: ToolMessage | undefined, 
   const recorded = asRecord(fields?.itemFields) ?? {};
   const callId = asNonEmptyString(recorded.call_id) ?? call.id;
   const item = callItem(type, asNonEmptyString(fields?.itemId), callId, call.function.arguments, recorded);
-  const output = result === undefined ? undefined : outputItem(type, callId, result, sink);
+  const built = result === undefined ? undefined : outputItem(type, callId, result, sink);
+  // An output the server returned for the call goes back with its own id (recorded-output-id.ts).
+  const output = built === undefined ? undefined : { ...built, ...recordedOutputId(result, built.type, targetOf(sink)) };
   if (item === undefined || output === undefined) {
     sink.warn(
       "request.client-item-dropped",

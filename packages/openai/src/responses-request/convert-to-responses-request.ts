@@ -36,6 +36,7 @@ import { assistantMessageItem } from "./convert-output-message.js";
 import { programOutputItem, providerItems } from "./convert-provider-items.js";
 import { sendableCaller, withSendableCaller, type SendableCaller } from "./program-caller.js";
 import { isAsyncCall } from "./async-calls.js";
+import { recordedOutputId } from "./recorded-output-id.js";
 import { OPENAI_TOOL_NAME, RESPONSES_CALL_ID } from "../request/tool-name-rule.js";
 import { outputPosition, placeProgramOutputs, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
@@ -258,14 +259,20 @@ function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMess
       }
       if (role === "mcp-approval") {
         const call = calls.get(message.toolCallId);
-        return [{ type: "mcp_approval_response", approval_request_id: itemIdOf(call, targetOf(sink)) ?? message.toolCallId, approve: approves(message.content) }];
+        const answer = approvalAnswer(message.content);
+        return [{
+          type: "mcp_approval_response",
+          approval_request_id: itemIdOf(call, targetOf(sink)) ?? message.toolCallId,
+          approve: answer.approve,
+          ...(answer.reason !== undefined && { reason: answer.reason }),
+          ...recordedOutputId(message, "mcp_approval_response", targetOf(sink)),
+        }];
       }
       const output = toolOutput(message.content, message.error, sink, message.id);
       // Mapped exactly as its call was (an id another provider minted may exceed the 64-character limit).
       const callId = mapToolCallId(message.toolCallId, RESPONSES_CALL_ID);
-      return role === "custom"
-        ? [{ type: "custom_tool_call_output", call_id: callId, output } as ResponseInputItem]
-        : [{ type: "function_call_output", call_id: callId, output } as ResponseInputItem];
+      const type = role === "custom" ? "custom_tool_call_output" : "function_call_output";
+      return [{ type, call_id: callId, output, ...recordedOutputId(message, type, targetOf(sink)) } as ResponseInputItem];
     }
     default:
       warnUnknownRole(sink, message, "Responses");
@@ -322,17 +329,24 @@ function itemIdOf(call: ToolCall | undefined, provider: string): string | undefi
   return isMintedBy(call, provider) && typeof fields?.itemId === "string" ? fields.itemId : undefined;
 }
 
-/** Whether a tool result answering an MCP approval request approves it (`true`, `{"approve":true}`, "approve", "yes"). */
-function approves(content: string | ContentPart[]): boolean {
+/**
+ * Whether a tool result answering an MCP approval request approves it (`true`, `{"approve":true}`,
+ * "approve", "yes"), and the reason given with it (`{"approve":false,"reason":"…"}`, the form the
+ * stream side gives a server's `mcp_approval_response`).
+ */
+function approvalAnswer(content: string | ContentPart[]): { approve: boolean; reason?: string } {
   const text = (typeof content === "string" ? content : content.map((part) => (part.type === "text" ? part.text : "")).join("")).trim();
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === "boolean") return parsed;
-    if (typeof parsed === "object" && parsed !== null) return (parsed as Record<string, unknown>).approve === true;
+    if (typeof parsed === "boolean") return { approve: parsed };
+    if (typeof parsed === "object" && parsed !== null) {
+      const record = parsed as Record<string, unknown>;
+      return { approve: record.approve === true, ...(typeof record.reason === "string" && record.reason !== "" && { reason: record.reason }) };
+    }
   } catch {
     // not JSON: read it as a word
   }
-  return ["approve", "approved", "yes", "true"].includes(text.toLowerCase());
+  return { approve: ["approve", "approved", "yes", "true"].includes(text.toLowerCase()) };
 }
 
 /**

@@ -44,15 +44,26 @@ export function dropIdsAfterGaps(placed: readonly PlacedItem[], kept: readonly R
   });
 }
 
+/** Output items whose `id` the input form leaves optional (they are matched to their call by `call_id`). */
+const OUTPUTS_WITH_OPTIONAL_ID: ReadonlySet<string> = new Set([
+  "function_call_output",
+  "custom_tool_call_output",
+  "computer_call_output",
+  "local_shell_call_output",
+  "apply_patch_call_output",
+  "mcp_approval_response",
+]);
+
 /**
  * The item without its id, when its type can go without one: a function or custom tool call keeps
- * `call_id`, name and arguments, an output message becomes an assistant message (text, `phase`).
- * Any other item is returned as it is.
+ * `call_id`, name and arguments, a call's output item (`function_call_output`, …,
+ * `mcp_approval_response`) everything else, an output message becomes an assistant message
+ * (text, `phase`). Any other item is returned as it is.
  */
 export function withoutId(item: ResponseInputItem): ResponseInputItem {
   const record = item as unknown as Rec;
   if (typeof record.id !== "string") return item;
-  if (record.type === "function_call" || record.type === "custom_tool_call") {
+  if (record.type === "function_call" || record.type === "custom_tool_call" || OUTPUTS_WITH_OPTIONAL_ID.has(record.type as string)) {
     const { id: _id, ...rest } = record;
     return rest as unknown as ResponseInputItem;
   }

@@ -1,3 +1,4 @@
+import { isCallOutputItem } from "./call-output-items.js";
 import { clientItemArguments, clientToolName, isClientToolItem } from "./client-tool-items.js";
 import { asNonEmptyString, asRecord, asString } from "../narrow.js";
 
@@ -11,8 +12,12 @@ export type ItemClass =
   | { kind: "application-tool"; name: string; argsFromDeltas: boolean }
   /** A tool the provider ran itself; `resultInItem`: the item carries its output. */
   | { kind: "provider-tool"; name: string; resultInItem: boolean; argsFromDeltas: boolean }
-  /** The provider's output of a call that started as an earlier item (`shell_call_output`, …). */
-  | { kind: "provider-output" }
+  /**
+   * The output of a call that started as an earlier item: the provider's (`shell_call_output`,
+   * `program_output`, …) or one the server gave for an application call (`function_call_output`,
+   * `computer_call_output`, `mcp_approval_response`, …; call-output-items.ts).
+   */
+  | { kind: "call-output" }
   | { kind: "unknown" };
 
 const HOSTED_WITH_RESULT = new Set([
@@ -28,8 +33,6 @@ const HOSTED_WITH_RESULT = new Set([
   // item of the same type takes it back (convert-provider-items.ts).
   "additional_tools",
 ]);
-
-const OUTPUT_ITEMS = new Set(["shell_call_output", "tool_search_output", "program_output"]);
 
 /**
  * xAI's Responses API: its server-side tools (X search, web search, code execution, image and
@@ -71,7 +74,7 @@ export function classifyOutputItem(item: Record<string, unknown>, provider?: str
     return { kind: "provider-tool", name: asNonEmptyString(item.name) ?? "mcp_call", resultInItem: true, argsFromDeltas: true };
   }
   if (HOSTED_WITH_RESULT.has(type)) return { kind: "provider-tool", name: toolName(type), resultInItem: true, argsFromDeltas: false };
-  if (OUTPUT_ITEMS.has(type)) return { kind: "provider-output" };
+  if (isCallOutputItem(type)) return { kind: "call-output" };
   // Another server's own tool call item (`web_extractor_call`, `image_search_call`, …) without a
   // `call_id`: nothing could answer it, so the server ran it; its output fields are its result.
   if (type.endsWith("_call") && asNonEmptyString(item.call_id) === undefined) {
@@ -84,8 +87,11 @@ function toolName(type: string): string {
   return type.endsWith("_call") ? type.slice(0, -"_call".length) : type;
 }
 
-/** Fields of an item that describe what the tool returned (the rest describe the call). */
-export const RESULT_FIELDS = new Set(["output", "outputs", "results", "result", "error", "status", "tools"]);
+/**
+ * Fields of an item that describe what the tool returned (the rest describe the call);
+ * `max_output_length`: a `shell_call_output`'s, which the API wants back with the output.
+ */
+export const RESULT_FIELDS = new Set(["output", "outputs", "results", "result", "error", "status", "tools", "max_output_length"]);
 
 /** The fields of an item that are not bookkeeping (`id`, `type`). */
 const BOOKKEEPING = new Set(["id", "type", "call_id"]);

@@ -1,6 +1,8 @@
 import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
+import { APPLICATION_OUTPUTS, applicationOutputContent, applicationOutputMetadata, CALL_TYPE_OF_OUTPUT, outputCallKey } from "./call-output-items.js";
 import { RESULT_FIELDS, stringifyWith, webSearchSourcesJson } from "./classify-output-item.js";
 import { filesOfToolItem } from "./file-handle-parts.js";
+import { svgUsageOf } from "./svg-usage.js";
 import { providerLabel } from "../provider-label.js";
 import { asNonEmptyString, asString } from "../narrow.js";
 import { addItemPosition, type ResponsesStreamState, type ToolItem } from "./responses-stream-state.js";
@@ -11,36 +13,39 @@ import { addItemPosition, type ResponsesStreamState, type ToolItem } from "./res
  * result fields as JSON text. A generated image becomes an image content part with a DataSource.
  * When the item names files (code interpreter `files` / `image` outputs, file search results),
  * the content is the JSON text as a text part followed by one part per file (see
- * {@link filesOfToolItem}): a handle as a FileSource `{ provider: "openai" }`.
+ * {@link filesOfToolItem}): a handle as a FileSource `{ provider: "openai" }`. An image generation
+ * call's `svg_usage` goes to the result's metadata as `svgUsage` ({@link svgUsageOf}).
  */
 export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
   const content = providerResultContent(done, providerLabel(state.options), sourcesJson);
   tool.resulted = true;
   const metadata: BridgeMetadata = { providerExecuted: true, providerToolType: tool.itemType };
   if (tool.idMadeUp !== true) metadata.itemId = tool.itemId;
+  // An SVG's own usage (the model that wrote it): on the result, not in the run's TokenUsage (svg-usage.ts).
+  const svgUsage = svgUsageOf(done);
+  if (svgUsage !== undefined) metadata.svgUsage = svgUsage;
   state.run.toolCallResult({ toolCallId: tool.toolCallId, content, metadata });
 }
 
-/** The call item type each separate output item answers. */
-const CALL_TYPE_OF_OUTPUT: Record<string, string> = {
-  shell_call_output: "shell_call",
-  tool_search_output: "tool_search_call",
-  program_output: "program",
-};
-
 /**
- * TOOL_CALL_RESULT from a separate output item (`shell_call_output`, `tool_search_output`,
- * `program_output`) for the call it names by `call_id` (without one, the earliest provider-run
- * call of the matching type still without a result). An output for a call this run never saw is
- * dropped with a warning.
+ * TOOL_CALL_RESULT from a separate output item (see {@link CALL_TYPE_OF_OUTPUT}) for the call it
+ * names ({@link outputCallKey}; without one, the earliest provider-run call of the matching type
+ * still without a result). An output of a provider-run call is marked `providerExecuted`; one the
+ * server gave for an application call (`function_call_output`, `computer_call_output`, …) carries
+ * the content the application's own answer would ({@link applicationOutputContent}) and the item's
+ * other fields ({@link applicationOutputMetadata}), so the request side sends it back as it came.
+ * An output for a call this run never saw (nor an unanswered call of `input.messages`) is dropped
+ * with a warning.
  */
 export function emitSeparateOutput(state: ResponsesStreamState, done: Record<string, unknown>, outputIndex?: number): void {
-  const callId = asNonEmptyString(done.call_id);
+  const callId = outputCallKey(done);
   const itemType = asString(done.type) ?? "";
-  const toolCallId =
-    callId === undefined
-      ? awaitingCall(state, CALL_TYPE_OF_OUTPUT[itemType])?.toolCallId
-      : (state.callIds.get(callId) ?? adoptEarlierCall(state, callId, CALL_TYPE_OF_OUTPUT[itemType]));
+  const callType = CALL_TYPE_OF_OUTPUT[itemType];
+  const forApplication = APPLICATION_OUTPUTS.has(itemType);
+  const awaiting = forApplication ? undefined : awaitingCall(state, callType)?.toolCallId;
+  const toolCallId = callId === undefined ? awaiting : (state.callIds.get(callId) ?? adoptEarlierCall(state, callId, callType, !forApplication));
+  // The same output again (a repeated `output_item.done`): the call has its result.
+  if (forApplication && toolCallId !== undefined && state.answeredByOutput?.has(toolCallId) === true) return;
   for (const item of state.items.values()) if (item.kind === "tool" && item.toolCallId === toolCallId) item.resulted = true;
   if (toolCallId === undefined || !state.run.hasToolCall(toolCallId)) {
     state.options.onWarning?.({
@@ -50,10 +55,16 @@ export function emitSeparateOutput(state: ResponsesStreamState, done: Record<str
     });
     return;
   }
-  const content = providerResultContent(done, providerLabel(state.options));
-  const metadata: BridgeMetadata = { providerExecuted: true, providerToolType: itemType };
+  const provider = providerLabel(state.options);
+  const content = applicationOutputContent(done, provider) ?? providerResultContent(done, provider);
+  const metadata: BridgeMetadata = forApplication ? applicationOutputMetadata(done) : { providerExecuted: true, providerToolType: itemType };
   const itemId = asNonEmptyString(done.id);
-  if (itemId !== undefined) metadata.itemId = itemId;
+  if (!forApplication && itemId !== undefined) metadata.itemId = itemId;
+  if (forApplication) {
+    (state.answeredByOutput ??= new Set()).add(toolCallId);
+    // Answered within the response: not a call the response hands the application.
+    state.response.applicationCalls.delete(toolCallId);
+  }
   state.run.toolCallResult({ toolCallId, content, metadata: addItemPosition(metadata, state, outputIndex) });
 }
 
@@ -62,29 +73,32 @@ export function emitSeparateOutput(state: ResponsesStreamState, done: Record<str
  * that still awaits its result: the item streamed, but its `output_item.done` never came.
  */
 export function isAwaitedOutput(state: ResponsesStreamState, item: Record<string, unknown>): boolean {
-  const callType = CALL_TYPE_OF_OUTPUT[asString(item.type) ?? ""];
+  const type = asString(item.type) ?? "";
+  const callType = CALL_TYPE_OF_OUTPUT[type];
   if (callType === undefined) return false;
-  const callId = asNonEmptyString(item.call_id);
-  if (callId === undefined) return awaitingCall(state, callType) !== undefined;
+  const callId = outputCallKey(item);
+  if (callId === undefined) return !APPLICATION_OUTPUTS.has(type) && awaitingCall(state, callType) !== undefined;
   const toolCallId = state.callIds.get(callId);
   if (toolCallId === undefined) return false;
+  if (APPLICATION_OUTPUTS.has(type)) return state.answeredByOutput?.has(toolCallId) !== true;
   for (const tracked of state.items.values()) if (tracked.kind === "tool" && tracked.toolCallId === toolCallId) return tracked.resulted !== true;
   return false;
 }
 
 /**
- * A separate output for a provider-run call of an earlier turn (a `program_output` arrives in a
- * later response than its `program`, after the application answered the calls the program made):
- * the call is in `input.messages` (same id, same item type, provider-run, still without a result),
- * so the run adopts it and the result lands on it. `undefined` when the history has no such call.
+ * A separate output for a call of an earlier turn (a `program_output` arrives in a later response
+ * than its `program`, after the application answered the calls the program made; a server may
+ * answer an application call of an earlier turn): the call is in `input.messages` (same id, same
+ * item type, provider-run as `providerRun` says, still without a result), so the run adopts it and
+ * the result lands on it. `undefined` when the history has no such call.
  */
-function adoptEarlierCall(state: ResponsesStreamState, callId: string, callType: string | undefined): string | undefined {
+function adoptEarlierCall(state: ResponsesStreamState, callId: string, callType: string | undefined, providerRun: boolean): string | undefined {
   if (callType === undefined || !state.run.isToolCallIdTaken(callId) || state.run.hasToolCall(callId)) return undefined;
   const messages = state.options.input?.messages ?? [];
   const answered = messages.some((message) => message.role === "tool" && message.toolCallId === callId);
   const call = messages.flatMap((message) => (message.role === "assistant" ? (message.toolCalls ?? []) : [])).find((candidate) => candidate.id === callId);
   const fields = readBridgeMetadata(call?.metadata);
-  if (answered || fields?.providerExecuted !== true || fields.itemType !== callType) return undefined;
+  if (answered || (fields?.providerExecuted === true) !== providerRun || fields?.itemType !== callType) return undefined;
   state.run.adoptToolCall(callId);
   return callId;
 }

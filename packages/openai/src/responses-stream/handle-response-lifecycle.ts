@@ -65,7 +65,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   const type = asString(event.type) ?? "";
   const status = asString(response.status) ?? type.slice("response.".length);
   const mapped = mapResponsesFinishReason(status, {
-    hasApplicationToolCalls: state.response.hasApplicationToolCalls,
+    hasApplicationToolCalls: state.response.applicationCalls.size > 0,
     ...(asString(asRecord(response.incomplete_details)?.reason) !== undefined && {
       incompleteReason: asString(asRecord(response.incomplete_details)?.reason),
     }),

@@ -60,7 +60,9 @@ export function openToolItem(
     metadata,
   });
   if (callId !== undefined) state.callIds.set(callId, toolCallId);
-  if (!providerExecuted) state.response.hasApplicationToolCalls = true;
+  // An approval request has no `call_id`: its `mcp_approval_response` names it by its item id.
+  else if (itemType === "mcp_approval_request" && recordsId) state.callIds.set(itemId, toolCallId);
+  if (!providerExecuted) state.response.applicationCalls.add(toolCallId);
   const tool: ToolItem = { kind: "tool", itemId, itemType, toolCallId, providerExecuted, streamsArgs: cls.argsFromDeltas, streamed: false };
   if (!recordsId) tool.idMadeUp = true;
   if (itemType === "apply_patch_call" || itemType === "shell_call") tool.announced = item;

@@ -224,7 +224,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   }
   const seenBefore = markSeen(state, done, outputIndex);
   const cls = classifyOutputItem(done, providerLabel(state.options));
-  if (cls.kind === "provider-output") {
+  if (cls.kind === "call-output") {
     emitSeparateOutput(state, done, outputIndex);
     return;
   }

@@ -111,7 +111,11 @@ export interface ResponseState {
   model?: string;
   /** Assistant message id tool calls of this response hang off. */
   turnId?: string;
-  hasApplicationToolCalls: boolean;
+  /**
+   * The calls this response handed the application, less those an output item of the response
+   * answered (call-output-items.ts): while any is left, the response ends in `tool-calls`.
+   */
+  readonly applicationCalls: Set<string>;
   readonly byIndex: Map<number, OutputItem>;
   /**
    * Ids and output indexes of the items this response streamed (added or done), for the terminal
@@ -138,8 +142,10 @@ export interface ResponsesStreamState {
   response: ResponseState;
   /** The items still streaming (and provider-run calls awaiting a separate output), by item id. */
   readonly items: ItemsById;
-  /** `call_id` → tool call id, for outputs that arrive as separate items. */
+  /** `call_id` (an approval request's item id) → tool call id, for outputs that arrive as separate items. */
   readonly callIds: Map<string, string>;
+  /** Application calls a separate output item answered (call-output-items.ts); created on the first one. */
+  answeredByOutput?: Set<string>;
   /** Message ids used so far, as fingerprints (AG-UI ids must stay unique within the run). */
   readonly usedIds: IdFingerprints;
   /**
@@ -168,7 +174,7 @@ export interface ResponsesStreamState {
 
 /** A fresh response state. */
 export function newResponseState(model?: string): ResponseState {
-  return { hasApplicationToolCalls: false, byIndex: new Map(), seenIds: new IdFingerprints(), seenIndexes: new IndexSet(), ...(model !== undefined && { model }) };
+  return { applicationCalls: new Set(), byIndex: new Map(), seenIds: new IdFingerprints(), seenIndexes: new IndexSet(), ...(model !== undefined && { model }) };
 }
 
 /** The item an event refers to: by `item_id`, else by `output_index` (servers that rotate ids). */
