@@ -84,7 +84,8 @@ function expectedFrom(chunks: unknown[]): Expected {
         break;
       }
       case "content_block_start":
-        startBlock(Number(event.index), rec(event.content_block));
+        // By position, as the SDK's accumulator reads a stream (it appends; deltas address the position).
+        startBlock(blocks.size, rec(event.content_block));
         break;
       case "content_block_delta": {
         const delta = rec(event.delta);
