@@ -84,7 +84,8 @@ function expectedFrom(chunks: unknown[]): Expected {
         break;
       }
       case "content_block_start":
-        startBlock(Number(event.index), rec(event.content_block));
+        // By position, as the SDK's accumulator reads a stream (it appends; deltas address the position).
+        startBlock(blocks.size, rec(event.content_block));
         break;
       case "content_block_delta": {
         const delta = rec(event.delta);
@@ -128,15 +129,19 @@ function nonNull(usage: Rec): Rec {
  * The model calls one message's usage stands for. Without `iterations`: the top level. With them
  * (the API: compaction tokens are not in the top level; an advisor is another model): each entry
  * is a call of its own model (the message's when it names none), the top level then counting
- * nothing more, unless no entry is the message's own sampling (`message` / `fallback_message`),
- * in which case the top level stays one call beside them.
+ * nothing more but its thinking tokens (the last `message` / `fallback_message` entry's), unless no
+ * entry is the message's own sampling, in which case the top level stays one call beside them.
  */
 function callsOf(model: string | undefined, usage: Rec): Array<{ model: string | undefined; usage: Rec }> {
   const iterations = (Array.isArray(usage.iterations) ? usage.iterations : []).filter((entry) => typeof entry === "object" && entry !== null) as Rec[];
   if (iterations.length === 0) return [{ model, usage }];
   const calls = iterations.map((entry) => ({ model: typeof entry.model === "string" ? entry.model : model, usage: nonNull(entry) }));
-  const ownSampling = iterations.some((entry) => entry.type === "message" || entry.type === "fallback_message");
-  return ownSampling ? calls : [{ model, usage }, ...calls];
+  const served = iterations.map((entry) => entry.type === "message" || entry.type === "fallback_message").lastIndexOf(true);
+  if (served < 0) return [{ model, usage }, ...calls];
+  // The top level's thinking tokens are the sampling's: the last served entry's (entries carry none).
+  const last = calls[served];
+  if (last !== undefined && usage.output_tokens_details !== undefined) last.usage = { ...last.usage, output_tokens_details: usage.output_tokens_details };
+  return calls;
 }
 
 /** The issue's formula, summed per model over the model calls of the stream. */

@@ -1,7 +1,9 @@
 /**
  * Every recorded Gemini stream in ../shared/provider-streams/google, run through the adapter and the
  * conformance kit: schema-valid, verifyEvents-clean, text/reasoning/arguments conserved against what
- * the chunks carried, every thought signature kept, usage per the issue's formulas.
+ * the chunks carried, every thought signature kept, usage per the issue's formulas. Parts Gemini ran
+ * itself (code execution, generated media, server-side tool calls) are checked as provider-run calls
+ * and results (README, "Gemini-run calls"); a blocked prompt ends in RUN_ERROR `prompt_blocked`.
  */
 import { createSequentialIds, type Event, type TokenUsage } from "@agui-bridge/core/adapter";
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
@@ -24,20 +26,59 @@ interface Expected {
   models: Map<string, string>;
   finished: boolean;
   valid: boolean;
+  /** What Gemini ran itself, in stream order: each must come out as a provider-run call or result. */
+  providerRun: ProviderRunPart[];
+  /** `promptFeedback.blockReason` of a response that has no candidates. */
+  blockReason: string | undefined;
+}
+
+/** A part Gemini ran itself: the call arguments or the result content it must come out as. */
+type ProviderRunPart = { call: Record<string, unknown> } | { result: string };
+
+/** The provider-run call or result a Gemini-run part maps to (README, "Gemini-run calls"), if any. */
+function providerRunOf(part: Record<string, any>): ProviderRunPart | undefined {
+  if (part.executableCode !== undefined) return { call: { code: part.executableCode.code } };
+  if (part.codeExecutionResult !== undefined && typeof part.codeExecutionResult.output === "string") {
+    return { result: part.codeExecutionResult.output };
+  }
+  if (typeof part.inlineData?.data === "string") return { result: part.inlineData.data };
+  if (typeof part.fileData?.fileUri === "string") return { result: part.fileData.fileUri };
+  if (part.toolCall !== undefined) return { call: part.toolCall.args ?? {} };
+  if (part.toolResponse !== undefined) return { result: JSON.stringify(part.toolResponse.response ?? {}) };
+  return undefined;
 }
 
 /** What the chunks carried, read independently of the adapter. */
 function expectedOf(values: unknown[], valid: boolean): Expected {
-  const out: Expected = { text: "", reasoning: "", calls: [], signatures: [], usage: new Map(), models: new Map(), finished: false, valid };
+  const out: Expected = {
+    text: "",
+    reasoning: "",
+    calls: [],
+    signatures: [],
+    usage: new Map(),
+    models: new Map(),
+    finished: false,
+    valid,
+    providerRun: [],
+    blockReason: undefined,
+  };
   let current: RecordedCall | undefined;
+  let candidates = 0;
   for (const chunk of values as Array<Record<string, any>>) {
     const id = String(chunk.responseId ?? "");
     if (chunk.usageMetadata?.promptTokenCount !== undefined) out.usage.set(id, chunk.usageMetadata);
     if (chunk.modelVersion) out.models.set(id, chunk.modelVersion);
+    if (typeof chunk.promptFeedback?.blockReason === "string") out.blockReason = chunk.promptFeedback.blockReason;
+    candidates += (chunk.candidates ?? []).length;
     for (const candidate of chunk.candidates ?? []) {
       if (candidate.finishReason) out.finished = true;
       for (const part of candidate.content?.parts ?? []) {
         if (typeof part.thoughtSignature === "string" && part.thoughtSignature !== "") out.signatures.push(part.thoughtSignature);
+        const run = providerRunOf(part);
+        if (run !== undefined) {
+          out.providerRun.push(run);
+          continue;
+        }
         if (typeof part.text === "string") {
           if (part.thought === true) out.reasoning += part.text;
           else out.text += part.text;
@@ -53,7 +94,17 @@ function expectedOf(values: unknown[], valid: boolean): Expected {
       }
     }
   }
+  if (candidates > 0) out.blockReason = undefined;
   return out;
+}
+
+/** The ids of the calls the adapter marked provider-executed. */
+function providerRunIds(events: readonly Event[]): Set<string> {
+  const ids = new Set<string>();
+  for (const event of events as readonly unknown[] as Array<Record<string, any>>) {
+    if (event.type === "TOOL_CALL_START" && event.metadata?.["agui-bridge"]?.providerExecuted === true) ids.add(String(event.toolCallId));
+  }
+  return ids;
 }
 
 function expectedUsage(expected: Expected): TokenUsage[] {
@@ -97,12 +148,28 @@ describe(sharedSuiteTitle("google"), () => {
         expect(end?.type).toBe("RUN_ERROR");
         return;
       }
+      if (expected.blockReason !== undefined) {
+        // A blocked prompt: no content, RUN_ERROR prompt_blocked with the usage so far (README).
+        expect(end).toMatchObject({ type: "RUN_ERROR", code: "prompt_blocked", usage: expectedUsage(expected) });
+        return;
+      }
       const deltas = collectDeltas(events as BaseEvent[]);
       expect([...deltas.text.values()].join("")).toBe(expected.text);
       expect([...deltas.reasoning.values()].join("")).toBe(expected.reasoning);
-      // Arguments: one entry per call, in call order, equal to the whole-args JSON.
-      expect([...deltas.toolNames.values()]).toEqual(expected.calls.map((call) => call.name));
-      expect([...deltas.toolArgs.values()]).toEqual(expected.calls.map(assembleArgs));
+      // Function calls: one entry per call, in call order, equal to the whole-args JSON.
+      const providerRun = providerRunIds(events);
+      const functionCalls = [...deltas.toolNames.keys()].filter((id) => !providerRun.has(id));
+      expect(functionCalls.map((id) => deltas.toolNames.get(id))).toEqual(expected.calls.map((call) => call.name));
+      expect(functionCalls.map((id) => deltas.toolArgs.get(id))).toEqual(expected.calls.map(assembleArgs));
+      // What Gemini ran itself: each part's arguments in a provider-run call, its output in a result.
+      const runArgs = [...providerRun].map((id) => JSON.parse(deltas.toolArgs.get(id) ?? "{}") as Record<string, unknown>);
+      const results = (events as unknown[] as Array<Record<string, any>>)
+        .filter((event) => event.type === "TOOL_CALL_RESULT" && providerRun.has(String(event.toolCallId)))
+        .map((event) => (typeof event.content === "string" ? event.content : JSON.stringify(event.content)));
+      for (const part of expected.providerRun) {
+        if ("call" in part) expect(runArgs).toContainEqual(expect.objectContaining(part.call));
+        else expect(results.some((content) => content === part.result || content.includes(JSON.stringify(part.result)))).toBe(true);
+      }
       // Every signature kept, in order.
       expect(deltas.encrypted.map((entry) => entry.encryptedValue)).toEqual(expected.signatures);
 
