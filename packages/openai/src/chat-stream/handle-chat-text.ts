@@ -1,4 +1,6 @@
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
+import { textEndMetadata } from "./chat-annotations.js";
+import { logprobsMetadata } from "./chat-logprobs.js";
 
 /**
  * `delta.content` → the choice's assistant text message, opened with the turn's assistant id by
@@ -11,7 +13,8 @@ export function handleChatContent(state: ChatStreamState, choice: ChatChoiceStat
   if (choice.textId === undefined || !run.isTextOpen(choice.textId)) {
     if (delta === "") return;
     closeChoiceReasoning(state, choice);
-    choice.textId = run.startText({ messageId: takeAssistantId(state, choice) });
+    // Its END fields (citations, annotations, token logprobs) are read whenever the run closes it, a failed stream included.
+    choice.textId = run.startText({ messageId: takeAssistantId(state, choice), endMetadata: () => textEndMetadata(choice, state.citations) });
   }
   run.text(choice.textId, delta);
 }
@@ -25,7 +28,11 @@ export function handleChatRefusal(state: ChatStreamState, choice: ChatChoiceStat
   if (choice.refusalId === undefined || !run.isTextOpen(choice.refusalId)) {
     if (delta === "") return;
     closeChoiceReasoning(state, choice);
-    choice.refusalId = run.startText({ messageId: takeAssistantId(state, choice), metadata: { refusal: true } });
+    choice.refusalId = run.startText({
+      messageId: takeAssistantId(state, choice),
+      metadata: { refusal: true },
+      endMetadata: () => logprobsMetadata(choice.logprobs.refusal),
+    });
   }
   run.text(choice.refusalId, delta);
 }
