@@ -22,7 +22,7 @@ export interface RunBuilderOptions {
   generateId?: IdGenerator;
   /** When given, every event carries `timestamp: now()`. */
   now?: () => number;
-  /** Told when a payload had to be bounded to stay encodable (`event.value-omitted`). */
+  /** Told when a payload had to be bounded to stay encodable (`event.value-omitted`), or an entity's `endMetadata` threw (`run.end-metadata-failed`). */
   onWarning?: WarningHandler;
 }
 
