@@ -107,6 +107,21 @@ describe("message_delta details", () => {
     for (const absent of [null, "tools_changed", 3]) expect(bridge(await terminal(withDiagnostics(absent)))).not.toHaveProperty("finishDetails");
   });
 
+  it("cache diagnostics reach a RUN_ERROR that ends the message before it finishes (a cut, an error event)", async () => {
+    const changed = { cache_miss_reason: { type: "system_changed", cache_missed_input_tokens: 800 } };
+    const started = (message("msg_1", {}).slice(0, 3) as Rec[]).map((chunk, n) =>
+      n === 0 ? { ...chunk, message: { ...(chunk.message as Rec), diagnostics: changed } } : chunk,
+    );
+    const cut = await terminal(started);
+    expect(cut).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
+    expect(bridge(cut).finishDetails).toEqual({ diagnostics: changed });
+    const overloaded = await terminal([...started, { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }]);
+    expect(overloaded).toMatchObject({ type: "RUN_ERROR" });
+    expect(bridge(overloaded).finishDetails).toEqual({ diagnostics: changed });
+    // Without diagnostics, a RUN_ERROR has no finish details.
+    expect(bridge(await terminal(message("msg_1", {}).slice(0, 3)))).not.toHaveProperty("finishDetails");
+  });
+
   it("a message that arrives whole keeps the context_management of its message_start", async () => {
     const applied = { applied_edits: [{ type: "clear_thinking_20251015", cleared_thinking_turns: 1, cleared_input_tokens: 800 }] };
     const whole = { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "Done." }], stop_reason: "end_turn", context_management: applied, usage: { input_tokens: 10, output_tokens: 2 } };

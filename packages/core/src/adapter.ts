@@ -26,10 +26,12 @@ export type {
   FinishOptions,
   InterruptOptions,
   RunBuilderOptions,
+  StartReasoningMessageOptions,
   StartTextOptions,
   StartToolCallOptions,
   ToolCallResultOptions,
 } from "./run/run-options.js";
+export type { EndMetadata } from "./run/open-entities.js";
 export { describeError, genericCategory, redactSecrets, UNDESCRIBABLE_MESSAGE, type ErrorDescription } from "./run/describe-error.js";
 export {
   createRedactor,

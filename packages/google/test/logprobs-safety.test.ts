@@ -162,6 +162,57 @@ describe("safetyRatings: folded over the response's chunks", () => {
   });
 });
 
+describe("a stream that fails before the response finishes", () => {
+  /** A source that yields the chunks, then throws when `error` is given (else ends: a cut stream). */
+  async function failing(chunks: readonly unknown[], error?: Error): Promise<Event[]> {
+    async function* source(): AsyncGenerator<unknown> {
+      yield* chunks;
+      if (error !== undefined) throw error;
+    }
+    const events = await collect(streamGenerateContent(source(), ids()));
+    await assertConformant(events);
+    expect(events.at(-1)?.type).toBe("RUN_ERROR");
+    return events;
+  }
+
+  it("a text cut mid-stream keeps its logprobs on the TEXT_MESSAGE_END the run emits before RUN_ERROR", async () => {
+    const events = await failing([
+      chunk([part("Hel")], { logprobsResult: { chosenCandidates: [hello], logProbabilitySum: -0.1 } }),
+      chunk([part("lo")], { logprobsResult: { chosenCandidates: [lo], logProbabilitySum: -0.2 } }),
+    ]);
+    expect(events.at(-1)).toMatchObject({ code: "stream_truncated" });
+    expect(events.at(-2)?.type).toBe("TEXT_MESSAGE_END");
+    expect(bridge(events.at(-2))).toMatchObject({ interrupted: true, logprobs: { chosenCandidates: [hello, lo], logProbabilitySum: -0.1 + -0.2 } });
+  });
+
+  it("a thought cut by a thrown error keeps its logprobs on its REASONING_MESSAGE_END", async () => {
+    const events = await failing([chunk([part("Think", { thought: true })], { logprobsResult: { chosenCandidates: [think] } })], new Error("socket hang up"));
+    expect(ends(events, "REASONING_MESSAGE_END")).toEqual([expect.objectContaining({ interrupted: true, logprobs: { chosenCandidates: [think] } })]);
+  });
+
+  it("a chunk that wrote no text still gives its entries to the message the run then closes", async () => {
+    const events = await failing([chunk([part("Hel")], { logprobsResult: { chosenCandidates: [hello] } }), chunk([], { logprobsResult: { chosenCandidates: [lo] } })]);
+    expect(ends(events, "TEXT_MESSAGE_END")[0]?.logprobs).toEqual({ chosenCandidates: [hello, lo] });
+  });
+
+  it("RUN_ERROR carries the response's safety ratings and avgLogprobs so far in finishDetails", async () => {
+    const hate1 = rating("HARM_CATEGORY_HATE_SPEECH", "NEGLIGIBLE");
+    const hate2 = rating("HARM_CATEGORY_HATE_SPEECH", "LOW");
+    const danger = rating("HARM_CATEGORY_DANGEROUS_CONTENT", "HIGH", { blocked: true });
+    const events = await failing(
+      [chunk([part("a")], { safetyRatings: [hate1], avgLogprobs: -0.5 }), chunk([part("b")], { safetyRatings: [hate2, danger] }), chunk([part("c")])],
+      new Error("socket hang up"),
+    );
+    expect(terminal(events).finishDetails).toEqual({ safetyRatings: [hate2, danger], avgLogprobs: -0.5 });
+    expect(terminal(events).finishReason).toBeUndefined();
+  });
+
+  it("RUN_ERROR of a cut stream whose chunks carried no ratings has no finishDetails", async () => {
+    const events = await failing([chunk([part("a")])]);
+    expect(terminal(events).finishDetails).toBeUndefined();
+  });
+});
+
 describe("raw path", () => {
   const frame = (value: unknown): string => `data: ${JSON.stringify(value)}\r\n\r\n`;
   const body = new TextEncoder().encode(

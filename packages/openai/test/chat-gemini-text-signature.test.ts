@@ -7,8 +7,9 @@
  * `encryptedKind: "google-thought-signature"`). It does not go back: the endpoint's docs give a
  * request field for call signatures only, and it answers 400 for fields it does not define.
  */
-import type { Message } from "@agui-bridge/core/adapter";
-import { textOf } from "@agui-bridge/conformance";
+import { createSequentialIds, type Event, type Message } from "@agui-bridge/core/adapter";
+import { assertConformant, textOf } from "@agui-bridge/conformance";
+import { streamChatCompletions } from "../src/index.js";
 import { describe, expect, it } from "vitest";
 import { chunk, request, run, type Rec } from "./support/chat-audit-helpers.js";
 import { ofType } from "./support/collect.js";
@@ -51,7 +52,19 @@ describe("Gemini (OpenAI compatibility): a thought signature on a content delta"
   it("a signature with no text at all is not lost: an empty text message of the turn carries it", async () => {
     const { events, messages } = await run([chunk({ delta: { role: "assistant", content: "", ...signed() } }), finish()], { provider: "gemini" });
     expect(ofType(events, "REASONING_ENCRYPTED_VALUE").map((e) => e.encryptedValue)).toEqual([SIG]);
+    expect(JSON.stringify(ofType(events, "TEXT_MESSAGE_END")[0]?.metadata)).toContain('"encryptedKind":"google-thought-signature"');
     expect(assistants(messages)[0]?.encryptedValue).toBe(SIG);
+  });
+
+  it("a stream cut after the signature: the END the run writes before RUN_ERROR still names its kind", async () => {
+    async function* cut(): AsyncGenerator<unknown> {
+      yield chunk({ delta: { role: "assistant", content: "The answer ", ...signed() } });
+    }
+    const events: Event[] = [];
+    for await (const event of streamChatCompletions(cut() as never, { generateId: createSequentialIds("id"), provider: "gemini" })) events.push(event);
+    await assertConformant(events);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
+    expect(JSON.stringify(ofType(events, "TEXT_MESSAGE_END")[0]?.metadata)).toContain('"encryptedKind":"google-thought-signature"');
   });
 
   it("malformed signatures (not a string, empty) are ignored, the text kept", async () => {

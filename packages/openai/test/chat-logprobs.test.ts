@@ -5,8 +5,9 @@
  * entries reach the END of the message their tokens are in (metadata `logprobs`, in order, as
  * sent). Through the real SDK and the raw-bytes path.
  */
-import { readBridgeMetadata } from "@agui-bridge/core/adapter";
-import { textOf } from "@agui-bridge/conformance";
+import { createSequentialIds, readBridgeMetadata, type Event } from "@agui-bridge/core/adapter";
+import { assertConformant, textOf } from "@agui-bridge/conformance";
+import { streamChatCompletions } from "../src/index.js";
 import { describe, expect, it } from "vitest";
 import { chunk, run, type Rec } from "./support/chat-audit-helpers.js";
 
@@ -66,5 +67,47 @@ describe("Chat logprobs", () => {
       chunk({ delta: {}, finish_reason: "stop" }),
     ]);
     expect(endMetadata(events)).toEqual([undefined]);
+  });
+});
+
+describe("Chat logprobs when the stream fails before the choice finishes", () => {
+  const bridge = (event: { metadata?: unknown } | undefined) => readBridgeMetadata(event?.metadata) as Record<string, unknown> | undefined;
+
+  async function collect(chunks: readonly unknown[], error?: Error, provider?: string): Promise<Event[]> {
+    async function* source(): AsyncGenerator<unknown> {
+      yield* chunks;
+      if (error !== undefined) throw error;
+    }
+    const events: Event[] = [];
+    const options = { generateId: createSequentialIds("id"), threadId: "t", runId: "r", ...(provider !== undefined && { provider }) };
+    for await (const event of streamChatCompletions(source() as never, options)) events.push(event);
+    await assertConformant(events);
+    return events;
+  }
+
+  it("a stream cut mid-text (no finish_reason) still has its logprobs on the TEXT_MESSAGE_END before RUN_ERROR", async () => {
+    const a = token("Hel", -0.1);
+    const b = token("lo", -0.2);
+    const events = await collect([
+      chunk({ delta: { role: "assistant", content: "Hel" }, logprobs: { content: [a], refusal: null } }),
+      chunk({ delta: { content: "lo" }, logprobs: { content: [b], refusal: null } }),
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
+    expect(events.at(-2)?.type).toBe("TEXT_MESSAGE_END");
+    expect(bridge(events.at(-2))).toMatchObject({ interrupted: true, logprobs: [a, b] });
+  });
+
+  it("a thrown error mid-reasoning (DeepSeek) keeps its logprobs on the REASONING_MESSAGE_END the run emits", async () => {
+    const r = token("Think", -0.3);
+    const events = await collect([chunk({ delta: { role: "assistant", reasoning_content: "Think" }, logprobs: { content: null, reasoning_content: [r] } })], new Error("socket hang up"), "deepseek");
+    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR" });
+    expect(bridge(events.find((e) => e.type === "REASONING_MESSAGE_END"))).toMatchObject({ interrupted: true, logprobs: [r] });
+  });
+
+  it("a thrown error mid-refusal keeps its logprobs on the refusal's TEXT_MESSAGE_END", async () => {
+    const no = token("No", -0.01);
+    const events = await collect([chunk({ delta: { role: "assistant", refusal: "No" }, logprobs: { content: null, refusal: [no] } })], new Error("socket hang up"));
+    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR" });
+    expect(bridge(events.find((e) => e.type === "TEXT_MESSAGE_END"))).toMatchObject({ interrupted: true, logprobs: [no] });
   });
 });

@@ -143,3 +143,34 @@ describe("Responses logprobs", () => {
     expect(ends[0]?.logprobs).toBeUndefined();
   });
 });
+
+describe("Responses logprobs when the stream fails before the item finishes", () => {
+  it("a stream cut mid-text still has the streamed logprobs (and annotations) on the TEXT_MESSAGE_END before RUN_ERROR", async () => {
+    const annotation = { type: "url_citation", url: "https://example.com", title: "E", start_index: 0, end_index: 3 };
+    const events = await run([
+      created,
+      added("msg_1"),
+      partAdded("msg_1", 0),
+      delta("msg_1", 0, "Hel", [streamed("Hel", -0.1)]),
+      { type: "response.output_text.annotation.added", item_id: "msg_1", output_index: 0, content_index: 0, annotation_index: 0, annotation },
+      delta("msg_1", 0, "lo", [streamed("lo", -0.2)]),
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
+    expect(events.at(-2)?.type).toBe("TEXT_MESSAGE_END");
+    expect(textEnds(events)).toEqual([
+      expect.objectContaining({ interrupted: true, logprobs: [streamed("Hel", -0.1), streamed("lo", -0.2)], annotations: [annotation] }),
+    ]);
+  });
+
+  it("a text part whose .done came before the cut: the .done event's entries", async () => {
+    const events = await run([
+      created,
+      added("msg_1"),
+      partAdded("msg_1", 0),
+      delta("msg_1", 0, "Hi", []),
+      textDone("msg_1", 0, "Hi", [streamed("Hi", -0.05)]),
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR" });
+    expect(textEnds(events)).toEqual([expect.objectContaining({ interrupted: true, logprobs: [streamed("Hi", -0.05)] })]);
+  });
+});

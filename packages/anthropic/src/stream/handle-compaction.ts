@@ -28,10 +28,14 @@ export function compactionDelta(context: StreamContext, state: CompactionBlock, 
   extend(context, state, delta);
 }
 
-/** `signature_delta` on a compaction block: the block's signature, kept for the request side. */
+/**
+ * `signature_delta` on a compaction block: the block's signature, kept for the request side. The
+ * delta carries the whole signature (as on a thinking block, see `signatureDelta`): a later one
+ * replaces it.
+ */
 export function compactionSignature(state: CompactionBlock, delta: JsonRecord): void {
-  const signature = asString(delta.signature);
-  if (signature !== undefined) state.signature = (state.signature ?? "") + signature;
+  const signature = asNonEmptyString(delta.signature);
+  if (signature !== undefined) state.signature = signature;
 }
 
 /** `content_block_stop` of a compaction block: the reasoning message ends with the block's signature and tool changes. */

@@ -65,9 +65,14 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     mcpToolListings: [],
   };
   recordContainer(state, message.container);
-  // Cache diagnostics (`diagnostics.cache_miss_reason`): only message_start carries them.
+  // Cache diagnostics (`diagnostics.cache_miss_reason`): only message_start carries them. On the
+  // finish details of RUN_FINISHED, and of a RUN_ERROR that ends the stream before it finishes (a
+  // cut, an `error` event, a thrown error): the request's cache miss is known whatever follows.
   const diagnostics = asRecord(message.diagnostics);
-  if (diagnostics !== undefined) state.diagnostics = diagnostics;
+  if (diagnostics !== undefined) {
+    state.diagnostics = diagnostics;
+    context.run.setErrorMetadata({ finishDetails: { diagnostics } });
+  }
   context.message = state;
   recordUsage(context, state);
   recordInputTransformations(context, id, message);

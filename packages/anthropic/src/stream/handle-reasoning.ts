@@ -34,8 +34,10 @@ export function thinkingDelta(context: StreamContext, reasoningId: string, delta
 }
 
 /**
- * `signature_delta`: REASONING_ENCRYPTED_VALUE (subtype `message`) on the reasoning message. Should
- * the signature arrive in several fragments, each event carries the whole signature so far.
+ * `signature_delta`: REASONING_ENCRYPTED_VALUE (subtype `message`) on the reasoning message. The
+ * delta carries the block's whole signature ("delivered in a `signature_delta` event just before the
+ * block's `content_block_stop`", `SignatureDelta` of `@anthropic-ai/sdk`), so a later one replaces
+ * it, as the SDK's `MessageStream` does, never appended to it. An empty one carries nothing.
  */
 export function signatureDelta(
   context: StreamContext,
@@ -44,8 +46,9 @@ export function signatureDelta(
 ): void {
   const signature = delta.signature;
   if (typeof signature !== "string") throw new MalformedChunkError('signature_delta: "signature" is not a string');
-  state.signature += signature;
-  context.run.encryptedValue("message", state.reasoningId, state.signature);
+  if (signature === "" || signature === state.signature) return;
+  state.signature = signature;
+  context.run.encryptedValue("message", state.reasoningId, signature);
 }
 
 /** `content_block_stop` of a thinking block: the reasoning message ends (the span stays open). */

@@ -1,10 +1,41 @@
 import type { BridgeMetadata } from "../metadata.js";
+import type { WarningHandler } from "../warnings.js";
+import { mergeFields } from "./event-metadata.js";
 import { RunStateError } from "./run-state-error.js";
 
-/** An open tool call: whether the provider runs it, and the bridge fields its start carried. */
-export interface OpenToolCall {
-  providerExecuted: boolean;
+/**
+ * An entity's own END fields, read when the run closes it: at its normal end and when the run
+ * closes it itself (RUN_ERROR, truncation, abort, finish with it still open). A function, so an
+ * adapter can hand over what grows while the entity streams (token log probabilities) without
+ * rebuilding it per chunk; it returns nothing when there is nothing to add.
+ */
+export type EndMetadata = () => BridgeMetadata | undefined;
+
+/** An open text or reasoning message: the bridge fields its start carried, and its own END fields. */
+export interface OpenEntity {
   fields: BridgeMetadata;
+  end: EndMetadata | undefined;
+}
+
+/**
+ * The extra fields of an END event: those the end call passes, then the entity's own
+ * ({@link EndMetadata}) under keys the call did not set (the call's win). A function that throws
+ * adds nothing (reported as `run.end-metadata-failed`): closing never fails on it.
+ */
+export function closingFields(end: EndMetadata | undefined, extra: BridgeMetadata | undefined, onWarning?: WarningHandler): BridgeMetadata | undefined {
+  if (end === undefined) return extra;
+  let own: BridgeMetadata | undefined;
+  try {
+    own = end();
+  } catch {
+    onWarning?.({ code: "run.end-metadata-failed", message: "An END event's own metadata could not be read: the event was closed without it" });
+    return extra;
+  }
+  if (own === undefined) return extra;
+  if (extra === undefined) return own;
+  const out = mergeFields(extra);
+  for (const key in own) if (Object.prototype.hasOwnProperty.call(own, key) && !Object.prototype.hasOwnProperty.call(out, key)) out[key] = own[key];
+  return out;
 }
 
 /**
@@ -25,27 +56,4 @@ export function takeOpen<T>(open: Map<string, T>, kind: string, id: string): T {
   if (entry === undefined) throw new RunStateError(`${kind} ${id} is not open`);
   open.delete(id);
   return entry;
-}
-
-/** Makes a tool call id known to the run; throws {@link RunStateError} when it already is (ids are unique per run). */
-export function markToolCallSeen(seen: Set<string>, toolCallId: string): void {
-  if (seen.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} was already started`);
-  seen.add(toolCallId);
-}
-
-/** The ids of the tool calls (and tool results) of a conversation, read defensively. */
-export function toolCallIdsOf(messages: unknown): Set<string> {
-  const ids = new Set<string>();
-  if (!Array.isArray(messages)) return ids;
-  for (const message of messages as unknown[]) {
-    if (typeof message !== "object" || message === null) continue;
-    const { role, toolCalls, toolCallId } = message as { role?: unknown; toolCalls?: unknown; toolCallId?: unknown };
-    if (role === "tool" && typeof toolCallId === "string") ids.add(toolCallId);
-    if (role !== "assistant" || !Array.isArray(toolCalls)) continue;
-    for (const call of toolCalls as unknown[]) {
-      const id = typeof call === "object" && call !== null ? (call as { id?: unknown }).id : undefined;
-      if (typeof id === "string") ids.add(id);
-    }
-  }
-  return ids;
 }

@@ -7,18 +7,21 @@ import type {
   FinishOptions,
   InterruptOptions,
   RunBuilderOptions,
+  StartReasoningMessageOptions,
   StartTextOptions,
   StartToolCallOptions,
   ToolCallResultOptions,
 } from "./run-options.js";
 import { customEvent, rawEvent } from "./bounded-events.js";
-import { boundEventMetadata, endMeta, eventMeta, mergeFields, stampFields } from "./event-metadata.js";
+import { endMeta, eventMeta, mergeFields, stampFields } from "./event-metadata.js";
 import { forwardThroughBuilder } from "./forward-event.js";
+import { EventQueue } from "./event-queue.js";
 import { randomId, type IdGenerator } from "./ids.js";
-import { markOpen, markToolCallSeen, takeOpen, toolCallIdsOf, type OpenToolCall } from "./open-entities.js";
+import { closingFields, markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
 import { RunStateError } from "./run-state-error.js";
 import { runStartedEvent } from "./run-started-event.js";
 import { cancelledEvent, failedEvent, finishedEvent, interruptedEvent, type TerminalState } from "./terminal-events.js";
+import { ToolCallLedger } from "./tool-call-ledger.js";
 
 export { PROTOCOL_VERSION } from "./run-started-event.js";
 
@@ -37,28 +40,26 @@ export class RunBuilder {
   readonly threadId: string;
   readonly runId: string;
 
-  #queue: Event[] = [];
+  readonly #events: EventQueue;
   #started = false;
   #ended = false;
   readonly #options: RunBuilderOptions;
   readonly #nextId: IdGenerator;
-  readonly #openText = new Map<string, BridgeMetadata>();
-  readonly #openReasoning = new Map<string, BridgeMetadata>();
+  readonly #openText = new Map<string, OpenEntity>();
+  readonly #openReasoning = new Map<string, OpenEntity>();
   #span: string | undefined;
-  readonly #openTools = new Map<string, OpenToolCall>();
-  readonly #seenTools = new Set<string>();
-  // The tool call ids of the conversation the run answers (read on first need).
-  #historyToolIds: ReadonlySet<string> | undefined;
-  /** Application tool calls without a result yet, in call order. */
-  readonly #pending = new Set<string>();
-  /** Bridge fields for whatever terminal event ends the run (see {@link setTerminalMetadata}). */
+  readonly #tools: ToolCallLedger;
+  /** Bridge fields for whatever terminal event ends the run, and for RUN_ERROR only (see {@link setTerminalMetadata}, {@link setErrorMetadata}). */
   #terminal: BridgeMetadata | undefined;
+  #error: BridgeMetadata | undefined;
 
   constructor(options: RunBuilderOptions) {
     this.#options = options;
     this.threadId = options.threadId;
     this.runId = options.runId;
     this.#nextId = options.generateId ?? randomId;
+    this.#tools = new ToolCallLedger(options.input);
+    this.#events = new EventQueue(options.now, options.onWarning);
   }
 
   /** A fresh id from the run's generator. */
@@ -78,16 +79,14 @@ export class RunBuilder {
 
   /** Takes the events queued since the last drain. */
   drain(): Event[] {
-    const out = this.#queue;
-    this.#queue = [];
-    return out;
+    return this.#events.drain();
   }
 
   /** Emits RUN_STARTED. Must be the first call. */
   start(): void {
     if (this.#started) throw new RunStateError("RUN_STARTED was already emitted");
     this.#started = true;
-    this.#push(runStartedEvent(this.#options));
+    this.#events.push(runStartedEvent(this.#options));
   }
 
   // ---- text -------------------------------------------------------------------------------
@@ -97,13 +96,13 @@ export class RunBuilder {
     this.#live();
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
-    markOpen(this.#openText, "text message", messageId, fields);
+    markOpen(this.#openText, "text message", messageId, { fields, end: options.endMetadata });
     // Optional members are set one by one, not spread in conditionally: a spread costs a runtime
     // call per event, and the key order (hence the JSON) stays the same.
     const event: TextMessageStartEvent = { type: EventType.TEXT_MESSAGE_START, messageId, role: options.role ?? "assistant" };
     if (options.name !== undefined) event.name = options.name;
     event.metadata = { [BRIDGE_METADATA_KEY]: fields };
-    this.#push(event);
+    this.#events.push(event);
     return messageId;
   }
 
@@ -116,14 +115,14 @@ export class RunBuilder {
   text(messageId: string, delta: string): void {
     this.#live();
     if (!this.#openText.has(messageId)) throw new RunStateError(`text message ${messageId} is not open`);
-    this.#push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta });
+    this.#events.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta });
   }
 
-  /** Closes an open text message; metadata lands on the message. */
+  /** Closes an open text message; metadata lands on the message (over its own `endMetadata`). */
   endText(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const fields = takeOpen(this.#openText, "text message", messageId);
-    this.#push({ type: EventType.TEXT_MESSAGE_END, messageId, ...endMeta(fields, metadata) });
+    const { fields, end } = takeOpen(this.#openText, "text message", messageId);
+    this.#events.push({ type: EventType.TEXT_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) });
   }
 
   // ---- reasoning --------------------------------------------------------------------------
@@ -134,7 +133,7 @@ export class RunBuilder {
     if (this.#span !== undefined) this.endReasoning();
     const id = spanId ?? this.#nextId();
     this.#span = id;
-    this.#push({ type: EventType.REASONING_START, messageId: id });
+    this.#events.push({ type: EventType.REASONING_START, messageId: id });
     return id;
   }
 
@@ -144,13 +143,13 @@ export class RunBuilder {
   }
 
   /** Opens a reasoning message inside the current span (opening one if needed); returns its id. */
-  startReasoningMessage(options: { messageId?: string; metadata?: BridgeMetadata } = {}): string {
+  startReasoningMessage(options: StartReasoningMessageOptions = {}): string {
     this.#live();
     if (this.#span === undefined) this.startReasoning();
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
-    markOpen(this.#openReasoning, "reasoning message", messageId, fields);
-    this.#push({
+    markOpen(this.#openReasoning, "reasoning message", messageId, { fields, end: options.endMetadata });
+    this.#events.push({
       type: EventType.REASONING_MESSAGE_START,
       messageId,
       role: "reasoning",
@@ -168,14 +167,14 @@ export class RunBuilder {
   reasoning(messageId: string, delta: string): void {
     this.#live();
     if (!this.#openReasoning.has(messageId)) throw new RunStateError(`reasoning message ${messageId} is not open`);
-    this.#push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId, delta });
+    this.#events.push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId, delta });
   }
 
-  /** Closes an open reasoning message. */
+  /** Closes an open reasoning message; metadata lands on it (over its own `endMetadata`). */
   endReasoningMessage(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const fields = takeOpen(this.#openReasoning, "reasoning message", messageId);
-    this.#push({ type: EventType.REASONING_MESSAGE_END, messageId, ...endMeta(fields, metadata) });
+    const { fields, end } = takeOpen(this.#openReasoning, "reasoning message", messageId);
+    this.#events.push({ type: EventType.REASONING_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) });
   }
 
   /** Closes the open reasoning messages and then the span. A no-op when no span is open. */
@@ -185,13 +184,13 @@ export class RunBuilder {
     if (this.#span === undefined) return;
     const messageId = this.#span;
     this.#span = undefined;
-    this.#push({ type: EventType.REASONING_END, messageId });
+    this.#events.push({ type: EventType.REASONING_END, messageId });
   }
 
   /** Attaches a provider's opaque artefact to a message or a tool call. */
   encryptedValue(subtype: ReasoningEncryptedValueSubtype, entityId: string, encryptedValue: string, metadata?: BridgeMetadata): void {
     this.#live();
-    this.#push({ type: EventType.REASONING_ENCRYPTED_VALUE, subtype, entityId, encryptedValue, ...eventMeta(metadata) });
+    this.#events.push({ type: EventType.REASONING_ENCRYPTED_VALUE, subtype, entityId, encryptedValue, ...eventMeta(metadata) });
   }
 
   // ---- tool calls -------------------------------------------------------------------------
@@ -200,26 +199,24 @@ export class RunBuilder {
   startToolCall(options: StartToolCallOptions): string {
     this.#live();
     const toolCallId = options.toolCallId ?? this.#nextId();
-    markToolCallSeen(this.#seenTools, toolCallId);
     const providerExecuted = options.providerExecuted === true;
     const fields = stampFields(this.#options.provider, providerExecuted ? mergeFields(options.metadata, { providerExecuted }) : options.metadata);
-    this.#openTools.set(toolCallId, { providerExecuted, fields });
-    if (!providerExecuted) this.#pending.add(toolCallId);
+    this.#tools.start(toolCallId, { fields, end: options.endMetadata }, providerExecuted);
     const event: ToolCallStartEvent = { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: options.toolCallName };
     if (options.parentMessageId !== undefined) event.parentMessageId = options.parentMessageId;
     event.metadata = { [BRIDGE_METADATA_KEY]: fields };
-    this.#push(event);
+    this.#events.push(event);
     return toolCallId;
   }
 
   /** Whether the tool call is open. */
   isToolCallOpen(toolCallId: string): boolean {
-    return this.#openTools.has(toolCallId);
+    return this.#tools.isOpen(toolCallId);
   }
 
   /** Whether the tool call was started in this run (open or closed). */
   hasToolCall(toolCallId: string): boolean {
-    return this.#seenTools.has(toolCallId);
+    return this.#tools.has(toolCallId);
   }
 
   /**
@@ -228,21 +225,19 @@ export class RunBuilder {
    * call needs a fresh id, or the client folds it into the old one.
    */
   isToolCallIdTaken(toolCallId: string): boolean {
-    if (this.#seenTools.has(toolCallId)) return true;
-    this.#historyToolIds ??= toolCallIdsOf(this.#options.input?.messages);
-    return this.#historyToolIds.has(toolCallId);
+    return this.#tools.isTaken(toolCallId);
   }
 
   /** Ids of the open tool calls, in opening order. */
   openToolCalls(): string[] {
-    return [...this.#openTools.keys()];
+    return this.#tools.openIds();
   }
 
   /** Appends an argument fragment, byte for byte, to an open tool call. */
   toolCallArgs(toolCallId: string, delta: string): void {
     this.#live();
-    if (!this.#openTools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} is not open`);
-    this.#push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta });
+    if (!this.#tools.isOpen(toolCallId)) throw new RunStateError(`tool call ${toolCallId} is not open`);
+    this.#events.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta });
   }
 
   /**
@@ -252,25 +247,25 @@ export class RunBuilder {
    */
   abandonToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
     this.endToolCall(toolCallId, mergeFields(metadata, { interrupted: true }));
-    this.#pending.delete(toolCallId);
+    this.#tools.settle(toolCallId);
   }
 
-  /** Closes an open tool call. */
+  /** Closes an open tool call; metadata lands on it (over its own `endMetadata`). */
   endToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const call = takeOpen(this.#openTools, "tool call", toolCallId);
-    this.#push({ type: EventType.TOOL_CALL_END, toolCallId, ...endMeta(call.fields, metadata) });
+    const { fields, end } = this.#tools.close(toolCallId);
+    this.#events.push({ type: EventType.TOOL_CALL_END, toolCallId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) });
   }
 
   /** Emits what a tool returned (closing the call first if it is open); returns the result's id. */
   toolCallResult(options: ToolCallResultOptions): string {
     this.#live();
     const { toolCallId } = options;
-    if (!this.#seenTools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} was never started`);
-    if (this.#openTools.has(toolCallId)) this.endToolCall(toolCallId);
-    this.#pending.delete(toolCallId);
+    if (!this.#tools.has(toolCallId)) throw new RunStateError(`tool call ${toolCallId} was never started`);
+    if (this.#tools.isOpen(toolCallId)) this.endToolCall(toolCallId);
+    this.#tools.settle(toolCallId);
     const messageId = options.messageId ?? this.#nextId();
-    this.#push({
+    this.#events.push({
       type: EventType.TOOL_CALL_RESULT,
       messageId,
       toolCallId,
@@ -286,13 +281,13 @@ export class RunBuilder {
   /** Emits a CUSTOM event; the value is a bounded copy (see `boundEventValue`). */
   custom(name: string, value: unknown, metadata?: BridgeMetadata): void {
     this.#live();
-    this.#push(customEvent(name, value, metadata, this.#options.onWarning));
+    this.#events.push(customEvent(name, value, metadata, this.#options.onWarning));
   }
 
   /** Emits a RAW event carrying a bounded copy of a provider-native payload (see `boundEventValue`). */
   raw(event: unknown, source?: string): void {
     this.#live();
-    this.#push(rawEvent(event, source, this.#options.onWarning));
+    this.#events.push(rawEvent(event, source, this.#options.onWarning));
   }
 
   // ---- terminal ---------------------------------------------------------------------------
@@ -309,10 +304,21 @@ export class RunBuilder {
     this.#terminal = mergeFields(this.#terminal, fields);
   }
 
+  /**
+   * Records bridge fields that only RUN_ERROR carries, whoever ends the run with it (the mapper, or
+   * the driver for a thrown iterator or a cut stream): what a response that never finished would
+   * have put on its finish (e.g. its safety ratings so far). Merged like {@link setTerminalMetadata}
+   * and over its fields; metadata and a finish passed to {@link fail} itself win.
+   */
+  setErrorMetadata(fields: BridgeMetadata): void {
+    this.#live();
+    this.#error = mergeFields(this.#error, fields);
+  }
+
   /** Closes everything open, in a legal order. */
   closeAll(metadata?: BridgeMetadata): void {
     this.#live();
-    for (const id of [...this.#openTools.keys()]) this.endToolCall(id, metadata);
+    for (const id of this.#tools.openIds()) this.endToolCall(id, metadata);
     for (const id of [...this.#openText.keys()]) this.endText(id, metadata);
     this.endReasoning(metadata);
   }
@@ -323,7 +329,7 @@ export class RunBuilder {
    */
   finish(options: FinishOptions = {}): void {
     this.closeAll();
-    this.#end(finishedEvent(this.#terminalState(), options, [...this.#pending]));
+    this.#end(finishedEvent(this.#terminalState(), options, this.#tools.pendingIds()));
   }
 
   /**
@@ -357,13 +363,9 @@ export class RunBuilder {
    * chunk events cannot be forwarded.
    */
   forward(event: Event): void {
-    const mark = this.#queue.length;
+    const mark = this.#events.length;
     if (!forwardThroughBuilder(this, event)) this.#live();
-    const copy = { ...event } as Event;
-    const { now } = this.#options;
-    if (now !== undefined && copy.timestamp === undefined) copy.timestamp = now();
-    if (this.#queue.length > mark) this.#queue[this.#queue.length - 1] = copy;
-    else this.#queue.push(copy);
+    this.#events.putForwarded(event, mark);
   }
 
   /**
@@ -372,7 +374,7 @@ export class RunBuilder {
    */
   adoptToolCall(toolCallId: string): void {
     this.#live();
-    markToolCallSeen(this.#seenTools, toolCallId);
+    this.#tools.adopt(toolCallId);
   }
 
   // ---- internals --------------------------------------------------------------------------
@@ -384,20 +386,12 @@ export class RunBuilder {
 
   /** What the terminal event is built from; read after closing what is open. */
   #terminalState(): TerminalState {
-    return { threadId: this.threadId, runId: this.runId, usage: this.usage.entries(), terminal: this.#terminal };
+    return { threadId: this.threadId, runId: this.runId, usage: this.usage.entries(), terminal: this.#terminal, error: this.#error };
   }
 
   #end(event: Event): void {
-    this.#push(event);
+    this.#events.push(event);
     this.#ended = true;
-  }
-
-  #push(event: Event): void {
-    const { now } = this.#options;
-    if (now !== undefined) event.timestamp = now();
-    // Metadata carries provider values (citations, annotations, grounding, finish details): bound it.
-    if (event.metadata !== undefined) boundEventMetadata(event, this.#options.onWarning);
-    this.#queue.push(event);
   }
 }
 

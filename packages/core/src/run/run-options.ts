@@ -5,6 +5,7 @@ import type { Interrupt } from "../types/outcomes.js";
 import type { TextMessageRole } from "../types/messages.js";
 import type { WarningHandler } from "../warnings.js";
 import type { IdGenerator } from "./ids.js";
+import type { EndMetadata } from "./open-entities.js";
 
 /** Options for {@link RunBuilder}. */
 export interface RunBuilderOptions {
@@ -21,7 +22,7 @@ export interface RunBuilderOptions {
   generateId?: IdGenerator;
   /** When given, every event carries `timestamp: now()`. */
   now?: () => number;
-  /** Told when a payload had to be bounded to stay encodable (`event.value-omitted`). */
+  /** Told when a payload had to be bounded to stay encodable (`event.value-omitted`), or an entity's `endMetadata` threw (`run.end-metadata-failed`). */
   onWarning?: WarningHandler;
 }
 
@@ -31,6 +32,26 @@ export interface StartTextOptions {
   role?: TextMessageRole;
   name?: string;
   metadata?: BridgeMetadata;
+  /**
+   * The entity's own END fields, read when the run closes it, however that happens: its normal end
+   * and a close the run makes itself (RUN_ERROR, truncation, abort, or a finish with it still
+   * open). For what the end must carry even when the stream is cut (e.g. token log probabilities).
+   * Fields the end call passes win per key.
+   */
+  endMetadata?: EndMetadata;
+}
+
+/** Options for opening a reasoning message. */
+export interface StartReasoningMessageOptions {
+  messageId?: string;
+  metadata?: BridgeMetadata;
+  /**
+   * The entity's own END fields, read when the run closes it, however that happens: its normal end
+   * and a close the run makes itself (RUN_ERROR, truncation, abort, or a finish with it still
+   * open). For what the end must carry even when the stream is cut (e.g. token log probabilities).
+   * Fields the end call passes win per key.
+   */
+  endMetadata?: EndMetadata;
 }
 
 /** Options for opening a tool call. */
@@ -42,6 +63,13 @@ export interface StartToolCallOptions {
   /** The provider runs this tool itself: never reported as pending for the application. */
   providerExecuted?: boolean;
   metadata?: BridgeMetadata;
+  /**
+   * The entity's own END fields, read when the run closes it, however that happens: its normal end
+   * and a close the run makes itself (RUN_ERROR, truncation, abort, or a finish with it still
+   * open). For what the end must carry even when the stream is cut (e.g. token log probabilities).
+   * Fields the end call passes win per key.
+   */
+  endMetadata?: EndMetadata;
 }
 
 /** Options for a tool result. */

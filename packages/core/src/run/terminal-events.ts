@@ -14,6 +14,8 @@ export interface TerminalState {
   readonly usage: TokenUsage[] | undefined;
   /** Bridge fields recorded for whatever terminal event ends the run (`setTerminalMetadata`). */
   readonly terminal: BridgeMetadata | undefined;
+  /** Bridge fields recorded for RUN_ERROR only (`setErrorMetadata`), over {@link terminal}. */
+  readonly error: BridgeMetadata | undefined;
 }
 
 /** RUN_FINISHED (success), naming the application tool calls still `pending` a result. */
@@ -35,7 +37,8 @@ export function cancelledEvent(state: TerminalState): RunFinishedEvent {
 /** RUN_ERROR, with the usage accrued so far. */
 export function failedEvent(state: TerminalState, options: FailOptions): RunErrorEvent {
   const { usage } = state;
-  const metadata = callMetadata(state, options);
+  const terminal = state.error === undefined ? state.terminal : mergeFields(state.terminal, state.error);
+  const metadata = finishMetadata(options.finish, mergeTerminalMetadata(terminal, options.metadata));
   const event: RunErrorEvent = { type: EventType.RUN_ERROR, message: options.message };
   if (options.code !== undefined) event.code = options.code;
   if (usage !== undefined) event.usage = usage;

@@ -13,7 +13,7 @@ import { recordTurnUsage } from "./record-turn-usage.js";
 import { recordUsageDetails } from "./usage-details.js";
 import { recordModelStatus } from "./model-status.js";
 import { holdChunkLogprobs, settleChunkLogprobs } from "./logprobs.js";
-import { foldSafetyRatings, safetyRatingsOf } from "./safety-ratings.js";
+import { foldSafetyRatings, recordErrorDetails, safetyRatingsOf } from "./safety-ratings.js";
 
 /** Thrown for a chunk or part that is not shaped like a `GenerateContentResponse`. */
 export class MalformedChunkError extends Error {
@@ -82,6 +82,8 @@ function mapCandidate(state: StreamState, turn: TurnState, candidate: Record<str
   if (candidate.safetyRatings !== undefined) foldSafetyRatings(turn, candidate.safetyRatings);
   const avgLogprobs = asNumber(candidate.avgLogprobs);
   if (avgLogprobs !== undefined) turn.avgLogprobs = avgLogprobs;
+  // Should the run fail before the response finishes, its RUN_ERROR keeps them too.
+  if (candidate.safetyRatings !== undefined || avgLogprobs !== undefined) recordErrorDetails(state, turn);
 
   // Per chunk: an object only when the candidate carries grounding (most chunks carry none).
   // Each read by name, in this order: no keyed loads per chunk.

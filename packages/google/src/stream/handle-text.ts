@@ -55,8 +55,10 @@ function writeThought(state: StreamState, part: TextPart): void {
     const turn = currentTurn(state);
     // Tool calls after this reasoning message hang under a new assistant message, not the one before it.
     if (turn.assistantIdUsed) turn.assistantSealed = true;
-    const id = state.run.startReasoningMessage({ metadata: { encryptedKind: GOOGLE_THOUGHT_SIGNATURE } });
-    ref = { kind: "reasoning", id, signed: false, length: 0, logprobs: undefined };
+    const opened: MessageRef = { kind: "reasoning", id: "", signed: false, length: 0, logprobs: undefined };
+    // Its END fields are read whenever the run closes it: a cut stream keeps its log probabilities too.
+    opened.id = state.run.startReasoningMessage({ metadata: { encryptedKind: GOOGLE_THOUGHT_SIGNATURE }, endMetadata: () => endFields(opened) });
+    ref = opened;
     state.reasoning = ref;
   }
   write(state, ref, part.text);
@@ -81,14 +83,16 @@ function openText(state: StreamState): MessageRef {
   const metadata: BridgeMetadata = { encryptedKind: GOOGLE_THOUGHT_SIGNATURE };
   // Text after this response's function calls: the request side keeps them before their results.
   if (!reuse && turn.callsMessageId !== undefined) metadata.sameResponseAs = turn.callsMessageId;
-  const id = state.run.startText({ messageId: reuse ? turn.assistantMessageId : undefined, role: "assistant", metadata });
+  const ref: MessageRef = { kind: "text", id: "", signed: false, length: 0, logprobs: undefined };
+  // Its END fields are read whenever the run closes it: a cut stream keeps its log probabilities too.
+  const id = state.run.startText({ messageId: reuse ? turn.assistantMessageId : undefined, role: "assistant", metadata, endMetadata: () => endFields(ref) });
+  ref.id = id;
   if (!reuse) {
     // Text after a tool call (or after other text) is a new assistant message, and the calls that
     // follow it hang under it: the fold then keeps text, calls and results in the order they came.
     turn.assistantMessageId = id;
     turn.assistantSealed = false;
   }
-  const ref: MessageRef = { kind: "text", id, signed: false, length: 0, logprobs: undefined };
   state.text = ref;
   return ref;
 }
@@ -108,7 +112,8 @@ function attachSignature(state: StreamState, ref: MessageRef, signature: string,
 
 /**
  * A message's own END metadata: where its signature came (see {@link attachSignature}) and the
- * token log probabilities of the chunks that wrote it (`logprobs`, see `claimChunkLogprobs`).
+ * token log probabilities of the chunks that wrote it (`logprobs`, see `claimChunkLogprobs`). The
+ * run reads it when it closes the message (`endMetadata`), at its end or when the stream fails.
  */
 function endFields(ref: MessageRef): Record<string, unknown> | undefined {
   if (ref.signaturePart === undefined && ref.logprobs === undefined) return undefined;
@@ -119,7 +124,7 @@ function endFields(ref: MessageRef): Record<string, unknown> | undefined {
 }
 
 function endReasoningMessage(state: StreamState, ref: MessageRef): void {
-  if (state.run.isReasoningOpen(ref.id)) state.run.endReasoningMessage(ref.id, endFields(ref));
+  if (state.run.isReasoningOpen(ref.id)) state.run.endReasoningMessage(ref.id);
   // Emitted: the message keeps no reference to them (it may stay the last message a while).
   ref.logprobs = undefined;
 }
@@ -129,9 +134,7 @@ export function closeText(state: StreamState, metadata?: Record<string, unknown>
   const ref = state.text;
   if (ref === undefined) return;
   state.text = undefined;
-  const fields = endFields(ref);
-  const end = fields === undefined ? metadata : { ...metadata, ...fields };
-  if (state.run.isTextOpen(ref.id)) state.run.endText(ref.id, end);
+  if (state.run.isTextOpen(ref.id)) state.run.endText(ref.id, metadata);
   ref.logprobs = undefined;
 }
 

@@ -1,5 +1,5 @@
 import { isRecord } from "../narrow.js";
-import type { TurnState } from "./stream-state.js";
+import type { StreamState, TurnState } from "./stream-state.js";
 
 /** A response's safety ratings by `category`, in the order the categories first came. */
 export type SafetyRatingsFold = Map<unknown, Record<string, unknown>>;
@@ -28,4 +28,23 @@ export function foldSafetyRatings(turn: TurnState, value: unknown): void {
 /** The response's folded ratings, in order, or nothing when no chunk carried any. */
 export function safetyRatingsOf(turn: TurnState): Record<string, unknown>[] | undefined {
   return turn.safetyRatings === undefined ? undefined : [...turn.safetyRatings.values()];
+}
+
+/**
+ * Keeps what a RUN_ERROR carries of the response being streamed, should the run fail before the
+ * response finishes (the stream cut, an error thrown mid-stream): `finishDetails.safetyRatings`
+ * (folded so far) and `finishDetails.avgLogprobs` (the latest), where RUN_FINISHED has them. Given
+ * to the run once per response (`run.setErrorMetadata`, only RUN_ERROR carries it; a later response
+ * replaces it) and then updated in place. Call after a chunk that carried ratings or `avgLogprobs`.
+ */
+export function recordErrorDetails(state: StreamState, turn: TurnState): void {
+  const ratings = safetyRatingsOf(turn);
+  if (ratings === undefined && turn.avgLogprobs === undefined) return;
+  let details = turn.errorDetails;
+  if (details === undefined) {
+    details = turn.errorDetails = {};
+    state.run.setErrorMetadata({ finishDetails: details });
+  }
+  if (ratings !== undefined) details.safetyRatings = ratings;
+  if (turn.avgLogprobs !== undefined) details.avgLogprobs = turn.avgLogprobs;
 }

@@ -43,6 +43,11 @@ export interface TurnState {
   safetyRatings?: SafetyRatingsFold;
   /** The latest `avgLogprobs` a candidate of this response carried. */
   avgLogprobs?: number;
+  /**
+   * The `finishDetails` a RUN_ERROR carries should the run fail before this response finishes (a
+   * cut, a thrown error): its safety ratings and `avgLogprobs` so far (see `recordErrorDetails`).
+   */
+  errorDetails?: Record<string, unknown>;
 }
 
 /** A text or reasoning message, open or just closed, that a later signature may attach to. */

@@ -46,6 +46,7 @@ function beginTurn(state: StreamState, responseId: string | undefined): TurnStat
     continuationToken: undefined,
     safetyRatings: undefined,
     avgLogprobs: undefined,
+    errorDetails: undefined,
   };
   state.turn = turn;
   state.pendingCode = [];

@@ -1,6 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import type { ChatChoiceState } from "./chat-stream-state.js";
 import { logprobsMetadata } from "./chat-logprobs.js";
+import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import { asArray, isRecord } from "../narrow.js";
 
 /**
@@ -27,6 +28,16 @@ export function textEndMetadata(choice: ChatChoiceState, citations: BridgeMetada
   const logprobs = logprobsMetadata(choice.logprobs.content);
   if (choice.annotations.length === 0 && logprobs === undefined) return citations;
   return { ...citations, ...(choice.annotations.length > 0 && { annotations: [...choice.annotations] }), ...logprobs };
+}
+
+/**
+ * The END fields of the choice's text message `textId`, read whenever the run closes it (a failed
+ * stream included): {@link textEndMetadata}, and `encryptedKind: "google-thought-signature"` when
+ * a Gemini text signature was written on it.
+ */
+export function chatTextEndFields(choice: ChatChoiceState, citations: BridgeMetadata | undefined, textId: string): BridgeMetadata | undefined {
+  const metadata = textEndMetadata(choice, citations);
+  return choice.textSignature?.writtenOn === textId ? { ...metadata, encryptedKind: GOOGLE_THOUGHT_SIGNATURE_KIND } : metadata;
 }
 
 function stableKey(entry: Record<string, unknown>): string | undefined {

@@ -1,9 +1,8 @@
 import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
-import { textEndMetadata } from "./chat-annotations.js";
 import type { BilledCounts } from "./chat-billed-counts.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
 import type { ContentFilterResults } from "./azure-content-filter.js";
-import { logprobsMetadata, type ChatLogprobs } from "./chat-logprobs.js";
+import type { ChatLogprobs } from "./chat-logprobs.js";
 import type { ThinkTag, ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "../provider-label.js";
@@ -198,14 +197,10 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): vo
   for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool);
   choice.tools.clear();
   for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
-  const citations = state.citations;
-  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) {
-    const signed = choice.textSignature?.writtenOn === choice.textId;
-    const metadata = textEndMetadata(choice, citations);
-    run.endText(choice.textId, signed ? { ...metadata, encryptedKind: GOOGLE_THOUGHT_SIGNATURE_KIND } : metadata);
-  }
+  // Their END fields (citations, annotations, logprobs, a text signature's kind) come from their `endMetadata` (see `openChatText`).
+  if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId);
   choice.textId = undefined;
-  if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId, logprobsMetadata(choice.logprobs.refusal));
+  if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId);
   choice.refusalId = undefined;
   closeChoiceReasoning(state, choice);
   flushPendingEncrypted(state, choice);
@@ -229,10 +224,8 @@ export function closeChoiceReasoning(state: ChatStreamState, choice: ChatChoiceS
   if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) {
     const signature = choice.thinkingSignature;
     if (signature !== undefined) run.encryptedValue("message", choice.reasoningId, signature);
-    // The reasoning's token log probabilities so far (DeepSeek's `logprobs.reasoning_content`) are this message's.
-    const logprobs = logprobsMetadata(choice.logprobs.reasoning.splice(0));
-    const metadata = { ...(signature !== undefined && { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND }), ...logprobs };
-    run.endReasoningMessage(choice.reasoningId, Object.keys(metadata).length > 0 ? metadata : undefined);
+    // Its token log probabilities come from its `endMetadata` (see `handleChatReasoning`).
+    run.endReasoningMessage(choice.reasoningId, signature !== undefined ? { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND } : undefined);
   }
   choice.reasoningId = undefined;
   choice.thinkingSignature = undefined;

@@ -1,6 +1,6 @@
 import { asNonEmptyString, asRecord } from "../narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
-import { takeAssistantId } from "./handle-chat-text.js";
+import { openChatText } from "./handle-chat-text.js";
 
 /**
  * Gemini's thought signature outside a tool call: `delta.extra_content.google.thought_signature`
@@ -38,7 +38,7 @@ export function flushGeminiTextSignature(state: ChatStreamState, choice: ChatCho
   if (held === undefined || held.writtenOn !== undefined) return;
   if (choice.textId === undefined || !state.run.isTextOpen(choice.textId)) {
     closeChoiceReasoning(state, choice);
-    choice.textId = state.run.startText({ messageId: takeAssistantId(state, choice) });
+    openChatText(state, choice);
   }
   settleGeminiTextSignature(state, choice, undefined);
 }

@@ -1,4 +1,5 @@
 import { closeChoiceReasoning, reasoningStartMetadata, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
+import { logprobsMetadata } from "./chat-logprobs.js";
 
 /**
  * `delta.reasoning_content` / `delta.reasoning` (sent by OpenAI-compatible servers such as
@@ -14,7 +15,12 @@ export function handleChatReasoning(state: ChatStreamState, choice: ChatChoiceSt
     // A `reasoning_details` entry being streamed is closed first: one reasoning message at a time keeps the order.
     if (choice.detail !== undefined) closeChoiceReasoning(state, choice);
     run.startReasoning();
-    choice.reasoningId = run.startReasoningMessage({ metadata: reasoningStartMetadata(choice) });
+    // Its END takes the reasoning's token log probabilities so far (DeepSeek's `logprobs.reasoning_content`)
+    // whenever the run closes it, a failed stream included.
+    choice.reasoningId = run.startReasoningMessage({
+      metadata: reasoningStartMetadata(choice),
+      endMetadata: () => logprobsMetadata(choice.logprobs.reasoning.splice(0)),
+    });
   }
   run.reasoning(choice.reasoningId, delta);
 }

@@ -1,4 +1,6 @@
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
+import { chatTextEndFields } from "./chat-annotations.js";
+import { logprobsMetadata } from "./chat-logprobs.js";
 
 /**
  * `delta.content` → the choice's assistant text message, opened with the turn's assistant id by
@@ -8,12 +10,24 @@ import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState } from
  */
 export function handleChatContent(state: ChatStreamState, choice: ChatChoiceState, delta: string): void {
   const { run } = state;
-  if (choice.textId === undefined || !run.isTextOpen(choice.textId)) {
+  let textId = choice.textId;
+  if (textId === undefined || !run.isTextOpen(textId)) {
     if (delta === "") return;
     closeChoiceReasoning(state, choice);
-    choice.textId = run.startText({ messageId: takeAssistantId(state, choice) });
+    textId = openChatText(state, choice);
   }
-  run.text(choice.textId, delta);
+  run.text(textId, delta);
+}
+
+/**
+ * Opens the choice's text message. Its END fields (citations, annotations, token logprobs, a
+ * Gemini text signature's kind) are read whenever the run closes it, a failed stream included.
+ */
+export function openChatText(state: ChatStreamState, choice: ChatChoiceState): string {
+  const messageId = takeAssistantId(state, choice);
+  const textId = state.run.startText({ messageId, endMetadata: () => chatTextEndFields(choice, state.citations, textId) });
+  choice.textId = textId;
+  return textId;
 }
 
 /**
@@ -25,7 +39,11 @@ export function handleChatRefusal(state: ChatStreamState, choice: ChatChoiceStat
   if (choice.refusalId === undefined || !run.isTextOpen(choice.refusalId)) {
     if (delta === "") return;
     closeChoiceReasoning(state, choice);
-    choice.refusalId = run.startText({ messageId: takeAssistantId(state, choice), metadata: { refusal: true } });
+    choice.refusalId = run.startText({
+      messageId: takeAssistantId(state, choice),
+      metadata: { refusal: true },
+      endMetadata: () => logprobsMetadata(choice.logprobs.refusal),
+    });
   }
   run.text(choice.refusalId, delta);
 }

@@ -61,9 +61,15 @@ function messagePart(state: ResponsesStreamState, item: MessageItem, refusal: bo
   }
   if (first && item.phase !== undefined) metadata.phase = item.phase;
   const startId = uniqueId(state, preferred);
-  const messageId = run.startText(Object.keys(metadata).length > 0 ? { messageId: startId, metadata } : { messageId: startId });
+  const part: MessagePart = { messageId: "", refusal, written: new Map(), finished: new Set(), annotations: new Map() };
+  // What its END carries so far (logprobs, annotations), should the run close it before the item
+  // finishes (a failed or cut stream); `closeMessageItem` passes the finished item's own.
+  const endMetadataSoFar = () => endMetadata(item, part, providerLabel(state.options), undefined);
+  const messageId = run.startText(
+    Object.keys(metadata).length > 0 ? { messageId: startId, metadata, endMetadata: endMetadataSoFar } : { messageId: startId, endMetadata: endMetadataSoFar },
+  );
+  part.messageId = messageId;
   if (state.response.turnId === undefined) state.response.turnId = messageId;
-  const part: MessagePart = { messageId, refusal, written: new Map(), finished: new Set(), annotations: new Map() };
   if (refusal) item.refusal = part;
   else item.text = part;
   return part;
