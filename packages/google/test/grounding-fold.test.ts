@@ -62,4 +62,43 @@ describe("grounding fold", () => {
     const finished = events.at(-1) as unknown as { metadata: Record<string, { grounding: Rec[] }> };
     expect((finished.metadata["agui-bridge"]?.grounding[0]?.citationMetadata as Rec).citations).toEqual(want);
   });
+
+  it("grounding chunks are numbered across the stream: every chunk's list is kept in order, supports are a union", () => {
+    const retrieved = { retrievedContext: { text: "Paris is the capital of France.", fileSearchStore: "fileSearchStores/s" } };
+    const support = (i: number): Rec => ({ segment: { startIndex: i, endIndex: i + 5 }, groundingChunkIndices: [1] });
+    const fold = createGroundingFold();
+    foldGrounding(fold, { groundingMetadata: { groundingChunks: [retrieved] } });
+    foldGrounding(fold, { groundingMetadata: { groundingChunks: [retrieved], groundingSupports: [support(0)] } });
+    foldGrounding(fold, { groundingMetadata: { groundingSupports: [support(0), support(9)], retrievalMetadata: { googleSearchDynamicRetrievalScore: 0.5 } } });
+    expect(fold.fields.groundingMetadata).toEqual({
+      groundingChunks: [retrieved, retrieved],
+      groundingSupports: [support(0), support(9)],
+      retrievalMetadata: { googleSearchDynamicRetrievalScore: 0.5 },
+    });
+  });
+
+  it("through the stream: a support citing index 1 finds a chunk there, on the text's END and on RUN_FINISHED", async () => {
+    const retrieved = (text: string): Rec => ({ retrievedContext: { text, fileSearchStore: "fileSearchStores/s" } });
+    async function* source(): AsyncGenerator<unknown> {
+      yield { candidates: [{ content: { role: "model", parts: [{ text: "The capital " }] }, index: 0, groundingMetadata: { groundingChunks: [retrieved("a")] } }], responseId: "r1" };
+      yield {
+        candidates: [
+          {
+            content: { role: "model", parts: [{ text: "is Paris." }] },
+            index: 0,
+            finishReason: "STOP",
+            groundingMetadata: { groundingChunks: [retrieved("b")], groundingSupports: [{ segment: { endIndex: 21 }, groundingChunkIndices: [1] }] },
+          },
+        ],
+        responseId: "r1",
+      };
+    }
+    const events = await collect(streamGenerateContent(source(), { generateId: createSequentialIds() }));
+    await assertConformant(events);
+    const want = { groundingChunks: [retrieved("a"), retrieved("b")], groundingSupports: [{ segment: { endIndex: 21 }, groundingChunkIndices: [1] }] };
+    const end = events.find((e) => e.type === "TEXT_MESSAGE_END") as unknown as { metadata: Record<string, Rec> };
+    expect(end.metadata["agui-bridge"]?.groundingMetadata).toEqual(want);
+    const finished = events.at(-1) as unknown as { metadata: Record<string, { grounding: Rec[] }> };
+    expect(finished.metadata["agui-bridge"]?.grounding[0]?.groundingMetadata).toEqual(want);
+  });
 });
