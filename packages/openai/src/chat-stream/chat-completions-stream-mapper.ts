@@ -12,6 +12,7 @@ import { handleChatThinkingBlocks } from "./handle-chat-thinking-blocks.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { flushThinkTags, handleThinkTaggedContent, thinkTagOf } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { releaseAllHeldToolCalls, releaseHeldToolCalls } from "./start-chat-tool-call.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { collectAnnotations } from "./chat-annotations.js";
@@ -64,6 +65,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       if (failure !== undefined) {
         const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
         if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
+        releaseAllHeldToolCalls(state);
         run.fail(failure);
         return;
       }
@@ -82,12 +84,15 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       // Groq cuts a stream short (over capacity, …) with the reason in the last chunk's `x_groq.error`.
       const groqError = asNonEmptyString(asRecord(chunk.x_groq)?.error);
       if (groqError !== undefined) {
+        releaseAllHeldToolCalls(state);
         run.fail(describeOpenAIError({ message: `Groq stopped the stream: ${groqError}`, code: groqError }));
         return;
       }
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
+      // Calls still waiting for a name start as they are, so their arguments reach the run's end.
+      releaseAllHeldToolCalls(state);
       const failure = state.failure;
       if (failure !== undefined) {
         run.fail(failure.finish !== undefined ? { ...failure, finish: withResponseDetails(failure.finish, state.details) } : failure);
@@ -98,7 +103,12 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       for (const choice of state.choices.values()) endChoice(state, choice);
       run.finish(state.finish !== undefined ? { finish: terminalFinish(state, state.finish) } : {});
     },
-    describeError: describeOpenAIError,
+    // Read just before the run fails on a thrown error (the provider stream broke): calls still
+    // waiting for a name start first, so their argument text is in the failed run.
+    describeError(error) {
+      releaseAllHeldToolCalls(state);
+      return describeOpenAIError(error);
+    },
   };
 }
 
@@ -273,6 +283,7 @@ function choiceUsage(choices: readonly unknown[]): Record<string, unknown> | und
 /** Closes a choice, after what `thinkTags` held back as a possible tag start. */
 function endChoice(state: ChatStreamState, choice: ChatChoiceState): void {
   flushThinkTags(state, choice);
+  releaseHeldToolCalls(state, choice);
   closeChoice(state, choice);
 }
 
