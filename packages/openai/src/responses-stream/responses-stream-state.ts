@@ -122,6 +122,8 @@ export interface ResponseState {
    */
   readonly seenIds: IdFingerprints;
   readonly seenIndexes: IndexSet;
+  /** Output index, type and content of the finished items, as fingerprints (renamed-final-items.ts). */
+  finishedContent?: IdFingerprints;
   /** The message opened for text events that named no item, until a message item claims it. */
   implicitMessage?: MessageItem;
   /**
