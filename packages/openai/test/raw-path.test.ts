@@ -18,6 +18,20 @@ const encoder = new TextEncoder();
 const ids = () => ({ generateId: createSequentialIds("id"), threadId: "thread-1", runId: "run-1" });
 const equal = (actual: unknown, expected: unknown): void => expect(actual).toEqual(expected);
 
+/** Whether any chunk of a Chat recording finishes a choice. */
+function hasFinishReason(file: string): boolean {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .some((line) => /"finish_reason":\s*"[^"]/.test(line));
+}
+
+/** The framed bytes without their final `data: [DONE]` frame. */
+function withoutDone(bytes: Uint8Array): Uint8Array {
+  const text = new TextDecoder().decode(bytes);
+  const done = "data: [DONE]\n\n";
+  return encoder.encode(text.endsWith(done) ? text.slice(0, -done.length) : text);
+}
+
 function same(format: Format, bytes: Uint8Array): Promise<Event[]> {
   return format === "openai-chat"
     ? expectSameOutput(bytes, (b) => streamChatCompletions(sdkChatChunks(b), ids()), (body) => streamChatCompletionsFromResponse(body, ids()), equal)
@@ -32,7 +46,11 @@ for (const format of ["openai-chat", "openai-responses"] as const) {
   });
   describe(`${sharedSuiteTitle(format)}: raw path = SDK path`, () => {
     it.each(listSharedStreams(format).map((file) => [basename(file), file]))("%s", async (_name, file) => {
-      await same(format, framedRecording(format, file));
+      const bytes = framedRecording(format, file);
+      // A Chat recording without any finish_reason: the SDK path cannot see the `[DONE]` the
+      // framing appends, which completes such a stream on the raw path (see "Chat [DONE] on the
+      // raw path" below), so the two are compared on the bytes without it.
+      await same(format, format === "openai-chat" && !hasFinishReason(file) ? withoutDone(bytes) : bytes);
     });
   });
 }

@@ -70,7 +70,11 @@ describe("Chat Completions: truncation", () => {
       await assertWellFormed(events, { full });
       if (full) counts.add("truncation: prefixes run through the full conformance kit (the rest: structural checks)");
       const end = terminalOf(events);
-      if (hasEndMarker(prefix)) {
+      // A recording of a failed stream: once its error chunk is in, the run ends on that error.
+      const error = prefix.find((c) => typeof (c as { error?: unknown } | null)?.error === "object");
+      if (error !== undefined) {
+        expect(end, `${label} prefix ${length}`).toMatchObject({ type: "RUN_ERROR", message: (error as { error: { message: unknown } }).error.message });
+      } else if (hasEndMarker(prefix)) {
         expect(end.type, `${label} prefix ${length}`).toBe("RUN_FINISHED");
         counts.add("truncation: prefixes past the end marker (RUN_FINISHED, trailing usage cut)");
       } else {

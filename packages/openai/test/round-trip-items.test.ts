@@ -156,7 +156,11 @@ describe(`round trip item by item: ${sharedSuiteTitle("openai-responses")}`, () 
   it.each(files.map((file) => [basename(file), file]))("%s: the next request carries the turn back as it came", async (_name, file) => {
     const lines = readJsonl(file);
     const events = lines.flatMap((line) => (line.ok ? [line.value as Rec] : []));
-    const doneItems = events.filter((e) => e.type === "response.output_item.done").map((e): Rec => ({ ...(e.item as Rec), outputIndex: e.output_index }));
+    // In output order: a server may finish an item after a later one (OpenRouter closes its reasoning item after the message).
+    const doneItems = events
+      .filter((e) => e.type === "response.output_item.done")
+      .map((e): Rec => ({ ...(e.item as Rec), outputIndex: e.output_index }))
+      .sort((a, b) => (typeof a.outputIndex === "number" && typeof b.outputIndex === "number" ? a.outputIndex - b.outputIndex : 0));
     programs = new Set(doneItems.filter((item) => item.type === "program").map((item) => item.call_id as string));
     addedIds = new Map(events.filter((e) => e.type === "response.output_item.added").map((e) => [e.output_index as number, (e.item as Rec).id as string]));
     const completed = events.find((e) => e.type === "response.completed");

@@ -29,7 +29,10 @@ describe(sharedSuiteTitle("openai-chat"), () => {
     const { events, report, hasInvalid, chunks } = await replay("openai-chat", file);
     expect(report.issues).toEqual([]);
     const end = last(events);
-    expect(end.type).toBe(hasInvalid ? "RUN_ERROR" : "RUN_FINISHED");
+    // An error chunk fails the run; so does a recording that ends without any finish_reason.
+    const hasError = chunks.some((c) => (c as { error?: unknown } | undefined)?.error !== undefined);
+    const finished = chunks.some((c) => ((c as { choices?: unknown } | undefined)?.choices as Array<{ finish_reason?: unknown }> | undefined)?.some?.((ch) => typeof ch?.finish_reason === "string") === true);
+    expect(end.type).toBe(hasInvalid || hasError || !finished ? "RUN_ERROR" : "RUN_FINISHED");
     const expected = expectedFromChatChunks(chunks);
     expect(textOf(events as never)).toBe(expected.text);
     expect(reasoningOf(events as never)).toBe(expected.reasoning);
@@ -44,7 +47,7 @@ describe(sharedSuiteTitle("openai-responses"), () => {
     const { events, report, hasInvalid, chunks } = await replay("openai-responses", file);
     expect(report.issues).toEqual([]);
     const end = last(events);
-    const hasError = chunks.some((c) => (c as { type?: unknown } | undefined)?.type === "error");
+    const hasError = chunks.some((c) => ["error", "response.failed"].includes(String((c as { type?: unknown } | undefined)?.type)));
     expect(end.type).toBe(hasInvalid || hasError ? "RUN_ERROR" : "RUN_FINISHED");
     const expected = expectedFromResponseEvents(chunks);
     // Every delta passes through, in order; messages hold exactly the text of their finished item.

@@ -12,6 +12,7 @@ import { handleChatThinkingBlocks } from "./handle-chat-thinking-blocks.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { flushThinkTags, handleThinkTaggedContent, thinkTagOf } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { releaseAllHeldToolCalls, releaseHeldToolCalls } from "./start-chat-tool-call.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { deltaThoughtSignature, flushGeminiTextSignature, settleGeminiTextSignature } from "./gemini-text-signature.js";
@@ -65,6 +66,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       if (failure !== undefined) {
         const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
         if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
+        releaseAllHeldToolCalls(state);
         run.fail(failure);
         return;
       }
@@ -83,12 +85,15 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       // Groq cuts a stream short (over capacity, …) with the reason in the last chunk's `x_groq.error`.
       const groqError = asNonEmptyString(asRecord(chunk.x_groq)?.error);
       if (groqError !== undefined) {
+        releaseAllHeldToolCalls(state);
         run.fail(describeOpenAIError({ message: `Groq stopped the stream: ${groqError}`, code: groqError }));
         return;
       }
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
+      // Calls still waiting for a name start as they are, so their arguments reach the run's end.
+      releaseAllHeldToolCalls(state);
       const failure = state.failure;
       if (failure !== undefined) {
         run.fail(failure.finish !== undefined ? { ...failure, finish: withResponseDetails(failure.finish, state.details) } : failure);
@@ -99,7 +104,12 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       for (const choice of state.choices.values()) endChoice(state, choice);
       run.finish(state.finish !== undefined ? { finish: terminalFinish(state, state.finish) } : {});
     },
-    describeError: describeOpenAIError,
+    // Read just before the run fails on a thrown error (the provider stream broke): calls still
+    // waiting for a name start first, so their argument text is in the failed run.
+    describeError(error) {
+      releaseAllHeldToolCalls(state);
+      return describeOpenAIError(error);
+    },
   };
 }
 
@@ -273,10 +283,11 @@ function choiceUsage(choices: readonly unknown[]): Record<string, unknown> | und
   return undefined;
 }
 
-/** Closes a choice, after what `thinkTags` held back as a possible tag start and a Gemini text signature no text took. */
+/** Closes a choice, after what `thinkTags` held back as a possible tag start, a Gemini text signature no text took, and tool calls still waiting for a name. */
 function endChoice(state: ChatStreamState, choice: ChatChoiceState): void {
   flushThinkTags(state, choice);
   flushGeminiTextSignature(state, choice);
+  releaseHeldToolCalls(state, choice);
   closeChoice(state, choice);
 }
 

@@ -6,6 +6,7 @@ import type { ChatLogprobs } from "./chat-logprobs.js";
 import type { ThinkTag, ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "../provider-label.js";
+import type { HeldToolCall } from "./start-chat-tool-call.js";
 
 /**
  * What is kept to rebuild one `reasoning_details` entry: its fields other than its text and
@@ -41,6 +42,8 @@ export interface ChatToolState {
   reasoningDetail?: ReasoningDetailDescriptor;
   /** Gemini's `extra_content.google.thought_signature` sent on this call (its kind is written on TOOL_CALL_END). */
   thoughtSignature?: string;
+  /** Set while no fragment has named the call: it is not started yet (`toolCallId` is empty). */
+  held?: HeldToolCall | undefined;
 }
 
 /** A tool Groq ran on its side (`delta.executed_tools[]`), reported as a provider-executed call. */

@@ -1,12 +1,14 @@
-import { asNonEmptyString, asNumber, asRecord, asString } from "../narrow.js";
+import { asNonEmptyString, asNumber, asRecord } from "../narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
-import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
-import { toolCallArguments, toolCallBody, toolCallThoughtSignature, CUSTOM_TOOL_CALL_ITEM, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
+import { toolCallArguments, toolCallBody, toolCallThoughtSignature, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
+import { fragmentName, startChatToolCall } from "./start-chat-tool-call.js";
 
 /**
- * One `delta.tool_calls[]` fragment. Calls are keyed by `index` (the `id` and the name arrive only
- * on a call's first fragment); several calls may interleave. Each call opens TOOL_CALL_START with
- * the turn's assistant message as parent, and its argument fragments pass through byte for byte.
+ * One `delta.tool_calls[]` fragment. Calls are keyed by `index` (the `id` and the name usually
+ * arrive on a call's first fragment); several calls may interleave. Each call opens TOOL_CALL_START
+ * with the turn's assistant message as parent once a fragment names it (a call whose first
+ * fragments carry no name waits, with what they brought, for the fragment that does: see
+ * start-chat-tool-call.ts), and its argument fragments pass through byte for byte.
  * A fragment naming a new `id` at an index already in use starts a new call there, the earlier one
  * staying open (only fragments naming it by id reach it) until the choice ends (servers that
  * reuse index 0 for sequential calls, and servers that send whole calls without `index`, several in
@@ -39,26 +41,30 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
   }
   if (open === undefined) {
     closeChoiceReasoning(state, choice);
-    const toolCallId = uniqueToolCallId(state, providerId);
-    run.startToolCall({
-      toolCallId,
-      toolCallName: asString(fn?.name) ?? "",
-      parentMessageId: choice.assistantId,
-      ...(custom && { metadata: { itemType: CUSTOM_TOOL_CALL_ITEM } }),
-      ...(!custom && record.type === KIMI_BUILTIN_FUNCTION_TYPE && { metadata: { toolCallType: KIMI_BUILTIN_FUNCTION_TYPE } }),
-    });
     choice.sawToolCall = true;
-    const reasoningDetail = claimEncryptedDetail(state, choice, providerId, toolCallId);
-    open = { toolCallId, ...(providerId !== undefined && { providerId }), ...(reasoningDetail !== undefined && { reasoningDetail }) };
+    const kind = { custom, kimiBuiltin: record.type === KIMI_BUILTIN_FUNCTION_TYPE };
+    open = { toolCallId: "", ...(providerId !== undefined && { providerId }), held: { fragments: [], ...kind } };
     choice.tools.set(index, open);
   }
-  if (!run.isToolCallOpen(open.toolCallId)) return;
   const signature = toolCallThoughtSignature(record);
+  const args = toolCallArguments(fn, custom);
+  const held = open.held;
+  if (held !== undefined) {
+    if (open.providerId === undefined && providerId !== undefined) open.providerId = providerId;
+    // Until a fragment names the call, what the fragments bring waits (the name opens the call).
+    const name = fragmentName(fn);
+    if (name === undefined) {
+      if (signature !== undefined) held.signature = signature;
+      if (args !== undefined) held.fragments.push(args);
+      return;
+    }
+    startChatToolCall(state, choice, open, name, held);
+  }
+  if (!run.isToolCallOpen(open.toolCallId)) return;
   if (signature !== undefined && signature !== open.thoughtSignature) {
     open.thoughtSignature = signature;
     run.encryptedValue("tool-call", open.toolCallId, signature);
   }
-  const args = toolCallArguments(fn, custom);
   if (args !== undefined) run.toolCallArgs(open.toolCallId, args);
 }
 
@@ -66,16 +72,4 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
 function callNamed(choice: ChatChoiceState, providerId: string): ChatToolState | undefined {
   for (const tool of choice.tools.values()) if (tool.providerId === providerId) return tool;
   return choice.parkedTools.find((tool) => tool.providerId === providerId);
-}
-
-function uniqueToolCallId(state: ChatStreamState, providerId: string | undefined): string {
-  if (providerId === undefined) return state.run.newId();
-  if (!state.run.isToolCallIdTaken(providerId)) return providerId;
-  const fresh = state.run.newId();
-  state.options.onWarning?.({
-    code: "stream.duplicate-tool-call-id",
-    message: `Tool call id ${providerId} was already used in this run or its conversation; the call was given id ${fresh}`,
-    details: { providerId, toolCallId: fresh },
-  });
-  return fresh;
 }

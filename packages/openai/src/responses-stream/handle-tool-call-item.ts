@@ -1,6 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { itemArguments, type ItemClass } from "./classify-output-item.js";
 import { restOfArguments } from "./handle-streamed-argument-text.js";
+import { completeStreamedArguments, recordArgumentDelta } from "./complete-streamed-arguments.js";
 import { asNonEmptyString, asString } from "../narrow.js";
 import { endIdleReasoning } from "./reasoning-span.js";
 import {
@@ -76,16 +77,21 @@ export function handleToolArgsDelta(state: ResponsesStreamState, event: Record<s
   if (item?.kind !== "tool" || !item.streamsArgs || delta === undefined || item.argsDone === true) return;
   if (!state.run.isToolCallOpen(item.toolCallId)) return;
   item.streamed = true;
+  recordArgumentDelta(item, delta);
   state.run.toolCallArgs(item.toolCallId, delta);
 }
 
-/** `response.function_call_arguments.done` (and the like): the full arguments if nothing streamed. */
+/**
+ * `response.function_call_arguments.done` (and the like): the full arguments if nothing streamed,
+ * else what they hold beyond the streamed text (complete-streamed-arguments.ts).
+ */
 export function handleToolArgsDone(state: ResponsesStreamState, event: Record<string, unknown>, field: string): void {
   const item = findItem(state, event);
   const args = asString(event[field]);
   if (item?.kind !== "tool" || !item.streamsArgs || args === undefined) return;
   const wasStreamed = item.streamed;
   item.argsDone = true;
+  if (wasStreamed) completeStreamedArguments(state, item, args);
   if (wasStreamed || !state.run.isToolCallOpen(item.toolCallId)) return;
   item.streamed = true;
   if (args !== "") state.run.toolCallArgs(item.toolCallId, args);
@@ -96,6 +102,7 @@ export function handleToolArgsDone(state: ResponsesStreamState, event: Record<st
  * a web search call's sources, serialized already for its result).
  */
 export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
+  if (tool.streamed && tool.streamsArgs) completeStreamedArguments(state, tool, itemArguments(done, sourcesJson));
   if (tool.streamed || !state.run.isToolCallOpen(tool.toolCallId)) return;
   tool.streamed = true;
   // A call whose code / diff / commands streamed: only the rest of its arguments is left.

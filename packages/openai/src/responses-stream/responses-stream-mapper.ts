@@ -29,6 +29,7 @@ import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArgume
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
 import { isSourceItem, recordSourceItem } from "./search-result-items.js";
+import { isRenamedStreamedItem, recordFinishedContent } from "./renamed-final-items.js";
 import { itemAt, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
 type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
@@ -159,8 +160,10 @@ function backfillOutput(state: ResponsesStreamState, event: Record<string, unkno
     if (item === undefined) return;
     const done = { type: "response.output_item.done", output_index: outputIndex, item };
     const id = asNonEmptyString(item.id);
-    // Ids the server kept identify the streamed items; only a server that renamed them all needs the position.
-    const streamed = streamedIdsKept && id !== undefined ? state.response.seenIds.has(id) : wasSeen(state, item, outputIndex);
+    // Ids the server kept identify the streamed items; only a server that renamed them all needs the
+    // position, and one that renamed some (OpenRouter's reasoning items) the content at the position.
+    const streamed =
+      streamedIdsKept && id !== undefined ? state.response.seenIds.has(id) || isRenamedStreamedItem(state, item, outputIndex) : wasSeen(state, item, outputIndex);
     if (!streamed) {
       handleItemAdded(state, { type: "response.output_item.added", output_index: outputIndex, item });
       handleItemDone(state, done);
@@ -223,6 +226,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     return;
   }
   const seenBefore = markSeen(state, done, outputIndex);
+  recordFinishedContent(state, done, outputIndex);
   const cls = classifyOutputItem(done, providerLabel(state.options));
   if (cls.kind === "call-output") {
     emitSeparateOutput(state, done, outputIndex);

@@ -78,6 +78,8 @@ export interface ToolItem {
   streamed: boolean;
   /** The arguments' `.done` arrived: later deltas are not appended again. */
   argsDone?: boolean;
+  /** The argument text its deltas carried (complete-streamed-arguments.ts). */
+  argText?: string;
   /** A TOOL_CALL_RESULT was written for it. */
   resulted?: boolean;
   /** The argument text that streamed as it was written (code, a patch's diff, shell commands: handle-streamed-argument-text.ts). */
@@ -124,6 +126,8 @@ export interface ResponseState {
    */
   readonly seenIds: IdFingerprints;
   readonly seenIndexes: IndexSet;
+  /** Output index, type and content of the finished items, as fingerprints (renamed-final-items.ts). */
+  finishedContent?: IdFingerprints;
   /** The message opened for text events that named no item, until a message item claims it. */
   implicitMessage?: MessageItem;
   /**

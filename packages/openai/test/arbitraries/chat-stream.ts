@@ -15,6 +15,7 @@
  */
 import fc from "fast-check";
 import { anyText, fragmentsOf, fromFirstNonEmpty, jsonArgsFragments, usageCounts, type UsageCounts } from "./text.js";
+import { expectedChatUsage } from "../support/chat-usage-oracle.js";
 
 /** What the provider sent, per entity, in order. */
 export interface ChatExpected {
@@ -245,6 +246,12 @@ export function carriedByChatChunks(chunks: readonly unknown[]): ChatCarried {
       if (typeof reasoning === "string") out.reasoning += reasoning;
       if (typeof delta.refusal === "string") out.text += delta.refusal;
       if (typeof delta.content === "string") out.text += delta.content;
+      // Content parts (Mistral): `text` parts are text, `thinking` parts (their text chunks) reasoning.
+      for (const part of Array.isArray(delta.content) ? (delta.content as unknown[]) : []) {
+        const p = rec(part);
+        if (p?.type === "text" && typeof p.text === "string") out.text += p.text;
+        if (p?.type === "thinking") for (const t of Array.isArray(p.thinking) ? p.thinking : []) if (typeof rec(t)?.text === "string") out.reasoning += String(rec(t)?.text);
+      }
       const choiceIndex = num(rec(choice)?.index) ?? 0;
       const entries: unknown[] = Array.isArray(delta.executed_tools) ? delta.executed_tools : [];
       entries.forEach((raw, position) => {
@@ -262,25 +269,22 @@ export function carriedByChatChunks(chunks: readonly unknown[]): ChatCarried {
         out.executed[tool.at] = sofar + (text.startsWith(sofar) ? text.slice(sofar.length) : text);
         if (typeof entry.output === "string" && entry.output !== "") tool.resulted = true;
       });
-      for (const fragment of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
+      // A fragment without `index` is keyed by its place in the array (Kimi, Mistral).
+      for (const [position, fragment] of (Array.isArray(delta.tool_calls) ? (delta.tool_calls as unknown[]) : []).entries()) {
         const call = rec(fragment);
-        const index = num(call?.index) ?? 0;
+        const index = num(call?.index) ?? position;
         if (typeof call?.id === "string" && call.id !== "") byIndex.set(index, call.id);
         const id = byIndex.get(index);
         const args = rec(call?.function)?.arguments;
         if (id !== undefined) out.args.set(id, (out.args.get(id) ?? "") + (typeof args === "string" ? args : ""));
       }
     }
-    const usage = rec(chunk.usage);
+    // Kimi documents its usage on the finishing choice when the chunk has none at top level.
+    const usage = rec(chunk.usage) ?? (Array.isArray(chunk.choices) ? chunk.choices : []).map((c) => rec(rec(c)?.usage)).find((u) => u !== undefined);
     if (usage !== undefined) {
-      out.usage.set(completion, {
-        ...(model !== undefined && { model }),
-        ...(num(usage.prompt_tokens) !== undefined && { inputTokens: num(usage.prompt_tokens) }),
-        ...(num(usage.completion_tokens) !== undefined && { outputTokens: num(usage.completion_tokens) }),
-        ...(num(rec(usage.completion_tokens_details)?.reasoning_tokens) !== undefined && { reasoningTokens: num(rec(usage.completion_tokens_details)?.reasoning_tokens) }),
-        ...(num(rec(usage.prompt_tokens_details)?.cached_tokens) !== undefined && { cachedInputTokens: num(rec(usage.prompt_tokens_details)?.cached_tokens) }),
-        ...(num(rec(usage.prompt_tokens_details)?.cache_write_tokens) !== undefined && { cacheWriteInputTokens: num(rec(usage.prompt_tokens_details)?.cache_write_tokens) }),
-      });
+      // The documented Chat rule (parts read where each server puts them, beside their totals added in).
+      const { totalTokens: _total, ...counts } = expectedChatUsage(usage) ?? {};
+      out.usage.set(completion, { ...(model !== undefined && { model }), ...counts });
     }
   }
   return out;

@@ -41,27 +41,40 @@ export function expectedFromChatChunks(chunks: readonly unknown[]): {
   let reasoning = "";
   const args = new Map<string, string>();
   const calls = new Map<string, TokenUsage>();
+  // A call's id, by choice and tool index, across chunks (only a call's first fragment names it;
+  // an empty `id` names nothing). A fragment without `index` is keyed by its place in the array.
+  const ids = new Map<string, string>();
   for (const raw of chunks) {
     const chunk = rec(raw);
-    if (chunk === undefined) break;
-    const ids = new Map<number, string>();
-    for (const c of (chunk.choices as unknown[] | undefined) ?? []) {
+    if (chunk === undefined || rec(chunk.error) !== undefined) break;
+    const choices = (chunk.choices as unknown[] | undefined) ?? [];
+    for (const c of choices) {
       const delta = rec(rec(c)?.delta);
       if (delta === undefined) continue;
+      const choiceIndex = num(rec(c)?.index) ?? 0;
       if (typeof delta.reasoning_content === "string") reasoning += delta.reasoning_content;
       else if (typeof delta.reasoning === "string") reasoning += delta.reasoning;
       if (typeof delta.refusal === "string") text += delta.refusal;
       if (typeof delta.content === "string") text += delta.content;
-      for (const t of (delta.tool_calls as unknown[] | undefined) ?? []) {
+      // Content parts (Mistral): `text` parts are text, `thinking` parts (their text chunks) reasoning.
+      for (const part of Array.isArray(delta.content) ? (delta.content as unknown[]) : []) {
+        const p = rec(part);
+        if (p?.type === "text" && typeof p.text === "string") text += p.text;
+        if (p?.type === "thinking") for (const t of (p.thinking as unknown[] | undefined) ?? []) if (typeof rec(t)?.text === "string") reasoning += String(rec(t)?.text);
+      }
+      ((delta.tool_calls as unknown[] | undefined) ?? []).forEach((t, position) => {
         const call = rec(t);
-        const id = typeof call?.id === "string" ? call.id : ids.get(num(call?.index) ?? 0);
-        if (id === undefined) continue;
-        ids.set(num(call?.index) ?? 0, id);
+        const key = `${choiceIndex}:${num(call?.index) ?? position}`;
+        const given = typeof call?.id === "string" && call.id !== "" ? call.id : undefined;
+        const id = given !== undefined && ids.get(key) !== given ? given : ids.get(key);
+        if (id === undefined) return;
+        ids.set(key, id);
         const fragment = rec(call?.function)?.arguments;
         args.set(id, (args.get(id) ?? "") + (typeof fragment === "string" ? fragment : ""));
-      }
+      });
     }
-    const usage = rec(chunk.usage);
+    // Kimi documents its usage on the finishing choice when the chunk has none at top level.
+    const usage = rec(chunk.usage) ?? choices.map((c) => rec(rec(c)?.usage)).find((u) => u !== undefined);
     if (usage !== undefined) {
       const model = typeof chunk.model === "string" && chunk.model !== "" ? chunk.model : undefined;
       // The documented Chat rule (parts beside their totals added in), computed independently.
@@ -90,11 +103,16 @@ export function expectedFromResponseEvents(chunks: readonly unknown[]): {
   const calls = new Map<string, TokenUsage>();
   /** Streamed text per output index of the current response (ids may rotate; indexes do not). */
   let streamed = new Map<number, string>();
+  let createdModel: string | undefined;
   for (const raw of chunks) {
     const event = rec(raw);
     if (event === undefined || event.type === "error") break;
     const type = String(event.type);
-    if (type === "response.created") streamed = new Map();
+    if (type === "response.created") {
+      streamed = new Map();
+      const model = rec(event.response)?.model;
+      createdModel = typeof model === "string" ? model : undefined;
+    }
     if (type === "response.output_text.delta" || type === "response.refusal.delta") {
       textDeltas += String(event.delta);
       const index = num(event.output_index) ?? -1;
@@ -127,7 +145,7 @@ export function expectedFromResponseEvents(chunks: readonly unknown[]): {
       const response = rec(event.response) ?? {};
       const usage = rec(response.usage);
       if (usage !== undefined) {
-        const model = typeof response.model === "string" ? response.model : undefined;
+        const model = typeof response.model === "string" ? response.model : createdModel;
         calls.set(String(response.id), clean({
           ...(model !== undefined && { model }),
           inputTokens: num(usage.input_tokens),

@@ -1,0 +1,25 @@
+import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js";
+
+/**
+ * The argument text a call's deltas carried so far, kept until the call's arguments are final.
+ * Only calls whose arguments stream as deltas (function, custom tool and MCP calls) keep it.
+ */
+export function recordArgumentDelta(tool: ToolItem, delta: string): void {
+  tool.argText = (tool.argText ?? "") + delta;
+}
+
+/**
+ * Writes what the final arguments (`.done`, or the finished item) hold beyond the text the deltas
+ * carried, when the deltas were a strict prefix of it: servers that stream a call's arguments
+ * incompletely and give them whole only at the end (vLLM's Responses API held back the arguments
+ * its tool parser had not yet streamed until vllm-project/vllm#44348) would otherwise leave the
+ * call with cut-off arguments. Final arguments that do not extend the streamed text leave the call
+ * as it streamed (the deltas were written already).
+ */
+export function completeStreamedArguments(state: ResponsesStreamState, tool: ToolItem, final: string): void {
+  const streamed = tool.argText;
+  if (streamed === undefined || final.length <= streamed.length || !final.startsWith(streamed)) return;
+  if (!state.run.isToolCallOpen(tool.toolCallId)) return;
+  tool.argText = final;
+  state.run.toolCallArgs(tool.toolCallId, final.slice(streamed.length));
+}

@@ -1,0 +1,99 @@
+/**
+ * A Chat Completions tool call whose name comes after its first fragment (vercel/ai#14722: the
+ * first `tool_calls` delta carries the `id` and the start of the arguments, a later one the
+ * `function.name`). TOOL_CALL_START carries the name and cannot be amended, so the call starts when
+ * a fragment names it, with every fragment before it written in order; a call never named still
+ * starts (with an empty name) and loses nothing. Hand-written chunks.
+ */
+import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
+import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
+import { describe, expect, it } from "vitest";
+import { streamChatCompletions } from "../src/index.js";
+import { collect, last, ofType } from "./support/collect.js";
+
+type Delta = Record<string, unknown>;
+
+function chunk(delta: Delta, finish: string | null = null): Record<string, unknown> {
+  return { id: "chatcmpl-late", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: finish }] };
+}
+
+async function* from(chunks: readonly unknown[]): AsyncGenerator<unknown> {
+  for (const c of chunks) yield c;
+}
+
+async function run(chunks: readonly unknown[]): Promise<Event[]> {
+  const events = await collect(streamChatCompletions(from(chunks), { generateId: createSequentialIds("id") }));
+  await assertConformant(events);
+  return events;
+}
+
+describe("Chat tool call named after its first fragment", () => {
+  it("the call starts with the name the later fragment gives, its earlier argument text first", async () => {
+    const events = await run([
+      chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_a", type: "function", function: { arguments: '{"cmd": ' } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { name: "shell" } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: '"ls"}' } }] }),
+      chunk({}, "tool_calls"),
+    ]);
+    expect(ofType(events, "TOOL_CALL_START").map((e) => [e.toolCallId, e.toolCallName])).toEqual([["call_a", "shell"]]);
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta)).toEqual(['{"cmd": ', '"ls"}']);
+    expect(last(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success", pendingToolCallIds: ["call_a"] } });
+  });
+
+  it("a second call named late keeps its own arguments while the first streams", async () => {
+    const events = await run([
+      chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_a", type: "function", function: { name: "first", arguments: "{}" } }] }),
+      chunk({ tool_calls: [{ index: 1, id: "call_b", type: "function", function: { arguments: '{"x":' } }] }),
+      chunk({ tool_calls: [{ index: 1, function: { name: "second", arguments: "1}" } }] }),
+      chunk({}, "tool_calls"),
+    ]);
+    expect(ofType(events, "TOOL_CALL_START").map((e) => e.toolCallName)).toEqual(["first", "second"]);
+    expect(collectDeltas(events as never).toolArgs).toEqual(new Map([["call_a", "{}"], ["call_b", '{"x":1}']]));
+  });
+
+  it("a call no fragment names still starts (empty name) with all its arguments, at the finish", async () => {
+    const events = await run([
+      chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_a", type: "function", function: { arguments: '{"a"' } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: ":1}" } }] }),
+      chunk({}, "tool_calls"),
+    ]);
+    expect(ofType(events, "TOOL_CALL_START").map((e) => [e.toolCallId, e.toolCallName])).toEqual([["call_a", ""]]);
+    expect(collectDeltas(events as never).toolArgs.get("call_a")).toBe('{"a":1}');
+  });
+
+  it("a stream cut before the name came: the call's argument text is still in the failed run", async () => {
+    const events = await run([chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_a", type: "function", function: { arguments: '{"a"' } }] })]);
+    expect(last(events)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
+    expect(collectDeltas(events as never).toolArgs.get("call_a")).toBe('{"a"');
+  });
+
+  it("the provider stream breaks before the name came: the call's argument text is still in the failed run", async () => {
+    async function* broken(): AsyncGenerator<unknown> {
+      yield chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_a", type: "function", function: { arguments: '{"a"' } }] });
+      throw new Error("socket hang up");
+    }
+    const events = await collect(streamChatCompletions(broken(), { generateId: createSequentialIds("id") }));
+    await assertConformant(events);
+    expect(last(events)).toMatchObject({ type: "RUN_ERROR" });
+    expect(collectDeltas(events as never).toolArgs.get("call_a")).toBe('{"a"');
+  });
+
+  it("an error chunk before the name came: the call's argument text is still in the failed run", async () => {
+    const events = await run([
+      chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_a", type: "function", function: { arguments: '{"a"' } }] }),
+      { error: { message: "overloaded", type: "server_error", code: "overloaded" } },
+    ]);
+    expect(last(events)).toMatchObject({ type: "RUN_ERROR", code: "overloaded" });
+    expect(collectDeltas(events as never).toolArgs.get("call_a")).toBe('{"a"');
+  });
+
+  it("a name repeated on every fragment (MiniMax through NVIDIA NIM) is the call's name once", async () => {
+    const events = await run([
+      chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_a", type: "function", function: { name: "read_file", arguments: "" } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { name: "read_file", arguments: '{"p":1}' } }] }),
+      chunk({}, "tool_calls"),
+    ]);
+    expect(ofType(events, "TOOL_CALL_START").map((e) => e.toolCallName)).toEqual(["read_file"]);
+    expect(collectDeltas(events as never).toolArgs.get("call_a")).toBe('{"p":1}');
+  });
+});
