@@ -103,6 +103,8 @@ export function handleToolArgsDone(state: ResponsesStreamState, event: Record<st
  */
 export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
   if (tool.streamed && tool.streamsArgs) completeStreamedArguments(state, tool, itemArguments(done, sourcesJson));
+  // The item is finished: the streamed text is not needed again (a run of many responses keeps its items).
+  tool.argText = undefined;
   if (tool.streamed || !state.run.isToolCallOpen(tool.toolCallId)) return;
   tool.streamed = true;
   // A call whose code / diff / commands streamed: only the rest of its arguments is left.
