@@ -1,5 +1,6 @@
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 import type { PlacedItem } from "./output-order.js";
+import { APPLICATION_OUTPUTS } from "../responses-stream/call-output-items.js";
 
 type Rec = Record<string, unknown>;
 
@@ -44,15 +45,11 @@ export function dropIdsAfterGaps(placed: readonly PlacedItem[], kept: readonly R
   });
 }
 
-/** Output items whose `id` the input form leaves optional (they are matched to their call by `call_id`). */
-const OUTPUTS_WITH_OPTIONAL_ID: ReadonlySet<string> = new Set([
-  "function_call_output",
-  "custom_tool_call_output",
-  "computer_call_output",
-  "local_shell_call_output",
-  "apply_patch_call_output",
-  "mcp_approval_response",
-]);
+/**
+ * Output items whose `id` the input form leaves optional (they are matched to their call by
+ * `call_id`): the outputs of application-run calls, the same list the stream side maps.
+ */
+const OUTPUTS_WITH_OPTIONAL_ID: ReadonlySet<string> = APPLICATION_OUTPUTS;
 
 /**
  * The item without its id, when its type can go without one: a function or custom tool call keeps
