@@ -96,4 +96,35 @@ describe("Chat tool call named after its first fragment", () => {
     expect(ofType(events, "TOOL_CALL_START").map((e) => e.toolCallName)).toEqual(["read_file"]);
     expect(collectDeltas(events as never).toolArgs.get("call_a")).toBe('{"p":1}');
   });
+
+  it("a call that stays nameless past the bound starts without a name, with a warning, and streams on (memory stays bounded)", async () => {
+    const piece = "x".repeat(64 * 1024);
+    const warnings: string[] = [];
+    const chunks = [
+      chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_n", type: "function", function: { arguments: '{"a":"' } }] }),
+      ...Array.from({ length: 20 }, () => chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] })),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: '"}' } }] }),
+      chunk({}, "tool_calls"),
+    ];
+    let pulled = 0;
+    async function* counted(): AsyncGenerator<unknown> {
+      for (const c of chunks) {
+        pulled++;
+        yield c;
+      }
+    }
+    const events: Event[] = [];
+    let pulledAtStart = -1;
+    for await (const event of streamChatCompletions(counted(), { generateId: createSequentialIds("id"), onWarning: (w) => warnings.push(w.code) })) {
+      if (event.type === "TOOL_CALL_START") pulledAtStart = pulled;
+      events.push(event);
+    }
+    await assertConformant(events);
+    expect(warnings).toEqual(["stream.unnamed-tool-call"]);
+    // Started on the chunk that took the held text past 1 MiB (its 16th 64 KiB piece, after the opening 6 characters), not at the finish.
+    expect(pulledAtStart).toBe(17);
+    expect(ofType(events, "TOOL_CALL_START").map((e) => e.toolCallName)).toEqual([""]);
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe(`{"a":"${piece.repeat(20)}"}`);
+  });
 });
+

@@ -43,7 +43,7 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
     closeChoiceReasoning(state, choice);
     choice.sawToolCall = true;
     const kind = { custom, kimiBuiltin: record.type === KIMI_BUILTIN_FUNCTION_TYPE };
-    open = { toolCallId: "", ...(providerId !== undefined && { providerId }), held: { fragments: [], ...kind } };
+    open = { toolCallId: "", ...(providerId !== undefined && { providerId }), held: { fragments: [], length: 0, ...kind } };
     choice.tools.set(index, open);
   }
   const signature = toolCallThoughtSignature(record);
@@ -55,7 +55,19 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
     const name = fragmentName(fn);
     if (name === undefined) {
       if (signature !== undefined) held.signature = signature;
-      if (args !== undefined) held.fragments.push(args);
+      if (args !== undefined) {
+        held.fragments.push(args);
+        held.length += args.length;
+      }
+      if (held.length <= MAX_HELD_ARGUMENT_LENGTH) return;
+      // A call that stays nameless this long is not waiting for a name: it starts without one
+      // (what it holds streams on), so memory stays bounded whatever a server sends.
+      state.options.onWarning?.({
+        code: "stream.unnamed-tool-call",
+        message: `Tool call ${open.providerId ?? `at index ${index}`} sent ${held.length} characters of arguments without a name; it was started without one`,
+        details: { ...(open.providerId !== undefined && { providerId: open.providerId }), index },
+      });
+      startChatToolCall(state, choice, open, "", held);
       return;
     }
     startChatToolCall(state, choice, open, name, held);
@@ -67,6 +79,12 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
   }
   if (args !== undefined) run.toolCallArgs(open.toolCallId, args);
 }
+
+/**
+ * How much argument text a call without a name yet may hold back (characters). Servers that name a
+ * call late do it within its first fragments; past this the call starts without a name.
+ */
+export const MAX_HELD_ARGUMENT_LENGTH = 1 << 20;
 
 /** The call of this choice (open at some index, or parked) the provider gave `providerId`. */
 function callNamed(choice: ChatChoiceState, providerId: string): ChatToolState | undefined {

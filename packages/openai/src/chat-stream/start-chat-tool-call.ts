@@ -12,6 +12,8 @@ import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
 export interface HeldToolCall {
   /** Argument fragments in arrival order (empty ones too), written after TOOL_CALL_START. */
   readonly fragments: string[];
+  /** Their total length (characters), bounded by `MAX_HELD_ARGUMENT_LENGTH`. */
+  length: number;
   readonly custom: boolean;
   readonly kimiBuiltin: boolean;
   /** Gemini's thought signature, if one came before the name. */
