@@ -58,4 +58,14 @@ describe("Responses: argument deltas that stop short of the call's arguments", (
     const out = await run(events(['{"town"'], { done: FULL }));
     expect(argsOf(out)).toBe('{"town"');
   });
+
+  it("a call whose streamed text passes the kept length is left as it streamed (what is kept stays bounded)", async () => {
+    const big = "x".repeat(600 * 1024);
+    const streamed = ['{"a":"', big, big];
+    const whole = `${streamed.join("")}"}`;
+    const out = await run(events(streamed, { done: whole, final: whole }));
+    // Past 1 Mi characters the text is no longer kept, so the missing tail is not written.
+    expect(argsOf(out)).toBe(streamed.join(""));
+  });
 });
+

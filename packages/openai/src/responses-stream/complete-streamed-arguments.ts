@@ -1,11 +1,21 @@
 import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js";
 
 /**
+ * How much of a call's streamed argument text is kept to complete it (characters). Servers that
+ * stop short do it on calls of ordinary size; past this the call is left as it streamed, so what
+ * the mapper keeps stays bounded whatever a server sends.
+ */
+export const MAX_TRACKED_ARGUMENT_LENGTH = 1 << 20;
+
+/**
  * The argument text a call's deltas carried so far, kept until the call's arguments are final.
- * Only calls whose arguments stream as deltas (function, custom tool and MCP calls) keep it.
+ * Only calls whose arguments stream as deltas (function, custom tool and MCP calls) keep it; a
+ * call whose text passes {@link MAX_TRACKED_ARGUMENT_LENGTH} stops keeping it (`null`).
  */
 export function recordArgumentDelta(tool: ToolItem, delta: string): void {
-  tool.argText = (tool.argText ?? "") + delta;
+  if (tool.argText === null) return;
+  const text = (tool.argText ?? "") + delta;
+  tool.argText = text.length > MAX_TRACKED_ARGUMENT_LENGTH ? null : text;
 }
 
 /**
@@ -18,7 +28,7 @@ export function recordArgumentDelta(tool: ToolItem, delta: string): void {
  */
 export function completeStreamedArguments(state: ResponsesStreamState, tool: ToolItem, final: string): void {
   const streamed = tool.argText;
-  if (streamed === undefined || final.length <= streamed.length || !final.startsWith(streamed)) return;
+  if (streamed === undefined || streamed === null || final.length <= streamed.length || !final.startsWith(streamed)) return;
   if (!state.run.isToolCallOpen(tool.toolCallId)) return;
   tool.argText = final;
   state.run.toolCallArgs(tool.toolCallId, final.slice(streamed.length));

@@ -78,8 +78,8 @@ export interface ToolItem {
   streamed: boolean;
   /** The arguments' `.done` arrived: later deltas are not appended again. */
   argsDone?: boolean;
-  /** The argument text its deltas carried (complete-streamed-arguments.ts). */
-  argText?: string;
+  /** The argument text its deltas carried (complete-streamed-arguments.ts); `null` once past the length it is kept to. */
+  argText?: string | null;
   /** A TOOL_CALL_RESULT was written for it. */
   resulted?: boolean;
   /** The argument text that streamed as it was written (code, a patch's diff, shell commands: handle-streamed-argument-text.ts). */
