@@ -32,7 +32,7 @@ import { providerLabel } from "../provider-label.js";
  * Maps `ChatCompletionChunk`s onto a run: a thin router handing each part of a chunk (usage and
  * its cost fields, chunk-level citations, each choice's reasoning, refusal, content, tool call
  * fragments and finish reason) to its handler. Every dialect's fields are read whatever the
- * provider label: `reasoning_content` / `reasoning` / `reasoning_details` deltas, content as a
+ * provider label: `reasoning_content` / `reasoning` / `reasoning_text` / `reasoning_details` deltas, content as a
  * string or as Mistral's typed chunks, tool calls with or without `index`, Perplexity's
  * `citations` / `search_results`, Zhipu's `web_search`, Groq's `executed_tools` (provider-run calls). The end marker is a choice's `finish_reason`; the trailing
  * usage chunk and chunks with empty `choices` (Azure's prompt-filter preamble) are handled in any
@@ -210,7 +210,8 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   collectLogprobs(choice.logprobs, record.logprobs);
   if (delta !== undefined) {
     const detailed = delta.reasoning_details !== undefined && handleChatReasoningDetails(state, choice, delta.reasoning_details);
-    const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning);
+    // GitHub Copilot's Chat endpoint streams the reasoning of its Claude and Gemini models as `reasoning_text`.
+    const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning) ?? asString(delta.reasoning_text);
     if (reasoning !== undefined && !detailed) handleChatReasoning(state, choice, reasoning);
     if (delta.thinking_blocks !== undefined) handleChatThinkingBlocks(state, choice, delta);
     // Groq: the tools its server ran (Compound, gpt-oss built-ins), after the reasoning that led to them.

@@ -98,7 +98,7 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
         if (e.type === "reasoning.text") reasoning += str(e.text) ?? "";
         if (e.type === "reasoning.summary") reasoning += str(e.summary) ?? "";
       }
-      if (detailText.length === 0) reasoning += str(delta.reasoning_content) ?? str(delta.reasoning) ?? "";
+      if (detailText.length === 0) reasoning += str(delta.reasoning_content) ?? str(delta.reasoning) ?? str(delta.reasoning_text) ?? "";
       if (typeof delta.refusal === "string") text += delta.refusal;
       if (typeof delta.content === "string") text += delta.content;
       for (const part of arr(delta.content).map(rec)) {

@@ -1,0 +1,44 @@
+/**
+ * GitHub Copilot's Chat Completions endpoint streams the reasoning of the Claude and Gemini models
+ * it serves as `delta.reasoning_text` (then a `reasoning_opaque` signature; see BerriAI/litellm#35021,
+ * anomalyco/opencode#8900). That text is the turn's reasoning message, byte for byte, closed when
+ * the answer or a tool call starts. Hand-written chunks in the shape Copilot sends (`content: null`
+ * and `role` repeated on every delta, a zeroed running `usage` until the last chunk).
+ */
+import { reasoningOf, textOf } from "@agui-bridge/conformance";
+import { describe, expect, it } from "vitest";
+import { ofType } from "./support/collect.js";
+import { chatChunk, runChatBothPaths } from "./support/chat-both-paths.js";
+
+type Rec = Record<string, unknown>;
+
+const zero = { completion_tokens: 0, prompt_tokens: 0, total_tokens: 0 };
+const chunk = (choice: Rec, usage: Rec = zero): Rec => chatChunk(choice, { usage }, { id: "copilot-1", model: "gemini-3-pro-preview" });
+
+describe("GitHub Copilot: `reasoning_text` deltas are the reasoning message", () => {
+  it("before a tool call", async () => {
+    const { events, messages } = await runChatBothPaths([
+      chunk({ delta: { content: null, role: "assistant", reasoning_text: "**Plan**\n\nRead the " } }),
+      chunk({ delta: { content: null, role: "assistant", reasoning_text: "file.\n\n" } }),
+      chunk(
+        { finish_reason: "tool_calls", delta: { content: null, role: "assistant", tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "read_file", arguments: "{\"p\":\"/a\"}" } }] } },
+        { completion_tokens: 5, prompt_tokens: 10, total_tokens: 15 },
+      ),
+    ]);
+    expect(reasoningOf(events as never)).toBe("**Plan**\n\nRead the file.\n\n");
+    const types = events.map((e) => e.type);
+    expect(types.indexOf("REASONING_MESSAGE_END")).toBeLessThan(types.indexOf("TOOL_CALL_START"));
+    expect(messages.filter((m) => m.role === "reasoning").map((m) => m.content)).toEqual(["**Plan**\n\nRead the file.\n\n"]);
+  });
+
+  it("before the answer", async () => {
+    const { events } = await runChatBothPaths([
+      chunk({ delta: { content: null, role: "assistant", reasoning_text: "Think." } }),
+      chunk({ delta: { content: "Hi", role: "assistant" } }),
+      chunk({ finish_reason: "stop", delta: { content: "!", role: "assistant" } }, { completion_tokens: 2, prompt_tokens: 3, total_tokens: 5 }),
+    ]);
+    expect(reasoningOf(events as never)).toBe("Think.");
+    expect(textOf(events as never)).toBe("Hi!");
+    expect(ofType(events, "REASONING_MESSAGE_START")).toHaveLength(1);
+  });
+});
