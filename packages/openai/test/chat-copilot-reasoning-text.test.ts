@@ -26,7 +26,7 @@ describe("GitHub Copilot: `reasoning_text` deltas are the reasoning message", ()
       ),
     ]);
     expect(reasoningOf(events as never)).toBe("**Plan**\n\nRead the file.\n\n");
-    const types = events.map((e) => e.type);
+    const types: string[] = events.map((e) => e.type);
     expect(types.indexOf("REASONING_MESSAGE_END")).toBeLessThan(types.indexOf("TOOL_CALL_START"));
     expect(messages.filter((m) => m.role === "reasoning").map((m) => m.content)).toEqual(["**Plan**\n\nRead the file.\n\n"]);
   });
