@@ -176,7 +176,7 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   state.run.setTerminalMetadata(costMetadata(state.costs));
 }
 
-/** Perplexity's search queries and citation tokens of a call (its last report wins), summed over the run's calls onto the terminal event. */
+/** Perplexity's search queries and citation tokens, OpenRouter's server tool counts, of a call (its last report wins), summed over the run's calls onto the terminal event. */
 function recordBilledCounts(state: ChatStreamState, callKey: string, usage: unknown): void {
   const counts = billedCounts(usage);
   if (counts === undefined) return;
