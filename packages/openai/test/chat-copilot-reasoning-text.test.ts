@@ -8,6 +8,7 @@
 import { reasoningOf, textOf } from "@agui-bridge/conformance";
 import { describe, expect, it } from "vitest";
 import { ofType } from "./support/collect.js";
+import { request } from "./support/chat-audit-helpers.js";
 import { chatChunk, runChatBothPaths } from "./support/chat-both-paths.js";
 
 type Rec = Record<string, unknown>;
@@ -42,3 +43,46 @@ describe("GitHub Copilot: `reasoning_text` deltas are the reasoning message", ()
     expect(ofType(events, "REASONING_MESSAGE_START")).toHaveLength(1);
   });
 });
+
+describe("GitHub Copilot: `reasoning_opaque` is kept, never lost", () => {
+  const bridge = (e: unknown): Rec => ((e as { metadata?: Rec }).metadata?.["agui-bridge"] ?? {}) as Rec;
+
+  it("while the reasoning is open: the reasoning message's encrypted value, its END marked copilot-reasoning-opaque", async () => {
+    const { events, messages } = await runChatBothPaths([
+      chunk({ delta: { content: null, role: "assistant", reasoning_text: "Think." } }),
+      chunk({ delta: { content: null, role: "assistant", reasoning_opaque: "OPAQUE-1" } }),
+      chunk({ finish_reason: "stop", delta: { content: "Hi", role: "assistant" } }, { completion_tokens: 2, prompt_tokens: 3, total_tokens: 5 }),
+    ]);
+    const reasoningId = ofType(events, "REASONING_MESSAGE_START")[0]?.messageId;
+    expect(ofType(events, "REASONING_ENCRYPTED_VALUE").map((e) => [e.subtype, e.entityId, e.encryptedValue])).toEqual([["message", reasoningId, "OPAQUE-1"]]);
+    expect(bridge(ofType(events, "REASONING_MESSAGE_END")[0])).toMatchObject({ encryptedKind: "copilot-reasoning-opaque" });
+    const reasoning = messages.find((m) => m.role === "reasoning");
+    expect(reasoning).toMatchObject({ content: "Think.", encryptedValue: "OPAQUE-1" });
+  });
+
+  it("after the reasoning closed (the tool call had started): a reasoning message of its own holds it", async () => {
+    const { events, messages } = await runChatBothPaths([
+      chunk({ delta: { content: null, role: "assistant", reasoning_text: "Plan." } }),
+      chunk({ delta: { content: null, role: "assistant", tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "f", arguments: "{}" } }] } }),
+      chunk({ finish_reason: "tool_calls", delta: { content: null, role: "assistant", reasoning_opaque: "OPAQUE-2" } }, { completion_tokens: 5, prompt_tokens: 10, total_tokens: 15 }),
+    ]);
+    expect(reasoningOf(events as never)).toBe("Plan.");
+    expect(ofType(events, "REASONING_ENCRYPTED_VALUE").map((e) => e.encryptedValue)).toEqual(["OPAQUE-2"]);
+    const reasonings = messages.filter((m) => m.role === "reasoning");
+    expect(reasonings.map((m) => [m.content, m.encryptedValue])).toEqual([
+      ["Plan.", undefined],
+      ["", "OPAQUE-2"],
+    ]);
+  });
+
+  it("not sent back on Chat (no request field is documented for it), and reported as dropped", async () => {
+    const { messages } = await runChatBothPaths([
+      chunk({ delta: { content: null, role: "assistant", reasoning_text: "Think.", reasoning_opaque: "OPAQUE-3" } }),
+      chunk({ finish_reason: "stop", delta: { content: "Hi", role: "assistant" } }, { completion_tokens: 2, prompt_tokens: 3, total_tokens: 5 }),
+    ]);
+    const { sent, warnings } = request([{ id: "u0", role: "user", content: "q" }, ...messages, { id: "u2", role: "user", content: "next" }]);
+    expect(JSON.stringify(sent)).not.toContain("OPAQUE-3");
+    expect(warnings).toContain("request.encrypted-value-dropped");
+  });
+});
+

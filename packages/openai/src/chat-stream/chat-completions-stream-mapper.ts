@@ -12,6 +12,7 @@ import { handleChatThinkingBlocks } from "./handle-chat-thinking-blocks.js";
 import { handleChatContent, handleChatRefusal } from "./handle-chat-text.js";
 import { flushThinkTags, handleThinkTaggedContent, thinkTagOf } from "./handle-chat-think-tags.js";
 import { handleChatToolCallDelta } from "./handle-chat-tool-calls.js";
+import { handleCopilotReasoningOpaque } from "./copilot-reasoning-opaque.js";
 import { releaseAllHeldToolCalls, releaseHeldToolCalls } from "./start-chat-tool-call.js";
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
@@ -213,6 +214,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     // GitHub Copilot's Chat endpoint streams the reasoning of its Claude and Gemini models as `reasoning_text`.
     const reasoning = asString(delta.reasoning_content) ?? asString(delta.reasoning) ?? asString(delta.reasoning_text);
     if (reasoning !== undefined && !detailed) handleChatReasoning(state, choice, reasoning);
+    if (delta.reasoning_opaque !== undefined) handleCopilotReasoningOpaque(state, choice, delta.reasoning_opaque);
     if (delta.thinking_blocks !== undefined) handleChatThinkingBlocks(state, choice, delta);
     // Groq: the tools its server ran (Compound, gpt-oss built-ins), after the reasoning that led to them.
     if (delta.executed_tools !== undefined) handleChatExecutedTools(state, choice, delta.executed_tools);

@@ -68,6 +68,8 @@ export interface ChatChoiceState {
   reasoningId?: string;
   /** A `thinking_blocks` signature for the reasoning message being streamed (written as it closes). */
   thinkingSignature?: string;
+  /** GitHub Copilot's `reasoning_opaque` for the open reasoning message, written when it closes (copilot-reasoning-opaque.ts). */
+  copilotOpaque?: string;
   /** `thinkTags`: whether the content is inside a think block, and a possible tag start held back. */
   thinkTags?: ThinkTagState;
   /** Gemini's thought summaries in the content (`extra_content.google.thought`, `<thought>` tags): whether inside one, a possible tag start held back. */
@@ -226,12 +228,16 @@ export function closeChoiceReasoning(state: ChatStreamState, choice: ChatChoiceS
   const hadPlain = choice.reasoningId !== undefined;
   if (choice.reasoningId !== undefined && run.isReasoningOpen(choice.reasoningId)) {
     const signature = choice.thinkingSignature;
+    const opaque = choice.copilotOpaque;
     if (signature !== undefined) run.encryptedValue("message", choice.reasoningId, signature);
+    else if (opaque !== undefined) run.encryptedValue("message", choice.reasoningId, opaque);
+    const kind = signature !== undefined ? THINKING_BLOCK_SIGNATURE_KIND : opaque !== undefined ? COPILOT_REASONING_OPAQUE_KIND : undefined;
     // Its token log probabilities come from its `endMetadata` (see `handleChatReasoning`).
-    run.endReasoningMessage(choice.reasoningId, signature !== undefined ? { encryptedKind: THINKING_BLOCK_SIGNATURE_KIND } : undefined);
+    run.endReasoningMessage(choice.reasoningId, kind !== undefined ? { encryptedKind: kind } : undefined);
   }
   choice.reasoningId = undefined;
   choice.thinkingSignature = undefined;
+  choice.copilotOpaque = undefined;
   if (detail !== undefined || hadPlain) run.endReasoning();
 }
 
@@ -252,6 +258,9 @@ function flushPendingEncrypted(state: ChatStreamState, choice: ChatChoiceState):
 
 /** `encryptedKind` of a reasoning message whose encrypted value is a LiteLLM `thinking_blocks` signature. */
 export const THINKING_BLOCK_SIGNATURE_KIND = "thinking-block-signature";
+
+/** `encryptedKind` of a reasoning message whose encrypted value is GitHub Copilot's `reasoning_opaque`. */
+export const COPILOT_REASONING_OPAQUE_KIND = "copilot-reasoning-opaque";
 
 /** `encryptedKind` of a reasoning message holding a LiteLLM `redacted_thinking` block's `data`. */
 export const THINKING_BLOCK_REDACTED_KIND = "thinking-block-redacted";
