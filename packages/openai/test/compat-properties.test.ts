@@ -120,8 +120,8 @@ describe("unmodelled dialect parts", () => {
     const warnings: string[] = [];
     const chunk = (delta: Rec): Rec => ({ id: "c", model: "m", choices: [{ index: 0, delta, finish_reason: null }] });
     const chunks = [
-      chunk({ content: [{ type: "reference", reference_ids: [1] }, { type: "text", text: "A" }] }),
-      chunk({ content: [{ type: "reference", reference_ids: [2] }, { type: "text", text: "B" }], reasoning_details: [{ type: "reasoning.future", index: 0 }] }),
+      chunk({ content: [{ type: "future_chunk", value: 1 }, { type: "text", text: "A" }] }),
+      chunk({ content: [{ type: "future_chunk", value: 2 }, { type: "text", text: "B" }], reasoning_details: [{ type: "reasoning.future", index: 0 }] }),
       chunk({ reasoning_details: [{ type: "reasoning.future", index: 1 }] }),
       { id: "c", model: "m", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
     ];

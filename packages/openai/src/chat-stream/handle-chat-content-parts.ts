@@ -1,4 +1,5 @@
 import type { ChatChoiceState, ChatStreamState } from "./chat-stream-state.js";
+import { collectAnnotations } from "./chat-annotations.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatContent } from "./handle-chat-text.js";
 import { signThinking } from "./handle-chat-thinking-blocks.js";
@@ -9,7 +10,10 @@ import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
  * text; `{ type: "thinking", thinking: [{ type: "text", text }] }` → the reasoning message;
  * `{ type: "reasoning", summary: [{ type: "summary_text", text, signature }] }` (Databricks Model
  * Serving: Claude's thinking, gpt-oss reasoning) → the reasoning message, a non-empty `signature`
- * its encrypted value (END metadata `encryptedKind: "thinking-block-signature"`, as LiteLLM's). Parts
+ * its encrypted value (END metadata `encryptedKind: "thinking-block-signature"`, as LiteLLM's);
+ * `{ type: "reference", reference_ids }` (Mistral's ReferenceChunk: the tool results or documents
+ * the text cites) → the choice's annotations, verbatim (TEXT_MESSAGE_END metadata `annotations`),
+ * one with no ids (Mistral opens JSON-mode answers with `reference_ids: []`) citing nothing. Parts
  * are mapped in order, so one chunk carrying the end of the thinking and the start of the answer
  * gives both, byte for byte. Other part types are not modelled: each is reported once per stream
  * through `onWarning` and passed through as RAW when `emitRawEvents` is set.
@@ -37,6 +41,8 @@ export function handleChatContentParts(state: ChatStreamState, choice: ChatChoic
         const signature = asNonEmptyString(record.signature);
         if (signature !== undefined) signThinking(state, choice, signature);
       }
+    } else if (type === "reference" && Array.isArray(part.reference_ids)) {
+      if (part.reference_ids.length > 0) collectAnnotations(choice, [part]);
     } else {
       if (state.options.emitRawEvents === true) state.run.raw(part, state.provider);
       if (state.warned.has(`part:${type}`)) continue;
