@@ -49,7 +49,10 @@ export function withContentFilterDetails(finish: FinishInfo, results: ContentFil
  * results }` with `results` the entries as sent; undefined otherwise.
  */
 export function promptFilterDetails(value: unknown): Record<string, unknown> | undefined {
-  const entries = (asArray(value) ?? []).filter(isRecord);
+  // Read on every chunk, present on Azure's preamble only: nothing is built when it is absent.
+  const list = asArray(value);
+  if (list === undefined || list.length === 0) return undefined;
+  const entries = list.filter(isRecord);
   const merged: ContentFilterResults = new Map();
   for (const entry of entries) {
     for (const [category, raw] of Object.entries(asRecord(entry.content_filter_results) ?? {})) if (isRecord(raw) && isFlagged(raw)) merged.set(category, raw);

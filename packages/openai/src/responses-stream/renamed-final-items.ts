@@ -36,7 +36,21 @@ function contentKey(item: Record<string, unknown>, outputIndex: number | undefin
   }
   // Nothing to compare (an empty message or reasoning item): not recognisable.
   if (parts === undefined || !parts.some((part) => part !== "" && part !== "\u0000")) return undefined;
-  return `${outputIndex}\u0002${type}\u0002${parts.join("\u0001")}`;
+  return `${outputIndex}\u0002${type}\u0002${sampled(parts.join("\u0001"))}`;
+}
+
+/** Characters kept from each end of a long content in its key. */
+const SAMPLE_LENGTH = 128;
+
+/**
+ * Long content keyed by its length and both ends: the key is fingerprinted once per finished item,
+ * and hashing a whole long message or argument text would cost more than the item's own events. A
+ * renamed item repeats its content exactly; an item that is not one would have to share the output
+ * index, the type, the length and 256 characters at the ends and differ only in between.
+ */
+function sampled(content: string): string {
+  if (content.length <= 2 * SAMPLE_LENGTH) return content;
+  return `${content.length}\u0003${content.slice(0, SAMPLE_LENGTH)}\u0003${content.slice(-SAMPLE_LENGTH)}`;
 }
 
 /** The `text` (or `refusal`) of each part of a content / summary list. */
