@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IdFingerprints } from "../src/responses-stream/id-fingerprints.js";
+import { FingerprintTable, IdFingerprints } from "../src/responses-stream/id-fingerprints.js";
 
 describe("IdFingerprints (the provider ids a Responses run remembers)", () => {
   it("holds what was added and nothing else, for ids of any length and alphabet", () => {
@@ -37,3 +37,39 @@ describe("IdFingerprints (the provider ids a Responses run remembers)", () => {
     expect(other.has("x".repeat(999))).toBe(false);
   });
 });
+
+describe("FingerprintTable (the compact set behind IdFingerprints)", () => {
+  it("answers as a Set over 100,000 random adds, deletes and lookups, keys at both ends of the range included", () => {
+    const table = new FingerprintTable();
+    const model = new Set<number>();
+    // A fixed LCG: the same sequence every run.
+    let seed = 12345;
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const pool = [0, 1, 2 ** 52 - 1, 2 ** 52 - 2, 2 ** 32, 2 ** 32 - 1];
+    for (let i = 0; i < 3_000; i++) pool.push(next() * 2 ** 20 + (next() >>> 12));
+    // Keys that share their low 32 bits (the probe start) and differ above them.
+    for (let i = 0; i < 500; i++) pool.push(i * 2 ** 32 + 7);
+    for (let step = 0; step < 100_000; step++) {
+      const key = pool[next() % pool.length] as number;
+      const op = next() % 3;
+      if (op === 0) expect(table.add(key)).toBe(!model.has(key));
+      else if (op === 1) expect(table.delete(key)).toBe(model.has(key));
+      else expect(table.has(key)).toBe(model.has(key));
+      if (op === 0) model.add(key);
+      if (op === 1) model.delete(key);
+      expect(table.size).toBe(model.size);
+    }
+    for (const key of pool) expect(table.has(key)).toBe(model.has(key));
+  });
+
+  it("keeps working when keys are added and deleted over and over (deletion marks are cleared)", () => {
+    const table = new FingerprintTable();
+    for (let i = 0; i < 100_000; i++) {
+      expect(table.add(i * 4099)).toBe(true);
+      if (i >= 10) expect(table.delete((i - 10) * 4099)).toBe(true);
+    }
+    expect(table.size).toBe(10);
+    for (let i = 0; i < 100_000; i++) expect(table.has(i * 4099)).toBe(i >= 99_990);
+  });
+});
+
