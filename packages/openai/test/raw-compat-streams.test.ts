@@ -51,7 +51,7 @@ describe(`raw SSE of OpenAI-compatible servers: ${sharedSuiteTitle("openai-chat"
     // Encrypted values: on the tool call an entry's id names, else on a reasoning message; each exactly once.
     const placed = encryptedEvents(events);
     const opaque = expected.details.flatMap((d) => (typeof d.data === "string" ? [d] : typeof d.signature === "string" && d.signature !== "" ? [d] : []));
-    expect(placed).toHaveLength(opaque.length);
+    expect(placed).toHaveLength(opaque.length + expected.opaque.length);
     const reasoningIds = new Set(messages.filter((m) => m.role === "reasoning").map((m) => m.id));
     for (const entry of opaque) {
       const value = (entry.data ?? entry.signature) as string;
@@ -63,6 +63,13 @@ describe(`raw SSE of OpenAI-compatible servers: ${sharedSuiteTitle("openai-chat"
         ? messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).find((c) => c.id === entry.id)
         : messages.find((m) => m.id === event!.entityId);
       expect((holder as { encryptedValue?: string } | undefined)?.encryptedValue).toBe(value);
+    }
+    // Copilot's reasoning_opaque: on a reasoning message, as streamed.
+    for (const value of expected.opaque) {
+      const event = placed.find((p) => p.encryptedValue === value);
+      expect(event).toMatchObject({ subtype: "message" });
+      expect(reasoningIds.has(event!.entityId)).toBe(true);
+      expect((messages.find((m) => m.id === event!.entityId) as { encryptedValue?: string } | undefined)?.encryptedValue).toBe(value);
     }
     // Gateway cost fields ride on the terminal event, per model call.
     const costs = readBridgeMetadata(end.metadata)?.costs as Rec[] | undefined;

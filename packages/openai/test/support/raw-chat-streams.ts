@@ -52,6 +52,8 @@ export interface RawChatExpectation {
   usage: Rec[] | undefined;
   /** The `reasoning_details` entries of the turn, fragments merged (same type and index in a row). */
   details: DetailEntry[];
+  /** GitHub Copilot's `delta.reasoning_opaque` values (each kept as a reasoning message's encrypted value). */
+  opaque: string[];
   /** Cost fields of the last usage object per completion id. */
   costs: Rec[];
   citations?: unknown[];
@@ -66,6 +68,7 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
   const toolCallIds: string[] = [];
   const usageByCall = new Map<string, { model?: string; usage: unknown }>();
   const details: DetailEntry[] = [];
+  const opaque: string[] = [];
   let lastKey: string | undefined;
   const idsByIndex = new Map<number, string>();
   let citations: unknown[] | undefined;
@@ -98,6 +101,7 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
         if (e.type === "reasoning.text") reasoning += str(e.text) ?? "";
         if (e.type === "reasoning.summary") reasoning += str(e.summary) ?? "";
       }
+      if (typeof delta.reasoning_opaque === "string" && delta.reasoning_opaque !== "") opaque.push(delta.reasoning_opaque);
       if (detailText.length === 0) reasoning += str(delta.reasoning_content) ?? str(delta.reasoning) ?? str(delta.reasoning_text) ?? "";
       if (typeof delta.refusal === "string") text += delta.refusal;
       if (typeof delta.content === "string") text += delta.content;
@@ -139,6 +143,7 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
     toolCallIds,
     usage: perModel.size === 0 ? undefined : [...perModel.values()],
     details,
+    opaque,
     costs,
     ...(citations !== undefined && { citations }),
     ...(searchResults !== undefined && { searchResults }),
