@@ -58,6 +58,23 @@ export interface RawChatExpectation {
   searchResults?: unknown[];
 }
 
+/** Text read as `<think>`…`</think>` sections (reasoning, tags removed) and the rest (text); an unclosed section runs to the end. */
+export function splitThinkSection(content: string): { text: string; reasoning: string } {
+  let text = "";
+  let reasoning = "";
+  let rest = content;
+  for (;;) {
+    const open = rest.indexOf("<think>");
+    if (open < 0) return { text: text + rest, reasoning };
+    text += rest.slice(0, open);
+    rest = rest.slice(open + "<think>".length);
+    const close = rest.indexOf("</think>");
+    if (close < 0) return { text, reasoning: reasoning + rest };
+    reasoning += rest.slice(0, close);
+    rest = rest.slice(close + "</think>".length);
+  }
+}
+
 /** What the chunks say: texts, reasoning, arguments, usage per the documented rule, details, costs. */
 export function expectedFromRawChat(chunks: readonly unknown[], label: string): RawChatExpectation {
   let text = "";
@@ -132,9 +149,12 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
     for (const [field, value] of Object.entries(fields)) seen[field] = ((seen[field] as number | undefined) ?? 0) + value;
     perModel.set(key, seen);
   }
+  // Perplexity documents its reasoning models' answer as "a `<think>` section containing
+  // reasoning tokens" then the answer: what the tags enclose is reasoning, the rest text.
+  const split = label === "perplexity" ? splitThinkSection(text) : { text, reasoning: "" };
   return {
-    text,
-    reasoning,
+    text: split.text,
+    reasoning: reasoning + split.reasoning,
     args,
     toolCallIds,
     usage: perModel.size === 0 ? undefined : [...perModel.values()],
