@@ -125,16 +125,20 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
       for (const t of arr(delta.tool_calls)) {
         const call = rec(t);
         const index = typeof call?.index === "number" ? call.index : 0;
-        const id = str(call?.id) ?? idsByIndex.get(index);
+        // An empty id (DashScope's continuation fragments) names nothing: the call at the index goes on.
+        const id = (str(call?.id) || undefined) ?? idsByIndex.get(index);
         if (id === undefined) continue;
         if (!args.has(id)) toolCallIds.push(id);
         idsByIndex.set(index, id);
         args.set(id, (args.get(id) ?? "") + (str(rec(call?.function)?.arguments) ?? ""));
       }
     }
-    if (rec(chunk.usage) !== undefined) {
+    // Groq documents its own copy of the usage, `x_groq.usage`, which is all a stream without
+    // `include_usage` carries.
+    const usage = rec(chunk.usage) ?? rec(rec(chunk.x_groq)?.usage);
+    if (usage !== undefined) {
       const model = typeof chunk.model === "string" && chunk.model !== "" ? chunk.model : undefined;
-      usageByCall.set(String(chunk.id), { ...(model !== undefined && { model }), usage: chunk.usage });
+      usageByCall.set(String(chunk.id), { ...(model !== undefined && { model }), usage });
     }
   }
   const perModel = new Map<string, Rec>();
