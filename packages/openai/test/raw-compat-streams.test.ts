@@ -75,9 +75,10 @@ describe(`raw SSE of OpenAI-compatible servers: ${sharedSuiteTitle("openai-chat"
     const costs = readBridgeMetadata(end.metadata)?.costs as Rec[] | undefined;
     if (expected.costs.length === 0) expect(costs).toBeUndefined();
     else expect(costs?.map((c) => ({ callId: c.callId, cost: c.cost, costInUsdTicks: c.costInUsdTicks }))).toEqual(expected.costs);
-    // Chunk-level citations on the text's END.
+    // Chunk-level citations on the text's END; with no text, on the terminal event's `sources`.
     if (expected.citations !== undefined) {
-      const fields = readBridgeMetadata(ofType(events, "TEXT_MESSAGE_END")[0]?.metadata);
+      const textEnd = ofType(events, "TEXT_MESSAGE_END")[0];
+      const fields = textEnd !== undefined ? readBridgeMetadata(textEnd.metadata) : (readBridgeMetadata(end.metadata)?.sources as Rec[] | undefined)?.[0];
       expect(fields?.citations).toEqual(expected.citations);
       expect(fields?.searchResults).toEqual(expected.searchResults);
     }

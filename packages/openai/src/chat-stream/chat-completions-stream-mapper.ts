@@ -18,6 +18,7 @@ import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { deltaThoughtSignature, flushGeminiTextSignature, settleGeminiTextSignature } from "./gemini-text-signature.js";
 import { collectAnnotations } from "./chat-annotations.js";
+import { keepUnplacedSources, trackCitations } from "./chat-sources.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { collectLogprobs } from "./chat-logprobs.js";
 import { withChoiceFinishDetails } from "./chat-choice-finish-details.js";
@@ -52,6 +53,8 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     details: {},
     contentFilters: new Map(),
     warned: new Set(),
+    citationsCarried: false,
+    unplacedSources: [],
     thinkTag: thinkTagOf(options),
     ...(options.model !== undefined && { model: options.model }),
   };
@@ -68,6 +71,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
         const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
         if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
         releaseAllHeldToolCalls(state);
+        keepUnplacedSources(state);
         run.fail(failure);
         return;
       }
@@ -87,6 +91,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       const groqError = asNonEmptyString(asRecord(chunk.x_groq)?.error);
       if (groqError !== undefined) {
         releaseAllHeldToolCalls(state);
+        keepUnplacedSources(state);
         run.fail(describeOpenAIError({ message: `Groq stopped the stream: ${groqError}`, code: groqError }));
         return;
       }
@@ -95,6 +100,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     end() {
       // Calls still waiting for a name start as they are, so their arguments reach the run's end.
       releaseAllHeldToolCalls(state);
+      keepUnplacedSources(state);
       const failure = state.failure;
       if (failure !== undefined) {
         run.fail(failure.finish !== undefined ? { ...failure, finish: withResponseDetails(failure.finish, state.details) } : failure);
@@ -109,6 +115,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     // waiting for a name start first, so their argument text is in the failed run.
     describeError(error) {
       releaseAllHeldToolCalls(state);
+      keepUnplacedSources(state);
       return describeOpenAIError(error);
     },
   };
@@ -128,31 +135,13 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
   if (state.completionId !== undefined) {
     if ([...state.choices.values()].some((choice) => !choice.finished)) return;
     for (const choice of state.choices.values()) endChoice(state, choice);
+    keepUnplacedSources(state);
     state.choices.clear();
     state.contentFilters.clear();
     state.citations = undefined;
+    state.citationsCarried = false;
   }
   state.completionId = id;
-}
-
-/**
- * Chunk-level sources, the latest of each kind kept for the text's END: Perplexity repeats the
- * completion's `citations` / `search_results` on its chunks; Zhipu GLM / Z.ai (the `web_search`
- * tool with `search_result: true`) sends its search results as a top-level `web_search` array
- * (`{ title, link, content, media, icon, refer, publish_date }`, `refer` being the `ref_N` the text
- * cites), as on its non-streamed completion.
- */
-function trackCitations(state: ChatStreamState, chunk: Record<string, unknown>): void {
-  const citations = asArray(chunk.citations);
-  const searchResults = asArray(chunk.search_results);
-  const webSearch = asArray(chunk.web_search);
-  if (citations === undefined && searchResults === undefined && webSearch === undefined) return;
-  state.citations = {
-    ...state.citations,
-    ...(citations !== undefined && { citations: citations.filter((c) => typeof c === "string" || isRecord(c)) }),
-    ...(searchResults !== undefined && { searchResults: searchResults.filter(isRecord) }),
-    ...(webSearch !== undefined && { webSearch: webSearch.filter(isRecord) }),
-  };
 }
 
 function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown): void {

@@ -143,6 +143,10 @@ export interface ChatStreamState {
   readonly details: ChatResponseDetails;
   /** Chunk-level citations of the current completion (Perplexity `citations` / `search_results`, Zhipu `web_search`). */
   citations?: BridgeMetadata;
+  /** Whether a text message of the current completion opened (its END carries `citations`). */
+  citationsCarried: boolean;
+  /** Sources of completions no text message took, for the terminal event (see `keepUnplacedSources`). */
+  readonly unplacedSources: BridgeMetadata[];
   /** Gateway cost fields per model call, for the terminal event. */
   readonly costs: Map<string, Record<string, unknown>>;
   /** Billed units per model call TokenUsage has no field for (Perplexity's search queries, citation tokens). */

@@ -27,6 +27,7 @@ export function openChatText(state: ChatStreamState, choice: ChatChoiceState): s
   const messageId = takeAssistantId(state, choice);
   const textId = state.run.startText({ messageId, endMetadata: () => chatTextEndFields(choice, state.citations, textId) });
   choice.textId = textId;
+  state.citationsCarried = true;
   return textId;
 }
 

@@ -60,6 +60,23 @@ export interface RawChatExpectation {
   searchResults?: unknown[];
 }
 
+/** Text read as `<think>`…`</think>` sections (reasoning, tags removed) and the rest (text); an unclosed section runs to the end. */
+export function splitThinkSection(content: string): { text: string; reasoning: string } {
+  let text = "";
+  let reasoning = "";
+  let rest = content;
+  for (;;) {
+    const open = rest.indexOf("<think>");
+    if (open < 0) return { text: text + rest, reasoning };
+    text += rest.slice(0, open);
+    rest = rest.slice(open + "<think>".length);
+    const close = rest.indexOf("</think>");
+    if (close < 0) return { text, reasoning: reasoning + rest };
+    reasoning += rest.slice(0, close);
+    rest = rest.slice(close + "</think>".length);
+  }
+}
+
 /** What the chunks say: texts, reasoning, arguments, usage per the documented rule, details, costs. */
 export function expectedFromRawChat(chunks: readonly unknown[], label: string): RawChatExpectation {
   let text = "";
@@ -112,16 +129,20 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
       for (const t of arr(delta.tool_calls)) {
         const call = rec(t);
         const index = typeof call?.index === "number" ? call.index : 0;
-        const id = str(call?.id) ?? idsByIndex.get(index);
+        // An empty id (DashScope's continuation fragments) names nothing: the call at the index goes on.
+        const id = (str(call?.id) || undefined) ?? idsByIndex.get(index);
         if (id === undefined) continue;
         if (!args.has(id)) toolCallIds.push(id);
         idsByIndex.set(index, id);
         args.set(id, (args.get(id) ?? "") + (str(rec(call?.function)?.arguments) ?? ""));
       }
     }
-    if (rec(chunk.usage) !== undefined) {
+    // Groq documents its own copy of the usage, `x_groq.usage`, which is all a stream without
+    // `include_usage` carries.
+    const usage = rec(chunk.usage) ?? rec(rec(chunk.x_groq)?.usage);
+    if (usage !== undefined) {
       const model = typeof chunk.model === "string" && chunk.model !== "" ? chunk.model : undefined;
-      usageByCall.set(String(chunk.id), { ...(model !== undefined && { model }), usage: chunk.usage });
+      usageByCall.set(String(chunk.id), { ...(model !== undefined && { model }), usage });
     }
   }
   const perModel = new Map<string, Rec>();
@@ -136,9 +157,12 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
     for (const [field, value] of Object.entries(fields)) seen[field] = ((seen[field] as number | undefined) ?? 0) + value;
     perModel.set(key, seen);
   }
+  // Perplexity documents its reasoning models' answer as "a `<think>` section containing
+  // reasoning tokens" then the answer: what the tags enclose is reasoning, the rest text.
+  const split = label === "perplexity" ? splitThinkSection(text) : { text, reasoning: "" };
   return {
-    text,
-    reasoning,
+    text: split.text,
+    reasoning: reasoning + split.reasoning,
     args,
     toolCallIds,
     usage: perModel.size === 0 ? undefined : [...perModel.values()],
