@@ -45,6 +45,7 @@ export function streamChatCompletionsFromResponse(
           if (!run.ended && frames.done) run.finish();
         },
         ...(mapper.describeError !== undefined && { describeError: mapper.describeError }),
+        ...(mapper.beforeClose !== undefined && { beforeClose: mapper.beforeClose }),
       };
     },
     provider: providerLabel(options),

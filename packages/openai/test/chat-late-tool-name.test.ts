@@ -8,7 +8,7 @@
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
 import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { streamChatCompletions } from "../src/index.js";
+import { streamChatCompletions, streamChatCompletionsFromResponse } from "../src/index.js";
 import { collect, last, ofType } from "./support/collect.js";
 
 type Delta = Record<string, unknown>;
@@ -85,6 +85,94 @@ describe("Chat tool call named after its first fragment", () => {
     ]);
     expect(last(events)).toMatchObject({ type: "RUN_ERROR", code: "overloaded" });
     expect(collectDeltas(events as never).toolArgs.get("call_a")).toBe('{"a"');
+  });
+
+  // A cancel goes through the driver (not the mapper's end or describeError): the mapper's
+  // beforeClose starts the call as the other forced endings do, with an empty name and no warning.
+  const unnamed = chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_a", type: "function", function: { arguments: '{"a"' } }] });
+  const moreArgs = chunk({ tool_calls: [{ index: 0, function: { arguments: ":1" } }] });
+
+  /** The held call as a forced close leaves it: START (empty name) / ARGS / END interrupted, before the terminal event. */
+  function expectForcedCall(events: Event[]): void {
+    const call = events.filter((e) => "toolCallId" in e && e.toolCallId === "call_a");
+    expect(call.map((e) => e.type)).toEqual(["TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_ARGS", "TOOL_CALL_END"]);
+    expect(call[0]).toMatchObject({ toolCallName: "", parentMessageId: expect.any(String) });
+    expect(call.at(-1)).toMatchObject({ metadata: { "agui-bridge": { interrupted: true } } });
+    expect(events.indexOf(call.at(-1) as Event)).toBe(events.length - 2);
+  }
+
+  it("the run is cancelled while a pull is pending, before the name came: the call's argument text is in the cancelled run", async () => {
+    const controller = new AbortController();
+    const warnings: string[] = [];
+    async function* hanging(): AsyncGenerator<unknown> {
+      yield unnamed;
+      yield moreArgs;
+      // The next pull waits for a chunk that never comes; the signal aborts meanwhile.
+      setTimeout(() => controller.abort(), 1);
+      await new Promise(() => undefined);
+    }
+    const events = await collect(streamChatCompletions(hanging(), { generateId: createSequentialIds("id"), signal: controller.signal, onWarning: (w) => warnings.push(w.code) }));
+    await assertConformant(events);
+    expect(last(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    expectForcedCall(events);
+    expect(collectDeltas(events as never).toolArgs.get("call_a")).toBe('{"a":1');
+    expect(warnings).toEqual([]);
+  });
+
+  it("the consumer aborts between chunks, before the name came: the call's argument text is in the cancelled run", async () => {
+    const controller = new AbortController();
+    const events: Event[] = [];
+    const chunks = [chunk({ role: "assistant", content: "Let me check." }), unnamed, moreArgs, chunk({ content: " more" }), chunk({}, "tool_calls")];
+    for await (const event of streamChatCompletions(from(chunks), { generateId: createSequentialIds("id"), signal: controller.signal })) {
+      events.push(event);
+      // Aborted while handling the fourth chunk's text, before the finish is pulled: the call is still held.
+      if (event.type === "TEXT_MESSAGE_CONTENT" && event.delta === " more") controller.abort();
+    }
+    await assertConformant(events);
+    expect(last(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    expect(collectDeltas(events as never).toolArgs.get("call_a")).toBe('{"a":1');
+    expect(ofType(events, "TOOL_CALL_START").map((e) => e.toolCallName)).toEqual([""]);
+  });
+
+  it("the raw-bytes path keeps the call's argument text on a cancel too", async () => {
+    const controller = new AbortController();
+    const encoder = new TextEncoder();
+    async function* body(): AsyncGenerator<Uint8Array> {
+      yield encoder.encode(`data: ${JSON.stringify(unnamed)}\n\ndata: ${JSON.stringify(moreArgs)}\n\n`);
+      setTimeout(() => controller.abort(), 1);
+      await new Promise(() => undefined);
+    }
+    const events = await collect(streamChatCompletionsFromResponse(body(), { generateId: createSequentialIds("id"), signal: controller.signal }));
+    await assertConformant(events);
+    expect(last(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    expectForcedCall(events);
+  });
+
+  it("a forced close starts the held call the same way whatever ends the run: cut, broken, cancelled (no warning on any)", async () => {
+    async function ending(kind: "cut" | "broken" | "cancelled"): Promise<{ events: Event[]; warnings: string[] }> {
+      const controller = new AbortController();
+      const warnings: string[] = [];
+      async function* source(): AsyncGenerator<unknown> {
+        yield unnamed;
+        yield moreArgs;
+        if (kind === "broken") throw new Error("socket hang up");
+        if (kind === "cancelled") {
+          controller.abort();
+          await new Promise(() => undefined);
+        }
+      }
+      const events = await collect(streamChatCompletions(source(), { generateId: createSequentialIds("id"), signal: controller.signal, onWarning: (w) => warnings.push(w.code) }));
+      await assertConformant(events);
+      return { events, warnings };
+    }
+    const [cut, broken, cancelled] = await Promise.all([ending("cut"), ending("broken"), ending("cancelled")]);
+    for (const { events, warnings } of [cut, broken, cancelled]) {
+      expectForcedCall(events);
+      expect(warnings).toEqual([]);
+    }
+    // Everything before the terminal event is the same.
+    expect(cancelled.events.slice(0, -1)).toEqual(cut.events.slice(0, -1));
+    expect(broken.events.slice(0, -1)).toEqual(cut.events.slice(0, -1));
   });
 
   it("a name repeated on every fragment (MiniMax through NVIDIA NIM) is the call's name once", async () => {

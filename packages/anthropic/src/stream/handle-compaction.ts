@@ -1,3 +1,4 @@
+import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asArray, asNonEmptyString, asString, type JsonRecord } from "../narrow.js";
 import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
 
@@ -14,10 +15,12 @@ type CompactionBlock = Extract<BlockState, { kind: "compaction" }>;
  * request side can send the block back to Anthropic in place. Other providers drop it with a warning.
  */
 export function startCompactionBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
-  const reasoningId = context.run.startReasoningMessage({
+  const state: CompactionBlock = { kind: "compaction", index, reasoningId: "", encrypted: undefined, signature: undefined, toolChanges: undefined };
+  // Its END fields are read whenever the run closes it, a cut or failed stream or an abort included.
+  state.reasoningId = context.run.startReasoningMessage({
     metadata: { encryptedKind: ANTHROPIC_COMPACTION, anthropicMessageId: message.id, blockIndex: index },
+    endMetadata: () => compactionEndFields(state),
   });
-  const state: CompactionBlock = { kind: "compaction", index, reasoningId, encrypted: undefined, signature: undefined, toolChanges: undefined };
   message.blocks.set(index, state);
   extend(context, state, block);
   if (Array.isArray(block.tool_changes)) state.toolChanges = asArray(block.tool_changes);
@@ -38,14 +41,22 @@ export function compactionSignature(state: CompactionBlock, delta: JsonRecord): 
   if (signature !== undefined) state.signature = signature;
 }
 
-/** `content_block_stop` of a compaction block: the reasoning message ends with the block's signature and tool changes. */
+/** `content_block_stop` of a compaction block: the reasoning message ends with its END fields ({@link compactionEndFields}). */
 export function stopCompactionBlock(context: StreamContext, state: CompactionBlock, interrupted: boolean): void {
   if (!context.run.isReasoningOpen(state.reasoningId)) return;
-  context.run.endReasoningMessage(state.reasoningId, {
+  context.run.endReasoningMessage(state.reasoningId, interrupted ? { interrupted: true } : undefined);
+}
+
+/**
+ * A compaction reasoning message's END fields: the block's signature (`compactionSignature`) and
+ * tool changes (`toolChanges`) as far as they came. Always an object, so the END repeats its
+ * start's fields even when there is neither.
+ */
+function compactionEndFields(state: CompactionBlock): BridgeMetadata {
+  return {
     ...(state.signature !== undefined && { compactionSignature: state.signature }),
     ...(state.toolChanges !== undefined && { toolChanges: state.toolChanges }),
-    ...(interrupted && { interrupted: true }),
-  });
+  };
 }
 
 function extend(context: StreamContext, state: CompactionBlock, fields: JsonRecord): void {

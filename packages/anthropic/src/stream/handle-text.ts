@@ -18,10 +18,14 @@ export function startTextBlock(context: StreamContext, message: MessageState, in
   for (const citation of asArray(block.citations) ?? []) addCitation(message, citation, index);
 }
 
-/** Opens the message's AG-UI text message (id = the Anthropic message id) unless it is open already. */
+/**
+ * Opens the message's AG-UI text message (id = the Anthropic message id) unless it is open already.
+ * Its END fields ({@link textEndFields}) are read whenever the run closes it: at the message's end,
+ * and when the run closes it itself (a cut or failed stream, an abort), so what came before is kept.
+ */
 export function openText(context: StreamContext, message: MessageState): void {
   if (message.textOpen) return;
-  context.run.startText({ messageId: message.id, role: "assistant" });
+  context.run.startText({ messageId: message.id, role: "assistant", endMetadata: () => textEndFields(context, message) });
   message.textOpen = true;
 }
 
@@ -48,18 +52,27 @@ export function stopTextBlock(message: MessageState, index: number, start: numbe
 }
 
 /**
- * Closes the message's text message (when open) with its citations and block spans (each span
- * with the indexes of the citations its block carried, `citationIndexes`), and its `fallback`
- * blocks (`fallbackBlocks`, see `fallbackBlock`) and `mcp_tool_listing` blocks (`mcpToolListings`,
- * see `mcpToolListingBlock`). Files the
- * citations name (`file_id` of a cited document) are listed next to them as `files` (FileSource
- * parts, see {@link filesOfCitations}).
+ * Closes the message's text message (when open); `extra` (`interrupted`) lands on it beside its own
+ * END fields ({@link textEndFields}, read by the run).
  */
 export function closeText(context: StreamContext, message: MessageState, extra?: BridgeMetadata): void {
   if (!message.textOpen) return;
   message.textOpen = false;
   if (!context.run.isTextOpen(message.id)) return;
-  const metadata: BridgeMetadata = { textBlocks: message.textBlocks.map((range) => withCitationIndexes(message, range)) };
+  context.run.endText(message.id, extra);
+}
+
+/**
+ * The text message's END fields: its block spans (`textBlocks`, each with the indexes of the
+ * citations its block carried, `citationIndexes`; a block still streaming spans the text so far, as
+ * stopping it would record), its citations, its `fallback` blocks (`fallbackBlocks`, see
+ * `fallbackBlock`) and `mcp_tool_listing` blocks (`mcpToolListings`, see `mcpToolListingBlock`), and
+ * `refusal` once the stop reason said so. Files the citations name (`file_id` of a cited document)
+ * are listed next to them as `files` (FileSource parts, see {@link filesOfCitations}). Read once, when
+ * the message closes.
+ */
+export function textEndFields(context: StreamContext, message: MessageState): BridgeMetadata {
+  const metadata: BridgeMetadata = { textBlocks: textBlockSpans(message).map((range) => withCitationIndexes(message, range)) };
   if (message.citations.length > 0) {
     metadata.citations = [...message.citations];
     const files = filesOfCitations(message.citations, context.provider);
@@ -68,7 +81,18 @@ export function closeText(context: StreamContext, message: MessageState, extra?:
   if (message.fallbackBlocks.length > 0) metadata.fallbackBlocks = message.fallbackBlocks.map((record) => ({ ...record }));
   if (message.mcpToolListings.length > 0) metadata.mcpToolListings = message.mcpToolListings.map((record) => ({ ...record }));
   if (message.refusal) metadata.refusal = true;
-  context.run.endText(message.id, extra === undefined ? metadata : { ...metadata, ...extra });
+  return metadata;
+}
+
+/** The spans of the stopped text blocks, then of those still open (up to the text so far). */
+function textBlockSpans(message: MessageState): TextBlockRange[] {
+  let spans = message.textBlocks;
+  for (const block of message.blocks.values()) {
+    if (block.kind !== "text") continue;
+    if (spans === message.textBlocks) spans = [...spans];
+    spans.push({ index: block.index, start: block.start, end: message.textLength });
+  }
+  return spans;
 }
 
 function appendText(context: StreamContext, message: MessageState, text: string): void {

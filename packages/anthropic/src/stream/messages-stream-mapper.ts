@@ -63,8 +63,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     },
     end() {
       const last = context.message;
-      // A stream cut before the message's end: calls that only waited for the container id were complete.
-      if (last !== undefined && !last.stopped) endDeferredCalls(context, last);
+      // A stream cut before the message's end: the driver reports the truncation (after beforeClose).
       if (last === undefined || !last.stopped) return;
       if (last.finish === undefined) {
         run.finish({});
@@ -75,6 +74,12 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
       run.finish({ finish: Object.keys(served).length === 0 ? last.finish : { ...last.finish, details: { ...last.finish.details, ...served } } });
     },
     describeError: describeAnthropicError,
+    // Before the driver ends the run itself (a cut or broken stream, an abort, a malformed event):
+    // calls that only waited for the container id were complete, and end as such (not interrupted).
+    beforeClose() {
+      const last = context.message;
+      if (last !== undefined && !last.stopped) endDeferredCalls(context, last);
+    },
   };
 }
 

@@ -24,6 +24,19 @@ export interface StreamMapper<Chunk> {
   end(): void;
   /** Reads a thrown error (SDK error frames, HTTP errors) into RUN_ERROR's message and code. */
   describeError?(error: unknown): ErrorDescription;
+  /**
+   * The mapper's last word before the driver ends the run itself: an abort (while the request
+   * opens or mid-stream), a thrown or invalid provider step, an exception from `chunk` or `end`,
+   * or a stream that ended without `end` ending the run. Writes out what the mapper still holds
+   * back (e.g. a tool call waiting for its name), so it reaches the run before the run closes what
+   * is open (`interrupted: true`) and emits the terminal event. Called at most once, before the
+   * error is described, and only while the run is open: not when the mapper ends the run itself
+   * (`finish`/`fail` in `chunk` or `end`: it flushes first there), nor when the consumer stops
+   * reading. It should not end the run (if it does, that ending stands). An exception it throws is
+   * reported (`run.before-close-failed`) and the run ends all the same, with what it wrote before
+   * throwing. Optional: a mapper that holds nothing back needs none.
+   */
+  beforeClose?(): void;
 }
 
 /** Where the provider chunks come from: an iterable, or a function that opens one. */
@@ -53,7 +66,10 @@ export interface DriveRunOptions<Chunk> {
    * metadata), on top of pattern redaction: a list, or a function read when the error is written.
    */
   secrets?: SecretSource;
-  /** Told when a payload had to be bounded to stay encodable (passed to the run builder). */
+  /**
+   * Told when a payload had to be bounded to stay encodable (passed to the run builder), or the
+   * mapper's `beforeClose` threw (`run.before-close-failed`).
+   */
   onWarning?: WarningHandler;
 }
 
@@ -65,7 +81,8 @@ export interface DriveRunOptions<Chunk> {
  * exactly one terminal event. An exception from the source or the mapper becomes RUN_ERROR with the
  * usage accrued so far; an abort becomes RUN_FINISHED `{ outcome: { type: "cancelled" } }` and
  * calls `return()` on the provider iterator so its HTTP request is released; a stream that ends
- * without the provider's end marker becomes RUN_ERROR `stream_truncated`. Never throws.
+ * without the provider's end marker becomes RUN_ERROR `stream_truncated`. Before any of these
+ * endings the mapper's `beforeClose` writes out what it holds back. Never throws.
  */
 export function driveRun<Chunk>(options: DriveRunOptions<Chunk>): AsyncGenerator<Event, void, undefined> {
   return new RunDriver(options);

@@ -2,6 +2,7 @@ import type { Event } from "../types/events.js";
 import { describeFailure } from "./describe-failure.js";
 import { createRedactor, failOptionsFrom, finalizeErrorEvent, type Redactor } from "./finalize-run-error.js";
 import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
+import { closeRun, type Ending } from "./close-run.js";
 import { randomId } from "./ids.js";
 import { releaseIterator, releaseLate } from "./release-source.js";
 import { RunBuilder } from "./run-builder.js";
@@ -146,10 +147,9 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
 
   /** The queue is used up: the next step of the run. */
   #advance(): Answer {
-    const run = this.#run as RunBuilder;
     if (this.#aborted) {
       this.#release();
-      run.cancel();
+      this.#endRun(cancel);
       return this.#end();
     }
     return this.#phase === "opening" ? this.#open() : this.#pull();
@@ -177,7 +177,7 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   #onAbortedOpening(opening: AsyncIterable<Chunk> | Promise<AsyncIterable<Chunk>>): Answer {
     releaseLate(opening);
     if (this.#phase === "over") return this.#settled(finished());
-    (this.#run as RunBuilder).cancel();
+    this.#endRun(cancel);
     return this.#end();
   }
 
@@ -248,7 +248,7 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     const run = this.#run as RunBuilder;
     if (step === ABORTED) {
       this.#release();
-      run.cancel();
+      this.#endRun(cancel);
       return this.#end();
     }
     // The step itself is untrusted: next() may resolve null, or a `done`/`value` getter may throw.
@@ -263,7 +263,7 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     }
     if (!valid || (this.#batched && done !== true && !Array.isArray(value))) {
       this.#release();
-      if (!run.ended) run.fail(failOptionsFrom({ message: INVALID_STEP_MESSAGE, code: "invalid_step", category: "invalid_response" }));
+      this.#endRun((open) => open.fail(failOptionsFrom({ message: INVALID_STEP_MESSAGE, code: "invalid_step", category: "invalid_response" })));
       return this.#end();
     }
     if (done === true) {
@@ -294,28 +294,30 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
       (this.#mapper as StreamMapper<Chunk>).chunk(chunk);
     } catch (error) {
       // Events the chunk queued before throwing are legal as far as they go; fail() closes them.
-      if (!run.ended) run.fail(describeFailure(error, this.#mapper));
+      this.#endRun((open) => open.fail(describeFailure(error, this.#mapper)));
     }
     return !run.ended && !this.#aborted;
   }
 
   /** The provider stream ended by itself: the mapper finishes the run, or it was cut short. */
   #endOfStream(): Answer {
-    const run = this.#run as RunBuilder;
     try {
       (this.#mapper as StreamMapper<Chunk>).end();
     } catch (error) {
-      if (!run.ended) run.fail(describeFailure(error, this.#mapper));
+      this.#endRun((open) => open.fail(describeFailure(error, this.#mapper)));
     }
-    if (!run.ended) run.fail(failOptionsFrom({ message: TRUNCATED_MESSAGE, code: "stream_truncated", category: "truncated" }));
+    this.#endRun(truncate);
     return this.#end();
   }
 
   #failOrCancel(error: unknown): Answer {
-    const run = this.#run as RunBuilder;
-    if (this.#aborted) run.cancel();
-    else run.fail(describeFailure(error, this.#mapper));
+    this.#endRun(this.#aborted ? cancel : (open) => open.fail(describeFailure(error, this.#mapper)));
     return this.#end();
+  }
+
+  /** The driver ends the run itself, after the mapper's `beforeClose` (see `closeRun`): on the way out only, never per chunk. */
+  #endRun(ending: Ending): void {
+    closeRun(this.#run as RunBuilder, this.#mapper, ending, this.#options.onWarning);
   }
 
   /** The run ended: queue its last events, release what it held, and serve them. */
@@ -384,6 +386,10 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     if (!this.#exhausted && controller !== undefined && !controller.signal.aborted && typeof this.#options.source === "function") controller.abort();
   }
 }
+
+const cancel: Ending = (run) => run.cancel();
+const truncate: Ending = (run) =>
+  run.fail(failOptionsFrom({ message: TRUNCATED_MESSAGE, code: "stream_truncated", category: "truncated" }));
 
 function finished(): Result {
   return { done: true, value: undefined };

@@ -98,7 +98,8 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
-      // Calls still waiting for a name start as they are, so their arguments reach the run's end.
+      // Calls still waiting for a name start as they are, so their arguments reach the run's end
+      // (here the mapper, or the raw path's `[DONE]` after it, may end the run itself).
       releaseAllHeldToolCalls(state);
       keepUnplacedSources(state);
       const failure = state.failure;
@@ -111,12 +112,13 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       for (const choice of state.choices.values()) endChoice(state, choice);
       run.finish(state.finish !== undefined ? { finish: terminalFinish(state, state.finish) } : {});
     },
-    // Read just before the run fails on a thrown error (the provider stream broke): calls still
-    // waiting for a name start first, so their argument text is in the failed run.
-    describeError(error) {
+    describeError: describeOpenAIError,
+    // Before the driver ends the run itself (an abort, a broken or cut stream, a throwing chunk):
+    // calls still waiting for a name start with none, so their argument text is in the run, closed
+    // `interrupted` like anything else open; sources no text took go on the terminal event.
+    beforeClose() {
       releaseAllHeldToolCalls(state);
       keepUnplacedSources(state);
-      return describeOpenAIError(error);
     },
   };
 }

@@ -56,8 +56,9 @@ export function startChatToolCall(state: ChatStreamState, choice: ChatChoiceStat
 
 /**
  * Starts the calls of a choice still waiting for a name, with the name they have (none): at the
- * choice's end, before the run fails, and when the stream ends without its end marker, so their
- * argument text is never lost.
+ * choice's end, at the stream's end, and before the run fails or is cancelled however that comes
+ * (the mapper's `beforeClose` for endings the driver decides), so their argument text is never
+ * lost.
  */
 export function releaseHeldToolCalls(state: ChatStreamState, choice: ChatChoiceState): void {
   for (const tool of [...choice.parkedTools, ...choice.tools.values()]) {
