@@ -29,6 +29,21 @@ describe("tool call ids another provider minted, on OpenAI's APIs", () => {
     expect(kept[1]?.tool_calls?.[0]?.id).toBe("functions.get_weather:0");
   });
 
+  it("Chat to DeepSeek: its own call_<n>_<uuid> ids (43 characters) go back as minted; other long ids are mapped", () => {
+    // maruel/genai providers/deepseek/testdata (deepseek-reasoner GenStream-Tools-SquareRoot-1): the id DeepSeek streams.
+    const own = "call_0_3cd54f88-73e2-464a-bcac-9078a1980053";
+    const { params, warnings } = toChatCompletionsRequest(conversation(own, "deepseek"), { model: "deepseek-reasoner", provider: "deepseek" });
+    const [, assistant, tool] = params.messages as ChatMessage[];
+    expect(assistant?.tool_calls?.[0]?.id).toBe(own);
+    expect(tool?.tool_call_id).toBe(own);
+    expect(warnings.map((w) => w.code)).not.toContain("request.tool-call-id-mapped");
+    const mapped = toChatCompletionsRequest(conversation(long), { model: "deepseek-chat", provider: "deepseek" }).params.messages as ChatMessage[];
+    expect(mapped[1]?.tool_calls?.[0]?.id.length).toBeLessThanOrEqual(40);
+    // Another server keeps OpenAI's limit for the same id.
+    const openai = toChatCompletionsRequest(conversation(own, "deepseek"), { model: "gpt-4.1" }).params.messages as ChatMessage[];
+    expect(openai[1]?.tool_calls?.[0]?.id).not.toBe(own);
+  });
+
   it("Responses: a call_id over 64 characters is sent mapped, its function_call_output with the same call_id", () => {
     const id = `call_${"y".repeat(80)}`;
     const { params } = toResponsesRequest(conversation(id), { model: "gpt-5-mini" });

@@ -45,7 +45,7 @@ import {
   messageNameFor,
   streamOptionsFor,
 } from "./chat-request-rules.js";
-import { CHAT_TOOL_CALL_ID, DATABRICKS_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID } from "../request/tool-name-rule.js";
+import { CHAT_TOOL_CALL_ID, DATABRICKS_TOOL_CALL_ID, DEEPSEEK_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID } from "../request/tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
@@ -127,6 +127,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
 function toolCallIdRule(dialect: ChatDialect, model: string): ToolCallIdRule {
   if (needsMistralRoleOrder(dialect, model)) return MISTRAL_TOOL_CALL_ID;
   if (dialect === "databricks") return DATABRICKS_TOOL_CALL_ID;
+  if (dialect === "deepseek") return DEEPSEEK_TOOL_CALL_ID;
   return dialect === "litellm" ? LITELLM_TOOL_CALL_ID : CHAT_TOOL_CALL_ID;
 }
 

@@ -31,5 +31,15 @@ export const LITELLM_TOOL_CALL_ID: ToolCallIdRule = { provider: "LiteLLM proxy",
  * (`functions.weather:0`) are sent mapped.
  */
 export const DATABRICKS_TOOL_CALL_ID: ToolCallIdRule = { provider: "Databricks Model Serving", allowed: /[a-zA-Z0-9_-]/, maxLength: 40 };
+/**
+ * DeepSeek's tool call ids: its own (`call_<n>_<uuid>`, 43 characters) go back as it minted them,
+ * as its function calling guide does (the assistant message appended as returned, the tool
+ * message answering `tool.id`); any other id keeps OpenAI's 40-character limit.
+ */
+export const DEEPSEEK_TOOL_CALL_ID: ToolCallIdRule = {
+  provider: "DeepSeek",
+  maxLength: 40,
+  keep: /^call_\d+_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+};
 /** See {@link CHAT_TOOL_CALL_ID}. */
 export const RESPONSES_CALL_ID: ToolCallIdRule = { provider: "OpenAI Responses", maxLength: 64 };
