@@ -15,8 +15,8 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  *   the default for the `moonshot` / `moonshotai` / `kimi` labels); other turns carry none,
  *   except to the Kimi labels, Zhipu's (GLM, Z.ai: the default for `zhipu` / `zai` / `z.ai` /
  *   `bigmodel`) and Fireworks' (`fireworks`, `fireworks-ai`) ({@link reasoningContentTurns}), which get every turn's recorded
- *   `reasoning_content`; a Kimi model under an `openai`-default label gets it too
- *   ({@link requestChatDialect}).
+ *   `reasoning_content`; a Kimi model under an `openai`-default label gets it too, a DeepSeek
+ *   model there a tool span's ({@link requestChatDialect}).
  * - `mistral`: an assistant message's thinking goes back as Mistral's own content chunks
  *   (`[{ type: "thinking", thinking: [{ type: "text", text }], closed: true }, { type: "text", text }]`).
  * - `litellm`: the LiteLLM proxy: an assistant message carries the Anthropic thinking streamed
@@ -145,14 +145,14 @@ export const TOOL_SPAN_REASONING_LABELS: ReadonlySet<string> = new Set(["qianfan
 /**
  * Which turns' `reasoning_content` the `deepseek` dialect sends to `target`: every recorded turn's
  * to Kimi's labels, {@link EVERY_TURN_REASONING_LABELS} (Zhipu, Fireworks) and a Kimi model behind
- * another label, else only a tool span's (DeepSeek, {@link TOOL_SPAN_REASONING_LABELS}); and whether
- * only recorded reasoning goes (no empty placeholder on a tool span's message that streamed none:
- * those two sets' labels, a Kimi model behind another label; DeepSeek and Kimi answer 400 without
- * the field).
+ * another label, else only a tool span's (DeepSeek, {@link TOOL_SPAN_REASONING_LABELS}, a DeepSeek
+ * model behind another label); and whether only recorded reasoning goes (no empty placeholder on a
+ * tool span's message that streamed none: those two sets' labels, a Kimi or DeepSeek model behind
+ * another label; DeepSeek and Kimi answer 400 without the field).
  */
-export function reasoningContentTurns(target: string, kimiModel: boolean): { everyTurn: boolean; recordedOnly: boolean } {
+export function reasoningContentTurns(target: string, kimiModel: boolean, deepseekModel = false): { everyTurn: boolean; recordedOnly: boolean } {
   const everyTurn = EVERY_TURN_REASONING_LABELS.has(target);
-  const recorded = everyTurn || TOOL_SPAN_REASONING_LABELS.has(target);
+  const recorded = everyTurn || TOOL_SPAN_REASONING_LABELS.has(target) || deepseekModel;
   return { everyTurn: KIMI_LABELS.has(target) || everyTurn || kimiModel, recordedOnly: recorded || (kimiModel && !KIMI_LABELS.has(target)) };
 }
 
@@ -184,7 +184,18 @@ export function isKimiModel(model: string | undefined): boolean {
   return typeof model === "string" && /kimi/i.test(model);
 }
 
-/** How reasoning goes back in one request: the dialect in effect, and whether it is the Kimi-model rule. */
+/**
+ * A DeepSeek model, by name (`deepseek-v4-pro`, `DeepSeek-V3.2`, `deepseek-ai/deepseek-v4-flash`, …).
+ * DeepSeek's thinking mode (on by default since V4) answers HTTP 400 for a request whose tool-call
+ * turns lack their `reasoning_content` (its thinking-mode guide); gateways and other clouds serve
+ * these models under labels whose default dialect is `openai` (Charm's Hyper, Azure AI Foundry, an
+ * OpenAI client pointed at DeepSeek with no label).
+ */
+export function isDeepSeekModel(model: string | undefined): boolean {
+  return typeof model === "string" && /deepseek/i.test(model);
+}
+
+/** How reasoning goes back in one request: the dialect in effect, and whether it is the Kimi-model or DeepSeek-model rule. */
 export interface RequestChatDialect {
   readonly dialect: ChatDialect;
   /**
@@ -193,11 +204,23 @@ export interface RequestChatDialect {
    * but never an empty placeholder (a server other than Moonshot's may not know the field at all).
    */
   readonly kimiModel: boolean;
+  /**
+   * A DeepSeek model behind a label whose default is `openai`, no `dialect` option: the `deepseek`
+   * dialect's tool-span rule for the recorded `reasoning_content`, never an empty placeholder (a
+   * server other than DeepSeek's may not know the field at all).
+   */
+  readonly deepseekModel: boolean;
 }
 
-/** The dialect of a request: {@link chatDialect}, except that a Kimi model under an `openai`-default label gets `deepseek` ({@link RequestChatDialect.kimiModel}). */
+/**
+ * The dialect of a request: {@link chatDialect}, except that a Kimi or DeepSeek model under an
+ * `openai`-default label with no `dialect` option gets `deepseek` ({@link RequestChatDialect.kimiModel},
+ * {@link RequestChatDialect.deepseekModel}).
+ */
 export function requestChatDialect(options: ChatDialectOption & { provider?: string; model?: string }): RequestChatDialect {
   const dialect = chatDialect(options);
-  const kimiModel = options.dialect === undefined && dialect === "openai" && isKimiModel(options.model);
-  return kimiModel ? { dialect: "deepseek", kimiModel } : { dialect, kimiModel };
+  const gateway = options.dialect === undefined && dialect === "openai";
+  const kimiModel = gateway && isKimiModel(options.model);
+  const deepseekModel = gateway && !kimiModel && isDeepSeekModel(options.model);
+  return kimiModel || deepseekModel ? { dialect: "deepseek", kimiModel, deepseekModel } : { dialect, kimiModel, deepseekModel };
 }

@@ -16,7 +16,7 @@ export interface ChatReasoningBack {
   readonly sentBack: ReadonlySet<string>;
   /** `deepseek`: the assistant messages of user turns that made tool calls (each carries `reasoning_content`, empty when none was recorded). */
   readonly toolSpans: ReadonlySet<string>;
-  /** `deepseek` for a Kimi model behind another label: only recorded `reasoning_content` goes back, no empty placeholder. */
+  /** `deepseek` for a Kimi or DeepSeek model behind another label (and the labels that take only recorded reasoning): only recorded `reasoning_content` goes back, no empty placeholder. */
   readonly recordedOnly: boolean;
 }
 
@@ -38,7 +38,7 @@ export interface ChatReasoningBack {
  */
 export function collectChatReasoning(
   messages: readonly Message[],
-  { dialect, kimiModel }: RequestChatDialect,
+  { dialect, kimiModel, deepseekModel }: RequestChatDialect,
   sink: WarningSink,
   sent: (call: ToolCall) => boolean,
 ): ChatReasoningBack {
@@ -47,7 +47,7 @@ export function collectChatReasoning(
   const sentBack = new Set<string>();
   if (dialect === "openai" || dialect === "gemini") return { dialect, target, byAssistant, sentBack, toolSpans: new Set(), recordedOnly: false };
   // Kimi (its labels, or a Kimi model behind another label), Zhipu's GLM and Fireworks get every recorded turn's reasoning.
-  const turns = reasoningContentTurns(target, kimiModel);
+  const turns = reasoningContentTurns(target, kimiModel, deepseekModel);
   const everyTurn = dialect === "deepseek" && turns.everyTurn;
   const assistants = new Map<string, AssistantMessage>();
   for (const message of messages) if (message.role === "assistant") assistants.set(message.id, message);
