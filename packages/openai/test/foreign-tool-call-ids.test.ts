@@ -39,9 +39,12 @@ describe("tool call ids another provider minted, on OpenAI's APIs", () => {
     expect(warnings.map((w) => w.code)).not.toContain("request.tool-call-id-mapped");
     const mapped = toChatCompletionsRequest(conversation(long), { model: "deepseek-chat", provider: "deepseek" }).params.messages as ChatMessage[];
     expect(mapped[1]?.tool_calls?.[0]?.id.length).toBeLessThanOrEqual(40);
-    // Another server keeps OpenAI's limit for the same id.
+    // Another server keeps OpenAI's limit for the same id, a gateway serving a DeepSeek model too
+    // (it takes DeepSeek's reasoning rule, not its ids).
     const openai = toChatCompletionsRequest(conversation(own, "deepseek"), { model: "gpt-4.1" }).params.messages as ChatMessage[];
     expect(openai[1]?.tool_calls?.[0]?.id).not.toBe(own);
+    const gateway = toChatCompletionsRequest(conversation(own, "hyper"), { model: "deepseek-v4-pro", provider: "hyper" }).params.messages as ChatMessage[];
+    expect(gateway[1]?.tool_calls?.[0]?.id.length).toBeLessThanOrEqual(40);
   });
 
   it("Responses: a call_id over 64 characters is sent mapped, its function_call_output with the same call_id", () => {

@@ -29,7 +29,7 @@ import { classifyAllToolCalls, sentAsChatToolCall, type ToolCallRole } from "../
 import { warnForeignCitedFiles } from "../request/convert-cited-files.js";
 import { convertContentParts, textDocumentText } from "../request/convert-content-parts.js";
 import { askedCacheBreakpoint, CACHE_BREAKPOINT_DROPPED_WARNING } from "../request/cache-breakpoint.js";
-import { requestChatDialect, type ChatDialect, type ChatDialectOption } from "../chat-dialect.js";
+import { chatDialect, requestChatDialect, type ChatDialect, type ChatDialectOption } from "../chat-dialect.js";
 import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "../provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "../request/request-warnings.js";
@@ -98,7 +98,9 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   const extra = options.params ?? {};
   const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
-  fitChatToolCalls(messages, sink, toolCallIdRule(reasoning.dialect, options.model));
+  // The id rule is the server's, by its label: a DeepSeek model behind a gateway (which takes
+  // DeepSeek's reasoning rule) keeps the gateway's own id limit.
+  fitChatToolCalls(messages, sink, toolCallIdRule(chatDialect(options), options.model));
   // Mistral (its API, or a Mistral model behind a gateway): no user or system message right after tool results.
   if (needsMistralRoleOrder(reasoning.dialect, options.model)) fitMistralRoleOrder(messages, sink, { prefix: reasoning.dialect !== "groq" });
   // Perplexity: system messages first, then user and assistant alternating.
