@@ -13,8 +13,8 @@ export const INVALID_ARGUMENTS_WARNING = "request.tool-arguments-replaced";
  * One assistant tool call as Chat Completions takes it back: a custom tool call (`type: "custom"`,
  * `custom: { name, input }`) when OpenAI streamed it as one, else a function call; a Gemini thought
  * signature recorded on it goes back as `extra_content.google.thought_signature` (Gemini's
- * OpenAI-compatible endpoint answers 400 without it on Gemini 3 tool turns) under the `gemini`
- * dialect, only to the label that minted it. A call streamed with no arguments at all goes back
+ * OpenAI-compatible endpoint answers 400 without it on Gemini 3 tool turns) only to the label that
+ * minted it (see {@link thoughtSignatureFor}). A call streamed with no arguments at all goes back
  * with `"{}"`; to servers other than OpenAI's platforms, so do arguments that are not a JSON object
  * (a call cut off mid-arguments), with a warning: they parse them (Qwen on DashScope answers 400
  * "function.arguments … must be in JSON format", Gemini's endpoint needs an object for its
@@ -40,8 +40,10 @@ function isKimiBuiltinCall(call: ToolCall, target: string): boolean {
 /**
  * The one rule for Gemini thought signatures going back on Chat Completions: the encrypted value of
  * a tool call recorded as a Gemini thought signature (`encryptedKind: "google-thought-signature"`)
- * goes back only under the `gemini` dialect and only to the label that minted it (a signature is
- * only valid for the platform and project that made it). Returns the value, if it may go.
+ * goes back only to the label that minted it (a signature is only valid for the platform and
+ * project that made it): under the `gemini` dialect, and under any other whose server streamed it
+ * in that field (a gateway in front of Gemini), except OpenAI's own platforms and the LiteLLM
+ * proxy. Returns the value, if it may go.
  *
  * A signature streamed outside tool calls (kept on the assistant message's text) never goes back:
  * Gemini validates only function-call signatures, its Chat Completions docs give a request field
@@ -50,7 +52,13 @@ function isKimiBuiltinCall(call: ToolCall, target: string): boolean {
  * for a signature Gemini does not require. It is reported as `request.encrypted-value-dropped`.
  */
 export function thoughtSignatureFor(call: ToolCall, target: string, dialect: ChatDialect): string | undefined {
-  if (dialect !== "gemini" || call.encryptedValue === undefined || !isMintedBy(call, target)) return undefined;
+  if (call.encryptedValue === undefined || !isMintedBy(call, target)) return undefined;
+  // Under another dialect the label streamed the field itself (a gateway passing Gemini's
+  // OpenAI-compatible stream through: Cloudflare AI Gateway's compat endpoint, a custom proxy), so
+  // it goes back there as it came: Gemini behind it answers 400 without it. Never to OpenAI's own
+  // platforms (they define no such field and reject unknown ones), nor through the LiteLLM proxy
+  // (it carries signatures in its tool call ids).
+  if (dialect !== "gemini" && (dialect === "litellm" || isOpenAIPlatform(target))) return undefined;
   return readBridgeMetadata(call.metadata)?.encryptedKind === GOOGLE_THOUGHT_SIGNATURE_KIND ? call.encryptedValue : undefined;
 }
 
