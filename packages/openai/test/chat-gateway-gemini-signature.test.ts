@@ -45,9 +45,12 @@ async function conversation(provider: string): Promise<Message[]> {
 }
 
 function sentExtra(messages: Message[], provider: string): unknown {
-  const { params } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model: "gemini-3-flash-preview", provider });
+  const { params, warnings } = toChatCompletionsRequest({ threadId: "t", runId: "r", messages }, { model: "gemini-3-flash-preview", provider });
   const assistant = (params.messages as unknown as Rec[]).find((m) => m.role === "assistant");
-  return ((assistant?.tool_calls as Rec[] | undefined) ?? [])[0]?.extra_content;
+  const extra = ((assistant?.tool_calls as Rec[] | undefined) ?? [])[0]?.extra_content;
+  // What does not go back is reported, what goes back is not.
+  expect(warnings.some((w) => w.code === "request.encrypted-value-dropped")).toBe(extra === undefined);
+  return extra;
 }
 
 describe("Chat: a Gemini thought signature a gateway streamed", () => {
