@@ -25,6 +25,8 @@ interface Expected {
   usage: Map<string, Record<string, number>>;
   models: Map<string, string>;
   finished: boolean;
+  /** The last finishReason the chunks reported. */
+  finishReason?: string;
   valid: boolean;
   /** What Gemini ran itself, in stream order: each must come out as a provider-run call or result. */
   providerRun: ProviderRunPart[];
@@ -71,7 +73,10 @@ function expectedOf(values: unknown[], valid: boolean): Expected {
     if (typeof chunk.promptFeedback?.blockReason === "string") out.blockReason = chunk.promptFeedback.blockReason;
     candidates += (chunk.candidates ?? []).length;
     for (const candidate of chunk.candidates ?? []) {
-      if (candidate.finishReason) out.finished = true;
+      if (candidate.finishReason) {
+        out.finished = true;
+        out.finishReason = String(candidate.finishReason);
+      }
       for (const part of candidate.content?.parts ?? []) {
         if (typeof part.thoughtSignature === "string" && part.thoughtSignature !== "") out.signatures.push(part.thoughtSignature);
         const run = providerRunOf(part);
@@ -177,7 +182,8 @@ describe(sharedSuiteTitle("google"), () => {
         expect(end?.type).toBe("RUN_FINISHED");
         expect((end as { usage?: unknown }).usage).toEqual(expectedUsage(expected));
         const fields = (end as { metadata?: Record<string, Record<string, unknown>> }).metadata?.["agui-bridge"];
-        expect(fields?.finishReason).toBe(expected.calls.length > 0 ? "tool-calls" : "stop");
+        // Gemini's documented reasons: STOP (a natural stop, or the model's function calls), MAX_TOKENS (the limit).
+        expect(fields?.finishReason).toBe(expected.calls.length > 0 ? "tool-calls" : expected.finishReason === "MAX_TOKENS" ? "length" : "stop");
       } else {
         expect(end).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
       }
