@@ -111,3 +111,31 @@ describe("Chat logprobs when the stream fails before the choice finishes", () =>
     expect(bridge(events.find((e) => e.type === "TEXT_MESSAGE_END"))).toMatchObject({ interrupted: true, logprobs: [no] });
   });
 });
+
+describe("Chat logprobs: Together AI's parallel arrays", () => {
+  // Shape of maruel/genai providers/togetherai/testdata/TestClient/Scoreboard/Qwen/
+  // Qwen3-235B-A22B-Instruct-2507-tput/GenStream-TopLogprobs.yaml (logprobs: 2): each chunk's
+  // `logprobs` is { tokens, token_logprobs, top_logprobs } (Together's Logprobs guide), not `content`.
+  it("tokens / token_logprobs / top_logprobs → the text's TEXT_MESSAGE_END entries { token, logprob, top_logprobs }", async () => {
+    const helloTop = [{ token: "Hello", logprob: -0.00002 }, { token: "Hi", logprob: -11.07 }];
+    const dotTop = [{ token: ".", logprob: -0.1 }, { token: "<|im_end|>", logprob: -2.42 }];
+    const { events } = await run(
+      [
+        chunk({ text: "", delta: { role: "assistant", content: "", reasoning: null }, logprobs: null }),
+        chunk({ text: "Hello", delta: { role: "assistant", content: "Hello" }, logprobs: { tokens: ["Hello"], token_logprobs: [-0.00002], top_logprobs: [helloTop] } }),
+        chunk({ text: ".", delta: { role: "assistant", content: "." }, logprobs: { tokens: ["."], token_logprobs: [-0.1], top_logprobs: [dotTop] } }),
+        chunk({ text: "", delta: { role: "assistant", content: "" }, finish_reason: "stop", logprobs: null }),
+      ],
+      { provider: "together" },
+    );
+    expect(textOf(events as never)).toBe("Hello.");
+    expect(endMetadata(events)).toEqual([
+      expect.objectContaining({
+        logprobs: [
+          { token: "Hello", logprob: -0.00002, top_logprobs: helloTop },
+          { token: ".", logprob: -0.1, top_logprobs: dotTop },
+        ],
+      }),
+    ]);
+  });
+});

@@ -24,9 +24,31 @@ export interface ChatLogprobs {
 export function collectLogprobs(into: ChatLogprobs, value: unknown): void {
   const record = asRecord(value);
   if (record === undefined) return;
+  if (record.content === undefined && record.tokens !== undefined) return collectParallelLogprobs(into, record);
   for (const entry of asArray(record.content) ?? []) if (isRecord(entry)) into.content.push(entry);
   for (const entry of asArray(record.refusal) ?? []) if (isRecord(entry)) into.refusal.push(entry);
   for (const entry of asArray(record.reasoning_content) ?? []) if (isRecord(entry)) into.reasoning.push(entry);
+}
+
+/**
+ * Together AI's `logprobs` (its Logprobs guide: `logprobs: { tokens, token_logprobs }`, with
+ * `top_logprobs` of `{ token, logprob }` per token when more than one is asked for): parallel
+ * arrays of the chunk's text tokens, in the legacy Completions shape. Each position becomes the
+ * text's entry `{ token, logprob, top_logprobs }` (what is sent of it), so they reach its
+ * TEXT_MESSAGE_END like OpenAI's `content` entries.
+ */
+function collectParallelLogprobs(into: ChatLogprobs, record: Record<string, unknown>): void {
+  const tokens = asArray(record.tokens) ?? [];
+  const logprobs = asArray(record.token_logprobs) ?? [];
+  const tops = asArray(record.top_logprobs) ?? [];
+  tokens.forEach((token, i) => {
+    if (typeof token !== "string") return;
+    const entry: Record<string, unknown> = { token };
+    if (typeof logprobs[i] === "number") entry.logprob = logprobs[i];
+    const top = asArray(tops[i]);
+    if (top !== undefined) entry.top_logprobs = top.filter(isRecord);
+    into.content.push(entry);
+  });
 }
 
 /** The `logprobs` metadata of a message: its entries, or nothing when there are none. */

@@ -34,6 +34,8 @@ const LABELS: Array<[string, string]> = [
   ["ollama_", "ollama"],
   ["azure_", "azure-openai"],
   ["perplexity_", "perplexity"],
+  ["zai_", "zai"],
+  ["together_", "together"],
 ];
 
 /** The provider label a recording's server is driven under (by its file name). */
