@@ -75,6 +75,14 @@ describe(`raw SSE of OpenAI-compatible servers: ${sharedSuiteTitle("openai-chat"
     const costs = readBridgeMetadata(end.metadata)?.costs as Rec[] | undefined;
     if (expected.costs.length === 0) expect(costs).toBeUndefined();
     else expect(costs?.map((c) => ({ callId: c.callId, cost: c.cost, costInUsdTicks: c.costInUsdTicks }))).toEqual(expected.costs);
+    // Token log probabilities on the END of the text (and of the refusal), entries in order.
+    const refusalIds = new Set(ofType(events, "TEXT_MESSAGE_START").filter((e) => readBridgeMetadata(e.metadata)?.refusal === true).map((e) => e.messageId));
+    const endLogprobs = (refusal: boolean) =>
+      ofType(events, "TEXT_MESSAGE_END")
+        .filter((e) => refusalIds.has(e.messageId) === refusal)
+        .flatMap((e) => (readBridgeMetadata(e.metadata)?.logprobs as Rec[] | undefined) ?? []);
+    expect(endLogprobs(false)).toEqual(expected.logprobs);
+    expect(endLogprobs(true)).toEqual(expected.refusalLogprobs);
     // Chunk-level citations on the text's END; with no text, on the terminal event's `sources`.
     if (expected.citations !== undefined) {
       const textEnd = ofType(events, "TEXT_MESSAGE_END")[0];

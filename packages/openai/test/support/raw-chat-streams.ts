@@ -60,6 +60,35 @@ export interface RawChatExpectation {
   costs: Rec[];
   citations?: unknown[];
   searchResults?: unknown[];
+  /** The text's token log probabilities: `logprobs.content` entries as sent, Together's parallel arrays one `{ token, logprob, top_logprobs }` per position. */
+  logprobs: Rec[];
+  /** The refusal's token log probabilities (`logprobs.refusal` entries). */
+  refusalLogprobs: Rec[];
+}
+
+/**
+ * A choice's `logprobs` entries: OpenAI's `content` / `refusal` lists (its API reference), or
+ * Together AI's parallel `tokens` / `token_logprobs` / `top_logprobs` arrays (its Logprobs guide),
+ * each position the text's entry of what is sent of it.
+ */
+function logprobEntries(value: unknown, into: { text: Rec[]; refusal: Rec[] }): void {
+  const lp = rec(value);
+  if (lp === undefined) return;
+  if (lp.content === undefined && Array.isArray(lp.tokens)) {
+    const logprobs = arr(lp.token_logprobs);
+    const tops = arr(lp.top_logprobs);
+    lp.tokens.forEach((token, i) => {
+      if (typeof token !== "string") return;
+      into.text.push({
+        token,
+        ...(typeof logprobs[i] === "number" && { logprob: logprobs[i] }),
+        ...(Array.isArray(tops[i]) && { top_logprobs: (tops[i] as unknown[]).filter((t) => rec(t) !== undefined) }),
+      });
+    });
+    return;
+  }
+  for (const e of arr(lp.content)) if (rec(e) !== undefined) into.text.push(e as Rec);
+  for (const e of arr(lp.refusal)) if (rec(e) !== undefined) into.refusal.push(e as Rec);
 }
 
 /** Text read as `<think>`…`</think>` sections (reasoning, tags removed) and the rest (text); an unclosed section runs to the end. */
@@ -92,12 +121,14 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
   const idsByIndex = new Map<number, string>();
   let citations: unknown[] | undefined;
   let searchResults: unknown[] | undefined;
+  const logprobs = { text: [] as Rec[], refusal: [] as Rec[] };
   for (const raw of chunks) {
     const chunk = rec(raw);
     if (chunk === undefined) continue;
     if (Array.isArray(chunk.citations)) citations = chunk.citations;
     if (Array.isArray(chunk.search_results)) searchResults = chunk.search_results;
     for (const c of arr(chunk.choices)) {
+      logprobEntries(rec(c)?.logprobs, logprobs);
       const delta = rec(rec(c)?.delta);
       if (delta === undefined) continue;
       const entries = arr(delta.reasoning_details).map(rec).filter((e): e is Rec => e !== undefined);
@@ -171,6 +202,8 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
     details,
     opaque,
     costs,
+    logprobs: logprobs.text,
+    refusalLogprobs: logprobs.refusal,
     ...(citations !== undefined && { citations }),
     ...(searchResults !== undefined && { searchResults }),
   };
