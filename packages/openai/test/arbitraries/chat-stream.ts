@@ -15,7 +15,7 @@
  */
 import fc from "fast-check";
 import { anyText, fragmentsOf, fromFirstNonEmpty, jsonArgsFragments, usageCounts, type UsageCounts } from "./text.js";
-import { expectedChatUsage } from "../support/chat-usage-oracle.js";
+import { expectedChunkUsages } from "../support/chat-usage-oracle.js";
 
 /** What the provider sent, per entity, in order. */
 export interface ChatExpected {
@@ -279,12 +279,16 @@ export function carriedByChatChunks(chunks: readonly unknown[]): ChatCarried {
         if (id !== undefined) out.args.set(id, (out.args.get(id) ?? "") + (typeof args === "string" ? args : ""));
       }
     }
-    // Kimi documents its usage on the finishing choice when the chunk has none at top level.
-    const usage = rec(chunk.usage) ?? (Array.isArray(chunk.choices) ? chunk.choices : []).map((c) => rec(rec(c)?.usage)).find((u) => u !== undefined);
-    if (usage !== undefined) {
-      // The documented Chat rule (parts read where each server puts them, beside their totals added in).
-      const { totalTokens: _total, ...counts } = expectedChatUsage(usage) ?? {};
-      out.usage.set(completion, { ...(model !== undefined && { model }), ...counts });
+    // The documented Chat rule (parts read where each server puts them, beside their totals added
+    // in; Kimi's finishing choice, Groq's x_groq), Groq Compound's per-model breakdown when it
+    // accounts for the usage. A completion's last report wins.
+    const entries = expectedChunkUsages(chunk, model);
+    if (entries !== undefined) {
+      for (const key of [...out.usage.keys()]) if (key.startsWith(`${completion}#`)) out.usage.delete(key);
+      entries.forEach((e, i) => {
+        const { totalTokens: _total, ...counts } = e.fields;
+        out.usage.set(`${completion}#${i}`, { ...(e.model !== undefined && { model: e.model }), ...counts });
+      });
     }
   }
   return out;

@@ -47,3 +47,36 @@ export function expectedChatUsage(usage: unknown): Record<string, number> | unde
   if (write !== undefined && input !== undefined && write + (cachedKept ?? 0) <= input) out.cacheWriteInputTokens = write;
   return out;
 }
+
+/** One usage entry a chunk reports: the TokenUsage fields (without provider) and the model they are for. */
+export interface ExpectedUsageEntry {
+  model?: string;
+  fields: Record<string, number>;
+}
+
+/**
+ * The usage entries a chunk reports, per the README: its `usage` (else Kimi's on the finishing
+ * choice, else Groq's copy `x_groq.usage`), read by {@link expectedChatUsage}; when Groq Compound's
+ * `x_groq.usage_breakdown.models[]` accounts exactly for it (every model named, with input and
+ * output counts that sum to the usage's), one entry per listed model instead. `undefined` when the
+ * chunk reports no usage.
+ */
+export function expectedChunkUsages(chunk: Rec, model: string | undefined): ExpectedUsageEntry[] | undefined {
+  const choices = Array.isArray(chunk.choices) ? (chunk.choices as unknown[]) : [];
+  const xGroq = rec(chunk.x_groq);
+  const usage = rec(chunk.usage) ?? choices.map((c) => rec(rec(c)?.usage)).find((u) => u !== undefined) ?? rec(xGroq?.usage);
+  if (usage === undefined) return undefined;
+  const total = expectedChatUsage(usage) ?? {};
+  const whole = [{ ...(model !== undefined && { model }), fields: total }];
+  const models = rec(xGroq?.usage_breakdown)?.models;
+  if (!Array.isArray(models) || models.length === 0 || total.inputTokens === undefined || total.outputTokens === undefined) return whole;
+  const parts: ExpectedUsageEntry[] = [];
+  for (const entry of models) {
+    const name = rec(entry)?.model;
+    const fields = expectedChatUsage(rec(entry)?.usage);
+    if (typeof name !== "string" || name === "" || fields?.inputTokens === undefined || fields.outputTokens === undefined) return whole;
+    parts.push({ model: name, fields });
+  }
+  const sum = (key: string) => parts.reduce((n, p) => n + (p.fields[key] ?? 0), 0);
+  return sum("inputTokens") === total.inputTokens && sum("outputTokens") === total.outputTokens ? parts : whole;
+}

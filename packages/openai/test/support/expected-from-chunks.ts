@@ -3,7 +3,7 @@
  * payloads (independently of the adapter), for conservation and usage assertions.
  */
 import type { TokenUsage } from "@agui-bridge/core/adapter";
-import { expectedChatUsage } from "./chat-usage-oracle.js";
+import { expectedChunkUsages } from "./chat-usage-oracle.js";
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Rec) : undefined);
@@ -73,13 +73,14 @@ export function expectedFromChatChunks(chunks: readonly unknown[]): {
         args.set(id, (args.get(id) ?? "") + (typeof fragment === "string" ? fragment : ""));
       });
     }
-    // Kimi documents its usage on the finishing choice when the chunk has none at top level.
-    const usage = rec(chunk.usage) ?? choices.map((c) => rec(rec(c)?.usage)).find((u) => u !== undefined);
-    if (usage !== undefined) {
-      const model = typeof chunk.model === "string" && chunk.model !== "" ? chunk.model : undefined;
-      // The documented Chat rule (parts beside their totals added in), computed independently.
-      const fields = expectedChatUsage(usage) ?? {};
-      calls.set(String(chunk.id), clean({ ...(model !== undefined && { model }), ...fields, totalTokens: undefined }));
+    // The documented Chat rule (parts beside their totals added in), computed independently; the
+    // usage where each server puts it (Kimi's finishing choice, Groq's x_groq), Groq Compound's
+    // per-model breakdown when it accounts for it. A call's last report wins.
+    const model = typeof chunk.model === "string" && chunk.model !== "" ? chunk.model : undefined;
+    const entries = expectedChunkUsages(chunk, model);
+    if (entries !== undefined) {
+      for (const key of [...calls.keys()]) if (key.startsWith(`${String(chunk.id)}#`)) calls.delete(key);
+      entries.forEach((e, i) => calls.set(`${String(chunk.id)}#${i}`, clean({ ...(e.model !== undefined && { model: e.model }), ...e.fields, totalTokens: undefined })));
     }
   }
   return { text, reasoning, args, usage: sumPerModel(calls) };

@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { sharedStreamsDir } from "../../../../test-fixtures/support/shared-streams.js";
-import { expectedChatUsage } from "./chat-usage-oracle.js";
+import { expectedChatUsage, expectedChunkUsages, type ExpectedUsageEntry } from "./chat-usage-oracle.js";
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Rec) : undefined);
@@ -114,7 +114,7 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
   let reasoning = "";
   const args = new Map<string, string>();
   const toolCallIds: string[] = [];
-  const usageByCall = new Map<string, { model?: string; usage: unknown }>();
+  const usageByCall = new Map<string, { model?: string; usage: unknown; entries: ExpectedUsageEntry[] }>();
   const details: DetailEntry[] = [];
   const opaque: string[] = [];
   let lastKey: string | undefined;
@@ -171,24 +171,25 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
       }
     }
     // Groq documents its own copy of the usage, `x_groq.usage`, which is all a stream without
-    // `include_usage` carries.
+    // `include_usage` carries, and Compound's per-model breakdown of it.
     const usage = rec(chunk.usage) ?? rec(rec(chunk.x_groq)?.usage);
     if (usage !== undefined) {
       const model = typeof chunk.model === "string" && chunk.model !== "" ? chunk.model : undefined;
-      usageByCall.set(String(chunk.id), { ...(model !== undefined && { model }), usage });
+      usageByCall.set(String(chunk.id), { ...(model !== undefined && { model }), usage, entries: expectedChunkUsages(chunk, model) ?? [] });
     }
   }
   const perModel = new Map<string, Rec>();
   const costs: Rec[] = [];
-  for (const [callId, { model, usage }] of usageByCall) {
-    const fields = expectedChatUsage(usage);
+  for (const [callId, { usage, entries }] of usageByCall) {
     const u = rec(usage) ?? {};
     if (u.cost !== undefined || u.cost_in_usd_ticks !== undefined) costs.push({ callId, cost: u.cost, costInUsdTicks: u.cost_in_usd_ticks });
-    if (fields === undefined) continue;
-    const key = model ?? "";
-    const seen = perModel.get(key) ?? { provider: label, ...(model !== undefined && { model }) };
-    for (const [field, value] of Object.entries(fields)) seen[field] = ((seen[field] as number | undefined) ?? 0) + value;
-    perModel.set(key, seen);
+    if (expectedChatUsage(usage) === undefined) continue;
+    for (const { model, fields } of entries) {
+      const key = model ?? "";
+      const seen = perModel.get(key) ?? { provider: label, ...(model !== undefined && { model }) };
+      for (const [field, value] of Object.entries(fields)) seen[field] = ((seen[field] as number | undefined) ?? 0) + value;
+      perModel.set(key, seen);
+    }
   }
   // Perplexity documents its reasoning models' answer as "a `<think>` section containing
   // reasoning tokens" then the answer: what the tags enclose is reasoning, the rest text.
