@@ -54,6 +54,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
         case "error":
           // Calls that only waited for the container id were complete: they end as such first.
           if (context.message !== undefined) endDeferredCalls(context, context.message);
+          keepUnendedStop(context);
           // Described like a thrown SDK error (category, retryability); the driver redacts it.
           run.fail(describeAnthropicError(chunk));
           return;
@@ -79,8 +80,26 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     beforeClose() {
       const last = context.message;
       if (last !== undefined && !last.stopped) endDeferredCalls(context, last);
+      keepUnendedStop(context);
     },
   };
+}
+
+/**
+ * A message whose stop reason came (`message_delta`) but not its `message_stop`: the RUN_ERROR
+ * that ends the run (a cut, a broken stream, an `error` event) says how the model had stopped,
+ * as `finishReason` / `rawFinishReason` / `finishDetails`, as RUN_FINISHED would have. Set only
+ * when the run ends this way, from the latest message, so an earlier message's stop never lingers.
+ */
+function keepUnendedStop(context: StreamContext): void {
+  const last = context.message;
+  const finish = last === undefined || last.stopped ? undefined : last.finish;
+  if (finish === undefined || context.run.ended) return;
+  context.run.setErrorMetadata({
+    finishReason: finish.reason,
+    ...(finish.raw !== undefined && { rawFinishReason: finish.raw }),
+    ...(finish.details !== undefined && { finishDetails: finish.details }),
+  });
 }
 
 function live(context: StreamContext, where: string): MessageState {
