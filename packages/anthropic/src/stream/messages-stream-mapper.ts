@@ -1,4 +1,4 @@
-import { providerLabel, type AdapterStreamOptions, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
+import { finishFields, providerLabel, type AdapterStreamOptions, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
 import { describeAnthropicError } from "../describe-anthropic-error.js";
 import { messageDelta, messageStart, messageStop } from "./handle-message.js";
 import { expectIndex, expectRecord, isRecord, MalformedChunkError } from "../narrow.js";
@@ -95,11 +95,7 @@ function keepUnendedStop(context: StreamContext): void {
   const last = context.message;
   const finish = last === undefined || last.stopped ? undefined : last.finish;
   if (finish === undefined || context.run.ended) return;
-  context.run.setErrorMetadata({
-    finishReason: finish.reason,
-    ...(finish.raw !== undefined && { rawFinishReason: finish.raw }),
-    ...(finish.details !== undefined && { finishDetails: finish.details }),
-  });
+  context.run.setErrorMetadata(finishFields(finish));
 }
 
 function live(context: StreamContext, where: string): MessageState {

@@ -82,11 +82,17 @@ function mergeTerminalMetadata(
 /** The terminal event's metadata: the bridge fields plus the finish reason, raw reason and details. */
 function finishMetadata(finish: FinishInfo | undefined, extra: BridgeMetadata | undefined): Metadata | undefined {
   if (finish === undefined && extra === undefined) return undefined;
-  const fields = mergeFields(extra);
-  if (finish !== undefined) {
-    fields.finishReason = finish.reason;
-    if (finish.raw !== undefined) fields.rawFinishReason = finish.raw;
-    if (finish.details !== undefined) fields.finishDetails = finish.details;
-  }
-  return { [BRIDGE_METADATA_KEY]: fields };
+  return { [BRIDGE_METADATA_KEY]: mergeFields(extra, finish === undefined ? undefined : finishFields(finish)) };
+}
+
+/**
+ * A finish as the bridge fields a terminal event carries it (`finishReason`, `rawFinishReason`,
+ * `finishDetails`): for an adapter that knows how the model stopped but not how the run will end
+ * (e.g. `setErrorMetadata` when the stream broke after the stop reason).
+ */
+export function finishFields(finish: FinishInfo): BridgeMetadata {
+  const fields: BridgeMetadata = { finishReason: finish.reason };
+  if (finish.raw !== undefined) fields.rawFinishReason = finish.raw;
+  if (finish.details !== undefined) fields.finishDetails = finish.details;
+  return fields;
 }

@@ -70,8 +70,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       if (failure !== undefined) {
         const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
         if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
-        releaseAllHeldToolCalls(state);
-        keepUnplacedSources(state);
+        writeHeldBack(state);
         run.fail(failure);
         return;
       }
@@ -90,18 +89,15 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       // Groq cuts a stream short (over capacity, …) with the reason in the last chunk's `x_groq.error`.
       const groqError = asNonEmptyString(asRecord(chunk.x_groq)?.error);
       if (groqError !== undefined) {
-        releaseAllHeldToolCalls(state);
-        keepUnplacedSources(state);
+        writeHeldBack(state);
         run.fail(describeOpenAIError({ message: `Groq stopped the stream: ${groqError}`, code: groqError }));
         return;
       }
       if (options.emitRawEvents === true && choices.length === 0 && !isRecord(chunk.usage)) run.raw(chunk, state.provider);
     },
     end() {
-      // Calls still waiting for a name start as they are, so their arguments reach the run's end
-      // (here the mapper, or the raw path's `[DONE]` after it, may end the run itself).
-      releaseAllHeldToolCalls(state);
-      keepUnplacedSources(state);
+      // What waits is written before the run can end (here, or at the raw path's `[DONE]` after it).
+      writeHeldBack(state);
       const failure = state.failure;
       if (failure !== undefined) {
         run.fail(failure.finish !== undefined ? { ...failure, finish: withResponseDetails(failure.finish, state.details) } : failure);
@@ -113,14 +109,19 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       run.finish(state.finish !== undefined ? { finish: terminalFinish(state, state.finish) } : {});
     },
     describeError: describeOpenAIError,
-    // Before the driver ends the run itself (an abort, a broken or cut stream, a throwing chunk):
-    // calls still waiting for a name start with none, so their argument text is in the run, closed
-    // `interrupted` like anything else open; sources no text took go on the terminal event.
-    beforeClose() {
-      releaseAllHeldToolCalls(state);
-      keepUnplacedSources(state);
-    },
+    // Before the driver ends the run itself (an abort, a broken or cut stream, a throwing chunk).
+    beforeClose: () => writeHeldBack(state),
   };
+}
+
+/**
+ * What the mapper holds back, written before the run ends, whoever ends it: calls still waiting for
+ * a name start with none (their argument text reaches the run; what is open then closes
+ * `interrupted`), and sources no text message took go on the terminal event.
+ */
+function writeHeldBack(state: ChatStreamState): void {
+  releaseAllHeldToolCalls(state);
+  keepUnplacedSources(state);
 }
 
 /**
