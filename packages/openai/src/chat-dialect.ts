@@ -41,8 +41,45 @@ import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
  *   interleaved thinking), also for a Kimi model there.
  * - `llamacpp`: llama.cpp's server: as `groq`, but in `reasoning_content`, the field its chat
  *   parser reads (and hands to the template).
+ * - `copilot`: GitHub Copilot's Chat endpoint (`api.githubcopilot.com/chat/completions`; labels
+ *   `copilot`, `github-copilot`, `githubcopilot`): an assistant message carries the
+ *   `reasoning_opaque` it was streamed with (the last one recorded for it) as a top-level field,
+ *   and, beside it, the reasoning text streamed with it as `reasoning_text` (its messages' text
+ *   joined as streamed); every assistant message that has one, not only tool-call turns. Gemini 3
+ *   answers 400 ("function call … is missing a thought_signature") for a tool turn without it and
+ *   Claude loses its thinking. Reasoning text without an opaque value is not sent (an unsigned
+ *   thinking block; opencode's Copilot provider sends `reasoning_text` only beside
+ *   `reasoning_opaque`); an opaque value without text goes alone (Gemini streams no text).
  */
-export type ChatDialect = "openai" | "openrouter" | "deepseek" | "mistral" | "gemini" | "litellm" | "databricks" | "groq" | "ollama" | "vllm" | "llamacpp";
+export type ChatDialect =
+  | "openai"
+  | "openrouter"
+  | "deepseek"
+  | "mistral"
+  | "gemini"
+  | "litellm"
+  | "databricks"
+  | "groq"
+  | "ollama"
+  | "vllm"
+  | "llamacpp"
+  | "copilot";
+
+/** Every {@link ChatDialect} (a missing one fails to compile): the values the `dialect` option accepts. */
+const CHAT_DIALECTS: Readonly<Record<ChatDialect, true>> = {
+  openai: true,
+  openrouter: true,
+  deepseek: true,
+  mistral: true,
+  gemini: true,
+  litellm: true,
+  databricks: true,
+  groq: true,
+  ollama: true,
+  vllm: true,
+  llamacpp: true,
+  copilot: true,
+};
 
 /**
  * Dialects whose assistant message takes the reasoning of a turn that made tool calls back in one
@@ -101,6 +138,10 @@ const BY_LABEL: Record<string, ChatDialect> = {
   "llama.cpp": "llamacpp",
   llamacpp: "llamacpp",
   "llama-cpp": "llamacpp",
+  // GitHub Copilot's Chat endpoint: Gemini 3 and Claude want a turn's `reasoning_opaque` back.
+  copilot: "copilot",
+  "github-copilot": "copilot",
+  githubcopilot: "copilot",
 };
 
 /**
@@ -161,7 +202,7 @@ export function reasoningContentTurns(target: string, kimiModel: boolean, deepse
  * `openrouter`; `deepseek`, `moonshot` / `moonshotai` / `kimi`, `zhipu` / `zai` / `z.ai` / `bigmodel`, `fireworks` / `fireworks-ai`, `qianfan`, `tokenhub` / `hunyuan`, `siliconflow` → `deepseek`; `mistral` →
  * `mistral`; `gemini` / `google` → `gemini`; `litellm` → `litellm`; `databricks` → `databricks`;
  * `groq` → `groq`; `ollama` → `ollama`; `vllm`, `workers-ai` / `cloudflare` → `vllm`; `llama.cpp` / `llamacpp` / `llama-cpp` →
- * `llamacpp`; anything else → `openai`.
+ * `llamacpp`; `copilot` / `github-copilot` / `githubcopilot` → `copilot`; anything else → `openai`.
  */
 export function defaultChatDialect(label: string | undefined): ChatDialect {
   return BY_LABEL[label ?? DEFAULT_PROVIDER_LABEL] ?? "openai";
@@ -170,7 +211,8 @@ export function defaultChatDialect(label: string | undefined): ChatDialect {
 /** The dialect in effect: the option, else the label's default. */
 export function chatDialect(options: ChatDialectOption & { provider?: string }): ChatDialect {
   const dialect = options.dialect;
-  if (dialect === "openai" || dialect === "openrouter" || dialect === "deepseek" || dialect === "mistral" || dialect === "gemini" || dialect === "litellm" || dialect === "databricks" || dialect === "groq" || dialect === "ollama" || dialect === "vllm" || dialect === "llamacpp") return dialect;
+  // The option may come from untyped configuration: anything that is no dialect falls back to the label's.
+  if (typeof dialect === "string" && Object.hasOwn(CHAT_DIALECTS, dialect)) return dialect;
   return defaultChatDialect(options.provider);
 }
 

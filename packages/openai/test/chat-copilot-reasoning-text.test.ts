@@ -75,7 +75,7 @@ describe("GitHub Copilot: `reasoning_opaque` is kept, never lost", () => {
     ]);
   });
 
-  it("not sent back on Chat (no request field is documented for it), and reported as dropped", async () => {
+  it("not sent back under the default openai label (only the copilot dialect takes it: chat-copilot-dialect.test.ts), and reported as dropped", async () => {
     const { messages } = await runChatBothPaths([
       chunk({ delta: { content: null, role: "assistant", reasoning_text: "Think.", reasoning_opaque: "OPAQUE-3" } }),
       chunk({ finish_reason: "stop", delta: { content: "Hi", role: "assistant" } }, { completion_tokens: 2, prompt_tokens: 3, total_tokens: 5 }),

@@ -58,6 +58,30 @@ describe("calls and text of one response in two assistant messages", () => {
     expect(assistants[0]).toMatchObject({ content: "Checking.", reasoning_content: "Look both up. Then compare.", tool_calls: [{ id: "call_p" }] });
   });
 
+  it("copilot: one message; reasoning_text joined, the earlier first; reasoning_opaque one value (the later message's), never two joined", () => {
+    const copilot = bridgeMetadata({ provider: "copilot" });
+    const opaque = (id: string, owner: string, content: string, value: string): Message =>
+      ({ id, role: "reasoning", content, encryptedValue: value, metadata: bridgeMetadata({ provider: "copilot", assistantMessageId: owner, encryptedKind: "copilot-reasoning-opaque" }) }) as Message;
+    const own: Message[] = [
+      conversation[0] as Message,
+      opaque("r1", "a1", "Look both up. ", "OPAQUE-1"),
+      { id: "a1", role: "assistant", content: "", metadata: copilot, toolCalls: [{ ...call("call_p", "Paris"), metadata: copilot }] },
+      opaque("r2", "a2", "Then compare.", "OPAQUE-2"),
+      { id: "a2", role: "assistant", content: "Checking.", metadata: copilot },
+      { id: "t1", role: "tool", toolCallId: "call_p", content: "18" },
+    ];
+    const assistants = sent("copilot", own).filter((m) => m.role === "assistant");
+    expect(assistants).toEqual([
+      {
+        role: "assistant",
+        content: "Checking.",
+        reasoning_text: "Look both up. Then compare.",
+        reasoning_opaque: "OPAQUE-2",
+        tool_calls: [{ id: "call_p", type: "function", function: { name: "get_weather", arguments: "{\"city\":\"Paris\"}" } }],
+      },
+    ]);
+  });
+
   it("openai: the same single message, without reasoning fields", () => {
     const assistants = sent("openai").filter((m) => m.role === "assistant");
     expect(assistants).toEqual([expect.objectContaining({ content: "Checking both cities.", tool_calls: expect.any(Array) })]);

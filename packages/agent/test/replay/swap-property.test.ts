@@ -119,7 +119,7 @@ const TARGETS: Target[] = [
   { api: "google", label: "google" },
   { api: "google", label: "google", model: "gemini-3-flash-preview" },
   { api: "google", label: "google", model: "gemini-2.5-flash" },
-  ...["openai", "openrouter", "deepseek", "mistral", "gemini", "litellm", "groq", "ollama", "vllm", "llamacpp", "perplexity", "databricks"].map((label): Target => ({ api: "openai-chat", label })),
+  ...["openai", "openrouter", "deepseek", "mistral", "gemini", "litellm", "groq", "ollama", "vllm", "llamacpp", "perplexity", "databricks", "copilot"].map((label): Target => ({ api: "openai-chat", label })),
 ];
 
 function convert(target: Target, input: RunAgentInput): { params: unknown; warnings: BridgeWarning[] } {

@@ -2,6 +2,7 @@ import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, ty
 import { reasoningContentTurns, REASONING_FIELD_DIALECTS, type ChatDialect, type RequestChatDialect } from "../chat-dialect.js";
 import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "../chat-stream/chat-stream-state.js";
 import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
+import { copilotReasoningFields, isCopilotReasoning } from "./copilot-reasoning-fields.js";
 import { asRecord } from "../narrow.js";
 import { assistantTextFor } from "./chat-request-rules.js";
 import { targetOf, type WarningSink } from "../request/request-warnings.js";
@@ -31,7 +32,9 @@ export interface ChatReasoningBack {
  * `openai`-default label, every turn's goes back) and `mistral` (the thinking of every turn, as Mistral's own
  * `thinking` content chunks) and `databricks` (signed thinking, as Databricks' `reasoning` content
  * items) and `groq` / `ollama` / `vllm` / `llamacpp` (the reasoning of an assistant message that
- * made tool calls, in the server's own field). Every other reasoning message is left to the
+ * made tool calls, in the server's own field) and `copilot` (GitHub Copilot's `reasoning_opaque`
+ * and the `reasoning_text` streamed with it, on every assistant message that has an opaque value;
+ * text of a message without one stays behind). Every other reasoning message is left to the
  * converter, which drops it (with a warning when it carried an encrypted value). "Made tool calls"
  * counts only the calls the request sends (`sent`): a provider-run call (Groq's `executed_tools`,
  * a hosted tool) is left out of the request, so its turn is not a tool-call turn there.
@@ -64,12 +67,22 @@ export function collectChatReasoning(
           ? thinkingBlockOf(message) !== undefined
           : dialect === "databricks"
             ? thinkingBlockOf(message)?.type === "thinking"
-            : REASONING_FIELD_DIALECTS.has(dialect)
+            : dialect === "copilot"
+              ? isCopilotReasoning(message)
+              : REASONING_FIELD_DIALECTS.has(dialect)
               ? fields?.encryptedKind === undefined && (owner.toolCalls ?? []).some(sent)
               : fields?.encryptedKind === undefined && (dialect === "mistral" || toolSpans.has(owner.id) || everyTurn);
     if (!takes) continue;
     byAssistant.set(owner.id, [...(byAssistant.get(owner.id) ?? []), message]);
     sentBack.add(message.id);
+  }
+  // Copilot: reasoning text goes only beside its turn's opaque value; a turn without one sends nothing.
+  if (dialect === "copilot") {
+    for (const [owner, reasoning] of byAssistant) {
+      if (copilotReasoningFields(reasoning) !== undefined) continue;
+      byAssistant.delete(owner);
+      for (const m of reasoning) sentBack.delete(m.id);
+    }
   }
   return { dialect, target, byAssistant, sentBack, toolSpans, recordedOnly: dialect === "deepseek" && turns.recordedOnly };
 }
@@ -80,7 +93,7 @@ export function collectChatReasoning(
  * exactly and in their original order), `reasoning_content` (DeepSeek, on every assistant message
  * of a user turn that made tool calls, empty when none was recorded), `reasoning` (Groq, Ollama, vLLM) or `reasoning_content` (llama.cpp), on a
  * message that made tool calls, Mistral's content array (`thinking` chunks, `closed: true`,
- * then the text), or nothing. An encrypted value on a tool call that does not go back is reported.
+ * then the text), `reasoning_opaque` with `reasoning_text` (GitHub Copilot), or nothing. An encrypted value on a tool call that does not go back is reported.
  */
 export function reasoningFieldsFor(
   message: AssistantMessage,
@@ -138,6 +151,7 @@ function fieldsFor(
     // The server's own field (Groq refuses `reasoning_content`, vLLM ignores it, llama.cpp reads only it).
     return reasoning.length > 0 ? { [field]: reasoning.map((m) => m.content).join("") } : undefined;
   }
+  if (back.dialect === "copilot") return copilotReasoningFields(reasoning);
   if (back.dialect === "litellm") {
     const blocks = reasoning.map(thinkingBlockOf).filter((block) => block !== undefined);
     return blocks.length > 0 ? { thinking_blocks: blocks } : undefined;

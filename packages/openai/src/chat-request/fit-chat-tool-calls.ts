@@ -55,16 +55,20 @@ function keepToolCallsLast(messages: readonly ChatCompletionMessageParam[]): Cha
 }
 
 /** The dialects' reasoning fields of an assistant message (see convert-chat-reasoning). */
-const REASONING_FIELDS: ReadonlySet<string> = new Set(["reasoning_content", "reasoning", "reasoning_details", "thinking_blocks"]);
+const REASONING_FIELDS: ReadonlySet<string> = new Set(["reasoning_content", "reasoning", "reasoning_details", "thinking_blocks", "reasoning_text", "reasoning_opaque"]);
 
-/** `message` with `earlier`'s reasoning fields put before its own (texts joined, entries in order). */
+/** Reasoning fields holding one opaque value, never joined: the later message's own is kept, else the earlier's (Copilot's). */
+const SINGLE_VALUE_FIELDS: ReadonlySet<string> = new Set(["reasoning_opaque"]);
+
+/** `message` with `earlier`'s reasoning fields put before its own (texts joined, entries in order, an opaque value the last one). */
 function withReasoningBefore(message: ChatCompletionMessageParam, earlier: Record<string, unknown>): ChatCompletionMessageParam {
   const out = { ...message } as Record<string, unknown>;
   for (const field of REASONING_FIELDS) {
     const before = earlier[field];
     if (before === undefined) continue;
     const own = out[field];
-    if (typeof before === "string") out[field] = `${before}${typeof own === "string" ? own : ""}`;
+    if (SINGLE_VALUE_FIELDS.has(field)) out[field] = own ?? before;
+    else if (typeof before === "string") out[field] = `${before}${typeof own === "string" ? own : ""}`;
     else if (Array.isArray(before)) out[field] = [...before, ...(Array.isArray(own) ? own : [])];
   }
   return out as unknown as ChatCompletionMessageParam;
