@@ -112,6 +112,22 @@ function providerRunIds(events: readonly Event[]): Set<string> {
   return ids;
 }
 
+/**
+ * The normalized reason a recording should end with, re-derived from Gemini's documented
+ * `FinishReason` values: STOP (a natural stop, or the model's function calls), MAX_TOKENS (the
+ * limit), and the family that reports the output itself as failed (MALFORMED_FUNCTION_CALL: the
+ * model produced a function call it could not parse, UNEXPECTED_TOOL_CALL: a call while no tool
+ * was enabled), which ends a candidate without content. A recorded Vertex stream ends with a
+ * lone MALFORMED_FUNCTION_CALL candidate (no parts, a `finishMessage`), so this oracle no
+ * longer assumes every recording stops naturally.
+ */
+function expectedFinishReason(expected: Expected): string {
+  const raw = expected.finishReason;
+  if (raw === "MAX_TOKENS") return "length";
+  if (raw === "MALFORMED_FUNCTION_CALL" || raw === "UNEXPECTED_TOOL_CALL") return "error";
+  return expected.calls.length > 0 ? "tool-calls" : "stop";
+}
+
 function expectedUsage(expected: Expected): TokenUsage[] {
   return [...expected.usage.entries()].map(([id, u]) => {
     const input = (u.promptTokenCount ?? 0) + (u.toolUsePromptTokenCount ?? 0);
@@ -182,8 +198,8 @@ describe(sharedSuiteTitle("google"), () => {
         expect(end?.type).toBe("RUN_FINISHED");
         expect((end as { usage?: unknown }).usage).toEqual(expectedUsage(expected));
         const fields = (end as { metadata?: Record<string, Record<string, unknown>> }).metadata?.["agui-bridge"];
-        // Gemini's documented reasons: STOP (a natural stop, or the model's function calls), MAX_TOKENS (the limit).
-        expect(fields?.finishReason).toBe(expected.calls.length > 0 ? "tool-calls" : expected.finishReason === "MAX_TOKENS" ? "length" : "stop");
+        expect(fields?.finishReason).toBe(expectedFinishReason(expected));
+        expect(fields?.rawFinishReason).toBe(expected.finishReason);
       } else {
         expect(end).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
       }

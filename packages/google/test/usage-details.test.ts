@@ -61,6 +61,17 @@ describe("usageDetails: the per-modality split and the traffic type of each resp
     ]);
   });
 
+  it("the Gemini API's `serviceTier` (the tier that served the response, it decides the price) is kept beside the split", async () => {
+    const usage = { promptTokenCount: 115, totalTokenCount: 185, thoughtsTokenCount: 70, serviceTier: "standard" };
+    const { terminal } = await run([
+      chunk("r1", "", { usageMetadata: usage }),
+      chunk("r1", "Hi", { usageMetadata: { ...usage, candidatesTokenCount: 1, totalTokenCount: 186, promptTokensDetails: [{ modality: "TEXT", tokenCount: 115 }] } }, { finishReason: "STOP" }),
+    ]);
+    expect(terminal.usageDetails).toEqual([
+      { responseId: "r1", model: "gemini-2.5-flash", serviceTier: "standard", promptTokensDetails: [{ modality: "TEXT", tokenCount: 115 }] },
+    ]);
+  });
+
   it("one entry per response, in order; a later report's field replaces the earlier one, a field it leaves out is kept", async () => {
     const { terminal } = await run([
       chunk("r1", "a", { usageMetadata: { promptTokenCount: 5, promptTokensDetails: [{ modality: "TEXT", tokenCount: 5 }], cacheTokensDetails: [{ modality: "TEXT", tokenCount: 4 }] } }),
@@ -107,7 +118,7 @@ describe("usageDetails: the per-modality split and the traffic type of each resp
         const usage = c.usageMetadata as Rec | undefined;
         if (usage === undefined) continue;
         const entry = { ...(expected.get(String(c.responseId)) ?? { responseId: c.responseId, model: c.modelVersion }) };
-        for (const key of ["trafficType", "promptTokensDetails", "candidatesTokensDetails", "cacheTokensDetails", "toolUsePromptTokensDetails"]) {
+        for (const key of ["trafficType", "serviceTier", "promptTokensDetails", "candidatesTokensDetails", "cacheTokensDetails", "toolUsePromptTokensDetails"]) {
           if (usage[key] !== undefined) entry[key] = usage[key];
         }
         if (Object.keys(entry).length > 2) expected.set(String(c.responseId), entry);

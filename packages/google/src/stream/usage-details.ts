@@ -19,12 +19,14 @@ export interface ModalityCount {
  * `candidatesTokensDetails`, `cacheTokensDetails`, `toolUsePromptTokensDetails`: Gemini prices
  * audio input apart from text, image and video) and the `trafficType` that served it (`ON_DEMAND`,
  * `ON_DEMAND_PRIORITY`, `ON_DEMAND_FLEX`, `PROVISIONED_THROUGHPUT`, …: it decides the price, as
- * `serviceTier` does for the other adapters).
+ * `serviceTier` does for the other adapters), or on the Gemini API the `serviceTier` that served it
+ * (`standard`, `flex`, `priority`: the Gemini API's counterpart, not sent by Vertex AI).
  */
 export interface UsageDetails {
   responseId?: string;
   model?: string;
   trafficType?: string;
+  serviceTier?: string;
   promptTokensDetails?: ModalityCount[];
   candidatesTokensDetails?: ModalityCount[];
   cacheTokensDetails?: ModalityCount[];
@@ -43,8 +45,8 @@ export interface UsageDetails {
  * with core's `usage.invalid-count` warning).
  */
 export function recordUsageDetails(state: StreamState, turn: TurnState, usage: Record<string, unknown>): void {
-  const { trafficType, promptTokensDetails, candidatesTokensDetails, cacheTokensDetails, toolUsePromptTokensDetails } = usage;
-  if (trafficType === undefined && promptTokensDetails === undefined && candidatesTokensDetails === undefined && cacheTokensDetails === undefined && toolUsePromptTokensDetails === undefined) {
+  const { trafficType, serviceTier, promptTokensDetails, candidatesTokensDetails, cacheTokensDetails, toolUsePromptTokensDetails } = usage;
+  if (trafficType === undefined && serviceTier === undefined && promptTokensDetails === undefined && candidatesTokensDetails === undefined && cacheTokensDetails === undefined && toolUsePromptTokensDetails === undefined) {
     return;
   }
   const previous = state.usageDetails.get(turn.key);
@@ -57,6 +59,8 @@ export function recordUsageDetails(state: StreamState, turn: TurnState, usage: R
   if (turn.model !== undefined) details.model = turn.model;
   const served = asNonEmptyString(trafficType);
   if (served !== undefined) details.trafficType = served;
+  const tier = asNonEmptyString(serviceTier);
+  if (tier !== undefined) details.serviceTier = tier;
   for (const field of MODALITY_LISTS) {
     const list = modalityCounts(usage[field], field, onWarning);
     if (list !== undefined) details[field] = list;
@@ -73,6 +77,7 @@ export function recordUsageDetails(state: StreamState, turn: TurnState, usage: R
 function repeats(previous: UsageDetails, turn: TurnState, usage: Record<string, unknown>): boolean {
   if (previous.responseId !== turn.responseId || previous.model !== turn.model) return false;
   if (usage.trafficType !== undefined && usage.trafficType !== previous.trafficType) return false;
+  if (usage.serviceTier !== undefined && usage.serviceTier !== previous.serviceTier) return false;
   // Named reads (a key held in a variable would be a generic lookup on every chunk).
   return (
     sameAsRawOrAbsent(previous.promptTokensDetails, usage.promptTokensDetails) &&
@@ -100,7 +105,7 @@ function sameAsRaw(counts: readonly ModalityCount[] | undefined, raw: unknown): 
 }
 
 function hasDetails(details: UsageDetails): boolean {
-  return details.trafficType !== undefined || MODALITY_LISTS.some((field) => details[field] !== undefined);
+  return details.trafficType !== undefined || details.serviceTier !== undefined || MODALITY_LISTS.some((field) => details[field] !== undefined);
 }
 
 function modalityCounts(value: unknown, field: string, onWarning: WarningHandler | undefined): ModalityCount[] | undefined {
@@ -119,7 +124,7 @@ function modalityCounts(value: unknown, field: string, onWarning: WarningHandler
 }
 
 function sameDetails(a: UsageDetails, b: UsageDetails): boolean {
-  if (a.responseId !== b.responseId || a.model !== b.model || a.trafficType !== b.trafficType) return false;
+  if (a.responseId !== b.responseId || a.model !== b.model || a.trafficType !== b.trafficType || a.serviceTier !== b.serviceTier) return false;
   return MODALITY_LISTS.every((field) => sameCounts(a[field], b[field]));
 }
 
