@@ -9,6 +9,7 @@ import { streamChatCompletionsFromResponse } from "./stream-chat-completions-fro
 import { runResponses } from "./stream-responses.js";
 import type { ChatDialectOption } from "./chat-dialect.js";
 import type { ProviderLabelOption } from "./provider-label.js";
+import type { ThinkTagsOptions } from "./chat-stream/handle-chat-think-tags.js";
 import { streamResponsesFromResponse } from "./stream-responses-from-response.js";
 
 /** Stream options a provider factory accepts (everything but what each call brings). */
@@ -28,8 +29,8 @@ export interface OpenAIChatProviderOptions extends ProviderRunOptions, ProviderR
    * instead of the SDK's stream (same output, less per-chunk work; `[DONE]` seen).
    */
   fast?: boolean;
-  /** Read reasoning tags in the content as reasoning (the stream functions' `thinkTags` option; default: on for the `perplexity` label, `<think>`, and the `bedrock` label, `<reasoning>`). */
-  thinkTags?: boolean;
+  /** Read reasoning tags in the content as reasoning (the stream functions' `thinkTags` option, `true` or {@link ThinkTagsOptions}; default: on for the `perplexity` label, `<think>`, and the `bedrock` label, `<reasoning>`). */
+  thinkTags?: boolean | ThinkTagsOptions;
 }
 
 /** Options of {@link createOpenAIResponsesProvider}. */

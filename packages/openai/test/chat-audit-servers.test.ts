@@ -163,6 +163,63 @@ describe("opt-in thinkTags: <think>…</think> in content (Groq reasoning_format
   });
 });
 
+describe("thinkTags { startWithReasoning }: the chat template opened the tag, only </think> streams (Together's Qwen3-235B-A22B-Thinking-2507)", () => {
+  // maruel/genai's Together cassette: the reasoning comes first in content, with no opening tag.
+  const stream = [
+    chunk({ delta: { role: "assistant", content: "Okay, the user" } }),
+    chunk({ delta: { content: " asks 2+2.\n</th" } }),
+    chunk({ delta: { content: "ink>\n\n4" } }),
+    chunk({ delta: {}, finish_reason: "stop" }),
+  ];
+
+  it("what comes before the closing tag is the reasoning, the rest the text", async () => {
+    const { events, messages } = await run(stream, { thinkTags: { startWithReasoning: true } });
+    await assertConformant(events);
+    expect(ofType(events, "REASONING_MESSAGE_CONTENT").map((e) => e.delta).join("")).toBe("Okay, the user asks 2+2.\n");
+    expect(textOf(events as never)).toBe("\n\n4");
+    expect(messages.map((m) => m.role)).toEqual(["reasoning", "assistant"]);
+  });
+
+  it("an opening tag written anyway at the very start (split, after whitespace) is removed; a later one is reasoning text", async () => {
+    const content = "\n<think>a <think> b</think>Answer";
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: content.length - 1 }), { maxLength: 10 }), async (cuts) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const pieces = [0, ...points].map((start, i) => content.slice(start, points[i] ?? content.length));
+        const events = await collect(
+          streamChatCompletions(
+            (async function* () {
+              for (const piece of pieces) yield chunk({ delta: { content: piece } });
+              yield chunk({ delta: {}, finish_reason: "stop" });
+            })(),
+            { thinkTags: { startWithReasoning: true } },
+          ),
+        );
+        await assertConformant(events);
+        expect(ofType(events, "REASONING_MESSAGE_CONTENT").map((e) => e.delta).join("")).toBe("\na <think> b");
+        expect(textOf(events as never)).toBe("Answer");
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a stream that never closes the tag is all reasoning; `tagName` names another tag", async () => {
+    const open = await run([chunk({ delta: { content: "still thinking" } }), chunk({ delta: {}, finish_reason: "length" })], { thinkTags: { startWithReasoning: true } });
+    expect(ofType(open.events, "REASONING_MESSAGE_CONTENT").map((e) => e.delta).join("")).toBe("still thinking");
+    expect(textOf(open.events as never)).toBe("");
+    const named = await run([chunk({ delta: { content: "<reasoning>r</reasoning>t <think>x</think>" } }), chunk({ delta: {}, finish_reason: "stop" })], { thinkTags: { tagName: "reasoning" } });
+    expect(ofType(named.events, "REASONING_MESSAGE_CONTENT").map((e) => e.delta).join("")).toBe("r");
+    expect(textOf(named.events as never)).toBe("t <think>x</think>");
+  });
+
+  it("the Chat provider factory takes the object form", async () => {
+    const provider = createOpenAIChatProvider({ client: replayClient(sse(stream)), model: "Qwen/Qwen3-235B-A22B-Thinking-2507", provider: "together", thinkTags: { startWithReasoning: true }, generateId: createSequentialIds("p") });
+    const events = await collect(provider.stream({ threadId: "t", runId: "r", messages: [user] }));
+    await assertConformant(events);
+    expect(textOf(events as never)).toBe("\n\n4");
+  });
+});
+
 describe("generated images (OpenRouter / Vercel AI Gateway image generation: delta.images[] image_url data URLs)", () => {
   it("each image is a provider-executed image_generation call whose result is the image part", async () => {
     const image = { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" }, index: 0 };

@@ -3,7 +3,7 @@ import type { BilledCounts } from "./chat-billed-counts.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
 import type { ContentFilterResults } from "./azure-content-filter.js";
 import type { ChatLogprobs } from "./chat-logprobs.js";
-import type { ThinkTag, ThinkTagState } from "./handle-chat-think-tags.js";
+import type { ThinkTag, ThinkTagsOptions, ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "../provider-label.js";
 import type { HeldToolCall } from "./start-chat-tool-call.js";
@@ -169,9 +169,11 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
    * llama.cpp without a reasoning parser). Off by default (the content passes as it came), except
    * for the `perplexity` label, whose reasoning models always stream a `<think>` section first, and
    * the `bedrock` label, where gpt-oss's reasoning comes first as `<reasoning>…</reasoning>` (the
-   * tag read under that label).
+   * tag read under that label). The object form names another tag or says the content starts
+   * inside it (`{ startWithReasoning: true }`: only `</think>` streams, the chat template having
+   * opened the tag), see {@link ThinkTagsOptions}.
    */
-  thinkTags?: boolean;
+  thinkTags?: boolean | ThinkTagsOptions;
 }
 
 /** The state of choice `index`, created on first use with a fresh assistant message id. */

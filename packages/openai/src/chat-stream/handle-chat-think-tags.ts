@@ -3,16 +3,39 @@ import { handleChatReasoning } from "./handle-chat-reasoning.js";
 import { handleChatContent } from "./handle-chat-text.js";
 import { providerLabel } from "../provider-label.js";
 
-/** The tag pair that encloses reasoning in the content (`<think>` / `</think>`, …). */
+/**
+ * The tag pair that encloses reasoning in the content (`<think>` / `</think>`, …), and whether the
+ * content starts inside it (the server's chat template opened it: only the closing tag streams).
+ */
 export interface ThinkTag {
   readonly open: string;
   readonly close: string;
+  readonly startInside?: boolean;
 }
 
 /** The pair `<name>` / `</name>`. */
-export function tagNamed(name: string): ThinkTag {
-  return { open: `<${name}>`, close: `</${name}>` };
+export function tagNamed(name: string, startInside = false): ThinkTag {
+  return { open: `<${name}>`, close: `</${name}>`, ...(startInside && { startInside }) };
 }
+
+/**
+ * The object form of the `thinkTags` option (the names of the Vercel AI SDK's
+ * `extractReasoningMiddleware`, for readers who know it).
+ */
+export interface ThinkTagsOptions {
+  /** The tag's name without brackets (default: the label's tag, else `think`). */
+  tagName?: string;
+  /**
+   * The content starts inside the tag: the reasoning streams first and only the closing tag comes
+   * (models whose chat template writes the opening tag into the prompt: Qwen3's `-Thinking-2507`
+   * models, DeepSeek-R1-0528, GLM through servers that leave reasoning in the content). An opening
+   * tag the model writes anyway at the very start is removed too. Default `false`.
+   */
+  startWithReasoning?: boolean;
+}
+
+/** How much leading whitespace `startWithReasoning` holds back while looking for an opening tag. */
+const MAX_LEADING_WHITESPACE = 256;
 
 /** The tag servers that leave the reasoning in the content use most (DeepSeek-R1, Qwen, Perplexity, vLLM without a parser). */
 const THINK = tagNamed("think");
@@ -35,19 +58,32 @@ export const THINK_TAG_LABELS: ReadonlyMap<string, ThinkTag> = new Map([
 
 /**
  * The tag read as reasoning in the content, or undefined when none is: the `thinkTags` option
- * (`true` → the label's tag, else `<think>`), else the default of {@link THINK_TAG_LABELS}.
+ * (`true` → the label's tag, else `<think>`; an object → its `tagName` or that default, and its
+ * `startWithReasoning`), else the default of {@link THINK_TAG_LABELS}. An object whose `tagName`
+ * is no usable name (empty, or holding `<`, `>` or whitespace) keeps the default name.
  */
 export function thinkTagOf(options: ChatStreamOptions): ThinkTag | undefined {
   const labelTag = THINK_TAG_LABELS.get(providerLabel(options));
-  if (options.thinkTags === false) return undefined;
-  if (options.thinkTags === true) return labelTag ?? THINK;
+  const option = options.thinkTags;
+  if (option === false) return undefined;
+  if (option === true) return labelTag ?? THINK;
+  if (option !== null && typeof option === "object") {
+    const name = typeof option.tagName === "string" && /^[^<>\s]+$/.test(option.tagName) ? option.tagName : undefined;
+    const base = name !== undefined ? tagNamed(name) : (labelTag ?? THINK);
+    return option.startWithReasoning === true ? { ...base, startInside: true } : base;
+  }
   return labelTag;
 }
 
-/** Where a choice's content is with `thinkTags` on: inside a think block or not, and a possible tag start held back. */
+/**
+ * Where a choice's content is with `thinkTags` on: inside a think block or not, a possible tag
+ * start held back, and (`startWithReasoning`) whether nothing has been read yet, so that an
+ * opening tag the model writes anyway can still be removed.
+ */
 export interface ThinkTagState {
   inside: boolean;
   held: string;
+  atStart?: boolean;
 }
 
 /**
@@ -63,10 +99,23 @@ export function handleThinkTaggedContent(
   choice: ChatChoiceState,
   tag: ThinkTag,
   delta: string,
-  tags: ThinkTagState = (choice.thinkTags ??= { inside: false, held: "" }),
+  tags: ThinkTagState = (choice.thinkTags ??= tag.startInside === true ? { inside: true, held: "", atStart: true } : { inside: false, held: "" }),
 ): void {
   let rest = tags.held + delta;
   tags.held = "";
+  if (tags.atStart === true) {
+    // Started inside: an opening tag written anyway at the very start (after whitespace) is dropped.
+    const lead = rest.length - rest.trimStart().length;
+    const after = rest.slice(lead);
+    if (after.startsWith(tag.open)) {
+      tags.atStart = false;
+      rest = rest.slice(0, lead) + after.slice(tag.open.length);
+    } else if (tag.open.startsWith(after) && lead <= MAX_LEADING_WHITESPACE) {
+      // Whitespace, or the start of the tag so far: wait for the next fragment (bounded).
+      tags.held = rest;
+      return;
+    } else tags.atStart = false;
+  }
   while (rest !== "") {
     const next = tags.inside ? tag.close : tag.open;
     const at = rest.indexOf(next);
