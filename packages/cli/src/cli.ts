@@ -68,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const args = parseReplayArgs(rest);
     const bytes = await readInput(args.file);
-    const options = args.seqIds ? { generateId: createSequentialIds("id") } : {};
+    const options = { ...(args.seqIds && { generateId: createSequentialIds("id") }), ...(args.provider !== undefined && { provider: args.provider }) };
     for await (const event of replay(args, bytes, options)) {
       if (outputClosed || process.stdout.destroyed) break; // the reader went away (`| head`): stop quietly
       process.stdout.write(formatEvent(event, args.sse));

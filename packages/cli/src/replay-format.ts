@@ -1,7 +1,7 @@
 import type { AdapterStreamOptions, Event } from "@agui-bridge/core/adapter";
 
 /** Options handed to a format when replaying. */
-export type ReplayOptions = Pick<AdapterStreamOptions, "generateId" | "emitRawEvents" | "onWarning" | "threadId" | "runId">;
+export type ReplayOptions = Pick<AdapterStreamOptions, "generateId" | "emitRawEvents" | "onWarning" | "threadId" | "runId" | "provider">;
 
 /**
  * One recorded stream format the `replay` command understands. Each adapter registers its

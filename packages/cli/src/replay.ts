@@ -13,6 +13,8 @@ export interface ReplayArgs {
   fast?: boolean;
   /** Deterministic ids (`id-1`, `id-2`, …) instead of random UUIDs. */
   seqIds: boolean;
+  /** `--provider`: the provider label of the server that streamed the recording (the adapters' `provider` option). */
+  provider?: string;
 }
 
 /** Thrown for a bad command line; the CLI prints it with the usage and exits 2. */
@@ -21,7 +23,7 @@ export class UsageError extends Error {
 }
 
 /** The replay command line, as the README shows it. */
-export const SYNOPSIS = "agui-bridge replay --from <format> [--input jsonl|sse] [--fast] [--sse] [--seq-ids] FILE|-";
+export const SYNOPSIS = "agui-bridge replay --from <format> [--input jsonl|sse] [--fast] [--provider LABEL] [--sse] [--seq-ids] FILE|-";
 
 /** The usage text. */
 export function usage(): string {
@@ -32,6 +34,9 @@ export function usage(): string {
     `  --from       the recorded stream's format: ${ids}`,
     "  --input      jsonl: one SDK chunk object per line (default); sse: a raw SSE body, parsed by the provider SDK",
     "               (required for a .sse file)",
+    "  --provider   the label of the server that streamed it (openrouter, deepseek, perplexity, vertex, …): what",
+    "               usage[].provider and the provider of each entity say, and what the label changes in reading",
+    "               (e.g. perplexity's <think> section as reasoning); default: the format's own provider",
     "  --sse        print AG-UI events as SSE frames instead of JSONL",
     "  --fast       parse the SSE body with agui-bridge's raw-bytes path instead of the SDK (implies --input sse)",
     "  --seq-ids    deterministic ids (id-1, id-2, …) instead of random UUIDs, for diffable output",
@@ -48,13 +53,20 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   let sse = false;
   let fast = false;
   let seqIds = false;
+  let provider: string | undefined;
   let file: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === "--from" || arg === "--input") {
+    if (arg === "--from" || arg === "--input" || arg === "--provider") {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith("-")) {
-        throw new UsageError(arg === "--from" ? `--from needs a value: --from ${REPLAY_FORMATS.map((format) => format.id).join("|")}` : "--input needs a value: --input jsonl or --input sse");
+        throw new UsageError(
+          arg === "--from"
+            ? `--from needs a value: --from ${REPLAY_FORMATS.map((format) => format.id).join("|")}`
+            : arg === "--input"
+              ? "--input needs a value: --input jsonl or --input sse"
+              : "--provider needs a value: the server's label, e.g. --provider openrouter",
+        );
       }
     }
     if (arg === "--from") from = argv[++i];
@@ -64,6 +76,10 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
       if (value !== "jsonl" && value !== "sse") throw new UsageError(`--input must be jsonl or sse, not ${String(value)}: use --input sse for a raw SSE body, --input jsonl for one chunk per line`);
       input = value;
       inputGiven = true;
+    } else if (arg === "--provider" || arg?.startsWith("--provider=")) {
+      const value = (arg === "--provider" ? argv[++i] : arg.slice(11)) ?? "";
+      if (value.trim() === "") throw new UsageError("--provider needs a value: the server's label, e.g. --provider openrouter");
+      provider = value;
     } else if (arg === "--sse") sse = true;
     else if (arg === "--fast") fast = true;
     else if (arg === "--seq-ids") seqIds = true;
@@ -79,7 +95,8 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   if (!inputGiven && !fast && /\.sse$/i.test(file)) {
     throw new UsageError(`${file} is a raw SSE body: add --input sse (the default, --input jsonl, reads one SDK chunk object per line)`);
   }
-  return fast ? { from, input: "sse", sse, file, seqIds, fast } : { from, input, sse, file, seqIds };
+  const label = provider !== undefined ? { provider } : {};
+  return fast ? { from, input: "sse", sse, file, seqIds, fast, ...label } : { from, input, sse, file, seqIds, ...label };
 }
 
 function unknownFormat(from: string, ids: readonly string[]): string {

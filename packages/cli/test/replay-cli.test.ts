@@ -75,6 +75,26 @@ describe("agui-bridge replay --input jsonl", () => {
     expect(events.at(-1)?.type).toBe("RUN_ERROR");
   });
 
+  it("--provider LABEL: the label of the server that streamed it (usage and entities say it; perplexity's <think> section is reasoning)", async () => {
+    const chunks = [
+      { id: "p1", object: "chat.completion.chunk", created: 1, model: "sonar-reasoning-pro", choices: [{ index: 0, delta: { role: "assistant", content: "<think>Look it up.</think>" }, finish_reason: null }] },
+      { id: "p1", object: "chat.completion.chunk", created: 1, model: "sonar-reasoning-pro", choices: [{ index: 0, delta: { content: "Paris." }, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 5, total_tokens: 8 } },
+    ];
+    const body = chunks.map((c) => JSON.stringify(c)).join("\n");
+    for (const args of [["--provider", "perplexity"], ["--provider=perplexity"]]) {
+      const run = await agui(["replay", "--from", "openai-chat", ...args, "-"], body);
+      expect(run.code).toBe(0);
+      const events = jsonl(run.stdout);
+      const messages = await assertConformant(events);
+      expect(messages).toMatchObject([{ role: "reasoning", content: "Look it up." }, { role: "assistant", content: "Paris." }]);
+      expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", usage: [{ provider: "perplexity", inputTokens: 3, outputTokens: 5 }] });
+    }
+    // Without it: the format's own provider, and the content as sent.
+    const plain = jsonl((await agui(["replay", "--from", "openai-chat", "-"], body)).stdout);
+    expect(await assertConformant(plain)).toMatchObject([{ role: "assistant", content: "<think>Look it up.</think>Paris." }]);
+    expect(plain.at(-1)).toMatchObject({ usage: [{ provider: "openai" }] });
+  });
+
   const shared = sharedStreamsDir();
   it.skipIf(shared === undefined)("replays one recorded stream of each format from ../shared", async () => {
     for (const format of ["openai-chat", "openai-responses", "anthropic", "google"] as const) {
@@ -89,7 +109,7 @@ describe("agui-bridge replay --input jsonl", () => {
 });
 
 describe("usage errors exit non-zero", () => {
-  for (const args of [[], ["replay"], ["replay", "--from", "nope", "x"], ["replay", "--from", "google"], ["replay", "--from", "google", "--input", "xml", "x"], ["bogus"]]) {
+  for (const args of [[], ["replay"], ["replay", "--from", "nope", "x"], ["replay", "--from", "google"], ["replay", "--from", "google", "--input", "xml", "x"], ["replay", "--from", "google", "--provider"], ["replay", "--from", "google", "--provider=", "x"], ["bogus"]]) {
     it(`agui-bridge ${args.join(" ")}`, async () => {
       const run = await agui(args);
       expect(run.code).toBe(2);
