@@ -61,15 +61,17 @@ describe("usageDetails: the per-modality split and the traffic type of each resp
     ]);
   });
 
-  it("the Gemini API's `serviceTier` (the tier that served the response, it decides the price) is kept beside the split", async () => {
+  it("the Gemini API's `serviceTier` (the tier that served the response, it decides the price) is kept beside the split, and in finishDetails as the other adapters put it", async () => {
     const usage = { promptTokenCount: 115, totalTokenCount: 185, thoughtsTokenCount: 70, serviceTier: "standard" };
-    const { terminal } = await run([
+    const { terminal, events } = await run([
       chunk("r1", "", { usageMetadata: usage }),
       chunk("r1", "Hi", { usageMetadata: { ...usage, candidatesTokenCount: 1, totalTokenCount: 186, promptTokensDetails: [{ modality: "TEXT", tokenCount: 115 }] } }, { finishReason: "STOP" }),
     ]);
     expect(terminal.usageDetails).toEqual([
       { responseId: "r1", model: "gemini-2.5-flash", serviceTier: "standard", promptTokensDetails: [{ modality: "TEXT", tokenCount: 115 }] },
     ]);
+    expect(events.at(-1)?.type).toBe("RUN_FINISHED");
+    expect(terminal).toMatchObject({ finishReason: "stop", rawFinishReason: "STOP", finishDetails: { serviceTier: "standard" } });
   });
 
   it("one entry per response, in order; a later report's field replaces the earlier one, a field it leaves out is kept", async () => {

@@ -182,7 +182,11 @@ function endStream(state: StreamState): void {
   // Closed here rather than by finish, so its END carries where its signature came.
   closeReasoning(state);
   const metadata: BridgeMetadata | undefined = grounding.length > 0 ? { grounding } : undefined;
-  state.run.finish({ finish: state.finish, ...(metadata !== undefined && { metadata }) });
+  // The Gemini API's service tier of the finishing response, where the OpenAI and Anthropic
+  // adapters put theirs (it is also in that response's `usageDetails` entry).
+  const tier = state.turn === undefined ? undefined : state.usageDetails.get(state.turn.key)?.serviceTier;
+  const finish = tier === undefined ? state.finish : { ...state.finish, details: { ...state.finish.details, serviceTier: tier } };
+  state.run.finish({ finish, ...(metadata !== undefined && { metadata }) });
 }
 
 function groundingFields(grounding: Record<string, unknown>): BridgeMetadata {
