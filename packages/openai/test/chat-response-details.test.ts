@@ -37,6 +37,21 @@ describe("Chat service_tier and moderation", () => {
     expect(textOf(events as never)).toBe("Hi");
   });
 
+  it("Mistral's tier inside usage (usage.service_tier, no chunk-level one) → finishDetails.serviceTier", async () => {
+    const usage = { prompt_tokens: 19, completion_tokens: 2, total_tokens: 21, service_tier: "standard" };
+    const { events } = await run([
+      chunk({ delta: { role: "assistant", content: "OK" } }),
+      chunk({ delta: { content: "" }, finish_reason: "stop" }, { usage }),
+    ]);
+    expect(finishDetails(events)).toEqual({ serviceTier: "standard" });
+  });
+
+  it("a chunk-level service_tier wins over one inside usage", async () => {
+    const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2, service_tier: "standard" };
+    const { events } = await run([chunk({ delta: { role: "assistant", content: "OK" }, finish_reason: "stop" }, { service_tier: "priority", usage })]);
+    expect(finishDetails(events)).toEqual({ serviceTier: "priority" });
+  });
+
   it("the moderation chunk (choices: []) → finishDetails.moderation as sent, also when it follows the finish", async () => {
     const { events } = await run([
       chunk({ delta: { role: "assistant", content: "Hi" } }, { service_tier: "default" }),

@@ -5,7 +5,7 @@ import { asNonEmptyString, asRecord } from "../narrow.js";
 
 /** Completion-level details a Chat stream reports beside its choices, kept for the terminal event. */
 export interface ChatResponseDetails {
-  /** The chunks' `service_tier`: the tier that actually served the request (it decides the price). */
+  /** The chunks' `service_tier` (else Mistral's `usage.service_tier`): the tier that actually served the request (it decides the price). */
   serviceTier?: string;
   /** The moderation chunk's `moderation` (`{ input, output }`: moderation results, or an error object, each). */
   moderation?: Record<string, unknown>;
@@ -18,12 +18,15 @@ export interface ChatResponseDetails {
  * ("the processing mode actually used to serve the request", which may differ from the one asked
  * for: `default`, `flex`, `priority`, …; repeated on every chunk) and `moderation` ("Moderation
  * results for the request input and generated output. Present on the moderation chunk when
- * moderated completions are requested"). The latest value of each wins; they reach the terminal
+ * moderated completions are requested"); Mistral's `usage.service_tier` when the chunk has no
+ * `service_tier` of its own. The latest value of each wins; they reach the terminal
  * event as `finishDetails.serviceTier` / `finishDetails.moderation`, as on the Responses API; Azure
  * OpenAI's `prompt_filter_results` with a flagged category as `finishDetails.promptFilter`.
  */
 export function trackResponseDetails(state: ChatStreamState, chunk: Record<string, unknown>): void {
-  const serviceTier = asNonEmptyString(chunk.service_tier);
+  // Mistral sends its served tier inside `usage` instead (`usage.service_tier: "standard"`, recorded
+  // live on mistral-small; an undeclared member of its `UsageInfo`): read there when the chunk has none.
+  const serviceTier = asNonEmptyString(chunk.service_tier) ?? asNonEmptyString(asRecord(chunk.usage)?.service_tier);
   const moderation = asRecord(chunk.moderation);
   if (serviceTier !== undefined) state.details.serviceTier = serviceTier;
   if (moderation !== undefined) state.details.moderation = moderation;
