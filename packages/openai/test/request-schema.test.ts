@@ -25,9 +25,28 @@ async function recordedRequests(): Promise<unknown[]> {
     if (!lines.every((line) => line.ok)) continue;
     const events = await collect(streamResponses(jsonlChunks(lines), { generateId: createSequentialIds("id") }));
     const messages = (await assertConformant(events)) as Message[];
-    out.push(toResponsesRequest({ threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "hi" }, ...messages] }, { model: "gpt-5", params: { store: false } }).params);
+    out.push(withoutOpenRouterItemFields(toResponsesRequest({ threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "hi" }, ...messages] }, { model: "gpt-5", params: { store: false } }).params));
   }
   return out;
+}
+
+/**
+ * A body without the fields OpenRouter's Responses API adds to a reasoning item it streams
+ * (`format`, e.g. "openai-responses-v1", and `signature`). They are not OpenAI's: a reasoning item
+ * carrying `format` was minted by OpenRouter (its encrypted value ends in OpenRouter's
+ * endpoint-slug suffix), goes back to OpenRouter, which takes the fields back, and is checked here
+ * against OpenAI's published types only for everything else (src/responses-request/convert-reasoning-message.ts).
+ */
+function withoutOpenRouterItemFields<T>(body: T): T {
+  const record = body as unknown as { input?: unknown };
+  if (!Array.isArray(record.input)) return body;
+  const input = record.input.map((item: unknown) => {
+    const entry = item as Record<string, unknown>;
+    if (entry.type !== "reasoning" || typeof entry.format !== "string") return item;
+    const { format: _format, signature: _signature, ...rest } = entry;
+    return rest;
+  });
+  return { ...record, input } as unknown as T;
 }
 
 const RESPONSES = {
