@@ -4,7 +4,7 @@
  * opt-in think tags, generated images and LiteLLM's thinking blocks. Each test names its source.
  */
 import { assertConformant, textOf } from "@agui-bridge/conformance";
-import { createSequentialIds, readBridgeMetadata, type Message } from "@agui-bridge/core/adapter";
+import { createSequentialIds, readBridgeMetadata, type Event, type Message } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createOpenAIChatProvider, streamChatCompletions, toChatCompletionsRequest } from "../src/index.js";
@@ -109,6 +109,23 @@ describe("user image parts (ChatCompletionContentPartImage.image_url.detail, ope
   });
 });
 
+/** `content` streamed cut at `cuts` (one chunk a piece, then the finish), through the Chat adapter; the events, checked conformant. */
+async function streamCutAt(content: string, cuts: readonly number[], options: Parameters<typeof streamChatCompletions>[1]): Promise<Event[]> {
+  const points = [...new Set(cuts)].sort((a, b) => a - b);
+  const pieces = [0, ...points].map((start, i) => content.slice(start, points[i] ?? content.length));
+  const events = await collect(
+    streamChatCompletions(
+      (async function* () {
+        for (const piece of pieces) yield chunk({ delta: { content: piece } });
+        yield chunk({ delta: {}, finish_reason: "stop" });
+      })(),
+      options,
+    ),
+  );
+  await assertConformant(events);
+  return events;
+}
+
 describe("opt-in thinkTags: <think>…</think> in content (Groq reasoning_format raw, Together's R1, vLLM/llama.cpp without a reasoning parser)", () => {
   const stream = [
     chunk({ delta: { role: "assistant", content: "<thi" } }),
@@ -130,18 +147,7 @@ describe("opt-in thinkTags: <think>…</think> in content (Groq reasoning_format
     const content = "<think>a < b, so </thin k> stays</think>Answer: <think";
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: content.length - 1 }), { maxLength: 12 }), async (cuts) => {
-        const points = [...new Set(cuts)].sort((a, b) => a - b);
-        const pieces = [0, ...points].map((start, i) => content.slice(start, points[i] ?? content.length));
-        const events = await collect(
-          streamChatCompletions(
-            (async function* () {
-              for (const piece of pieces) yield chunk({ delta: { content: piece } });
-              yield chunk({ delta: {}, finish_reason: "stop" });
-            })(),
-            { thinkTags: true },
-          ),
-        );
-        await assertConformant(events);
+        const events = await streamCutAt(content, cuts, { thinkTags: true });
         expect(ofType(events, "REASONING_MESSAGE_CONTENT").map((e) => e.delta).join("")).toBe("a < b, so </thin k> stays");
         // An unclosed tag start at the end is text.
         expect(textOf(events as never)).toBe("Answer: <think");
@@ -184,18 +190,7 @@ describe("thinkTags { startWithReasoning }: the chat template opened the tag, on
     const content = "\n<think>a <think> b</think>Answer";
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: content.length - 1 }), { maxLength: 10 }), async (cuts) => {
-        const points = [...new Set(cuts)].sort((a, b) => a - b);
-        const pieces = [0, ...points].map((start, i) => content.slice(start, points[i] ?? content.length));
-        const events = await collect(
-          streamChatCompletions(
-            (async function* () {
-              for (const piece of pieces) yield chunk({ delta: { content: piece } });
-              yield chunk({ delta: {}, finish_reason: "stop" });
-            })(),
-            { thinkTags: { startWithReasoning: true } },
-          ),
-        );
-        await assertConformant(events);
+        const events = await streamCutAt(content, cuts, { thinkTags: { startWithReasoning: true } });
         expect(ofType(events, "REASONING_MESSAGE_CONTENT").map((e) => e.delta).join("")).toBe("\na <think> b");
         expect(textOf(events as never)).toBe("Answer");
       }),
