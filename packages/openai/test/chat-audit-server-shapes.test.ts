@@ -105,3 +105,18 @@ describe("llama.cpp server before #16109: a mid-stream error as an `error:` SSE 
     expect(last(events)).toMatchObject({ type: "RUN_ERROR", code: "stream_truncated" });
   });
 });
+
+describe("Together AI repeats a choice's finish, then closes with a `stop` chunk carrying the usage (maruel/genai's Qwen3-235B tool-call cassette)", () => {
+  it("the first finish stands: tool-calls with its raw tool_calls; the usage of the last chunk is read", async () => {
+    const call = { index: 0, id: "call_t1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } };
+    const { events } = await run([
+      chunk({ delta: { role: "assistant", tool_calls: [call] }, finish_reason: "tool_calls" }),
+      chunk({ delta: {}, finish_reason: "tool_calls" }),
+      { ...chunk({ delta: {}, finish_reason: "stop" }), usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 } },
+    ]);
+    expect(last(events).type).toBe("RUN_FINISHED");
+    expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ finishReason: "tool-calls", rawFinishReason: "tool_calls" });
+    expect(last(events)).toMatchObject({ usage: [{ inputTokens: 12, outputTokens: 7, totalTokens: 19 }] });
+    expect(events.filter((event) => event.type === "TOOL_CALL_START")).toHaveLength(1);
+  });
+});

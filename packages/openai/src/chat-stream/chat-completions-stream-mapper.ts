@@ -228,7 +228,9 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   }
   // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
   collectAnnotations(choice, record.annotations);
-  if (finishReason !== undefined) {
+  // A finish repeated for a choice that already finished keeps the first (Together AI repeats
+  // `tool_calls`, then closes with a `stop` chunk that carries the usage).
+  if (finishReason !== undefined && !(choice.finished && state.finishIndex === index && state.finish !== undefined)) {
     const mapped = mapChatFinishReason(finishReason);
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
     const finish = withChoiceFinishDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" as const } : mapped, record);
