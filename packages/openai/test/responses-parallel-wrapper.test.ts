@@ -240,4 +240,20 @@ describe("createOpenAIResponsesProvider passes the input's tools", () => {
       expect(calls(events)).toEqual(EXPANDED);
     }
   });
+
+  it("function tools added through params.tools count as declared too; without any tools the wrapper is a plain call", async () => {
+    const client = new OpenAI({
+      apiKey: "sk-test",
+      baseURL: "http://replay.invalid/v1",
+      maxRetries: 0,
+      fetch: async () => new Response(wrapperStream(WRAPPED).map((e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join(""), { headers: { "content-type": "text/event-stream" } }),
+    });
+    const input = { threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "Use both tools." }] } as never;
+    const params = { tools: TOOLS.map(({ name, parameters }) => ({ type: "function" as const, name, parameters, strict: false })) };
+    const viaParams = await collect(createOpenAIResponsesProvider({ client, model: "gpt-5.4", params, generateId: createSequentialIds("id") }).stream(input));
+    expect(calls(viaParams)).toEqual(EXPANDED);
+    const none = await collect(createOpenAIResponsesProvider({ client, model: "gpt-5.4", generateId: createSequentialIds("id") }).stream(input));
+    await assertConformant(none);
+    expect(calls(none)).toEqual([{ id: "call_parallel", name: "parallel", args: WRAPPED }]);
+  });
 });
