@@ -100,11 +100,30 @@ export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOp
         });
         return options.client.responses.create(params, { signal, maxRetries: 0 });
       };
-      const streamOptions = { ...runOptions(options), model: options.model, ...providerInputOptions(input), ...(call.signal !== undefined && { signal: call.signal }) };
+      const streamOptions = {
+        ...runOptions(options),
+        model: options.model,
+        ...providerInputOptions(input),
+        ...(call.signal !== undefined && { signal: call.signal }),
+        // The tools the request declares, so a `parallel` wrapper call bundling them is expanded.
+        declaredTools: declaredResponsesTools(input, options.params),
+      };
       if (options.fast === true) return streamResponsesFromResponse((signal) => openRawResponse(create(signal)), { ...streamOptions, retry: retryOptions(options) });
       return runResponses(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
     },
   };
+}
+
+/**
+ * The named tools a Responses request built from `input` declares: the input's tools and the
+ * named entries of the extra `params.tools` (function and custom tools added there).
+ */
+function declaredResponsesTools(input: RunAgentInput, params: ResponsesRequestOptions["params"]): Array<{ name: string }> {
+  const extra = (Array.isArray(params?.tools) ? (params.tools as unknown[]) : []).flatMap((tool) => {
+    const name: unknown = typeof tool === "object" && tool !== null ? (tool as { name?: unknown }).name : undefined;
+    return typeof name === "string" ? [{ name }] : [];
+  });
+  return [...(input.tools ?? []), ...extra];
 }
 
 function requestOptions<P>(options: { model: string; params?: P } & ProviderRunOptions & ProviderLabelOption): {

@@ -1,3 +1,4 @@
+import { isCallOpen, writeCallArgs } from "./parallel-wrapper.js";
 import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js";
 
 /**
@@ -29,7 +30,7 @@ export function recordArgumentDelta(tool: ToolItem, delta: string): void {
 export function completeStreamedArguments(state: ResponsesStreamState, tool: ToolItem, final: string): void {
   const streamed = tool.argText;
   if (streamed === undefined || streamed === null || final.length <= streamed.length || !final.startsWith(streamed)) return;
-  if (!state.run.isToolCallOpen(tool.toolCallId)) return;
+  if (!isCallOpen(state, tool)) return;
   tool.argText = final;
-  state.run.toolCallArgs(tool.toolCallId, final.slice(streamed.length));
+  writeCallArgs(state, tool, final.slice(streamed.length));
 }

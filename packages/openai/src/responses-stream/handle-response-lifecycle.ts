@@ -11,6 +11,7 @@ import { newResponseState, type ResponsesStreamState } from "./responses-stream-
 import { recordResponseCost } from "./responses-usage-cost.js";
 import { recordResponseCounts } from "./response-counts.js";
 import { recordInputTransformations } from "./input-transformations.js";
+import { isCallOpen, releaseHeldWrappers, releaseWrapper } from "./parallel-wrapper.js";
 
 /**
  * `response.created`: a response starts. A recording may hold several responses back to back
@@ -88,6 +89,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   if (type === "response.failed") {
     const error = asRecord(response.error);
     const described = describeOpenAIError(error ?? { message: "The provider reported the response as failed.", code: "response_failed" });
+    releaseHeldWrappers(state);
     state.run.fail({ ...described, finish });
     return;
   }
@@ -105,6 +107,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
 
 /** The `error` event (JSONL replays; through the SDK it is thrown as an APIError instead). */
 export function handleErrorEvent(state: ResponsesStreamState, event: Record<string, unknown>): void {
+  releaseHeldWrappers(state);
   state.run.fail(describeOpenAIError(event));
 }
 
@@ -126,7 +129,9 @@ export function closeResponseItems(state: ResponsesStreamState): void {
     if (item.kind === "message") closeMessageItem(state, item);
     else if (item.kind === "reasoning") closeReasoningItem(state, item);
     else if (item.kind === "compaction") closeCompactionItem(state, item);
-    else if (run.isToolCallOpen(item.toolCallId)) {
+    else if (isCallOpen(state, item)) {
+      // A held parallel wrapper cut off: the plain call it is, abandoned like any other.
+      releaseWrapper(state, item);
       if (item.providerExecuted) run.endToolCall(item.toolCallId);
       else run.abandonToolCall(item.toolCallId);
     }

@@ -4,12 +4,13 @@ import { restOfArguments } from "./handle-streamed-argument-text.js";
 import { completeStreamedArguments, recordArgumentDelta } from "./complete-streamed-arguments.js";
 import { asNonEmptyString, asString } from "../narrow.js";
 import { endIdleReasoning } from "./reasoning-span.js";
+import { holdWrapper, isCallOpen, isUndeclaredWrapper, writeCallArgs } from "./parallel-wrapper.js";
 import {
   addItemPosition,
   findItem,
   trackItem,
   turnParentId,
-  uniqueId,
+  uniqueToolCallId,
   type ResponsesStreamState,
   type ToolItem,
 } from "./responses-stream-state.js";
@@ -53,13 +54,10 @@ export function openToolItem(
   if (caller !== undefined) metadata.caller = caller;
   // An async function / custom tool call (the model goes on without its output): the request side sends it back as async.
   if (item.async === true) metadata.async = true;
-  run.startToolCall({
-    toolCallId,
-    toolCallName: cls.name,
-    parentMessageId: turnParentId(state),
-    providerExecuted,
-    metadata,
-  });
+  const start = { toolCallId, toolCallName: cls.name, parentMessageId: turnParentId(state), providerExecuted, metadata };
+  // OpenAI's parallel wrapper as a call of its own: held until it is finished (parallel-wrapper.ts).
+  const holds = isUndeclaredWrapper(state, itemType, cls.name, namespace);
+  if (!holds) run.startToolCall(start);
   if (callId !== undefined) state.callIds.set(callId, toolCallId);
   // An approval request has no `call_id`: its `mcp_approval_response` names it by its item id.
   else if (itemType === "mcp_approval_request" && recordsId) state.callIds.set(itemId, toolCallId);
@@ -67,6 +65,7 @@ export function openToolItem(
   const tool: ToolItem = { kind: "tool", itemId, itemType, toolCallId, providerExecuted, streamsArgs: cls.argsFromDeltas, streamed: false };
   if (!recordsId) tool.idMadeUp = true;
   if (itemType === "apply_patch_call" || itemType === "shell_call") tool.announced = item;
+  if (holds) holdWrapper(state, tool, start);
   trackItem(state, tool, outputIndex);
 }
 
@@ -75,10 +74,10 @@ export function handleToolArgsDelta(state: ResponsesStreamState, event: Record<s
   const item = findItem(state, event);
   const delta = asString(event.delta);
   if (item?.kind !== "tool" || !item.streamsArgs || delta === undefined || item.argsDone === true) return;
-  if (!state.run.isToolCallOpen(item.toolCallId)) return;
+  if (!isCallOpen(state, item)) return;
   item.streamed = true;
   recordArgumentDelta(item, delta);
-  state.run.toolCallArgs(item.toolCallId, delta);
+  writeCallArgs(state, item, delta);
 }
 
 /**
@@ -92,9 +91,9 @@ export function handleToolArgsDone(state: ResponsesStreamState, event: Record<st
   const wasStreamed = item.streamed;
   item.argsDone = true;
   if (wasStreamed) completeStreamedArguments(state, item, args);
-  if (wasStreamed || !state.run.isToolCallOpen(item.toolCallId)) return;
+  if (wasStreamed || !isCallOpen(state, item)) return;
   item.streamed = true;
-  if (args !== "") state.run.toolCallArgs(item.toolCallId, args);
+  if (args !== "") writeCallArgs(state, item, args);
 }
 
 /**
@@ -105,27 +104,11 @@ export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem,
   if (tool.streamed && tool.streamsArgs) completeStreamedArguments(state, tool, itemArguments(done, sourcesJson));
   // The item is finished: the streamed text is not needed again (a run of many responses keeps its items).
   tool.argText = undefined;
-  if (tool.streamed || !state.run.isToolCallOpen(tool.toolCallId)) return;
+  if (tool.streamed || !isCallOpen(state, tool)) return;
   tool.streamed = true;
   // A call whose code / diff / commands streamed: only the rest of its arguments is left.
   const args = tool.streamedText !== undefined && tool.streamedText.written > 0 ? restOfArguments(tool.streamedText, done) : itemArguments(done, sourcesJson);
-  if (args !== "") state.run.toolCallArgs(tool.toolCallId, args);
-}
-
-/**
- * The call's id, unless a tool call or a message of the run already has it (AG-UI ids are unique
- * across entity kinds: a call without `call_id` falls back to its item id, which a server may
- * also have given another item); taken ones get a fresh id.
- */
-function uniqueToolCallId(state: ResponsesStreamState, preferred: string): string {
-  if (!state.run.isToolCallIdTaken(preferred) && state.usedIds.claim(preferred)) return preferred;
-  const fresh = uniqueId(state, undefined);
-  state.options.onWarning?.({
-    code: "stream.duplicate-tool-call-id",
-    message: `Tool call id ${preferred} was already used in this run or its conversation; the call was given id ${fresh}`,
-    details: { providerId: preferred, toolCallId: fresh },
-  });
-  return fresh;
+  if (args !== "") writeCallArgs(state, tool, args);
 }
 
 /**

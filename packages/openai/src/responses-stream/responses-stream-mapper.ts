@@ -26,6 +26,7 @@ import { handleAudioEvent } from "./handle-response-audio.js";
 import { handleSteerAccepted, handleSteerFailed, handleSteerPending, warnUncommittedSteering } from "./handle-steering.js";
 import { handleCodeDelta, handlePatchDiffDelta, handleShellCommandDelta, handleShellCommandText } from "./handle-streamed-argument-text.js";
 import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArguments } from "./handle-tool-call-item.js";
+import { isCallOpen, releaseHeldWrappers, settleWrapper } from "./parallel-wrapper.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
 import { isSourceItem, recordSourceItem } from "./search-result-items.js";
@@ -112,6 +113,7 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
   return {
     chunk(chunk) {
       if (!isRecord(chunk)) {
+        releaseHeldWrappers(state);
         run.fail({ message: "The provider sent an event that is not a JSON object.", code: "invalid_chunk" });
         return;
       }
@@ -129,6 +131,9 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
       if (state.endSeen) run.finish(state.finish === undefined ? {} : { finish: state.finish });
     },
     describeError: describeOpenAIError,
+    // Before the driver ends the run itself (an abort, a broken or cut stream): a held parallel
+    // wrapper goes out as the plain call it is (then closed as interrupted).
+    beforeClose: () => releaseHeldWrappers(state),
   };
 }
 
@@ -170,7 +175,7 @@ function backfillOutput(state: ResponsesStreamState, event: Record<string, unkno
     } else {
       const open = itemAt(state, item.id, outputIndex);
       // A provider-run call kept only to await its separate output item is finished already.
-      if (open !== undefined && !(open.kind === "tool" && !state.run.isToolCallOpen(open.toolCallId))) handleItemDone(state, done);
+      if (open !== undefined && !(open.kind === "tool" && !isCallOpen(state, open))) handleItemDone(state, done);
       // A separate output item whose `done` never came (nothing tracks it): its call's result comes from here.
       else if (open === undefined && isAwaitedOutput(state, item)) handleItemDone(state, done);
       // A reasoning item that finished without its encrypted content gets it from here.
@@ -253,7 +258,8 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     const sourcesJson = webSearchSourcesJson(done);
     writeFinalArguments(state, tracked, done, sourcesJson);
     if (cls.kind === "provider-tool" && cls.resultInItem) emitProviderToolResult(state, tracked, done, sourcesJson);
-    else if (state.run.isToolCallOpen(tracked.toolCallId)) {
+    // A held parallel wrapper becomes the calls it bundles, or starts as the plain call it is.
+    else if (!settleWrapper(state, tracked, done) && state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
       // An async call whose `async` only the finished item carries records it here (its START had none).
       const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : done.async === true ? { async: true } : undefined;

@@ -8,11 +8,22 @@ import type { ItemsById } from "./items-by-id.js";
 import type { MessageLogprobs } from "./response-logprobs.js";
 import { asNonEmptyString, asNumber } from "../narrow.js";
 import type { ProviderLabelOption } from "../provider-label.js";
+import type { HeldWrapper } from "./parallel-wrapper.js";
 
 /** Options of {@link streamResponses}. */
 export interface ResponsesStreamOptions extends AdapterStreamOptions, ProviderLabelOption {
   /** Model name for usage entries when the events carry none. */
   model?: string;
+  /**
+   * The client tools the request declared (by name; AG-UI `RunAgentInput.tools` fits as is). Given,
+   * a `function_call` named `parallel` when no declared tool has that name (OpenAI's internal
+   * parallel-call wrapper, `{"tool_uses":[{"recipient_name":"functions.<name>","parameters":{…}}]}`,
+   * which models sometimes emit as an ordinary call) is held until it is finished and expanded into
+   * the calls it bundles, when every one names a declared tool (parallel-wrapper.ts); otherwise it
+   * goes out as the plain call it is. Not given: every call goes out as it streams. The provider
+   * factory passes its input's tools.
+   */
+  declaredTools?: ReadonlyArray<{ readonly name: string }>;
 }
 
 /** One text message of a message item (its output_text parts, or its refusal parts). */
@@ -88,6 +99,8 @@ export interface ToolItem {
   announced?: Record<string, unknown>;
   /** The item streamed without an `id`: `itemId` was made up here and is never recorded as the item's. */
   idMadeUp?: boolean;
+  /** A parallel wrapper call held until it is finished (not started yet: parallel-wrapper.ts). */
+  held?: HeldWrapper;
 }
 
 /** A `compaction` item: a reasoning message holding its encrypted summary. */
@@ -172,6 +185,8 @@ export interface ResponsesStreamState {
   steering?: { entries: Map<string, SteeringEntry>; unnamed: number; dropped: number };
   /** The response that stopped for steering (`incomplete_details.reason: "steered"`) while its successor has not started. */
   awaitingSuccessor?: string;
+  /** Parallel wrapper calls held (not started yet), to write out if the run ends first; created on the first one. */
+  heldWrappers?: Set<ToolItem>;
   /** `stream.audio-dropped` was reported (once per stream). */
   audioWarned?: boolean;
 }
@@ -211,6 +226,22 @@ export function uniqueId(state: ResponsesStreamState, preferred: string | undefi
   const id = state.run.newId();
   state.usedIds.add(id);
   return id;
+}
+
+/**
+ * The call's id, unless a tool call or a message of the run already has it (AG-UI ids are unique
+ * across entity kinds: a call without `call_id` falls back to its item id, which a server may
+ * also have given another item); taken ones get a fresh id.
+ */
+export function uniqueToolCallId(state: ResponsesStreamState, preferred: string): string {
+  if (!state.run.isToolCallIdTaken(preferred) && state.usedIds.claim(preferred)) return preferred;
+  const fresh = uniqueId(state, undefined);
+  state.options.onWarning?.({
+    code: "stream.duplicate-tool-call-id",
+    message: `Tool call id ${preferred} was already used in this run or its conversation; the call was given id ${fresh}`,
+    details: { providerId: preferred, toolCallId: fresh },
+  });
+  return fresh;
 }
 
 /** The assistant message id tool calls of the current response hang off. */
