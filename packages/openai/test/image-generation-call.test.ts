@@ -46,6 +46,14 @@ const svgBase64 = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toStr
 const svgUsage = { input_tokens: 40, output_tokens: 900, reasoning_tokens: 100, total_tokens: 940, model: "gpt-image-svg" };
 
 describe("image_generation_call (openai 7.60)", () => {
+  it("a call finished at status generating (Azure OpenAI) goes back with that status, its image as the result", async () => {
+    const item = { id: "ig_1", type: "image_generation_call", status: "generating", result: svgBase64, output_format: "png" };
+    const { events, messages } = await run(response(item));
+    const [result] = ofType(events, "TOOL_CALL_RESULT");
+    expect(((result?.metadata as Rec)["agui-bridge"] as Rec).itemStatus).toBe("generating");
+    expect(nextRequest(messages).items.find((entry) => entry.type === "image_generation_call")).toEqual(item);
+  });
+
   it("an SVG image is an image part of media type image/svg+xml", async () => {
     const item = { id: "ig_1", type: "image_generation_call", status: "completed", result: svgBase64, output_format: "svg", svg_usage: svgUsage };
     const { events } = await run(response(item));

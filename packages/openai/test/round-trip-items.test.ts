@@ -56,8 +56,16 @@ let streamed = new Map<string, string>();
 /** The id each output index had when its item was added (what the stream saw; a proxy may rotate ids). */
 let addedIds = new Map<number, string>();
 
+/** The phase each output index's message had when it was added. */
+let addedPhases = new Map<number, string>();
+
 function project(entry: Rec): Rec {
   const item: Rec = { ...entry, id: addedIds.get(entry.outputIndex as number) ?? entry.id };
+  // A done message without `content` (a minimal server sends `{ id, type }` only: vercel/ai's
+  // openai-compatible basic-text fixture) holds what streamed; one without `phase` keeps the phase
+  // it was added with (the stream said it; an anonymised Azure fixture drops it from the done item).
+  if (item.type === "message" && !Array.isArray(item.content)) item.content = [{ type: "output_text", text: streamed.get(item.id as string) ?? "" }];
+  if (item.type === "message" && item.phase === undefined) item.phase = addedPhases.get(entry.outputIndex as number);
   const type = item.type as string;
   if (type === "message" && !String(item.id).startsWith("msg")) {
     const text = streamed.get(item.id as string) ?? (item.content as Rec[]).map((part) => part.text ?? "").join("");
@@ -163,6 +171,7 @@ describe(`round trip item by item: ${sharedSuiteTitle("openai-responses")}`, () 
       .sort((a, b) => (typeof a.outputIndex === "number" && typeof b.outputIndex === "number" ? a.outputIndex - b.outputIndex : 0));
     programs = new Set(doneItems.filter((item) => item.type === "program").map((item) => item.call_id as string));
     addedIds = new Map(events.filter((e) => e.type === "response.output_item.added").map((e) => [e.output_index as number, (e.item as Rec).id as string]));
+    addedPhases = new Map(events.filter((e) => e.type === "response.output_item.added" && typeof (e.item as Rec).phase === "string").map((e) => [e.output_index as number, (e.item as Rec).phase as string]));
     const completed = events.find((e) => e.type === "response.completed");
     if (completed === undefined || doneItems.length === 0) return;
     streamed = new Map();

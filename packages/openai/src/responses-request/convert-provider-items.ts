@@ -73,6 +73,8 @@ export function providerItems(call: ToolCall, result: ToolMessage | undefined, s
   if (type === "shell_call" || type === "tool_search_call" || type === "program") if (call.id !== itemId) raw.call_id = call.id;
   const separate = type === "shell_call" || type === "tool_search_call";
   if (result !== undefined && !separate && type !== "program") Object.assign(raw, resultFields(type, result.content));
+  // An image result carries its item's status when it was not `completed` (stream side: `itemStatus`).
+  if (type === "image_generation_call") raw.status ??= asNonEmptyString(readBridgeMetadata(result?.metadata)?.itemStatus);
   if (type === "image_generation_call" || type === "web_search_call" || type === "file_search_call" || type === "code_interpreter_call") {
     raw.status ??= "completed";
   }

@@ -14,7 +14,8 @@ import { addItemPosition, type ResponsesStreamState, type ToolItem } from "./res
  * When the item names files (code interpreter `files` / `image` outputs, file search results),
  * the content is the JSON text as a text part followed by one part per file (see
  * {@link filesOfToolItem}): a handle as a FileSource `{ provider: "openai" }`. An image generation
- * call's `svg_usage` goes to the result's metadata as `svgUsage` ({@link svgUsageOf}).
+ * call's `svg_usage` goes to the result's metadata as `svgUsage` ({@link svgUsageOf}), its status
+ * other than `completed` as `itemStatus`.
  */
 export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
   const content = providerResultContent(done, providerLabel(state.options), sourcesJson);
@@ -24,6 +25,10 @@ export function emitProviderToolResult(state: ResponsesStreamState, tool: ToolIt
   // An SVG's own usage (the model that wrote it): on the result, not in the run's TokenUsage (svg-usage.ts).
   const svgUsage = svgUsageOf(done);
   if (svgUsage !== undefined) metadata.svgUsage = svgUsage;
+  // A generated image's result is the image alone: its item's status goes beside it when it is not
+  // the usual `completed` (Azure OpenAI finishes an image generation call at `generating`).
+  const status = asNonEmptyString(done.status);
+  if (typeof content !== "string" && done.type === "image_generation_call" && status !== undefined && status !== "completed") metadata.itemStatus = status;
   state.run.toolCallResult({ toolCallId: tool.toolCallId, content, metadata });
 }
 

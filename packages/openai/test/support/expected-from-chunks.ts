@@ -104,6 +104,8 @@ export function expectedFromResponseEvents(chunks: readonly unknown[]): {
   const calls = new Map<string, TokenUsage>();
   /** Streamed text per output index of the current response (ids may rotate; indexes do not). */
   let streamed = new Map<number, string>();
+  /** The output index each item id was added at: a delta without `output_index` is placed by its `item_id`. */
+  let indexOfItem = new Map<string, number>();
   let createdModel: string | undefined;
   for (const raw of chunks) {
     const event = rec(raw);
@@ -111,16 +113,20 @@ export function expectedFromResponseEvents(chunks: readonly unknown[]): {
     const type = String(event.type);
     if (type === "response.created") {
       streamed = new Map();
+      indexOfItem = new Map();
       const model = rec(event.response)?.model;
       createdModel = typeof model === "string" ? model : undefined;
     }
     if (type === "response.output_text.delta" || type === "response.refusal.delta") {
       textDeltas += String(event.delta);
-      const index = num(event.output_index) ?? -1;
+      // `output_index` is required on these events, but a minimal server (vercel/ai's openai-compatible
+      // basic-text fixture, grok-2) sends only `item_id`: the delta belongs to the item added under that id.
+      const index = num(event.output_index) ?? indexOfItem.get(String(event.item_id)) ?? -1;
       streamed.set(index, (streamed.get(index) ?? "") + String(event.delta));
     }
     if (type === "response.reasoning_summary_text.delta" || type === "response.reasoning_text.delta") reasoningDeltas += String(event.delta);
     const item = rec(event.item);
+    if (type === "response.output_item.added" && typeof item?.id === "string") indexOfItem.set(item.id, num(event.output_index) ?? -1);
     if (type === "response.output_item.added" && (item?.type === "function_call" || item?.type === "custom_tool_call")) {
       callOfItem.set(String(item.id), String(item.call_id));
     }
@@ -129,7 +135,7 @@ export function expectedFromResponseEvents(chunks: readonly unknown[]): {
       if (callId !== undefined) argDeltas.set(callId, (argDeltas.get(callId) ?? "") + String(event.delta));
     }
     if (type === "response.output_item.done" && item !== undefined) {
-      const deltas = streamed.get(num(event.output_index) ?? -1);
+      const deltas = streamed.get(num(event.output_index) ?? indexOfItem.get(String(item.id)) ?? -1);
       if (item.type === "message" && deltas !== undefined) messageTexts.push(deltas);
       else if (item.type === "message") {
         messageTexts.push(
