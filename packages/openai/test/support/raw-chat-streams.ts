@@ -28,6 +28,7 @@ const LABELS: Array<[string, string]> = [
   ["openrouter_", "openrouter"],
   ["vercel_", "vercel"],
   ["magistral_", "mistral"],
+  ["mistral_", "mistral"],
   ["xai_", "xai"],
   ["deepseek_", "deepseek"],
   ["groq_", "groq"],
