@@ -10,6 +10,7 @@ import { runResponses } from "./stream-responses.js";
 import type { ChatDialectOption } from "./chat-dialect.js";
 import type { ProviderLabelOption } from "./provider-label.js";
 import type { ThinkTagsOptions } from "./chat-stream/handle-chat-think-tags.js";
+import { declaredRequestTools } from "./parallel-tool-wrapper.js";
 import { streamResponsesFromResponse } from "./stream-responses-from-response.js";
 
 /** Stream options a provider factory accepts (everything but what each call brings). */
@@ -74,6 +75,8 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
         ...providerInputOptions(input),
         ...(call.signal !== undefined && { signal: call.signal }),
         ...(options.thinkTags !== undefined && { thinkTags: options.thinkTags }),
+        // The tools the request declares, so a `multi_tool_use.parallel` wrapper call bundling them is expanded.
+        declaredTools: declaredRequestTools(input.tools, options.params),
       };
       if (options.fast === true) return streamChatCompletionsFromResponse((signal) => openRawResponse(create(signal)), { ...streamOptions, retry: retryOptions(options) });
       return runChatCompletions(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
@@ -106,24 +109,12 @@ export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOp
         ...providerInputOptions(input),
         ...(call.signal !== undefined && { signal: call.signal }),
         // The tools the request declares, so a `parallel` wrapper call bundling them is expanded.
-        declaredTools: declaredResponsesTools(input, options.params),
+        declaredTools: declaredRequestTools(input.tools, options.params),
       };
       if (options.fast === true) return streamResponsesFromResponse((signal) => openRawResponse(create(signal)), { ...streamOptions, retry: retryOptions(options) });
       return runResponses(retryingSource(async (signal) => create(signal), retryOptions(options)), streamOptions);
     },
   };
-}
-
-/**
- * The named tools a Responses request built from `input` declares: the input's tools and the
- * named entries of the extra `params.tools` (function and custom tools added there).
- */
-function declaredResponsesTools(input: RunAgentInput, params: ResponsesRequestOptions["params"]): Array<{ name: string }> {
-  const extra = (Array.isArray(params?.tools) ? (params.tools as unknown[]) : []).flatMap((tool) => {
-    const name: unknown = typeof tool === "object" && tool !== null ? (tool as { name?: unknown }).name : undefined;
-    return typeof name === "string" ? [{ name }] : [];
-  });
-  return [...(input.tools ?? []), ...extra];
 }
 
 function requestOptions<P>(options: { model: string; params?: P } & ProviderRunOptions & ProviderLabelOption): {

@@ -1,4 +1,5 @@
 export { streamChatCompletions, type ChatStreamOptions } from "./stream-chat-completions.js";
+export type { DeclaredToolsOption } from "./parallel-tool-wrapper.js";
 export type { ThinkTagsOptions } from "./chat-stream/handle-chat-think-tags.js";
 export { streamResponses, type ResponsesStreamOptions } from "./stream-responses.js";
 export { createChatCompletionsMapper } from "./chat-stream/chat-completions-stream-mapper.js";

@@ -284,7 +284,7 @@ function choiceUsage(choices: readonly unknown[]): Record<string, unknown> | und
 function endChoice(state: ChatStreamState, choice: ChatChoiceState): void {
   flushThinkTags(state, choice);
   flushGeminiTextSignature(state, choice);
-  releaseHeldToolCalls(state, choice);
+  releaseHeldToolCalls(state, choice, true);
   closeChoice(state, choice);
 }
 

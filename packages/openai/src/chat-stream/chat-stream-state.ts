@@ -6,6 +6,7 @@ import type { ChatLogprobs } from "./chat-logprobs.js";
 import type { ThinkTag, ThinkTagsOptions, ThinkTagState } from "./handle-chat-think-tags.js";
 import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "../provider-label.js";
+import type { DeclaredToolsOption } from "../parallel-tool-wrapper.js";
 import type { HeldToolCall } from "./start-chat-tool-call.js";
 
 /**
@@ -160,7 +161,7 @@ export interface ChatStreamState {
 }
 
 /** Options of {@link streamChatCompletions}. */
-export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOption {
+export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOption, DeclaredToolsOption {
   /** Model name for usage entries when the chunks carry none. */
   model?: string;
   /**

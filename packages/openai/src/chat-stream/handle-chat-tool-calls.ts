@@ -2,6 +2,7 @@ import { asNonEmptyString, asNumber, asRecord } from "../narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { toolCallArguments, toolCallBody, toolCallThoughtSignature, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
 import { fragmentName, startChatToolCall } from "./start-chat-tool-call.js";
+import { isUndeclaredWrapperName, MAX_HELD_WRAPPER_LENGTH } from "../parallel-tool-wrapper.js";
 
 /**
  * One `delta.tool_calls[]` fragment. Calls are keyed by `index` (the `id` and the name usually
@@ -53,13 +54,20 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
     if (open.providerId === undefined && providerId !== undefined) open.providerId = providerId;
     // Until a fragment names the call, what the fragments bring waits (the name opens the call).
     const name = fragmentName(fn);
-    if (name === undefined) {
+    // OpenAI's parallel wrapper (the declared tools known, none of its name) waits past its name, to its choice's end.
+    if (held.wrapper === undefined && name !== undefined && isUndeclaredWrapperName(state.options, name)) held.wrapper = name;
+    if (name === undefined || held.wrapper !== undefined) {
       if (signature !== undefined) held.signature = signature;
       if (args !== undefined) {
         held.fragments.push(args);
         held.length += args.length;
       }
-      if (held.length <= MAX_HELD_ARGUMENT_LENGTH) return;
+      if (held.length <= (held.wrapper !== undefined ? MAX_HELD_WRAPPER_LENGTH : MAX_HELD_ARGUMENT_LENGTH)) return;
+      // A wrapper this long goes out as the plain call it is (what it holds streams on).
+      if (held.wrapper !== undefined) {
+        startChatToolCall(state, choice, open, held.wrapper, held);
+        return;
+      }
       // A call that stays nameless this long is not waiting for a name: it starts without one
       // (what it holds streams on), so memory stays bounded whatever a server sends.
       state.options.onWarning?.({

@@ -2,6 +2,7 @@ import { asNonEmptyString } from "../narrow.js";
 import type { ChatChoiceState, ChatStreamState, ChatToolState } from "./chat-stream-state.js";
 import { CUSTOM_TOOL_CALL_ITEM, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
 import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
+import { expandChatWrapper } from "./chat-parallel-wrapper.js";
 
 /**
  * What a call's fragments brought before its name: held back, since TOOL_CALL_START carries the
@@ -18,6 +19,11 @@ export interface HeldToolCall {
   readonly kimiBuiltin: boolean;
   /** Gemini's thought signature, if one came before the name. */
   signature?: string;
+  /**
+   * The name it came under when it is held as a possible parallel wrapper (`multi_tool_use.parallel`
+   * with the declared tools known and none of that name): held past its name until its choice ends.
+   */
+  wrapper?: string;
 }
 
 /** The first fragment of a call: how the call's START is marked. */
@@ -58,12 +64,16 @@ export function startChatToolCall(state: ChatStreamState, choice: ChatChoiceStat
  * Starts the calls of a choice still waiting for a name, with the name they have (none): at the
  * choice's end, at the stream's end, and before the run fails or is cancelled however that comes
  * (the mapper's `beforeClose` for endings the driver decides), so their argument text is never
- * lost.
+ * lost. A held parallel wrapper is expanded when its choice ended (`choiceEnded`,
+ * {@link expandChatWrapper}), else started as the plain call it is.
  */
-export function releaseHeldToolCalls(state: ChatStreamState, choice: ChatChoiceState): void {
+export function releaseHeldToolCalls(state: ChatStreamState, choice: ChatChoiceState, choiceEnded = false): void {
   for (const tool of [...choice.parkedTools, ...choice.tools.values()]) {
     const held = tool.held;
-    if (held !== undefined) startChatToolCall(state, choice, tool, "", held);
+    if (held === undefined) continue;
+    // A parallel wrapper: expanded when its choice ended, else (or when it bundles anything else) the plain call it is.
+    if (held.wrapper !== undefined && choiceEnded && expandChatWrapper(state, choice, tool, held, held.wrapper)) continue;
+    startChatToolCall(state, choice, tool, held.wrapper ?? "", held);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { BridgeMetadata, StartToolCallOptions } from "@agui-bridge/core/adapter";
+import { bundledCalls, declaredToolNames, isUndeclaredWrapperName, MAX_HELD_WRAPPER_LENGTH } from "../parallel-tool-wrapper.js";
 import { addItemPosition, uniqueToolCallId, type ResponsesStreamState, type ToolItem } from "./responses-stream-state.js";
 
 /**
@@ -10,16 +11,7 @@ import { addItemPosition, uniqueToolCallId, type ResponsesStreamState, type Tool
  * call it is when it bundles anything else.
  */
 
-/** The name the wrapper comes under. */
-const WRAPPER_NAME = "parallel";
-/** What a bundled call's `recipient_name` starts with (a function tool). */
-const RECIPIENT_PREFIX = "functions.";
 
-/**
- * How much argument text a held wrapper keeps (characters, like the Chat side's nameless-call
- * hold): past it the call is started as the plain call it is, with what it held, and streams on.
- */
-export const MAX_HELD_WRAPPER_LENGTH = 1 << 20;
 
 /** A wrapper call not started yet: how it would start as a plain call, and its argument text so far. */
 export interface HeldWrapper {
@@ -34,9 +26,7 @@ export interface HeldWrapper {
  * namespace) when the application said which tools it declared and `parallel` is not among them.
  */
 export function isUndeclaredWrapper(state: ResponsesStreamState, itemType: string, name: string, namespace: string | undefined): boolean {
-  const declared = state.options.declaredTools;
-  if (declared === undefined || itemType !== "function_call" || name !== WRAPPER_NAME || namespace !== undefined) return false;
-  return !declaredNames(state).has(WRAPPER_NAME);
+  return itemType === "function_call" && namespace === undefined && isUndeclaredWrapperName(state.options, name);
 }
 
 /** Holds a wrapper call instead of starting it. */
@@ -92,7 +82,7 @@ export function settleWrapper(state: ResponsesStreamState, tool: ToolItem, done:
   const held = tool.held;
   if (held === undefined) return false;
   const text = held.fragments.join("");
-  const calls = done.status === "incomplete" ? undefined : bundledCalls(text, declaredNames(state));
+  const calls = done.status === "incomplete" ? undefined : bundledCalls(text, declaredToolNames(state.options) ?? new Set());
   if (calls === undefined) {
     releaseWrapper(state, tool);
     return false;
@@ -127,45 +117,4 @@ export function settleWrapper(state: ResponsesStreamState, tool: ToolItem, done:
     details: { toolCallId: callId, toolCallIds: ids, toolNames: names },
   });
   return true;
-}
-
-/**
- * The calls a wrapper's arguments bundle: an object whose `tool_uses` is a non-empty list of
- * objects, each with `recipient_name` `functions.<declared tool>` and an object `parameters`.
- * Anything else: `undefined` (the call is not a wrapper to expand).
- */
-function bundledCalls(text: string, declared: ReadonlySet<string>): Array<{ name: string; args: string }> | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isObject(parsed)) return undefined;
-  const uses = parsed.tool_uses;
-  if (!Array.isArray(uses) || uses.length === 0) return undefined;
-  const calls: Array<{ name: string; args: string }> = [];
-  for (const use of uses) {
-    if (!isObject(use)) return undefined;
-    const recipient = use.recipient_name;
-    const parameters = use.parameters;
-    if (typeof recipient !== "string" || !recipient.startsWith(RECIPIENT_PREFIX) || !isObject(parameters)) return undefined;
-    const name = recipient.slice(RECIPIENT_PREFIX.length);
-    if (name === "" || !declared.has(name)) return undefined;
-    calls.push({ name, args: JSON.stringify(parameters) });
-  }
-  return calls;
-}
-
-function declaredNames(state: ResponsesStreamState): Set<string> {
-  const names = new Set<string>();
-  for (const tool of state.options.declaredTools ?? []) {
-    const name: unknown = (tool as { name?: unknown } | null)?.name;
-    if (typeof name === "string") names.add(name);
-  }
-  return names;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

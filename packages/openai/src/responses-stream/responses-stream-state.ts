@@ -9,21 +9,12 @@ import type { MessageLogprobs } from "./response-logprobs.js";
 import { asNonEmptyString, asNumber } from "../narrow.js";
 import type { ProviderLabelOption } from "../provider-label.js";
 import type { HeldWrapper } from "./parallel-wrapper.js";
+import type { DeclaredToolsOption } from "../parallel-tool-wrapper.js";
 
 /** Options of {@link streamResponses}. */
-export interface ResponsesStreamOptions extends AdapterStreamOptions, ProviderLabelOption {
+export interface ResponsesStreamOptions extends AdapterStreamOptions, ProviderLabelOption, DeclaredToolsOption {
   /** Model name for usage entries when the events carry none. */
   model?: string;
-  /**
-   * The client tools the request declared (by name; AG-UI `RunAgentInput.tools` fits as is). Given,
-   * a `function_call` named `parallel` when no declared tool has that name (OpenAI's internal
-   * parallel-call wrapper, `{"tool_uses":[{"recipient_name":"functions.<name>","parameters":{…}}]}`,
-   * which models sometimes emit as an ordinary call) is held until it is finished and expanded into
-   * the calls it bundles, when every one names a declared tool (parallel-wrapper.ts); otherwise it
-   * goes out as the plain call it is. Not given: every call goes out as it streams. The provider
-   * factory passes its input's tools.
-   */
-  declaredTools?: ReadonlyArray<{ readonly name: string }>;
 }
 
 /** One text message of a message item (its output_text parts, or its refusal parts). */
