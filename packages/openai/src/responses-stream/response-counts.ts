@@ -76,11 +76,11 @@ function addInto(total: CountTree, tree: CountTree): void {
 }
 
 /**
- * xAI's server-side tool counts in a response's `usage`: `num_server_side_tools_used` (the tool
- * invocations xAI ran and bills, its tools overview: "priced based on two components: token usage
- * and tool invocations") beside `server_side_tool_usage_details` (`web_search_calls`,
- * `x_search_calls`, `code_interpreter_calls`, …: the same invocations by tool, so their sum is the
- * first), flattened into one object under xAI's names; `undefined` when the usage has neither.
+ * xAI's server-side tool counts in a response's `usage`: `num_server_side_tools_used` (the built-in
+ * tool invocations xAI ran; its tools overview prices tool requests by tokens and by invocations)
+ * beside `server_side_tool_usage_details` (`web_search_calls`, `x_search_calls`,
+ * `code_interpreter_calls`, …: the same invocations per tool, adding up to the first in the usages
+ * seen), flattened into one object under xAI's names; `undefined` when the usage has neither.
  */
 export function xaiServerToolUse(usage: unknown): Record<string, unknown> | undefined {
   const record = asRecord(usage);
