@@ -76,11 +76,13 @@ function addInto(total: CountTree, tree: CountTree): void {
 }
 
 /**
- * xAI's server-side tool counts in a response's `usage`: `num_server_side_tools_used` (the built-in
- * tool invocations xAI ran; its tools overview prices tool requests by tokens and by invocations)
+ * xAI's server-side tool counts in a response's `usage` (its tools overview prices tool requests by
+ * tokens and by invocations): `num_server_side_tools_used` (the built-in tool calls the model made)
  * beside `server_side_tool_usage_details` (`web_search_calls`, `x_search_calls`,
- * `code_interpreter_calls`, …: the same invocations per tool, adding up to the first in the usages
- * seen), flattened into one object under xAI's names; `undefined` when the usage has neither.
+ * `code_interpreter_calls`, …: per tool family, the successful invocations xAI's tool usage page
+ * describes). The two measure different things and need not agree (an X search stream reports 6
+ * calls against `x_search_calls: 1`), so both are kept, flattened into one object under xAI's
+ * names; `undefined` when the usage has neither.
  */
 export function xaiServerToolUse(usage: unknown): Record<string, unknown> | undefined {
   const record = asRecord(usage);
