@@ -78,6 +78,18 @@ describe("xAI Responses streams", () => {
     ]);
   });
 
+  it("the server-side tool counts of the usage land on the terminal event as serverToolUse, summed over responses", async () => {
+    const counted = (x: number): Rec => ({
+      ...usage,
+      num_sources_used: 0,
+      num_server_side_tools_used: x + 1,
+      server_side_tool_usage_details: { web_search_calls: 1, x_search_calls: x, code_interpreter_calls: 0 },
+    });
+    const second = xSearchStream(counted(2)).map((c) => (c.type === "response.created" || c.type === "response.completed" ? { ...c, response: { ...(c.response as Rec), id: "r2" } } : c));
+    const { events } = await run([...xSearchStream(counted(1)).slice(0, 1), ...xSearchStream(counted(1)).slice(-1), ...second.slice(0, 1), ...second.slice(-1)], "xai");
+    expect(readBridgeMetadata(last(events).metadata)?.serverToolUse).toEqual({ web_search_calls: 2, x_search_calls: 3, num_server_side_tools_used: 5 });
+  });
+
   it("a usage without cost fields adds no costs", async () => {
     const { events } = await run(xSearchStream({ input_tokens: 1, output_tokens: 1, total_tokens: 2 }), "xai");
     expect(readBridgeMetadata(last(events).metadata)?.costs).toBeUndefined();

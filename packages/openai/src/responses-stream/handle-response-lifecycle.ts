@@ -9,7 +9,7 @@ import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
 import { recordResponseCost } from "./responses-usage-cost.js";
-import { recordResponseCounts } from "./response-counts.js";
+import { recordResponseCounts, xaiServerToolUse } from "./response-counts.js";
 import { recordInputTransformations } from "./input-transformations.js";
 import { isCallOpen, releaseHeldWrappers, releaseWrapper } from "./parallel-wrapper.js";
 
@@ -61,6 +61,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   state.run.usage.record(id, usage);
   recordResponseCost(state, id, model, response.usage);
   recordResponseCounts(state, "toolUsage", id, response.tool_usage);
+  recordResponseCounts(state, "serverToolUse", id, xaiServerToolUse(response.usage));
   recordInputTransformations(state, id, response.input_transformations);
   recordResponseCounts(state, "cacheWriteDetails", id, asRecord(asRecord(response.usage)?.input_tokens_details)?.cache_write_tokens_details);
   const type = asString(event.type) ?? "";

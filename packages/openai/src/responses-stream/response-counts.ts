@@ -2,7 +2,7 @@ import { asRecord } from "../narrow.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
 
 /** The terminal metadata keys of per-response counts TokenUsage has no field for. */
-export type ResponseCountKey = "toolUsage" | "cacheWriteDetails";
+export type ResponseCountKey = "toolUsage" | "cacheWriteDetails" | "serverToolUse";
 
 /** Counts by field, nested as sent (`{ image_gen: { input_tokens, input_tokens_details: { … } }, web_search: { num_requests } }`). */
 export interface CountTree {
@@ -26,6 +26,7 @@ const MAX_DEPTH = 4;
  * - `cacheWriteDetails`: `usage.input_tokens_details.cache_write_tokens_details` (`ttl_30m_tokens`,
  *   `ttl_12h_tokens`: the cache writes split by retention, priced differently; their sum is the
  *   `cache_write_tokens` that TokenUsage has as `cacheWriteInputTokens`).
+ * - `serverToolUse`: xAI's server-side tool counts in `usage` ({@link xaiServerToolUse}).
  *
  * Only positive safe integer counts (a family with no usage reports zeros, which carry nothing)
  * under field names like OpenAI's are kept, nested as sent; nothing is set while none survives.
@@ -72,4 +73,21 @@ function addInto(total: CountTree, tree: CountTree): void {
       total[field] = nested;
     }
   }
+}
+
+/**
+ * xAI's server-side tool counts in a response's `usage` (its tools overview prices tool requests by
+ * tokens and by invocations): `num_server_side_tools_used` (the built-in tool calls the model made)
+ * beside `server_side_tool_usage_details` (`web_search_calls`, `x_search_calls`,
+ * `code_interpreter_calls`, …: per tool family, the successful invocations xAI's tool usage page
+ * describes). The two measure different things and need not agree (an X search stream reports 6
+ * calls against `x_search_calls: 1`), so both are kept, flattened into one object under xAI's
+ * names; `undefined` when the usage has neither.
+ */
+export function xaiServerToolUse(usage: unknown): Record<string, unknown> | undefined {
+  const record = asRecord(usage);
+  if (record === undefined) return undefined;
+  const details = asRecord(record.server_side_tool_usage_details);
+  if (details === undefined && record.num_server_side_tools_used === undefined) return undefined;
+  return { ...details, num_server_side_tools_used: record.num_server_side_tools_used };
 }
