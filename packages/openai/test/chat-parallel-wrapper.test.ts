@@ -56,7 +56,7 @@ describe("Chat: OpenAI's multi_tool_use.parallel wrapper call, expanded with dec
   it("becomes the calls it bundles (ids <call id>_<index>), the wrapper's arguments kept on the first, one warning", async () => {
     const { events, warnings } = await withWarnings(wrapperStream(WRAPPED), { declaredTools: TOOLS });
     expect(calls(events)).toEqual(EXPANDED);
-    const starts = ofType(events, "TOOL_CALL_START").map((e) => readBridgeMetadata(e.metadata)?.parallelWrapper);
+    const starts = ofType(events, "TOOL_CALL_END").map((e) => readBridgeMetadata(e.metadata)?.parallelWrapper);
     expect(starts).toEqual([{ callId: "call_wrap", index: 0, arguments: WRAPPED }, { callId: "call_wrap", index: 1 }]);
     // One per run (both paths ran): the same call and tools each time.
     const expanded = warnings.filter((w) => w.code === "stream.parallel-wrapper-expanded").map((w) => JSON.stringify(w.details));

@@ -10,7 +10,7 @@ import type { HeldToolCall } from "./start-chat-tool-call.js";
  * `false`, for the caller to start it as the plain call it is.
  *
  * The calls get ids `<wrapper id>_<index>` (a fresh id when the wrapper had none or that id is
- * taken); each START records `parallelWrapper: { callId, index }` (the wrapper's id, when it had
+ * taken); each END records `parallelWrapper: { callId, index }` (the wrapper's id, when it had
  * one), the first also the wrapper's whole `arguments` text, so nothing is lost. The request side
  * sends them back as ordinary calls of the assistant message.
  */
@@ -25,9 +25,9 @@ export function expandChatWrapper(state: ChatStreamState, choice: ChatChoiceStat
     const toolCallId = preferred !== undefined && !run.isToolCallIdTaken(preferred) ? preferred : run.newId();
     const origin: Record<string, unknown> = { ...(tool.providerId !== undefined && { callId: tool.providerId }), index };
     if (index === 0) origin.arguments = text;
-    run.startToolCall({ toolCallId, toolCallName: call.name, parentMessageId: choice.assistantId, metadata: { parallelWrapper: origin } });
+    run.startToolCall({ toolCallId, toolCallName: call.name, parentMessageId: choice.assistantId });
     run.toolCallArgs(toolCallId, call.args);
-    run.endToolCall(toolCallId);
+    run.endToolCall(toolCallId, { parallelWrapper: origin });
     return toolCallId;
   });
   const names = calls.map((call) => call.name);

@@ -8,10 +8,8 @@ import { addItemPosition, uniqueToolCallId, type ResponsesStreamState, type Tool
  * `{"tool_uses":[{"recipient_name":"functions.weather","parameters":{"location":"…"}},…]}`
  * (vercel/ai#19067). With the request's declared tools known (`declaredTools`), such a call is held
  * (not started) until its item is finished, then written as the calls it bundles, or as the plain
- * call it is when it bundles anything else.
+ * call it is when it bundles anything else (the rule: ../parallel-tool-wrapper.ts).
  */
-
-
 
 /** A wrapper call not started yet: how it would start as a plain call, and its argument text so far. */
 export interface HeldWrapper {
