@@ -51,3 +51,13 @@ describe("Perplexity billed units beside the token counts", () => {
     expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ serverToolUse: { num_search_queries: 40 }, citationTokens: 17013 });
   });
 });
+
+describe("xAI Live Search: usage.num_sources_used (billed per source)", () => {
+  it("→ serverToolUse.num_sources_used, summed over the run's completions; zero adds nothing", async () => {
+    const usage = { prompt_tokens: 12, completion_tokens: 30, total_tokens: 42, num_sources_used: 7, cost_in_usd_ticks: 1000 };
+    const { events } = await run([chunk({ delta: { content: "News" } }), chunk({ delta: {}, finish_reason: "stop" }, { usage })], { provider: "xai" });
+    expect(readBridgeMetadata(last(events).metadata)).toMatchObject({ serverToolUse: { num_sources_used: 7 } });
+    const none = await run([chunk({ delta: { content: "Hi" } }), chunk({ delta: {}, finish_reason: "stop" }, { usage: { ...usage, num_sources_used: 0 } })], { provider: "xai" });
+    expect(readBridgeMetadata(last(none.events).metadata) ?? {}).not.toHaveProperty("serverToolUse");
+  });
+});

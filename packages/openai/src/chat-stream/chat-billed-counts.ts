@@ -7,6 +7,8 @@ export interface BilledCounts {
   num_search_queries?: number;
   /** Perplexity `usage.citation_tokens`: billed at their own rate, outside `prompt_tokens` / `completion_tokens`. */
   citation_tokens?: number;
+  /** xAI `usage.num_sources_used`: the sources Live Search used (billed per 1,000 sources). */
+  num_sources_used?: number;
   /**
    * OpenRouter `usage.server_tool_use_details` ("usage for server-side tool execution"):
    * `web_search_requests`, `tool_calls_requested`, `tool_calls_executed`, each kept apart (its
@@ -20,7 +22,8 @@ type ServerToolUseField = (typeof SERVER_TOOL_USE_FIELDS)[number];
 
 /**
  * Perplexity's billed units of a Chat `usage` object that TokenUsage (a closed object) has no field
- * for (and OpenRouter's server tool counts, `usage.server_tool_use_details`). Its UsageInfo documents `total_tokens` as prompt + completion, and its pricing lists input,
+ * for (and OpenRouter's server tool counts, `usage.server_tool_use_details`; xAI's Live Search
+ * `usage.num_sources_used`). Its UsageInfo documents `total_tokens` as prompt + completion, and its pricing lists input,
  * output, citation and reasoning tokens and search queries as separate columns ("Input Tokens: the
  * number of tokens in your prompt"), so citation tokens are part of neither total and are not
  * added to `inputTokens` / `outputTokens`. Positive safe integers only (zero carries nothing);
@@ -31,6 +34,7 @@ export function billedCounts(usage: unknown): BilledCounts | undefined {
   if (record === undefined) return undefined;
   const searches = positive(record.num_search_queries);
   const citations = positive(record.citation_tokens);
+  const sources = positive(record.num_sources_used);
   const details = asRecord(record.server_tool_use_details);
   const serverTools: Partial<Record<ServerToolUseField, number>> = {};
   for (const field of SERVER_TOOL_USE_FIELDS) {
@@ -38,9 +42,10 @@ export function billedCounts(usage: unknown): BilledCounts | undefined {
     if (count !== undefined) serverTools[field] = count;
   }
   const hasServerTools = Object.keys(serverTools).length > 0;
-  if (searches === undefined && citations === undefined && !hasServerTools) return undefined;
+  if (searches === undefined && citations === undefined && sources === undefined && !hasServerTools) return undefined;
   return {
     ...(searches !== undefined && { num_search_queries: searches }),
+    ...(sources !== undefined && { num_sources_used: sources }),
     ...(citations !== undefined && { citation_tokens: citations }),
     ...(hasServerTools && { server_tool_use: serverTools }),
   };
@@ -48,16 +53,17 @@ export function billedCounts(usage: unknown): BilledCounts | undefined {
 
 /**
  * The terminal metadata of the run's billed units, summed over its model calls: the search count
- * as `serverToolUse: { num_search_queries }`, the shape the Anthropic adapter gives server tool
+ * as `serverToolUse: { num_search_queries }` (xAI's Live Search sources as `num_sources_used` beside it), the shape the Anthropic adapter gives server tool
  * requests (`serverToolUse: { web_search_requests }`), OpenRouter's server tool counts beside it
  * under their own names, and `citationTokens`. Empty when no call
  * reported any.
  */
 export function billedCountsMetadata(perCall: ReadonlyMap<string, BilledCounts>): BridgeMetadata {
-  const serverToolUse: Partial<Record<ServerToolUseField | "num_search_queries", number>> = {};
+  const serverToolUse: Partial<Record<ServerToolUseField | "num_search_queries" | "num_sources_used", number>> = {};
   let citations: number | undefined;
   for (const counts of perCall.values()) {
     if (counts.num_search_queries !== undefined) serverToolUse.num_search_queries = safeSum(serverToolUse.num_search_queries, counts.num_search_queries);
+    if (counts.num_sources_used !== undefined) serverToolUse.num_sources_used = safeSum(serverToolUse.num_sources_used, counts.num_sources_used);
     if (counts.citation_tokens !== undefined) citations = safeSum(citations, counts.citation_tokens);
     for (const field of SERVER_TOOL_USE_FIELDS) {
       const count = counts.server_tool_use?.[field];
