@@ -62,6 +62,11 @@ export interface ExecutedToolState {
 export interface ChatChoiceState {
   /** The turn's assistant message id: the text message's id and every tool call's parent. */
   readonly assistantId: string;
+  /**
+   * The completion's `id` (`chatcmpl-…`) once a chunk of it carried one: START metadata
+   * `completionId` of every entity of the choice.
+   */
+  completionId?: string;
   /** Whether a text (or refusal) message already took {@link assistantId}. */
   assistantIdTaken: boolean;
   textId?: string;
@@ -184,6 +189,8 @@ export function choiceState(state: ChatStreamState, index: number): ChatChoiceSt
     choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set(), logprobs: { content: [], refusal: [], reasoning: [] } };
     state.choices.set(index, choice);
   }
+  // A chunk without an `id` may come first: the choice takes its completion's id when one is known.
+  if (choice.completionId === undefined && state.completionId !== undefined) choice.completionId = state.completionId;
   return choice;
 }
 
@@ -220,7 +227,16 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): vo
 
 /** Metadata of every reasoning message of a choice: the assistant message it belongs to. */
 export function reasoningStartMetadata(choice: ChatChoiceState, extra?: BridgeMetadata): BridgeMetadata {
-  return { assistantMessageId: choice.assistantId, ...extra };
+  return { assistantMessageId: choice.assistantId, ...completionMetadata(choice), ...extra };
+}
+
+/**
+ * START metadata naming the completion an entity of the choice came from (`completionId`: the
+ * chunks' `id`, what OpenAI's request logs and support use; the Responses adapter's `responseId`),
+ * or nothing when the chunks carry no id.
+ */
+export function completionMetadata(choice: ChatChoiceState): BridgeMetadata | undefined {
+  return choice.completionId === undefined ? undefined : { completionId: choice.completionId };
 }
 
 /** Closes the choice's reasoning messages (plain and `reasoning_details`) and the span around them. */

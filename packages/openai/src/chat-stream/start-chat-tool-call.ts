@@ -1,5 +1,5 @@
 import { asNonEmptyString } from "../narrow.js";
-import type { ChatChoiceState, ChatStreamState, ChatToolState } from "./chat-stream-state.js";
+import { completionMetadata, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { CUSTOM_TOOL_CALL_ITEM, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
 import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
 import { expandChatWrapper } from "./chat-parallel-wrapper.js";
@@ -40,12 +40,13 @@ export interface ToolCallKind {
 export function startChatToolCall(state: ChatStreamState, choice: ChatChoiceState, tool: ChatToolState, name: string, kind: ToolCallKind): void {
   const { run } = state;
   const toolCallId = uniqueToolCallId(state, tool.providerId);
+  const marks = kind.custom ? { itemType: CUSTOM_TOOL_CALL_ITEM } : kind.kimiBuiltin ? { toolCallType: KIMI_BUILTIN_FUNCTION_TYPE } : undefined;
+  const metadata = marks === undefined && choice.completionId === undefined ? undefined : { ...marks, ...completionMetadata(choice) };
   run.startToolCall({
     toolCallId,
     toolCallName: name,
     parentMessageId: choice.assistantId,
-    ...(kind.custom && { metadata: { itemType: CUSTOM_TOOL_CALL_ITEM } }),
-    ...(!kind.custom && kind.kimiBuiltin && { metadata: { toolCallType: KIMI_BUILTIN_FUNCTION_TYPE } }),
+    ...(metadata !== undefined && { metadata }),
   });
   tool.toolCallId = toolCallId;
   const reasoningDetail = claimEncryptedDetail(state, choice, tool.providerId, toolCallId);
