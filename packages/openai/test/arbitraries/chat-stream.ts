@@ -16,6 +16,7 @@
 import fc from "fast-check";
 import { anyText, fragmentsOf, fromFirstNonEmpty, jsonArgsFragments, usageCounts, type UsageCounts } from "./text.js";
 import { expectedChunkUsages } from "../support/chat-usage-oracle.js";
+import { perChoiceText } from "../support/per-choice-text.js";
 
 /** What the provider sent, per entity, in order. */
 export interface ChatExpected {
@@ -228,6 +229,9 @@ export function carriedByChatChunks(chunks: readonly unknown[]): ChatCarried {
   const executed = new Map<string, { at: number; resulted: boolean }>();
   const rec = (v: unknown): Record<string, unknown> | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
   const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
+  // Per completion and choice: see perChoiceText (the adapter gives each choice of `n > 1` its own message).
+  const text = perChoiceText();
+  const reasoningText = perChoiceText();
   let completion = "";
   let model: string | undefined;
   let byIndex = new Map<number, string>();
@@ -242,15 +246,16 @@ export function carriedByChatChunks(chunks: readonly unknown[]): ChatCarried {
     for (const choice of Array.isArray(chunk.choices) ? chunk.choices : []) {
       const delta = rec(rec(choice)?.delta);
       if (delta === undefined) continue;
+      const at = `${completion}/${num(rec(choice)?.index) ?? 0}`;
       const reasoning = typeof delta.reasoning_content === "string" ? delta.reasoning_content : delta.reasoning;
-      if (typeof reasoning === "string") out.reasoning += reasoning;
-      if (typeof delta.refusal === "string") out.text += delta.refusal;
-      if (typeof delta.content === "string") out.text += delta.content;
+      if (typeof reasoning === "string") reasoningText.add(at, reasoning);
+      if (typeof delta.refusal === "string") text.add(at, delta.refusal);
+      if (typeof delta.content === "string") text.add(at, delta.content);
       // Content parts (Mistral): `text` parts are text, `thinking` parts (their text chunks) reasoning.
       for (const part of Array.isArray(delta.content) ? (delta.content as unknown[]) : []) {
         const p = rec(part);
-        if (p?.type === "text" && typeof p.text === "string") out.text += p.text;
-        if (p?.type === "thinking") for (const t of Array.isArray(p.thinking) ? p.thinking : []) if (typeof rec(t)?.text === "string") out.reasoning += String(rec(t)?.text);
+        if (p?.type === "text" && typeof p.text === "string") text.add(at, p.text);
+        if (p?.type === "thinking") for (const t of Array.isArray(p.thinking) ? p.thinking : []) if (typeof rec(t)?.text === "string") reasoningText.add(at, String(rec(t)?.text));
       }
       const choiceIndex = num(rec(choice)?.index) ?? 0;
       const entries: unknown[] = Array.isArray(delta.executed_tools) ? delta.executed_tools : [];
@@ -291,5 +296,7 @@ export function carriedByChatChunks(chunks: readonly unknown[]): ChatCarried {
       });
     }
   }
+  out.text = text.joined();
+  out.reasoning = reasoningText.joined();
   return out;
 }

@@ -4,6 +4,7 @@
  */
 import type { TokenUsage } from "@agui-bridge/core/adapter";
 import { expectedChunkUsages } from "./chat-usage-oracle.js";
+import { perChoiceText } from "./per-choice-text.js";
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Rec) : undefined);
@@ -37,8 +38,11 @@ export function expectedFromChatChunks(chunks: readonly unknown[]): {
   args: Map<string, string>;
   usage: TokenUsage[] | undefined;
 } {
-  let text = "";
-  let reasoning = "";
+  // Text and reasoning per choice index: with `n > 1` the choices' fragments interleave, and the
+  // adapter gives each choice its own message (README, "Chat with `n > 1`"), so what a run holds
+  // is each choice's text in turn, in the order the choices first said something.
+  const text = perChoiceText();
+  const reasoning = perChoiceText();
   const args = new Map<string, string>();
   const calls = new Map<string, TokenUsage>();
   // A call's id, by choice and tool index, across chunks (only a call's first fragment names it;
@@ -52,15 +56,15 @@ export function expectedFromChatChunks(chunks: readonly unknown[]): {
       const delta = rec(rec(c)?.delta);
       if (delta === undefined) continue;
       const choiceIndex = num(rec(c)?.index) ?? 0;
-      if (typeof delta.reasoning_content === "string") reasoning += delta.reasoning_content;
-      else if (typeof delta.reasoning === "string") reasoning += delta.reasoning;
-      if (typeof delta.refusal === "string") text += delta.refusal;
-      if (typeof delta.content === "string") text += delta.content;
+      if (typeof delta.reasoning_content === "string") reasoning.add(choiceIndex, delta.reasoning_content);
+      else if (typeof delta.reasoning === "string") reasoning.add(choiceIndex, delta.reasoning);
+      if (typeof delta.refusal === "string") text.add(choiceIndex, delta.refusal);
+      if (typeof delta.content === "string") text.add(choiceIndex, delta.content);
       // Content parts (Mistral): `text` parts are text, `thinking` parts (their text chunks) reasoning.
       for (const part of Array.isArray(delta.content) ? (delta.content as unknown[]) : []) {
         const p = rec(part);
-        if (p?.type === "text" && typeof p.text === "string") text += p.text;
-        if (p?.type === "thinking") for (const t of (p.thinking as unknown[] | undefined) ?? []) if (typeof rec(t)?.text === "string") reasoning += String(rec(t)?.text);
+        if (p?.type === "text" && typeof p.text === "string") text.add(choiceIndex, p.text);
+        if (p?.type === "thinking") for (const t of (p.thinking as unknown[] | undefined) ?? []) if (typeof rec(t)?.text === "string") reasoning.add(choiceIndex, String(rec(t)?.text));
       }
       ((delta.tool_calls as unknown[] | undefined) ?? []).forEach((t, position) => {
         const call = rec(t);
@@ -83,7 +87,7 @@ export function expectedFromChatChunks(chunks: readonly unknown[]): {
       entries.forEach((e, i) => calls.set(`${String(chunk.id)}#${i}`, clean({ ...(e.model !== undefined && { model: e.model }), ...e.fields, totalTokens: undefined })));
     }
   }
-  return { text, reasoning, args, usage: sumPerModel(calls) };
+  return { text: text.joined(), reasoning: reasoning.joined(), args, usage: sumPerModel(calls) };
 }
 
 /** Responses: message texts per finished item (its deltas, else its final text), reasoning deltas, arguments per call, usage per response id. */

@@ -3,6 +3,7 @@
  * (read in place), with the provider label each server is driven under, and what their chunks
  * themselves say a run must contain (computed from the payloads, independently of the adapter).
  */
+import { perChoiceText } from "./per-choice-text.js";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { sharedStreamsDir } from "../../../../test-fixtures/support/shared-streams.js";
@@ -111,8 +112,9 @@ export function splitThinkSection(content: string): { text: string; reasoning: s
 
 /** What the chunks say: texts, reasoning, arguments, usage per the documented rule, details, costs. */
 export function expectedFromRawChat(chunks: readonly unknown[], label: string): RawChatExpectation {
-  let text = "";
-  let reasoning = "";
+  // Per choice: see perChoiceText (the adapter gives each choice of `n > 1` its own message).
+  const text = perChoiceText();
+  const reasoning = perChoiceText();
   const args = new Map<string, string>();
   const toolCallIds: string[] = [];
   const usageByCall = new Map<string, { model?: string; usage: unknown; entries: ExpectedUsageEntry[] }>();
@@ -130,6 +132,7 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
     if (Array.isArray(chunk.search_results)) searchResults = chunk.search_results;
     for (const c of arr(chunk.choices)) {
       logprobEntries(rec(c)?.logprobs, logprobs);
+      const choiceIndex = typeof rec(c)?.index === "number" ? (rec(c)?.index as number) : 0;
       const delta = rec(rec(c)?.delta);
       if (delta === undefined) continue;
       const entries = arr(delta.reasoning_details).map(rec).filter((e): e is Rec => e !== undefined);
@@ -149,16 +152,16 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
           details.push({ ...e });
         }
         lastKey = key;
-        if (e.type === "reasoning.text") reasoning += str(e.text) ?? "";
-        if (e.type === "reasoning.summary") reasoning += str(e.summary) ?? "";
+        if (e.type === "reasoning.text") reasoning.add(choiceIndex, str(e.text) ?? "");
+        if (e.type === "reasoning.summary") reasoning.add(choiceIndex, str(e.summary) ?? "");
       }
       if (typeof delta.reasoning_opaque === "string" && delta.reasoning_opaque !== "") opaque.push(delta.reasoning_opaque);
-      if (detailText.length === 0) reasoning += str(delta.reasoning_content) ?? str(delta.reasoning) ?? str(delta.reasoning_text) ?? "";
-      if (typeof delta.refusal === "string") text += delta.refusal;
-      if (typeof delta.content === "string") text += delta.content;
+      if (detailText.length === 0) reasoning.add(choiceIndex, str(delta.reasoning_content) ?? str(delta.reasoning) ?? str(delta.reasoning_text) ?? "");
+      if (typeof delta.refusal === "string") text.add(choiceIndex, delta.refusal);
+      if (typeof delta.content === "string") text.add(choiceIndex, delta.content);
       for (const part of arr(delta.content).map(rec)) {
-        if (part?.type === "text") text += str(part.text) ?? "";
-        if (part?.type === "thinking") for (const t of arr(part.thinking).map(rec)) reasoning += str(t?.text) ?? "";
+        if (part?.type === "text") text.add(choiceIndex, str(part.text) ?? "");
+        if (part?.type === "thinking") for (const t of arr(part.thinking).map(rec)) reasoning.add(choiceIndex, str(t?.text) ?? "");
       }
       for (const t of arr(delta.tool_calls)) {
         const call = rec(t);
@@ -194,10 +197,10 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
   }
   // Perplexity documents its reasoning models' answer as "a `<think>` section containing
   // reasoning tokens" then the answer: what the tags enclose is reasoning, the rest text.
-  const split = label === "perplexity" ? splitThinkSection(text) : { text, reasoning: "" };
+  const split = label === "perplexity" ? splitThinkSection(text.joined()) : { text: text.joined(), reasoning: "" };
   return {
     text: split.text,
-    reasoning: reasoning + split.reasoning,
+    reasoning: reasoning.joined() + split.reasoning,
     args,
     toolCallIds,
     usage: perModel.size === 0 ? undefined : [...perModel.values()],
