@@ -125,10 +125,17 @@ function expectedFinishReason(expected: Expected): string {
   const raw = expected.finishReason;
   if (raw === "MAX_TOKENS") return "length";
   if (raw === "MALFORMED_FUNCTION_CALL" || raw === "UNEXPECTED_TOOL_CALL") return "error";
+  if (raw === "SAFETY" || raw === "RECITATION" || raw === "IMAGE_SAFETY") return "content-filter";
+  // Documented values that neither stop naturally nor name a filter or a failure: OTHER, and
+  // NO_IMAGE ("the model was expected to generate an image, but none was generated"), which a
+  // contentless candidate ends with. The adapter reports them as `other`, the raw value beside.
+  if (raw !== undefined && raw !== "STOP") return "other";
   return expected.calls.length > 0 ? "tool-calls" : "stop";
 }
 
-function expectedUsage(expected: Expected): TokenUsage[] {
+function expectedUsage(expected: Expected): TokenUsage[] | undefined {
+  // `usageMetadata` is optional: a stream that reports none ends without usage (none invented).
+  if (expected.usage.size === 0) return undefined;
   return [...expected.usage.entries()].map(([id, u]) => {
     const input = (u.promptTokenCount ?? 0) + (u.toolUsePromptTokenCount ?? 0);
     const output = (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0);

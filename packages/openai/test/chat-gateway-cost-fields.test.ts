@@ -28,6 +28,13 @@ describe("gateway cost fields: market_cost, gateway_cost", () => {
     expect(costsOf(events)).toEqual([{ callId: "chatcmpl-audit", provider: "vercel", model: "m", cost: 0.0021, isByok: true, marketCost: 0.0042, gatewayCost: 0.0001 }]);
   });
 
+  it("DeepInfra's estimated_cost lands on the call's costs entry", async () => {
+    // As api.deepinfra.com sends it: the final chunk, usage null on the chunks before.
+    const usage = { prompt_tokens: 48, total_tokens: 237, completion_tokens: 189, estimated_cost: 9.24e-5 };
+    const { events } = await run([chunk({ delta: { role: "assistant", content: "Hi" } }), { ...chunk({ delta: {}, finish_reason: "stop" }), usage }], { provider: "deepinfra" });
+    expect(costsOf(events)).toEqual([{ callId: "chatcmpl-audit", provider: "deepinfra", model: "m", estimatedCost: 9.24e-5 }]);
+  });
+
   const recording = listRawChatStreams().find((file) => basename(file).startsWith("vercel_"));
   it.skipIf(recording === undefined)("the recorded Vercel stream's market_cost is kept", async () => {
     const bytes = new Uint8Array(readFileSync(recording as string));

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.js";
 import { streamChatCompletions, toChatCompletionsRequest } from "../src/index.js";
 import { collect, last, ofType } from "./support/collect.js";
-import { expectedFromRawChat, labelOf, listRawChatStreams } from "./support/raw-chat-streams.js";
+import { errorFrameOf, expectedFromRawChat, labelOf, listRawChatStreams } from "./support/raw-chat-streams.js";
 import { sdkChatChunks } from "./support/sdk-replay.js";
 
 type Rec = Record<string, unknown>;
@@ -35,6 +35,16 @@ describe(`raw SSE of OpenAI-compatible servers: ${sharedSuiteTitle("openai-chat"
   it.each(files.map((file) => [basename(file), file]))("%s: conformant, conserved, usage per the rule, encrypted values placed", async (_name, file) => {
     const { label, events, messages, expected } = await replayRaw(file);
     const end = last(events);
+    const failure = errorFrameOf(new Uint8Array(readFileSync(file)));
+    if (failure !== undefined) {
+      // An error frame (see errorFrameOf): the run fails with its message, what came before it kept.
+      expect(end).toMatchObject({ type: "RUN_ERROR" });
+      expect(String((end as { message?: unknown }).message)).toContain(String(failure.message));
+      expect(textOf(events as never)).toBe(expected.text);
+      expect(reasoningOf(events as never)).toBe(expected.reasoning);
+      expect(collectDeltas(events as never).toolArgs).toEqual(expected.args);
+      return;
+    }
     expect(end.type).toBe("RUN_FINISHED");
     // Conservation: every text, reasoning and argument fragment, byte for byte.
     expect(textOf(events as never)).toBe(expected.text);
@@ -74,7 +84,7 @@ describe(`raw SSE of OpenAI-compatible servers: ${sharedSuiteTitle("openai-chat"
     // Gateway cost fields ride on the terminal event, per model call.
     const costs = readBridgeMetadata(end.metadata)?.costs as Rec[] | undefined;
     if (expected.costs.length === 0) expect(costs).toBeUndefined();
-    else expect(costs?.map((c) => ({ callId: c.callId, cost: c.cost, costInUsdTicks: c.costInUsdTicks }))).toEqual(expected.costs);
+    else expect(costs?.map((c) => ({ callId: c.callId, cost: c.cost, costInUsdTicks: c.costInUsdTicks, estimatedCost: c.estimatedCost }))).toEqual(expected.costs);
     // Token log probabilities on the END of the text (and of the refusal), entries in order.
     const refusalIds = new Set(ofType(events, "TEXT_MESSAGE_START").filter((e) => readBridgeMetadata(e.metadata)?.refusal === true).map((e) => e.messageId));
     const endLogprobs = (refusal: boolean) =>
@@ -109,7 +119,12 @@ describe(`round trips over the raw recordings: ${sharedSuiteTitle("openai-chat")
   it.each([...byPrefix("openrouter_"), ...byPrefix("vercel_")].map((f) => [basename(f), f]))(
     "%s → defaultApplyEvents → the next request carries reasoning_details exactly as streamed",
     async (_name, file) => {
-      const { label, messages: streamed, expected } = await replayRaw(file);
+      const { label, events, messages: streamed, expected } = await replayRaw(file);
+      // A recording that is only an error frame streams no turn: nothing to send back, the run failed.
+      if (streamed.length === 0 && errorFrameOf(new Uint8Array(readFileSync(file))) !== undefined) {
+        expect(last(events).type).toBe("RUN_ERROR");
+        return;
+      }
       // The next request, as an application sends it: the streamed turn plus its tool results.
       const calls = streamed.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []));
       const messages = [...streamed, ...calls.map((call, i) => ({ id: `result-${i}`, role: "tool" as const, toolCallId: call.id, content: "ok" }))];

@@ -11,6 +11,7 @@ import {
   streamResponsesFromResponse,
 } from "../src/index.js";
 import { collect, last } from "./support/collect.js";
+import { errorFrameOf } from "./support/raw-chat-streams.js";
 import { sdkChatChunks, sdkResponseEvents } from "./support/sdk-replay.js";
 
 type Format = "openai-chat" | "openai-responses";
@@ -59,8 +60,10 @@ describe("raw recorded Chat bodies from OpenAI-compatible servers: raw path = SD
   const dir = sharedStreamsDir();
   const files = dir === undefined ? [] : readdirSync(join(dir, "raw", "openai-chat")).filter((name) => name.endsWith(".sse"));
   it.each(files)("%s", async (name) => {
-    const events = await same("openai-chat", new Uint8Array(readFileSync(join(dir as string, "raw", "openai-chat", name))));
-    expect(last(events).type).toBe("RUN_FINISHED");
+    const bytes = new Uint8Array(readFileSync(join(dir as string, "raw", "openai-chat", name)));
+    const events = await same("openai-chat", bytes);
+    // A recording with an error frame fails the run on both paths (see errorFrameOf).
+    expect(last(events).type).toBe(errorFrameOf(bytes) === undefined ? "RUN_FINISHED" : "RUN_ERROR");
   });
 });
 

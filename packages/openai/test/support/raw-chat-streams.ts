@@ -110,6 +110,29 @@ export function splitThinkSection(content: string): { text: string; reasoning: s
   }
 }
 
+/**
+ * The first error frame of a raw recording (`data: {"error": {…}}`), or undefined. OpenAI-compatible
+ * servers report a failure met mid-generation this way (OpenRouter documents it under "Handling
+ * Errors During Streaming": a chunk with a top-level `error` and `finish_reason: "error"`; vLLM,
+ * SGLang and OpenAI itself send a bare `{"error": …}`). The OpenAI SDK throws on such a frame
+ * instead of yielding it, so the run ends in RUN_ERROR with the frame's message: a valid shape,
+ * not a recording to expect RUN_FINISHED of.
+ */
+export function errorFrameOf(bytes: Uint8Array): Rec | undefined {
+  for (const line of new TextDecoder().decode(bytes).split(/\r?\n/)) {
+    if (!line.startsWith("data:")) continue;
+    const payload = line.slice(5).trim();
+    if (payload === "" || payload === "[DONE]") continue;
+    try {
+      const error = rec(rec(JSON.parse(payload))?.error);
+      if (error !== undefined) return error;
+    } catch {
+      // not JSON: the run fails on it anyway, which other checks cover
+    }
+  }
+  return undefined;
+}
+
 /** What the chunks say: texts, reasoning, arguments, usage per the documented rule, details, costs. */
 export function expectedFromRawChat(chunks: readonly unknown[], label: string): RawChatExpectation {
   // Per choice: see perChoiceText (the adapter gives each choice of `n > 1` its own message).
@@ -186,7 +209,9 @@ export function expectedFromRawChat(chunks: readonly unknown[], label: string): 
   const costs: Rec[] = [];
   for (const [callId, { usage, entries }] of usageByCall) {
     const u = rec(usage) ?? {};
-    if (u.cost !== undefined || u.cost_in_usd_ticks !== undefined) costs.push({ callId, cost: u.cost, costInUsdTicks: u.cost_in_usd_ticks });
+    if (u.cost !== undefined || u.cost_in_usd_ticks !== undefined || u.estimated_cost !== undefined) {
+      costs.push({ callId, cost: u.cost, costInUsdTicks: u.cost_in_usd_ticks, estimatedCost: u.estimated_cost });
+    }
     if (expectedChatUsage(usage) === undefined) continue;
     for (const { model, fields } of entries) {
       const key = model ?? "";
