@@ -120,3 +120,28 @@ describe("Together AI repeats a choice's finish, then closes with a `stop` chunk
     expect(events.filter((event) => event.type === "TOOL_CALL_START")).toHaveLength(1);
   });
 });
+
+describe("n > 1: each choice's entities say which choice and completion they came from", () => {
+  it("START metadata completionId on every entity, choiceIndex on a choice other than the first", async () => {
+    const call = { index: 0, id: "call_c1", type: "function", function: { name: "get_time", arguments: "{}" } };
+    const { events, messages } = await run([
+      chunk({ index: 0, delta: { role: "assistant", content: "A" } }),
+      chunk({ index: 1, delta: { role: "assistant", reasoning_content: "thinking" } }),
+      chunk({ index: 1, delta: { content: "B", tool_calls: [call] } }),
+      chunk({ index: 0, delta: {}, finish_reason: "stop" }),
+      chunk({ index: 1, delta: {}, finish_reason: "tool_calls" }),
+    ]);
+    const starts = events.filter((e) => e.type === "TEXT_MESSAGE_START" || e.type === "REASONING_MESSAGE_START" || e.type === "TOOL_CALL_START");
+    const origin = starts.map((e) => {
+      const metadata = readBridgeMetadata((e as { metadata?: Record<string, unknown> }).metadata) ?? {};
+      return [e.type, metadata.completionId, metadata.choiceIndex];
+    });
+    expect(origin).toEqual([
+      ["TEXT_MESSAGE_START", "chatcmpl-audit", undefined],
+      ["REASONING_MESSAGE_START", "chatcmpl-audit", 1],
+      ["TEXT_MESSAGE_START", "chatcmpl-audit", 1],
+      ["TOOL_CALL_START", "chatcmpl-audit", 1],
+    ]);
+    expect(messages.filter((m) => m.role === "assistant")).toHaveLength(2);
+  });
+});

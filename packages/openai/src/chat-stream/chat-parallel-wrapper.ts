@@ -1,5 +1,5 @@
 import { bundledCalls, declaredToolNames } from "../parallel-tool-wrapper.js";
-import { completionMetadata, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
+import { choiceStartMetadata, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import type { HeldToolCall } from "./start-chat-tool-call.js";
 
 /**
@@ -25,7 +25,7 @@ export function expandChatWrapper(state: ChatStreamState, choice: ChatChoiceStat
     const toolCallId = preferred !== undefined && !run.isToolCallIdTaken(preferred) ? preferred : run.newId();
     const origin: Record<string, unknown> = { ...(tool.providerId !== undefined && { callId: tool.providerId }), index };
     if (index === 0) origin.arguments = text;
-    const metadata = completionMetadata(choice);
+    const metadata = choiceStartMetadata(choice);
     run.startToolCall({ toolCallId, toolCallName: call.name, parentMessageId: choice.assistantId, ...(metadata !== undefined && { metadata }) });
     run.toolCallArgs(toolCallId, call.args);
     run.endToolCall(toolCallId, { parallelWrapper: origin });

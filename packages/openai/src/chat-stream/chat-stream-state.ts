@@ -60,6 +60,8 @@ export interface ExecutedToolState {
 
 /** What one choice of the current completion has open. */
 export interface ChatChoiceState {
+  /** The choice's `index` (`n > 1` streams several). */
+  readonly index: number;
   /** The turn's assistant message id: the text message's id and every tool call's parent. */
   readonly assistantId: string;
   /**
@@ -186,7 +188,7 @@ export interface ChatStreamOptions extends AdapterStreamOptions, ProviderLabelOp
 export function choiceState(state: ChatStreamState, index: number): ChatChoiceState {
   let choice = state.choices.get(index);
   if (choice === undefined) {
-    choice = { assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set(), logprobs: { content: [], refusal: [], reasoning: [] } };
+    choice = { index, assistantId: state.run.newId(), assistantIdTaken: false, sawToolCall: false, finished: false, tools: new Map(), parkedTools: [], detailCount: 0, pendingEncrypted: [], executedTools: new Map(), imageUrls: new Set(), annotations: [], annotationKeys: new Set(), logprobs: { content: [], refusal: [], reasoning: [] } };
     state.choices.set(index, choice);
   }
   // A chunk without an `id` may come first: the choice takes its completion's id when one is known.
@@ -227,16 +229,18 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): vo
 
 /** Metadata of every reasoning message of a choice: the assistant message it belongs to. */
 export function reasoningStartMetadata(choice: ChatChoiceState, extra?: BridgeMetadata): BridgeMetadata {
-  return { assistantMessageId: choice.assistantId, ...completionMetadata(choice), ...extra };
+  return { assistantMessageId: choice.assistantId, ...choiceStartMetadata(choice), ...extra };
 }
 
 /**
- * START metadata naming the completion an entity of the choice came from (`completionId`: the
- * chunks' `id`, what OpenAI's request logs and support use; the Responses adapter's `responseId`),
- * or nothing when the chunks carry no id.
+ * START metadata naming where an entity of the choice came from: `completionId` (the chunks' `id`,
+ * what OpenAI's request logs and support use; the Responses adapter's `responseId`), when the
+ * chunks carry one, and `choiceIndex` for a choice other than the first (`n > 1`: absent means 0).
+ * Nothing when neither applies.
  */
-export function completionMetadata(choice: ChatChoiceState): BridgeMetadata | undefined {
-  return choice.completionId === undefined ? undefined : { completionId: choice.completionId };
+export function choiceStartMetadata(choice: ChatChoiceState): BridgeMetadata | undefined {
+  if (choice.completionId === undefined && choice.index === 0) return undefined;
+  return { ...(choice.completionId !== undefined && { completionId: choice.completionId }), ...(choice.index !== 0 && { choiceIndex: choice.index }) };
 }
 
 /** Closes the choice's reasoning messages (plain and `reasoning_details`) and the span around them. */

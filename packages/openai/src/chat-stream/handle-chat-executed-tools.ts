@@ -1,5 +1,5 @@
 import type { ContentPart } from "@agui-bridge/core/adapter";
-import { closeChoiceReasoning, completionMetadata, type ChatChoiceState, type ChatStreamState, type ExecutedToolState } from "./chat-stream-state.js";
+import { closeChoiceReasoning, choiceStartMetadata, type ChatChoiceState, type ChatStreamState, type ExecutedToolState } from "./chat-stream-state.js";
 import { safeJson } from "./chat-tool-call-fields.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "../narrow.js";
 
@@ -44,7 +44,7 @@ function handleEntry(state: ChatStreamState, choice: ChatChoiceState, raw: unkno
       toolCallName: asNonEmptyString(entry.name) ?? toolType,
       parentMessageId: choice.assistantId,
       providerExecuted: true,
-      metadata: { providerToolType: toolType, ...completionMetadata(choice) },
+      metadata: { providerToolType: toolType, ...choiceStartMetadata(choice) },
     });
     tool = { toolCallId, toolType, args: "", resulted: false };
     choice.executedTools.set(index, tool);

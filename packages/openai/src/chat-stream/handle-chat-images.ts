@@ -1,5 +1,5 @@
 import type { ContentPart } from "@agui-bridge/core/adapter";
-import { closeChoiceReasoning, completionMetadata, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
+import { closeChoiceReasoning, choiceStartMetadata, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
 import { asArray, asRecord, asString } from "../narrow.js";
 
 /** The name (and `providerToolType`) of the call an output image is reported as, as the Google adapter names it. */
@@ -27,7 +27,7 @@ export function handleChatImages(state: ChatStreamState, choice: ChatChoiceState
       toolCallName: IMAGE_GENERATION,
       parentMessageId: choice.assistantId,
       providerExecuted: true,
-      metadata: { providerToolType: IMAGE_GENERATION, ...completionMetadata(choice) },
+      metadata: { providerToolType: IMAGE_GENERATION, ...choiceStartMetadata(choice) },
     });
     run.toolCallArgs(toolCallId, "{}");
     run.toolCallResult({ toolCallId, content: [part], metadata: { providerExecuted: true, providerToolType: IMAGE_GENERATION } });

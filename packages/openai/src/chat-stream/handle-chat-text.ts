@@ -1,4 +1,4 @@
-import { closeChoiceReasoning, completionMetadata, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
+import { closeChoiceReasoning, choiceStartMetadata, type ChatChoiceState, type ChatStreamState } from "./chat-stream-state.js";
 import { chatTextEndFields } from "./chat-annotations.js";
 import { logprobsMetadata } from "./chat-logprobs.js";
 
@@ -25,7 +25,7 @@ export function handleChatContent(state: ChatStreamState, choice: ChatChoiceStat
  */
 export function openChatText(state: ChatStreamState, choice: ChatChoiceState): string {
   const messageId = takeAssistantId(state, choice);
-  const metadata = completionMetadata(choice);
+  const metadata = choiceStartMetadata(choice);
   const textId = state.run.startText({ messageId, ...(metadata !== undefined && { metadata }), endMetadata: () => chatTextEndFields(choice, state.citations, textId) });
   choice.textId = textId;
   state.citationsCarried = true;
@@ -43,7 +43,7 @@ export function handleChatRefusal(state: ChatStreamState, choice: ChatChoiceStat
     closeChoiceReasoning(state, choice);
     choice.refusalId = run.startText({
       messageId: takeAssistantId(state, choice),
-      metadata: { refusal: true, ...completionMetadata(choice) },
+      metadata: { refusal: true, ...choiceStartMetadata(choice) },
       endMetadata: () => logprobsMetadata(choice.logprobs.refusal),
     });
   }

@@ -1,5 +1,5 @@
 import { asNonEmptyString } from "../narrow.js";
-import { completionMetadata, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
+import { choiceStartMetadata, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { CUSTOM_TOOL_CALL_ITEM, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
 import { claimEncryptedDetail } from "./handle-chat-reasoning-details.js";
 import { expandChatWrapper } from "./chat-parallel-wrapper.js";
@@ -41,7 +41,8 @@ export function startChatToolCall(state: ChatStreamState, choice: ChatChoiceStat
   const { run } = state;
   const toolCallId = uniqueToolCallId(state, tool.providerId);
   const marks = kind.custom ? { itemType: CUSTOM_TOOL_CALL_ITEM } : kind.kimiBuiltin ? { toolCallType: KIMI_BUILTIN_FUNCTION_TYPE } : undefined;
-  const metadata = marks === undefined && choice.completionId === undefined ? undefined : { ...marks, ...completionMetadata(choice) };
+  const origin = choiceStartMetadata(choice);
+  const metadata = marks === undefined && origin === undefined ? undefined : { ...marks, ...origin };
   run.startToolCall({
     toolCallId,
     toolCallName: name,
