@@ -52,6 +52,23 @@ describe("Chat service_tier and moderation", () => {
     expect(finishDetails(events)).toEqual({ serviceTier: "priority" });
   });
 
+  it("system_fingerprint (the backend configuration that served the request: with seed, how to tell a backend change) → finishDetails.systemFingerprint (the latest chunk's)", async () => {
+    // As xAI streams it (grok-3-mini, vercel/ai's openai-compatible xai-text recording): on every chunk, the usage chunk too.
+    const usage = { prompt_tokens: 12, completion_tokens: 2, total_tokens: 354, completion_tokens_details: { reasoning_tokens: 340 } };
+    const { events } = await run([
+      chunk({ delta: { role: "assistant", content: "G" } }, { system_fingerprint: "fp_2a885414fb" }),
+      chunk({ delta: {}, finish_reason: "stop" }, { system_fingerprint: "fp_2a885414fb" }),
+      { id: "chatcmpl-audit", object: "chat.completion.chunk", created: 1, model: "m", choices: [], usage, system_fingerprint: "fp_next" },
+    ]);
+    expect(last(events).type).toBe("RUN_FINISHED");
+    expect(finishDetails(events)).toEqual({ systemFingerprint: "fp_next" });
+  });
+
+  it("system_fingerprint null (servers that send the member empty) → nothing", async () => {
+    const { events } = await run([chunk({ delta: { role: "assistant", content: "Hi" }, finish_reason: "stop" }, { system_fingerprint: null, service_tier: "default" })]);
+    expect(finishDetails(events)).toEqual({ serviceTier: "default" });
+  });
+
   it("the moderation chunk (choices: []) → finishDetails.moderation as sent, also when it follows the finish", async () => {
     const { events } = await run([
       chunk({ delta: { role: "assistant", content: "Hi" } }, { service_tier: "default" }),

@@ -11,6 +11,8 @@ export interface ChatResponseDetails {
   moderation?: Record<string, unknown>;
   /** Azure's `prompt_filter_results` when a category of the prompt was flagged (see {@link promptFilterDetails}). */
   promptFilter?: Record<string, unknown>;
+  /** The chunks' `system_fingerprint`: the backend configuration that served the request (with `seed`, how a backend change shows). */
+  systemFingerprint?: string;
 }
 
 /**
@@ -21,7 +23,11 @@ export interface ChatResponseDetails {
  * moderated completions are requested"); Mistral's `usage.service_tier` when the chunk has no
  * `service_tier` of its own. The latest value of each wins; they reach the terminal
  * event as `finishDetails.serviceTier` / `finishDetails.moderation`, as on the Responses API; Azure
- * OpenAI's `prompt_filter_results` with a flagged category as `finishDetails.promptFilter`.
+ * OpenAI's `prompt_filter_results` with a flagged category as `finishDetails.promptFilter`;
+ * `system_fingerprint` ("the backend configuration that the model runs with. Can be used in
+ * conjunction with the `seed` request parameter to understand when backend changes have been made
+ * that might impact determinism"; OpenAI, xAI and other servers repeat it on every chunk, some send
+ * `null`) as `finishDetails.systemFingerprint`, the latest value.
  */
 export function trackResponseDetails(state: ChatStreamState, chunk: Record<string, unknown>): void {
   // Mistral sends its served tier inside `usage` instead (`usage.service_tier: "standard"`, recorded
@@ -30,6 +36,8 @@ export function trackResponseDetails(state: ChatStreamState, chunk: Record<strin
   const moderation = asRecord(chunk.moderation);
   if (serviceTier !== undefined) state.details.serviceTier = serviceTier;
   if (moderation !== undefined) state.details.moderation = moderation;
+  const systemFingerprint = asNonEmptyString(chunk.system_fingerprint);
+  if (systemFingerprint !== undefined) state.details.systemFingerprint = systemFingerprint;
   const promptFilter = promptFilterDetails(chunk.prompt_filter_results);
   if (promptFilter !== undefined) state.details.promptFilter = promptFilter;
 }
@@ -40,6 +48,7 @@ export function withResponseDetails(finish: FinishInfo, details: ChatResponseDet
     ...(details.serviceTier !== undefined && { serviceTier: details.serviceTier }),
     ...(details.moderation !== undefined && { moderation: details.moderation }),
     ...(details.promptFilter !== undefined && { promptFilter: details.promptFilter }),
+    ...(details.systemFingerprint !== undefined && { systemFingerprint: details.systemFingerprint }),
   };
   return Object.keys(extra).length === 0 ? finish : { ...finish, details: { ...finish.details, ...extra } };
 }
