@@ -14,8 +14,8 @@ export interface ThinkTag {
 }
 
 /** The pair `<name>` / `</name>`. */
-export function tagNamed(name: string, startInside = false): ThinkTag {
-  return { open: `<${name}>`, close: `</${name}>`, ...(startInside && { startInside }) };
+export function tagNamed(name: string): ThinkTag {
+  return { open: `<${name}>`, close: `</${name}>` };
 }
 
 /**

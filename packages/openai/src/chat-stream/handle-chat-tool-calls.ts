@@ -2,7 +2,7 @@ import { asNonEmptyString, asNumber, asRecord } from "../narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { toolCallArguments, toolCallBody, toolCallThoughtSignature, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
 import { fragmentName, startChatToolCall } from "./start-chat-tool-call.js";
-import { isUndeclaredWrapperName, MAX_HELD_WRAPPER_LENGTH } from "../parallel-tool-wrapper.js";
+import { isUndeclaredWrapperName } from "../parallel-tool-wrapper.js";
 
 /**
  * One `delta.tool_calls[]` fragment. Calls are keyed by `index` (the `id` and the name usually
@@ -62,7 +62,7 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
         held.fragments.push(args);
         held.length += args.length;
       }
-      if (held.length <= (held.wrapper !== undefined ? MAX_HELD_WRAPPER_LENGTH : MAX_HELD_ARGUMENT_LENGTH)) return;
+      if (held.length <= MAX_HELD_ARGUMENT_LENGTH) return;
       // A wrapper this long goes out as the plain call it is (what it holds streams on).
       if (held.wrapper !== undefined) {
         startChatToolCall(state, choice, open, held.wrapper, held);
@@ -89,8 +89,9 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
 }
 
 /**
- * How much argument text a call without a name yet may hold back (characters). Servers that name a
- * call late do it within its first fragments; past this the call starts without a name.
+ * How much argument text a call without a name yet (or a parallel wrapper waiting for its choice's
+ * end) may hold back (characters). Servers that name a call late do it within its first fragments;
+ * past this the call starts without a name (a wrapper as the plain call it is).
  */
 export const MAX_HELD_ARGUMENT_LENGTH = 1 << 20;
 
