@@ -1,6 +1,7 @@
 import type { Message, RunAgentInput } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { toChatCompletionsRequest, toResponsesRequest } from "../src/index.js";
+import { foldChatTurn } from "./support/fold-chat-turn.js";
 
 /** A finished tool call another provider made, with its result. */
 function conversation(id: string, provider = "anthropic"): RunAgentInput {
@@ -56,5 +57,27 @@ describe("tool call ids another provider minted, on OpenAI's APIs", () => {
     expect(call?.call_id?.length).toBeLessThanOrEqual(64);
     expect(output?.call_id).toBe(call?.call_id);
     expect(call?.call_id).not.toBe(id);
+  });
+});
+
+describe("OpenRouter's own long tool call ids and the reasoning_details that name them", () => {
+  // OpenRouter mints Gemini call ids `tool_<name>_<20 characters>` (44 here: tmc/langchaingo
+  // llms/openai/testdata, TestFunctionParallelCall-streaming-openrouter-gemini-2.5-flash) and pairs a
+  // `reasoning.encrypted` entry with its call by `id`.
+  const id = "tool_getCurrentWeather_3lhCz5SSaZG604yaibNB";
+  const chunks = [
+    { id: "gen-1", object: "chat.completion.chunk", created: 1, model: "google/gemini-3-pro-preview", choices: [{ index: 0, finish_reason: "tool_calls", delta: { role: "assistant", content: null, reasoning_details: [{ type: "reasoning.encrypted", data: "EjQKMg==", format: "google-gemini-v1", id, index: 0 }], tool_calls: [{ index: 0, id, type: "function", function: { name: "getCurrentWeather", arguments: '{"location":"Boston, MA"}' } }] } }] },
+  ];
+
+  it("Chat to OpenRouter: the call is mapped to 40 characters and the entry's id follows it, the tool message too", async () => {
+    const streamed = await foldChatTurn([{ id: "u", role: "user", content: "Weather in Boston?" }], chunks, "openrouter", "r1");
+    const messages: Message[] = [...streamed, { id: "t", role: "tool", toolCallId: id, content: "sunny" }];
+    const { params, warnings } = toChatCompletionsRequest({ threadId: "t", runId: "r2", messages }, { model: "google/gemini-3-pro-preview", provider: "openrouter" });
+    const assistant = (params.messages as unknown as Array<Record<string, unknown>>).find((m) => m.role === "assistant");
+    const sent = (assistant?.tool_calls as Array<{ id: string }>)[0]!.id;
+    expect(sent.length).toBeLessThanOrEqual(40);
+    expect(assistant?.reasoning_details).toEqual([{ type: "reasoning.encrypted", data: "EjQKMg==", format: "google-gemini-v1", id: sent, index: 0 }]);
+    expect((params.messages as ChatMessage[]).find((m) => m.role === "tool")?.tool_call_id).toBe(sent);
+    expect(warnings.map((w) => w.code)).toContain("request.tool-call-id-mapped");
   });
 });

@@ -9,7 +9,11 @@ import { CHAT_TOOL_CALL_ID } from "../request/tool-name-rule.js";
  * - ids: `tool_calls[].id` / `tool_call_id` at most 40 characters (the API's 400 "string too long.
  *   Expected a string with maximum length 40"), or the dialect's own rule (Mistral: exactly 9
  *   letters or digits); an id outside it is sent mapped by core's `mapToolCallId`, the call and its
- *   tool message alike (`request.tool-call-id-mapped`);
+ *   tool message alike (`request.tool-call-id-mapped`), and so is the `id` of a `reasoning_details`
+ *   entry of the same assistant message that names the call (OpenRouter and the Vercel gateway pair
+ *   a Gemini thought signature, `reasoning.encrypted`, with its call by that id; OpenRouter mints
+ *   `tool_<function name>_<20 characters>`, over 40 for a name over 14, and forwards ids to OpenAI
+ *   unchanged, so the limit stays and the pair moves together);
  * - order: the `tool` messages answering an assistant message's `tool_calls` must follow it
  *   directly ("An assistant message with 'tool_calls' must be followed by tool messages responding
  *   to each 'tool_call_id'"). Another provider's stream can hold one model response as several
@@ -24,9 +28,28 @@ export function fitChatToolCalls(messages: ChatCompletionMessageParam[], sink: W
   messages.splice(0, messages.length, ...kept);
   const idFor = createToolCallIdMap(rule, sink);
   for (const message of messages) {
-    if (message.role === "assistant") for (const call of message.tool_calls ?? []) call.id = idFor(call.id);
-    else if (message.role === "tool") message.tool_call_id = idFor(message.tool_call_id);
+    if (message.role === "assistant") {
+      const renamed = new Map<string, string>();
+      for (const call of message.tool_calls ?? []) {
+        const id = idFor(call.id);
+        if (id !== call.id) renamed.set(call.id, id);
+        call.id = id;
+      }
+      if (renamed.size > 0) relinkReasoningDetails(message as unknown as Record<string, unknown>, renamed);
+    } else if (message.role === "tool") message.tool_call_id = idFor(message.tool_call_id);
   }
+}
+
+/** `reasoning_details` entries naming a renamed call get its new id (copies; every other field as it was). */
+function relinkReasoningDetails(message: Record<string, unknown>, renamed: ReadonlyMap<string, string>): void {
+  const details = message.reasoning_details;
+  if (!Array.isArray(details)) return;
+  message.reasoning_details = details.map((entry: unknown) => {
+    if (typeof entry !== "object" || entry === null) return entry;
+    const id = (entry as { id?: unknown }).id;
+    const to = typeof id === "string" ? renamed.get(id) : undefined;
+    return to === undefined ? entry : { ...entry, id: to };
+  });
 }
 
 function keepToolCallsLast(messages: readonly ChatCompletionMessageParam[]): ChatCompletionMessageParam[] {
