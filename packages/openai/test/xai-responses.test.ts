@@ -116,4 +116,14 @@ describe("xAI Responses streams", () => {
     const { events } = await run(xSearchStream(usage));
     expect((last(events) as { outcome?: Rec }).outcome?.pendingToolCallIds).toEqual(["xs_call_1", "xs_call_2"]);
   });
+
+  it("xAI's metadata.system_fingerprint → finishDetails.systemFingerprint; OpenAI's caller metadata is not read", async () => {
+    const stream = (): Rec[] => [
+      { type: "response.created", response: { id: RESPONSE, model: "grok-4.3", status: "in_progress", output: [], metadata: { system_fingerprint: "fp_eb3c" } } },
+      { type: "response.completed", response: { id: RESPONSE, model: "grok-4.3", status: "completed", output: [], usage, metadata: { system_fingerprint: "fp_eb3c" } } },
+    ];
+    const finishDetails = (events: Event[]): unknown => readBridgeMetadata(last(events).metadata)?.finishDetails;
+    expect(finishDetails((await run(stream(), "xai")).events)).toEqual({ systemFingerprint: "fp_eb3c" });
+    expect(finishDetails((await run(stream())).events)).toBeUndefined();
+  });
 });

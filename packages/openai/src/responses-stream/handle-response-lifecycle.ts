@@ -80,11 +80,13 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   const contentFilters = asArray(response.content_filters);
   // The prompt cache diagnostics the request asked for (`cache_hit`, `cache_miss` with its `reason`, …; openai-node 7.60).
   const promptCacheDiagnostics = asRecord(response.prompt_cache_diagnostics);
+  const systemFingerprint = xaiSystemFingerprint(state, response);
   const extra = {
     ...(serviceTier !== undefined && { serviceTier }),
     ...(moderation !== undefined && { moderation }),
     ...(promptCacheDiagnostics !== undefined && { promptCacheDiagnostics }),
     ...(contentFilters !== undefined && contentFilters.length > 0 && { contentFilters }),
+    ...(systemFingerprint !== undefined && { systemFingerprint }),
   };
   const finish = Object.keys(extra).length === 0 ? mapped : { ...mapped, details: { ...mapped.details, ...extra } };
   if (type === "response.failed") {
@@ -104,6 +106,17 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
     state.awaitingSuccessor = id;
     state.endSeen = false;
   } else state.endSeen = true;
+}
+
+/**
+ * xAI's `system_fingerprint` (the backend configuration that served the request, which xAI says
+ * every response carries): its Responses API reports it as `metadata.system_fingerprint` (recorded
+ * on grok-4.3), where the Chat path has it top-level. OpenAI's `metadata` is the caller's own
+ * key-value pairs echoed back, so it is read only under the `xai` label.
+ */
+function xaiSystemFingerprint(state: ResponsesStreamState, response: Record<string, unknown>): string | undefined {
+  if (providerLabel(state.options) !== "xai") return undefined;
+  return asNonEmptyString(asRecord(response.metadata)?.system_fingerprint);
 }
 
 /** The `error` event (JSONL replays; through the SDK it is thrown as an APIError instead). */
