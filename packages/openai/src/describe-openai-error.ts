@@ -14,7 +14,10 @@ import {
   type ErrorDescription,
 } from "@agui-bridge/core/adapter";
 import { openAICategory, openAIClassCategory } from "./openai-error-categories.js";
-import { isModerationMetadata, openRouterErrorMetadata } from "./openrouter-error-metadata.js";
+import { boundedErrorText, isModerationMetadata, openRouterErrorMetadata } from "./openrouter-error-metadata.js";
+
+/** The longest Groq `failed_generation` kept in RUN_ERROR metadata (the rest is cut, marked with `…`). */
+const MAX_FAILED_GENERATION = 16_000;
 
 /** The message RUN_ERROR carries when the body ended inside a server-sent event. */
 export const CUT_FRAME_MESSAGE = "The provider stream ended inside a server-sent event: the response was cut short.";
@@ -83,6 +86,16 @@ function readOpenAIError(error: unknown): ErrorDescription {
   // `steer.message` continuation instruction), as sent: RUN_ERROR metadata `misalignment`.
   const misalignmentValue = safeGet(body, "misalignment");
   const misalignment = typeof misalignmentValue === "object" && misalignmentValue !== null && !Array.isArray(misalignmentValue) ? misalignmentValue : undefined;
+  // Groq's `tool_use_failed` (HTTP 400, or an in-band `error` frame mid-stream): the model's output
+  // its tool-call parser refused, which the message points to ("See 'failed_generation' for more
+  // details"): RUN_ERROR metadata `failedGeneration`, as text, bounded.
+  const failedValue = safeGet(body, "failed_generation");
+  const failedGeneration = typeof failedValue === "string" && failedValue !== "" ? boundedErrorText(failedValue, MAX_FAILED_GENERATION) : undefined;
+  const metadata = {
+    ...(misalignment !== undefined && { misalignment }),
+    ...(errorMetadata !== undefined && { errorMetadata }),
+    ...(failedGeneration !== undefined && { failedGeneration }),
+  };
   return {
     message: redactSecrets(message),
     ...(code !== undefined && { code }),
@@ -90,9 +103,7 @@ function readOpenAIError(error: unknown): ErrorDescription {
     ...(status !== undefined && { status }),
     ...(retryAfterMs !== undefined && { retryAfterMs }),
     retryable: isRetryableCategory(category),
-    ...((misalignment !== undefined || errorMetadata !== undefined) && {
-      metadata: { ...(misalignment !== undefined && { misalignment }), ...(errorMetadata !== undefined && { errorMetadata }) },
-    }),
+    ...(Object.keys(metadata).length > 0 && { metadata }),
   };
 }
 

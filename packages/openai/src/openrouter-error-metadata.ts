@@ -57,10 +57,12 @@ function nonEmpty(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-/** The text, cut to {@link MAX_TEXT} characters (never inside a surrogate pair) with a `…` mark. */
-function bounded(text: string): string {
-  if (text.length <= MAX_TEXT) return text;
-  const last = text.charCodeAt(MAX_TEXT - 1);
-  const end = last >= 0xd800 && last <= 0xdbff ? MAX_TEXT - 1 : MAX_TEXT;
+/** The text, cut to `max` characters (never inside a surrogate pair) with a `…` mark. */
+export function boundedErrorText(text: string, max = MAX_TEXT): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? max - 1 : max;
   return `${text.slice(0, end)}…`;
 }
+
+const bounded = (text: string): string => boundedErrorText(text);
