@@ -20,7 +20,7 @@ const groqError = {
   failed_generation: failed,
 };
 
-async function bothPaths(bytes: Uint8Array, status: number, contentType: string) {
+async function bothPaths(bytes: Uint8Array<ArrayBuffer>, status: number, contentType: string) {
   const viaRaw = await collect(streamChatCompletionsFromResponse(new Response(bytes, { status, headers: { "content-type": contentType } }), { provider: "groq" }));
   const viaSdk = await collect(streamChatCompletions(sdkChatChunks(bytes, { status, contentType }), { provider: "groq" }));
   for (const events of [viaRaw, viaSdk]) await assertConformant(events);
