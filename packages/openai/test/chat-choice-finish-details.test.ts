@@ -39,4 +39,29 @@ describe("stop_reason / matched_stop / native_finish_reason", () => {
   it("OpenRouter's native_finish_reason → finishDetails.nativeFinishReason", async () => {
     expect(await finishDetails({ native_finish_reason: "STOP" }, "openrouter")).toEqual({ nativeFinishReason: "STOP" });
   });
+
+  it("a repeated finish adds the details the first lacked (OpenRouter's Gemini: one call a chunk, each finishing, native STOP on the last)", async () => {
+    const call = (index: number, name: string) => ({ role: "assistant", content: null, tool_calls: [{ index, id: `tool_${name}`, type: "function", function: { name, arguments: '{"location":"Boston, MA"}' } }] });
+    const { events } = await run(
+      [
+        chunk({ delta: call(0, "getCurrentWeather"), finish_reason: "tool_calls", native_finish_reason: null }),
+        chunk({ delta: call(1, "getCurrentTime"), finish_reason: "tool_calls", native_finish_reason: "STOP" }),
+      ],
+      { provider: "openrouter" },
+    );
+    const metadata = readBridgeMetadata(last(events).metadata);
+    expect(metadata?.finishReason).toBe("tool-calls");
+    expect(metadata?.finishDetails).toEqual({ nativeFinishReason: "STOP" });
+    expect(events.filter((event) => event.type === "TOOL_CALL_START")).toHaveLength(2);
+  });
+
+  it("a repeated finish never replaces what the first finish said", async () => {
+    const { events } = await run(
+      [chunk({ delta: { role: "assistant", content: "hi" }, finish_reason: "stop", native_finish_reason: "end_turn" }), chunk({ delta: {}, finish_reason: "length", native_finish_reason: "MAX_TOKENS", stop_reason: "x" })],
+      { provider: "openrouter" },
+    );
+    const metadata = readBridgeMetadata(last(events).metadata);
+    expect(metadata?.finishReason).toBe("stop");
+    expect(metadata?.finishDetails).toEqual({ nativeFinishReason: "end_turn", stopSequence: "x" });
+  });
 });

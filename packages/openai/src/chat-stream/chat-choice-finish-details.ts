@@ -16,14 +16,29 @@ import { asNonEmptyString } from "../narrow.js";
  * Anything else adds nothing.
  */
 export function withChoiceFinishDetails(finish: FinishInfo, choice: Record<string, unknown>): FinishInfo {
+  const extra = choiceFinishDetails(choice);
+  return Object.keys(extra).length === 0 ? finish : { ...finish, details: { ...finish.details, ...extra } };
+}
+
+/**
+ * A finish repeated for a choice that already finished: the first finish stays (its reason and
+ * details), and the details only the repeat carries are added. OpenRouter's Gemini streams
+ * parallel calls one chunk each, each with `finish_reason: "tool_calls"`, the first with
+ * `native_finish_reason: null` and the last with Gemini's `"STOP"`.
+ */
+export function withRepeatedChoiceFinishDetails(finish: FinishInfo, choice: Record<string, unknown>): FinishInfo {
+  const extra = Object.entries(choiceFinishDetails(choice)).filter(([key]) => finish.details?.[key] === undefined);
+  return extra.length === 0 ? finish : { ...finish, details: { ...finish.details, ...Object.fromEntries(extra) } };
+}
+
+function choiceFinishDetails(choice: Record<string, unknown>): Record<string, unknown> {
   const stop = choice.stop_reason ?? choice.matched_stop;
   const stopSequence = asNonEmptyString(stop);
   const stopTokenId = typeof stop === "number" && Number.isSafeInteger(stop) && stop >= 0 ? stop : undefined;
   const nativeFinishReason = asNonEmptyString(choice.native_finish_reason);
-  const extra = {
+  return {
     ...(stopSequence !== undefined && { stopSequence }),
     ...(stopTokenId !== undefined && { stopTokenId }),
     ...(nativeFinishReason !== undefined && { nativeFinishReason }),
   };
-  return Object.keys(extra).length === 0 ? finish : { ...finish, details: { ...finish.details, ...extra } };
 }

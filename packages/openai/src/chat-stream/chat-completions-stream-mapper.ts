@@ -21,7 +21,7 @@ import { collectAnnotations } from "./chat-annotations.js";
 import { keepUnplacedSources, trackCitations } from "./chat-sources.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { collectLogprobs } from "./chat-logprobs.js";
-import { withChoiceFinishDetails } from "./chat-choice-finish-details.js";
+import { withChoiceFinishDetails, withRepeatedChoiceFinishDetails } from "./chat-choice-finish-details.js";
 import { collectContentFilterResults, withContentFilterDetails } from "./azure-content-filter.js";
 import { finishReasonError, mapChatFinishReason } from "../map-openai-finish-reason.js";
 import { mapChatUsage } from "../map-openai-usage.js";
@@ -229,8 +229,11 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
   collectAnnotations(choice, record.annotations);
   // A finish repeated for a choice that already finished keeps the first (Together AI repeats
-  // `tool_calls`, then closes with a `stop` chunk that carries the usage).
-  if (finishReason !== undefined && !(choice.finished && state.finishIndex === index && state.finish !== undefined)) {
+  // `tool_calls`, then closes with a `stop` chunk that carries the usage), with the details only
+  // the repeat has.
+  if (finishReason !== undefined && choice.finished && state.finishIndex === index && state.finish !== undefined) {
+    state.finish = withRepeatedChoiceFinishDetails(state.finish, record);
+  } else if (finishReason !== undefined) {
     const mapped = mapChatFinishReason(finishReason);
     // Gemini's compatibility layer (and some local servers) finish a tool-call turn with `stop`.
     const finish = withChoiceFinishDetails(mapped.reason === "stop" && choice.sawToolCall ? { ...mapped, reason: "tool-calls" as const } : mapped, record);
