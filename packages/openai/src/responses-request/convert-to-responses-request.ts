@@ -45,7 +45,8 @@ import { heldItemIds, uniqueItemIds } from "./unique-item-ids.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { providerLabel, type ProviderLabelOption } from "../provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "../request/request-warnings.js";
-import { isStoreDisabled, messagesAfterChain, wantsEncryptedReasoning } from "./responses-request-rules.js";
+import { functionCallSignatureFor, isStoreDisabled, messagesAfterChain, takesAgentInputOnly, wantsEncryptedReasoning } from "./responses-request-rules.js";
+import { fitAgentInput } from "./fit-agent-input.js";
 
 /** Options of {@link toResponsesRequest}. */
 export interface ResponsesRequestOptions extends ProviderLabelOption {
@@ -127,7 +128,7 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     placed.push(...(original === undefined || message.role !== "tool" ? converted : converted.map((entry) => withHeldCallId(entry, message.toolCallId, original))));
   }
   // Only reasoning and compaction items carry encrypted values: any other one (a Gemini signature on a text or a call) is reported.
-  warnUnsentEncryptedValues(sent, sink, targetOf(sink));
+  warnUnsentEncryptedValues(sent, sink, targetOf(sink), (holder) => holder.kind === "tool-call" && functionCallSignatureFor(holder.call, targetOf(sink)) !== undefined);
   // No two items may share an id, nor repeat one the server-held chain has (HTTP 400 "Duplicate item found").
   const ordered = uniqueItemIds(restoreOutputOrder(placeProgramOutputs(placed)), heldItemIds(messages, sent, targetOf(sink)), sink);
   const items = dropIdsAfterGaps(ordered, keepReasoningPaired(ordered, sink));
@@ -135,11 +136,14 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     (part): part is string => typeof part === "string" && part !== "",
   );
   const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
-  const include = [...new Set([...(extra.include ?? []), ...(wantsEncryptedReasoning(options.model, options.encryptedReasoning) ? [ENCRYPTED_INCLUDE] : [])])];
+  // Perplexity's Agent API takes three item types and streams no reasoning items to include.
+  const agentOnly = takesAgentInputOnly(targetOf(sink));
+  const wantsReasoning = !agentOnly && wantsEncryptedReasoning(options.model, options.encryptedReasoning);
+  const include = [...new Set([...(extra.include ?? []), ...(wantsReasoning ? [ENCRYPTED_INCLUDE] : [])])];
   const params = {
     ...extra,
     model: options.model,
-    input: items,
+    input: agentOnly ? fitAgentInput(items, sink) : items,
     stream: true,
     ...(include.length > 0 && { include }),
     ...(instructions.length > 0 && { instructions: instructions.join("\n\n") }),
@@ -299,12 +303,14 @@ function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, 
     };
   }
   const namespace = readBridgeMetadata(call.metadata)?.namespace;
+  const signature = functionCallSignatureFor(call, targetOf(sink));
   return {
     type: "function_call",
     call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink),
     name: toolCallName(call, OPENAI_TOOL_NAME, sink),
     arguments: call.function.arguments,
     ...(itemId !== undefined && { id: itemId }),
+    ...(signature !== undefined && { thought_signature: signature }),
     ...(typeof namespace === "string" && { namespace }),
     ...caller,
     ...async,

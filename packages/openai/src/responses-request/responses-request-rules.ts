@@ -1,5 +1,6 @@
-import { isMintedBy, readBridgeMetadata, type Message } from "@agui-bridge/core/adapter";
+import { isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, asRecord } from "../narrow.js";
+import { FUNCTION_CALL_SIGNATURE_KIND } from "../responses-stream/function-call-signature.js";
 
 /**
  * Model families that answer `include: ["reasoning.encrypted_content"]` with HTTP 400
@@ -73,4 +74,28 @@ export function messagesAfterChain(messages: readonly Message[], params: Record<
 /** Whether the request turns response storage off (`store: false`): items cannot be looked up by id. */
 export function isStoreDisabled(params: { store?: unknown } | undefined): boolean {
   return asRecord(params)?.store === false;
+}
+
+/**
+ * Labels whose server takes only the Agent API's input items (Perplexity's SDK `InputItem`:
+ * `message`, `function_call`, `function_call_output`): no item ids, statuses, reasoning,
+ * provider-run or custom tool items, and no `include` parameter (the request fields its SDK lists
+ * have none). The request is fitted to them by fit-agent-input.ts.
+ */
+const AGENT_INPUT_LABELS: ReadonlySet<string> = new Set(["perplexity"]);
+
+/** Whether `target` takes only the Agent API's input items ({@link AGENT_INPUT_LABELS}). */
+export function takesAgentInputOnly(target: string): boolean {
+  return AGENT_INPUT_LABELS.has(target);
+}
+
+/**
+ * The `thought_signature` a `function_call` input item carries back: the call's encrypted value
+ * when the stream recorded it as that item's signature (`encryptedKind`
+ * {@link FUNCTION_CALL_SIGNATURE_KIND}) and the call was streamed under `target` (a signature is
+ * only valid for the platform that made it). Any other call sends none.
+ */
+export function functionCallSignatureFor(call: ToolCall, target: string): string | undefined {
+  if (call.encryptedValue === undefined || !isMintedBy(call, target)) return undefined;
+  return readBridgeMetadata(call.metadata)?.encryptedKind === FUNCTION_CALL_SIGNATURE_KIND ? call.encryptedValue : undefined;
 }

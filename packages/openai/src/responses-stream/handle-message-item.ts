@@ -24,8 +24,9 @@ export function openMessageItem(
   phase?: string,
   idMadeUp = false,
 ): void {
-  // An item without an id of its own cannot claim the implicit message (nothing to record).
-  if (!idMadeUp && claimImplicitMessage(state, itemId, outputIndex, phase) !== undefined) return;
+  // An item without an id of its own claims the implicit message too (Perplexity's flat final
+  // output lists the message whose text streamed unlabelled), but leaves it no id to record.
+  if (claimImplicitMessage(state, idMadeUp ? undefined : itemId, outputIndex, phase) !== undefined) return;
   // Announced after its text began (see unannouncedMessageOf): the same item, not a second one.
   const known = state.items.get(itemId);
   if (known?.kind === "message") {

@@ -11,6 +11,8 @@ import { newResponseState, type ResponsesStreamState } from "./responses-stream-
 import { recordResponseCost } from "./responses-usage-cost.js";
 import { recordResponseCounts, xaiServerToolUse } from "./response-counts.js";
 import { recordInputTransformations } from "./input-transformations.js";
+import { closeProgressCalls } from "./handle-perplexity-progress.js";
+import { terminalResponseOf } from "./terminal-response.js";
 import { isCallOpen, releaseHeldWrappers, releaseWrapper } from "./parallel-wrapper.js";
 
 /**
@@ -47,10 +49,11 @@ export function handleResponseProgress(state: ResponsesStreamState, event: Recor
 /**
  * `response.completed` / `response.incomplete` / `response.failed`: usage recorded for this
  * response id, what is still open closed, the finish reason kept for RUN_FINISHED (the provider's
- * end marker). `failed` ends the run with RUN_ERROR (usage so far included).
+ * end marker). `failed` ends the run with RUN_ERROR (usage so far included). The response is the
+ * event's `response`, or the event itself when it is flat ({@link terminalResponseOf}).
  */
 export function handleResponseTerminal(state: ResponsesStreamState, event: Record<string, unknown>): void {
-  const response = asRecord(event.response) ?? {};
+  const response = terminalResponseOf(event) ?? {};
   const model = asNonEmptyString(response.model) ?? state.response.model;
   const id = asNonEmptyString(response.id) ?? state.response.id ?? `response-${Math.max(state.responseCount, 1)}`;
   const usage = mapResponsesUsage(response.usage, {
@@ -132,6 +135,7 @@ export function handleErrorEvent(state: ResponsesStreamState, event: Record<stri
  */
 export function closeResponseItems(state: ResponsesStreamState): void {
   const { run } = state;
+  closeProgressCalls(state);
   // A message opened for text that named no item, never claimed by one.
   const implicit = state.response.implicitMessage;
   if (implicit !== undefined) {

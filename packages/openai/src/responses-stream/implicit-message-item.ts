@@ -35,11 +35,13 @@ export function implicitMessageOf(state: ResponsesStreamState): MessageItem | un
  * A message item the response announces (or finishes) while an implicit message holds its
  * unlabelled text: it is that message. The implicit item takes the provider's id, output index and
  * phase (recorded on its END event, its START having gone out without them) and its text is not
- * written again. `undefined` when there is no implicit message to claim.
+ * written again. An item streamed without an id (`itemId` undefined) claims it all the same, but
+ * the implicit message keeps the id made up for it, which is never recorded. `undefined` when
+ * there is no implicit message to claim.
  */
 export function claimImplicitMessage(
   state: ResponsesStreamState,
-  itemId: string,
+  itemId: string | undefined,
   outputIndex: number | undefined,
   phase: string | undefined,
 ): MessageItem | undefined {
@@ -47,9 +49,12 @@ export function claimImplicitMessage(
   if (item === undefined) return undefined;
   state.response.implicitMessage = undefined;
   state.items.delete(item.itemId);
-  item.itemId = itemId;
   item.implicit = false;
-  item.claimedBy = (item.text ?? item.refusal)?.messageId;
+  if (itemId === undefined) item.idMadeUp = true;
+  else {
+    item.itemId = itemId;
+    item.claimedBy = (item.text ?? item.refusal)?.messageId;
+  }
   if (outputIndex !== undefined) item.outputIndex = outputIndex;
   if (phase !== undefined) item.phase = phase;
   trackItem(state, item, outputIndex);

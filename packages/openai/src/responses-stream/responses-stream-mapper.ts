@@ -29,8 +29,11 @@ import { handleToolArgsDelta, handleToolArgsDone, openToolItem, writeFinalArgume
 import { isCallOpen, releaseHeldWrappers, settleWrapper } from "./parallel-wrapper.js";
 import { asArray, asNonEmptyString, asRecord, asString, isRecord } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
+import { writeFunctionCallSignature } from "./function-call-signature.js";
+import { handlePerplexityProgress, PERPLEXITY_PROGRESS_EVENTS } from "./handle-perplexity-progress.js";
 import { isSourceItem, recordSourceItem } from "./search-result-items.js";
 import { isRenamedStreamedItem, recordFinishedContent } from "./renamed-final-items.js";
+import { terminalResponseOf } from "./terminal-response.js";
 import { itemAt, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
 type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
@@ -80,6 +83,7 @@ const HANDLERS = new Map<string, Handler>(Object.entries({
   "response.audio.done": handleAudioEvent,
   "response.audio.transcript.delta": handleAudioEvent,
   "response.audio.transcript.done": handleAudioEvent,
+  ...Object.fromEntries(PERPLEXITY_PROGRESS_EVENTS.map((type) => [type, handlePerplexityProgress])),
 } satisfies Record<string, Handler>));
 
 /** Event types that are modelled through the items they belong to: consumed silently. */
@@ -158,7 +162,7 @@ function markSeen(state: ResponsesStreamState, item: Record<string, unknown>, ou
  * content and calls still reach the client, once.
  */
 function backfillOutput(state: ResponsesStreamState, event: Record<string, unknown>): void {
-  const output = asArray(asRecord(event.response)?.output) ?? [];
+  const output = asArray(terminalResponseOf(event)?.output) ?? [];
   const streamedIdsKept = keepsStreamedIds(state, output);
   output.forEach((entry, outputIndex) => {
     const item = asRecord(entry);
@@ -262,7 +266,9 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     else if (!settleWrapper(state, tracked, done) && state.run.isToolCallOpen(tracked.toolCallId)) {
       // A client-run built-in records what rebuilding its item needs (status, safety checks, …).
       // An async call whose `async` only the finished item carries records it here (its START had none).
-      const metadata = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : done.async === true ? { async: true } : undefined;
+      const fields = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : done.async === true ? { async: true } : undefined;
+      // A thinking model's call signature (Perplexity's `thought_signature`) goes back with the call.
+      const metadata = writeFunctionCallSignature(state, tracked.toolCallId, done, fields);
       // A call the output limit cut off (`status: "incomplete"`) is not handed to the application.
       if (!tracked.providerExecuted && done.status === "incomplete") state.run.abandonToolCall(tracked.toolCallId, metadata);
       else state.run.endToolCall(tracked.toolCallId, metadata);

@@ -169,6 +169,8 @@ export interface ResponsesStreamState {
   inputTransformations?: Map<string, Record<string, unknown>[]>;
   /** Perplexity's source list items (`search_results`, `fetch_url_results`): terminal metadata key → output position → entries. */
   sourceItems?: Map<string, Map<string, Record<string, unknown>[]>>;
+  /** Perplexity's server-run search / URL fetch a `response.reasoning.*_queries` event opened, awaiting its `*_results` (tool call id by kind). */
+  progressCalls?: Map<string, string>;
   finish?: FinishInfo;
   /** The latest response reached `response.completed` / `.incomplete` (not one stopped for steering whose successor is still due). */
   endSeen: boolean;
