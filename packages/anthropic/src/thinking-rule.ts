@@ -47,3 +47,39 @@ function openLoopCalls(conversation: readonly Message[]): ToolCall[] {
 export function thinkingRequested(thinking: unknown): boolean {
   return typeof thinking === "object" && thinking !== null && (thinking as { type?: unknown }).type !== "disabled";
 }
+
+/**
+ * Platforms whose Anthropic-compatible endpoint takes its own unsigned `thinking` blocks back, by
+ * the `provider` label (the labels `@agui-bridge/openai` uses for the same servers). Their streams
+ * carry no signature (`content_block_start` `{ type: "thinking", thinking: "" }`, no
+ * `signature_delta`), and some need the thinking back: DeepSeek answers 400 "The
+ * `content[].thinking` in the thinking mode must be passed back to the API" when a tool-use turn
+ * comes back without it (its Anthropic API guide lists `thinking` blocks as supported in requests,
+ * `redacted_thinking` as not); MiniMax's guide says to append the whole `response.content`
+ * (thinking, text, tool_use) for interleaved thinking; Moonshot (Kimi), Z.ai (GLM) and Ollama
+ * (whose compatibility page lists `thinking` blocks among the request fields it takes) accept them.
+ * Anthropic's own platforms reject an unsigned block ("Invalid `signature` in `thinking` block"),
+ * and so does any gateway forwarding to Claude, so a label not listed here gets none.
+ */
+export const UNSIGNED_THINKING_PLATFORMS: readonly string[] = [
+  "deepseek",
+  "minimax",
+  "moonshot",
+  "moonshotai",
+  "kimi",
+  "zai",
+  "z.ai",
+  "zhipu",
+  "bigmodel",
+  "ollama",
+];
+
+/**
+ * Whether a `thinking` block without a signature, minted on `platform` itself, goes back to it:
+ * sent as `{ type: "thinking", thinking, signature: "" }` (the empty signature Anthropic streams in
+ * `content_block_start`, so the block keeps the `ThinkingBlockParam` shape). Reasoning from any
+ * other platform never reaches this question (core's `isEncryptedValueUsableBy` drops it first).
+ */
+export function unsignedThinkingGoesBackTo(platform: string): boolean {
+  return UNSIGNED_THINKING_PLATFORMS.includes(platform);
+}

@@ -23,6 +23,7 @@ import type { ToolIdMap } from "./tool-call-ids.js";
 import { fallbackBlockParam, fallbackBlocksGoBackTo, readFallbackBlocks } from "../fallback-blocks.js";
 import { mcpToolListingParam, mcpToolListingsGoBackTo, readMcpToolListings } from "../mcp-tool-listings.js";
 import { toolsetNameOf } from "./toolset-name.js";
+import { unsignedThinkingGoesBackTo } from "../thinking-rule.js";
 
 const PROVIDER = "anthropic";
 
@@ -60,7 +61,7 @@ export function buildAssistantTurn(
 ): ContentBlockParam[] {
   const placed: PlacedBlock[] = [];
   for (const reasoning of parts.reasoning) {
-    const block = reasoningBlock(reasoning, sink);
+    const block = reasoningBlock(reasoning, parts.platform ?? PROVIDER, sink);
     if (block !== undefined) placed.push({ block, index: indexIn(reasoning.metadata, message?.id) });
   }
   if (message !== undefined) {
@@ -132,9 +133,11 @@ function mcpToolListingBlocks(message: AssistantMessage, platform: string, order
  * A reasoning message minted by Anthropic → `thinking` (with its signature), `redacted_thinking`
  * or `compaction`, by the kind the stream side recorded. An encrypted value of any other kind
  * (another vendor's artefact, even on a message that claims to be Anthropic's) is never sent as a
- * signature: the block is dropped with a warning.
+ * signature: the block is dropped with a warning. A thinking block without a signature is dropped
+ * (`request.unsigned-reasoning`: Anthropic rejects it), except on a compatible server that takes its
+ * own unsigned thinking back ({@link unsignedThinkingGoesBackTo}), where it goes with `signature: ""`.
  */
-function reasoningBlock(message: ReasoningMessage, sink: WarningSink): ContentBlockParam | undefined {
+function reasoningBlock(message: ReasoningMessage, platform: string, sink: WarningSink): ContentBlockParam | undefined {
   const kind = readBridgeMetadata(message.metadata)?.encryptedKind;
   const value = message.encryptedValue;
   if (kind === ANTHROPIC_COMPACTION) return compactionBlock(message);
@@ -152,6 +155,8 @@ function reasoningBlock(message: ReasoningMessage, sink: WarningSink): ContentBl
     }
     return { type: "redacted_thinking", data: value };
   }
+  // A compatible server's own unsigned thinking goes back to it (thinking-rule.ts); Anthropic's never.
+  if ((value === undefined || value === "") && unsignedThinkingGoesBackTo(platform)) return { type: "thinking", thinking: message.content, signature: "" };
   if (value === undefined || value === "") {
     sink.warn("request.unsigned-reasoning", `Reasoning ${message.id} has no Anthropic signature and cannot be sent back; dropped`, {
       messageId: message.id,
