@@ -4,6 +4,7 @@ import { restOfArguments } from "./handle-streamed-argument-text.js";
 import { completeStreamedArguments, recordArgumentDelta } from "./complete-streamed-arguments.js";
 import { asNonEmptyString, asString } from "../narrow.js";
 import { endIdleReasoning } from "./reasoning-span.js";
+import { rememberIdlessCall } from "./idless-call-items.js";
 import { holdWrapper, isCallOpen, isUndeclaredWrapper, writeCallArgs } from "./parallel-wrapper.js";
 import {
   addItemPosition,
@@ -63,7 +64,11 @@ export function openToolItem(
   else if (itemType === "mcp_approval_request" && recordsId) state.callIds.set(itemId, toolCallId);
   if (!providerExecuted) state.response.applicationCalls.add(toolCallId);
   const tool: ToolItem = { kind: "tool", itemId, itemType, toolCallId, providerExecuted, streamsArgs: cls.argsFromDeltas, streamed: false };
-  if (!recordsId) tool.idMadeUp = true;
+  if (!recordsId) {
+    tool.idMadeUp = true;
+    // Its argument deltas and its `done` may name it only by `call_id` (idless-call-items.ts).
+    if (outputIndex === undefined) rememberIdlessCall(state, callId, tool);
+  }
   if (itemType === "apply_patch_call" || itemType === "shell_call") tool.announced = item;
   if (holds) holdWrapper(state, tool, start);
   trackItem(state, tool, outputIndex);

@@ -34,6 +34,7 @@ import { handlePerplexityProgress, PERPLEXITY_PROGRESS_EVENTS } from "./handle-p
 import { isSourceItem, recordSourceItem } from "./search-result-items.js";
 import { isRenamedStreamedItem, recordFinishedContent } from "./renamed-final-items.js";
 import { terminalResponseOf } from "./terminal-response.js";
+import { idlessCallOf, openIdlessCall } from "./idless-call-items.js";
 import { itemAt, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
 type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
@@ -171,13 +172,15 @@ function backfillOutput(state: ResponsesStreamState, event: Record<string, unkno
     const id = asNonEmptyString(item.id);
     // Ids the server kept identify the streamed items; only a server that renamed them all needs the
     // position, and one that renamed some (OpenRouter's reasoning items) the content at the position.
+    const idless = idlessCallOf(state, item);
     const streamed =
-      streamedIdsKept && id !== undefined ? state.response.seenIds.has(id) || isRenamedStreamedItem(state, item, outputIndex) : wasSeen(state, item, outputIndex);
+      idless !== undefined ||
+      (streamedIdsKept && id !== undefined ? state.response.seenIds.has(id) || isRenamedStreamedItem(state, item, outputIndex) : wasSeen(state, item, outputIndex));
     if (!streamed) {
       handleItemAdded(state, { type: "response.output_item.added", output_index: outputIndex, item });
       handleItemDone(state, done);
     } else {
-      const open = itemAt(state, item.id, outputIndex);
+      const open = idless !== undefined ? openIdlessCall(state, item.call_id) : itemAt(state, item.id, outputIndex);
       // A provider-run call kept only to await its separate output item is finished already.
       if (open !== undefined && !(open.kind === "tool" && !isCallOpen(state, open))) handleItemDone(state, done);
       // A separate output item whose `done` never came (nothing tracks it): its call's result comes from here.
@@ -242,6 +245,12 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
     return;
   }
   let tracked = itemAt(state, done.id, event.output_index);
+  // A call item streamed without id or output index is the one its `call_id` opened (idless-call-items.ts); finished, it is done.
+  const idless = tracked === undefined ? idlessCallOf(state, done) : undefined;
+  if (idless !== undefined) {
+    if (state.items.get(idless.itemId) !== idless) return;
+    tracked = idless;
+  }
   // A finished item whose `added` never came (a stream resumed after it, a proxy that dropped it):
   // mapped from the finished item, which carries all of it (its earlier deltas had no item to go to).
   const doneOnly = tracked === undefined && !seenBefore;

@@ -3,6 +3,7 @@ import type { SteeringEntry } from "./handle-steering.js";
 import type { StreamedText } from "./handle-streamed-argument-text.js";
 import type { CountTree, ResponseCountKey } from "./response-counts.js";
 import { IndexSet } from "./index-set.js";
+import { openIdlessCall } from "./idless-call-items.js";
 import { IdFingerprints } from "./id-fingerprints.js";
 import type { ItemsById } from "./items-by-id.js";
 import type { MessageLogprobs } from "./response-logprobs.js";
@@ -141,6 +142,8 @@ export interface ResponseState {
    */
   unsealedReasoning?: IdFingerprints;
   unsealedRenamed?: Map<string, string>;
+  /** Call items streamed with neither item id nor output index, by `call_id` (idless-call-items.ts). */
+  idlessCalls?: Map<string, ToolItem>;
 }
 
 /** Per-stream state of the Responses mapper. */
@@ -191,7 +194,8 @@ export function newResponseState(model?: string): ResponseState {
 
 /** The item an event refers to: by `item_id`, else by `output_index` (servers that rotate ids). */
 export function findItem(state: ResponsesStreamState, event: Record<string, unknown>): OutputItem | undefined {
-  return itemAt(state, event.item_id, event.output_index);
+  // A call streamed without an item id is named by its `call_id` (idless-call-items.ts).
+  return itemAt(state, event.item_id, event.output_index) ?? openIdlessCall(state, event.item_id);
 }
 
 /**
