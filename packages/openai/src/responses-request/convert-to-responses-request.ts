@@ -45,8 +45,17 @@ import { heldItemIds, uniqueItemIds } from "./unique-item-ids.js";
 import { toReasoningItem } from "./convert-reasoning-message.js";
 import { providerLabel, type ProviderLabelOption } from "../provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "../request/request-warnings.js";
-import { functionCallSignatureFor, isStoreDisabled, messagesAfterChain, takesAgentInputOnly, wantsEncryptedReasoning } from "./responses-request-rules.js";
+import {
+  functionCallSignatureFor,
+  isStoreDisabled,
+  messagesAfterChain,
+  takesAgentInputOnly,
+  takesEncryptedInclude,
+  takesGroqInputOnly,
+  wantsEncryptedReasoning,
+} from "./responses-request-rules.js";
 import { fitAgentInput } from "./fit-agent-input.js";
+import { fitGroqInput } from "./fit-groq-input.js";
 
 /** Options of {@link toResponsesRequest}. */
 export interface ResponsesRequestOptions extends ProviderLabelOption {
@@ -59,7 +68,8 @@ export interface ResponsesRequestOptions extends ProviderLabelOption {
   /**
    * Whether to ask for `reasoning.encrypted_content` (`include`). Default: yes, except for the
    * model families without reasoning (`gpt-4o`, `gpt-4.1`, `gpt-5-chat`, …), which answer it with
-   * HTTP 400. Set it for a deployment name that hides the model.
+   * HTTP 400. Set it for a deployment name that hides the model. Never added under the labels
+   * whose server takes no `include` (`perplexity`, `groq`).
    */
   encryptedReasoning?: boolean;
 }
@@ -136,14 +146,13 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     (part): part is string => typeof part === "string" && part !== "",
   );
   const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
-  // Perplexity's Agent API takes three item types and streams no reasoning items to include.
-  const agentOnly = takesAgentInputOnly(targetOf(sink));
-  const wantsReasoning = !agentOnly && wantsEncryptedReasoning(options.model, options.encryptedReasoning);
+  // Perplexity's Agent API and Groq take no `include` (nor encrypted reasoning to ask for).
+  const wantsReasoning = takesEncryptedInclude(targetOf(sink)) && wantsEncryptedReasoning(options.model, options.encryptedReasoning);
   const include = [...new Set([...(extra.include ?? []), ...(wantsReasoning ? [ENCRYPTED_INCLUDE] : [])])];
   const params = {
     ...extra,
     model: options.model,
-    input: agentOnly ? fitAgentInput(items, sink) : items,
+    input: fitInputTo(targetOf(sink), items, sink),
     stream: true,
     ...(include.length > 0 && { include }),
     ...(instructions.length > 0 && { instructions: instructions.join("\n\n") }),
@@ -151,6 +160,13 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   } as ResponseCreateParamsStreaming;
   // Text cut through a UTF-16 pair would make the whole body invalid JSON to the API.
   return { params: withWellFormedText(params, sink), warnings: sink.warnings };
+}
+
+/** The input items fitted to a server that takes fewer item types than OpenAI (Perplexity's Agent API, Groq). */
+function fitInputTo(target: string, items: ResponseInputItem[], sink: WarningSink): ResponseInputItem[] {
+  if (takesAgentInputOnly(target)) return fitAgentInput(items, sink);
+  if (takesGroqInputOnly(target)) return fitGroqInput(items, sink);
+  return items;
 }
 
 /** Roles of calls the application answers (a missing result is repaired for these). */

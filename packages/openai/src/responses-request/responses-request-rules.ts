@@ -90,6 +90,30 @@ export function takesAgentInputOnly(target: string): boolean {
 }
 
 /**
+ * Labels whose server takes only the input items Groq's Responses API (beta) documents (its API
+ * reference, `createResponse`): messages, `function_call`, `function_call_output` and
+ * `item_reference`; an explicitly typed `message` item there takes no `assistant` role, and no
+ * `reasoning` input item is listed. Its request body has no `include` field, and Groq answers a
+ * property it does not list with HTTP 400 "property '…' is unsupported". The request is fitted to
+ * it by fit-groq-input.ts.
+ */
+const GROQ_INPUT_LABELS: ReadonlySet<string> = new Set(["groq"]);
+
+/** Whether `target` takes only the input items Groq's Responses API documents ({@link GROQ_INPUT_LABELS}). */
+export function takesGroqInputOnly(target: string): boolean {
+  return GROQ_INPUT_LABELS.has(target);
+}
+
+/**
+ * Whether a request to `target` may carry `include: ["reasoning.encrypted_content"]`: not to the
+ * servers whose request body has no `include` field (Perplexity's Agent API, Groq), which stream no
+ * encrypted reasoning to ask for either.
+ */
+export function takesEncryptedInclude(target: string): boolean {
+  return !AGENT_INPUT_LABELS.has(target) && !GROQ_INPUT_LABELS.has(target);
+}
+
+/**
  * The `thought_signature` a `function_call` input item carries back: the call's encrypted value
  * when the stream recorded it as that item's signature (`encryptedKind`
  * {@link FUNCTION_CALL_SIGNATURE_KIND}) and the call was streamed under `target` (a signature is
