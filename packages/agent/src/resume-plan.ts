@@ -97,14 +97,16 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
         used.add(id);
         local.push({ ...entry, interruptId: localId });
       }
-      if (!parsed.ok || invalid !== undefined) actions.push({ kind: "answer", call, reply: errorAnswer("invalid_arguments", invalid ?? "invalid arguments") });
-      else if (local.length === 0) actions.push({ kind: "answer", call, reply: notRun() });
-      else {
-        const task = String(parsed.args.task);
-        const rejected = await resumeCheckOf(sub.agent)?.({ messages: subagentMessages(view.messages, subagentRunId, task), resume: local });
-        if (rejected !== undefined) return { ok: false, code: rejected.code, message: `${sub.name} (${subagentRunId}) could not resume: ${rejected.message}` };
-        actions.push({ kind: "subagent", call, sub, task, resume: local });
+      if (!parsed.ok || invalid !== undefined) {
+        actions.push({ kind: "answer", call, reply: errorAnswer("invalid_arguments", invalid ?? "invalid arguments") });
+        continue;
       }
+      const task = String(parsed.args.task);
+      // Asked even with no entry of its own: a suspended invocation's open approval, left out of
+      // the resume, is unanswered (as one of this agent's own would be), not a call that never ran.
+      const rejected = await resumeCheckOf(sub.agent)?.({ messages: subagentMessages(view.messages, subagentRunId, task), resume: local });
+      if (rejected !== undefined) return { ok: false, code: rejected.code, message: `${sub.name} (${subagentRunId}) could not resume: ${rejected.message}` };
+      actions.push(local.length === 0 ? { kind: "answer", call, reply: notRun() } : { kind: "subagent", call, sub, task, resume: local });
       continue;
     }
     if (!parsed.ok || invalid !== undefined) {
