@@ -75,7 +75,7 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
   const answered = new Set(messages.flatMap((message) => (message.role === "tool" ? [message.toolCallId] : [])));
   const frontendNames = new Set((view.tools ?? []).map((tool) => tool.name).filter((name) => !Object.hasOwn(tools, name)));
 
-  for (const { call, kind } of openCalls(messages, tools, frontendNames, answered)) {
+  for (const { call, kind, inTurn } of openCalls(messages, tools, frontendNames, answered)) {
     if (kind === "frontend") {
       const decided = frontendAction(call, entries.get(frontendInterruptId(call.id)), answered.has(call.id), resume.length > 0);
       if (decided === undefined) continue;
@@ -97,14 +97,21 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
         used.add(id);
         local.push({ ...entry, interruptId: localId });
       }
-      if (!parsed.ok || invalid !== undefined) actions.push({ kind: "answer", call, reply: errorAnswer("invalid_arguments", invalid ?? "invalid arguments") });
-      else if (local.length === 0) actions.push({ kind: "answer", call, reply: notRun() });
-      else {
-        const task = String(parsed.args.task);
-        const rejected = await resumeCheckOf(sub.agent)?.({ messages: subagentMessages(view.messages, subagentRunId, task), resume: local });
-        if (rejected !== undefined) return { ok: false, code: rejected.code, message: `${sub.name} (${subagentRunId}) could not resume: ${rejected.message}` };
-        actions.push({ kind: "subagent", call, sub, task, resume: local });
+      if (!parsed.ok || invalid !== undefined) {
+        actions.push({ kind: "answer", call, reply: errorAnswer("invalid_arguments", invalid ?? "invalid arguments") });
+        continue;
       }
+      const task = String(parsed.args.task);
+      // An earlier turn's invocation no entry answers was left behind (see below): not run.
+      if (local.length === 0 && !inTurn) {
+        actions.push({ kind: "answer", call, reply: notRun() });
+        continue;
+      }
+      // Asked even with no entry of its own: a suspended invocation's open approval, left out of
+      // the resume, is unanswered (as one of this agent's own would be), not a call that never ran.
+      const rejected = await resumeCheckOf(sub.agent)?.({ messages: subagentMessages(view.messages, subagentRunId, task), resume: local });
+      if (rejected !== undefined) return { ok: false, code: rejected.code, message: `${sub.name} (${subagentRunId}) could not resume: ${rejected.message}` };
+      actions.push(local.length === 0 ? { kind: "answer", call, reply: notRun() } : { kind: "subagent", call, sub, task, resume: local });
       continue;
     }
     if (!parsed.ok || invalid !== undefined) {
@@ -114,7 +121,10 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
     const interruptId = approvalInterruptId(call.id);
     const entry = entries.get(interruptId);
     if (entry === undefined) {
-      if (await needsApproval(tool, parsed.args)) {
+      // Only the turn being resumed holds the run up: an approval of an earlier turn that no entry
+      // answers was never asked (the run that made the call was cancelled before it could ask, and
+      // a cancelled run asks for nothing) or was given up by a new user turn; it is not run.
+      if (inTurn && (await needsApproval(tool, parsed.args))) {
         return { ok: false, code: "interrupt_unanswered", message: `Tool call ${call.id} (${call.name}) awaits approval: answer interrupt ${interruptId} in resume.` };
       }
       actions.push({ kind: "answer", call, reply: notRun() });
@@ -198,15 +208,17 @@ function frontendAction(
  * assistant messages after the last user message; answered or not: its resume entry may
  * acknowledge a tool message), in order. A frontend call of an earlier turn that the client never
  * answered was left behind by the conversation, not by the interrupt: the request converters
- * repair it, and it does not hold the resume up.
+ * repair it, and it does not hold the resume up. `inTurn` says whether a call is of that turn: a
+ * server call (an approval, a suspended subagent) of an earlier turn that no entry answers does
+ * not hold it up either.
  */
 function openCalls(
   messages: readonly Message[],
   tools: Record<string, AgentTool<any>>,
   frontendNames: ReadonlySet<string>,
   answered: ReadonlySet<string>,
-): Array<{ call: CallRef; kind: "server" | "frontend" }> {
-  const open: Array<{ call: CallRef; kind: "server" | "frontend" }> = [];
+): Array<{ call: CallRef; kind: "server" | "frontend"; inTurn: boolean }> {
+  const open: Array<{ call: CallRef; kind: "server" | "frontend"; inTurn: boolean }> = [];
   let turnStart = 0;
   for (const [index, message] of messages.entries()) if (message.role === "user") turnStart = index + 1;
   for (const [index, message] of messages.entries()) {
@@ -214,9 +226,10 @@ function openCalls(
     for (const tc of message.toolCalls ?? []) {
       if (readBridgeMetadata(tc.metadata)?.providerExecuted === true) continue;
       const call = { id: tc.id, name: tc.function.name, parentMessageId: message.id };
+      const inTurn = index >= turnStart;
       if (Object.hasOwn(tools, call.name)) {
-        if (!answered.has(call.id)) open.push({ call, kind: "server" });
-      } else if (frontendNames.has(call.name) && index >= turnStart) open.push({ call, kind: "frontend" });
+        if (!answered.has(call.id)) open.push({ call, kind: "server", inTurn });
+      } else if (frontendNames.has(call.name) && inTurn) open.push({ call, kind: "frontend", inTurn });
     }
   }
   return open;

@@ -154,4 +154,35 @@ describe("approval through AG-UI interrupts", () => {
     expect(paid).toEqual([5]);
     expect(run.last).toMatchObject({ outcome: { type: "interrupt", interrupts: [{ toolCallId: "b" }] } });
   });
+
+  it("a run cancelled before it asked for an approval leaves the thread usable: the next turn answers the call not_run, nothing runs", async () => {
+    const log: string[] = [];
+    const provider = scriptedProvider("p", [
+      { calls: [{ name: "pay", args: { amount: 5 }, id: "pay-1" }, { name: "slow", args: {}, id: "slow-1" }] },
+      { text: "What next?" },
+    ]);
+    const controller = new AbortController();
+    const agent = createAgent({
+      provider,
+      tools: {
+        pay: { description: "pays", needsApproval: true, execute: ({ amount }: { amount: number }) => (log.push(`pay ${amount}`), "paid") },
+        // The user stops the run while this runs: the approval of `pay` was collected, never raised.
+        slow: { description: "slow", execute: (_args, { signal }) => new Promise((resolve) => (signal.addEventListener("abort", () => resolve("stopped")), controller.abort())) },
+      },
+    });
+    const first = await runChecked(agent, { threadId: "t", runId: "r1", messages: [user("pay 5")] }, { signal: controller.signal });
+    expect(first.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    // A cancelled run asks for nothing: the next run is an ordinary one, a new user turn without resume.
+    const next = await runChecked(agent, { threadId: "t", runId: "r2", messages: [...first.messages, user("never mind", "user-2")] });
+    expect(next.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(log).toEqual([]);
+    const results = ofType(next.events, "TOOL_CALL_RESULT");
+    expect(results.map((r) => [r.toolCallId, bridgeOf(r).toolError])).toEqual([
+      ["pay-1", expect.objectContaining({ code: "not_run" })],
+      ["slow-1", expect.objectContaining({ code: "not_run" })],
+    ]);
+    // The same call in the turn being resumed still needs its answer.
+    const same = await runChecked(agent, { threadId: "t", runId: "r3", messages: first.messages });
+    expect(same.last).toMatchObject({ type: "RUN_ERROR", code: "interrupt_unanswered" });
+  });
 });

@@ -77,5 +77,20 @@ describe("a resume is judged whole before anything runs", () => {
       expect(log).toEqual(['pay {"amount":5}', 'send {"to":"x"}']);
       expect(ofType(good.events, "TOOL_CALL_RESULT").find((r) => r.toolCallId === "d-1")).toMatchObject({ content: depth === 1 ? "sent" : "passed on" });
     });
+
+    it(`an approval ${depth} level(s) down left out of the resume fails the run; the subagent call is not answered "not run"`, async () => {
+      const { log, models, agent } = setup(depth);
+      const first = await runChecked(agent, input);
+      const nested = interruptsOf(first.last).find((i) => i.subagentRunId !== undefined)!;
+      const calls = models.map((model) => model.inputs.length);
+      const approvePay: ResumeEntry = { interruptId: approvalInterruptId("pay-1"), status: "resolved", payload: { approved: true } };
+      // Only the parent's own interrupt is answered: the subagent's is still open (AG-UI's coverage rule).
+      const run = await runChecked(agent, { threadId: "t", runId: "r2", messages: first.messages, resume: [approvePay] });
+      expect(run.last).toMatchObject({ type: "RUN_ERROR", code: "interrupt_unanswered" });
+      expect((run.last as { message: string }).message).toContain(nested.id.slice(nested.id.lastIndexOf("/") + 1));
+      expect(run.events.map((e) => e.type)).toEqual(["RUN_STARTED", "RUN_ERROR"]);
+      expect(log).toEqual([]);
+      expect(models.map((model) => model.inputs.length)).toEqual(calls);
+    });
   }
 });
