@@ -22,6 +22,7 @@ import { RunStateError } from "./run-state-error.js";
 import { runStartedEvent } from "./run-started-event.js";
 import { cancelledEvent, failedEvent, finishedEvent, interruptedEvent, type TerminalState } from "./terminal-events.js";
 import { ToolCallLedger } from "./tool-call-ledger.js";
+import { MintedEntityIds } from "./minted-entity-ids.js";
 
 export { PROTOCOL_VERSION } from "./run-started-event.js";
 
@@ -49,6 +50,7 @@ export class RunBuilder {
   readonly #openReasoning = new Map<string, OpenEntity>();
   #span: string | undefined;
   readonly #tools: ToolCallLedger;
+  readonly #ids = new MintedEntityIds();
   /** Bridge fields for whatever terminal event ends the run, and for RUN_ERROR only (see {@link setTerminalMetadata}, {@link setErrorMetadata}). */
   #terminal: BridgeMetadata | undefined;
   #error: BridgeMetadata | undefined;
@@ -96,6 +98,7 @@ export class RunBuilder {
     this.#live();
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
+    this.#ids.mint(messageId, "text message");
     markOpen(this.#openText, "text message", messageId, { fields, end: options.endMetadata });
     // Optional members are set one by one, not spread in conditionally: a spread costs a runtime
     // call per event, and the key order (hence the JSON) stays the same.
@@ -148,6 +151,7 @@ export class RunBuilder {
     if (this.#span === undefined) this.startReasoning();
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
+    this.#ids.mint(messageId, "reasoning message");
     markOpen(this.#openReasoning, "reasoning message", messageId, { fields, end: options.endMetadata });
     this.#events.push({
       type: EventType.REASONING_MESSAGE_START,
@@ -201,6 +205,7 @@ export class RunBuilder {
     const toolCallId = options.toolCallId ?? this.#nextId();
     const providerExecuted = options.providerExecuted === true;
     const fields = stampFields(this.#options.provider, providerExecuted ? mergeFields(options.metadata, { providerExecuted }) : options.metadata);
+    if (!this.#tools.has(toolCallId)) this.#ids.mint(toolCallId, "tool call");
     this.#tools.start(toolCallId, { fields, end: options.endMetadata }, providerExecuted);
     const event: ToolCallStartEvent = { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: options.toolCallName };
     if (options.parentMessageId !== undefined) event.parentMessageId = options.parentMessageId;
@@ -265,6 +270,7 @@ export class RunBuilder {
     if (this.#tools.isOpen(toolCallId)) this.endToolCall(toolCallId);
     this.#tools.settle(toolCallId);
     const messageId = options.messageId ?? this.#nextId();
+    this.#ids.mint(messageId, "tool result message");
     this.#events.push({
       type: EventType.TOOL_CALL_RESULT,
       messageId,
