@@ -18,10 +18,10 @@ const textBlock = (index: number, text: string) => [
   { type: "content_block_stop", index },
 ];
 const stop = [{ type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 3 } }, { type: "message_stop" }];
-const sse = (chunks: ReadonlyArray<{ type: string }>): Response =>
+const sse = (chunks: ReadonlyArray<{ type: string } & Record<string, unknown>>): Response =>
   new Response(chunks.map((chunk) => `event: ${chunk.type}\ndata: ${JSON.stringify(chunk)}\n\n`).join(""));
 
-const CASES: Array<[string, Array<{ type: string }>]> = [
+const CASES: Array<[string, Array<{ type: string } & Record<string, unknown>>]> = [
   [
     "a message under the id of an earlier tool call",
     [
