@@ -1,8 +1,12 @@
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
 import type { WarningSink } from "../request/request-warnings.js";
+import { assistantContentText, outputAsText, warnUnsupportedPart } from "./fitted-input-text.js";
 
 type Item = Record<string, unknown>;
+
+/** Why a part it cannot take is dropped (the `request.unsupported-part` warning). */
+const AGENT_PARTS = "Perplexity's Agent API takes text and image URLs only";
 
 /** Message roles the Agent API's `message` input item takes. */
 const ROLES = new Set(["user", "assistant", "system", "developer"]);
@@ -47,7 +51,7 @@ function fitItem(item: Item, names: ReadonlyMap<string, string>, sink: WarningSi
   if (type === "function_call_output") {
     const callId = asString(item.call_id) ?? "";
     const name = names.get(callId);
-    return { type, call_id: item.call_id, output: outputText(item.output, callId, sink), ...(name !== undefined && { name }) };
+    return { type, call_id: item.call_id, output: outputAsText(item.output, callId, AGENT_PARTS, sink), ...(name !== undefined && { name }) };
   }
   sink.warn("request.provider-item-dropped", `Input item of type ${type ?? "(none)"}: Perplexity's Agent API takes only message, function_call and function_call_output items; dropped`, {
     itemType: type ?? null,
@@ -60,7 +64,7 @@ function fitMessage(item: Item, sink: WarningSink): Item {
   if (typeof item.content === "string") return { type: "message", role, content: item.content };
   const parts = asArray(item.content) ?? [];
   // A replayed output message: its text, as one string.
-  if (role === "assistant") return { type: "message", role, content: parts.map((part) => textOf(asRecord(part))).join("") };
+  if (role === "assistant") return { type: "message", role, content: assistantContentText(parts) };
   const content: Item[] = [];
   for (const entry of parts) {
     const part = asRecord(entry);
@@ -68,30 +72,7 @@ function fitMessage(item: Item, sink: WarningSink): Item {
     const imageUrl = asNonEmptyString(part?.image_url);
     if (part?.type === "input_text" && text !== undefined) content.push({ type: "input_text", text });
     else if (part?.type === "input_image" && imageUrl !== undefined) content.push({ type: "input_image", image_url: imageUrl });
-    else unsupportedPart(sink, asString(part?.type), `a ${role} message`);
+    else warnUnsupportedPart(sink, asString(part?.type), `a ${role} message`, AGENT_PARTS);
   }
   return { type: "message", role, content };
-}
-
-function outputText(output: unknown, callId: string, sink: WarningSink): string {
-  if (typeof output === "string") return output;
-  return (asArray(output) ?? [])
-    .map((entry) => {
-      const part = asRecord(entry);
-      if (part?.type === "input_text" && typeof part.text === "string") return part.text;
-      unsupportedPart(sink, asString(part?.type), `the output of call ${callId}`);
-      return "";
-    })
-    .join("");
-}
-
-/** The text of an `output_text` / `input_text` part (a refusal's `refusal`), else "". */
-function textOf(part: Item | undefined): string {
-  return asString(part?.text) ?? asString(part?.refusal) ?? "";
-}
-
-function unsupportedPart(sink: WarningSink, partType: string | undefined, where: string): void {
-  sink.warn("request.unsupported-part", `A ${partType ?? "(untyped)"} part in ${where}: Perplexity's Agent API takes text and image URLs only; dropped`, {
-    partType: partType ?? null,
-  });
 }

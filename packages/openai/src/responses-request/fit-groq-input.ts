@@ -1,8 +1,12 @@
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
 import type { WarningSink } from "../request/request-warnings.js";
+import { assistantContentText, outputAsText, warnUnsupportedPart } from "./fitted-input-text.js";
 
 type Item = Record<string, unknown>;
+
+/** Why a part it cannot take is dropped (the `request.unsupported-part` warning). */
+const GROQ_OUTPUT = "Groq's Responses API takes a string output";
 
 /** Message roles Groq's input messages take. */
 const ROLES = new Set(["user", "assistant", "system", "developer"]);
@@ -35,7 +39,7 @@ export function fitGroqInput(items: readonly ResponseInputItem[], sink: WarningS
 function fitItem(item: Item, sink: WarningSink): Item | undefined {
   const type = asString(item.type) ?? (item.role !== undefined ? "message" : undefined);
   const role = asString(item.role) ?? "";
-  if (type === "message" && role === "assistant") return { role, content: assistantText(item.content) };
+  if (type === "message" && role === "assistant") return { role, content: assistantContentText(item.content) };
   if (type === "message" && ROLES.has(role)) return item;
   if (type === "item_reference") return item;
   if (type === "function_call") {
@@ -43,7 +47,7 @@ function fitItem(item: Item, sink: WarningSink): Item | undefined {
   }
   if (type === "function_call_output") {
     const callId = asString(item.call_id) ?? "";
-    return { type, call_id: item.call_id, output: outputText(item.output, callId, sink), ...idAndStatus(item) };
+    return { type, call_id: item.call_id, output: outputAsText(item.output, callId, GROQ_OUTPUT, sink), ...idAndStatus(item) };
   }
   if (type === "reasoning") {
     sink.warn("request.reasoning-dropped", `Reasoning item ${asString(item.id) ?? "(no id)"}: Groq's Responses API takes no reasoning input items; dropped`, {
@@ -57,31 +61,8 @@ function fitItem(item: Item, sink: WarningSink): Item | undefined {
   return undefined;
 }
 
-/** The text of an assistant message's content: a string as it is, parts joined (a refusal's text too). */
-function assistantText(content: unknown): string {
-  if (typeof content === "string") return content;
-  return (asArray(content) ?? []).map((entry) => {
-    const part = asRecord(entry);
-    return asString(part?.text) ?? asString(part?.refusal) ?? "";
-  }).join("");
-}
-
 function idAndStatus(item: Item): { id?: string; status?: string } {
   const id = asNonEmptyString(item.id);
   const status = asNonEmptyString(item.status);
   return { ...(id !== undefined && { id }), ...(status !== undefined && { status }) };
-}
-
-function outputText(output: unknown, callId: string, sink: WarningSink): string {
-  if (typeof output === "string") return output;
-  return (asArray(output) ?? [])
-    .map((entry) => {
-      const part = asRecord(entry);
-      if (part?.type === "input_text" && typeof part.text === "string") return part.text;
-      sink.warn("request.unsupported-part", `A ${asString(part?.type) ?? "(untyped)"} part in the output of call ${callId}: Groq's Responses API takes a string output; dropped`, {
-        partType: asString(part?.type) ?? null,
-      });
-      return "";
-    })
-    .join("");
 }
