@@ -20,3 +20,4 @@ export { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./stream/handl
 export { streamMessagesFromResponse } from "./stream-messages-from-response.js";
 export { AnthropicStreamError, decodeAnthropicFrame } from "./decode-anthropic-frame.js";
 export { MAX_CACHE_BREAKPOINTS, withCacheBreakpoints, type CacheableParams, type PromptCachingOptions } from "./request/prompt-caching.js";
+export { LEADING_USER_TURN_TEXT } from "./request/leading-user-turn.js";

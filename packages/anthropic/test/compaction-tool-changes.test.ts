@@ -38,9 +38,9 @@ function stream(block: Rec): unknown[] {
 async function compactionParam(block: Rec): Promise<Rec> {
   const events = await collect(streamMessages(fromList(stream(block)), { threadId: "t", runId: "r", generateId: createSequentialIds("id") }));
   const messages = (await assertConformant(events)) as Message[];
-  const { params } = toMessagesRequest({ messages: [...messages, { id: "u2", role: "user", content: "Go on" }] });
+  const { params } = toMessagesRequest({ messages: [{ id: "u1", role: "user", content: "Hi" }, ...messages, { id: "u2", role: "user", content: "Go on" }] });
   expect(apiViolations(params)).toEqual([]);
-  return (params.messages[0]?.content as unknown as Rec[])[0] as Rec;
+  return (params.messages[1]?.content as unknown as Rec[])[0] as Rec;
 }
 
 describe("compaction tool_changes", () => {

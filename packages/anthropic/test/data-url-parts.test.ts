@@ -32,3 +32,24 @@ describe("data URLs in URL sources", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe("data URLs in data sources", () => {
+  it("a data source holding a whole data URL, or line-wrapped base64, goes as its plain base64 payload", () => {
+    const { params } = toMessagesRequest({
+      messages: [
+        {
+          id: "u",
+          role: "user",
+          content: [
+            { type: "image", source: { type: "data", value: "data:image/png;base64,iVBORw0KGgo=", mimeType: "image/png" } },
+            { type: "document", source: { type: "data", value: "JVBE\r\nRi0=\n", mimeType: "application/pdf" } },
+          ],
+        },
+      ],
+    });
+    expect(params.messages[0]?.content).toEqual([
+      { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
+      { type: "document", source: { type: "base64", media_type: "application/pdf", data: "JVBERi0=" } },
+    ]);
+  });
+});

@@ -123,6 +123,7 @@ describe("toMessagesRequest", () => {
   it("tool results with parts keep text and images", () => {
     const { params } = toMessagesRequest({
       messages: [
+        { id: "u", role: "user", content: "Q" },
         { id: "a", role: "assistant", toolCalls: [{ id: "toolu_1", type: "function", function: { name: "shot", arguments: "{}" } }] },
         {
           id: "t",
@@ -135,7 +136,7 @@ describe("toMessagesRequest", () => {
         },
       ],
     });
-    expect(params.messages[1]).toEqual({
+    expect(params.messages[2]).toEqual({
       role: "user",
       content: [
         {
@@ -203,6 +204,7 @@ describe("toMessagesRequest", () => {
   it("text edited after streaming falls back to one block; unparseable arguments are sent wrapped as { INVALID_JSON } with a warning", () => {
     const { params, warnings } = toMessagesRequest({
       messages: [
+        { id: "u", role: "user", content: "Q" },
         {
           id: "msg_1",
           role: "assistant",
@@ -212,7 +214,7 @@ describe("toMessagesRequest", () => {
         },
       ],
     });
-    expect(params.messages[0]?.content).toEqual([
+    expect(params.messages[1]?.content).toEqual([
       { type: "text", text: "edited text" },
       { type: "tool_use", id: "toolu_1", name: "f", input: { INVALID_JSON: '{"a": "unfin' } },
     ]);
@@ -223,6 +225,7 @@ describe("toMessagesRequest", () => {
   it("provider-executed calls of another provider are dropped; Anthropic's are rebuilt with their results", () => {
     const { params, warnings } = toMessagesRequest({
       messages: [
+        { id: "u", role: "user", content: "Q" },
         {
           id: "msg_1",
           role: "assistant",
@@ -246,6 +249,7 @@ describe("toMessagesRequest", () => {
       ],
     });
     expect(params.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "Q" }] },
       {
         role: "assistant",
         content: [

@@ -34,9 +34,9 @@ const sse = (chunks: readonly Rec[]): string => chunks.map((chunk) => `event: ${
 async function run(chunks: readonly Rec[]): Promise<{ events: Event[]; sent: Rec }> {
   const events = await collect(streamMessages(fromList(chunks), { threadId: "t", runId: "r", generateId: createSequentialIds("id") }));
   const messages = (await assertConformant(events)) as Message[];
-  const { params } = toMessagesRequest({ messages: [...messages, { id: "u2", role: "user", content: "Go on" }] });
+  const { params } = toMessagesRequest({ messages: [{ id: "u1", role: "user", content: "Hi" }, ...messages, { id: "u2", role: "user", content: "Go on" }] });
   expect(apiViolations(params)).toEqual([]);
-  return { events, sent: (params.messages[0]?.content as unknown as Rec[])[0] as Rec };
+  return { events, sent: (params.messages[1]?.content as unknown as Rec[])[0] as Rec };
 }
 
 /** The block as the SDK's own accumulator (`messages.stream(...).finalMessage()`) holds it. */

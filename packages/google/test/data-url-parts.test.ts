@@ -18,3 +18,17 @@ describe("data URLs in URL sources", () => {
     expect(params.contents[2]?.parts?.[0]?.functionResponse?.parts).toEqual([{ inlineData: { data: "/9j/4AAQ", mimeType: "image/jpeg" } }]);
   });
 });
+
+describe("data URLs in data sources", () => {
+  it("a data source holding a whole data URL goes as inlineData of its payload, in a user turn and in a function response", () => {
+    const { params } = toGenerateContentRequest({
+      messages: [
+        { id: "u", role: "user", content: [{ type: "image", source: { type: "data", value: "data:image/png;base64,iVBORw0KGgo=", mimeType: "image/png" } }] },
+        { id: "a", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "shot", arguments: "{}" } }] },
+        { id: "t", role: "tool", toolCallId: "c1", content: [{ type: "image", source: { type: "data", value: "/9j/\n4AAQ", mimeType: "image/jpeg" } }] },
+      ],
+    }, { model: "gemini-3-flash-preview" });
+    expect(params.contents[0]?.parts).toEqual([{ inlineData: { data: "iVBORw0KGgo=", mimeType: "image/png" } }]);
+    expect(params.contents[2]?.parts?.[0]?.functionResponse?.parts).toEqual([{ inlineData: { data: "/9j/4AAQ", mimeType: "image/jpeg" } }]);
+  });
+});

@@ -41,3 +41,15 @@ describe("data URLs in URL sources", () => {
     expect(content?.[2]).toMatchObject({ type: "input_image", image_url: "data:image/png;base64,iVBORw0KGgo=" });
   });
 });
+
+describe("data URLs in data sources", () => {
+  const wrapped: Message[] = [
+    { id: "u", role: "user", content: [{ type: "text", text: "Look" }, { type: "image", source: { type: "data", value: "data:image/png;base64,iVBORw0KGgo=", mimeType: "image/png" } }] },
+  ];
+  it("Chat and Responses send the payload once, not a data URL inside a data URL", () => {
+    const chat = toChatCompletionsRequest({ threadId: "t", runId: "r", messages: wrapped }, { model: "gpt-5" });
+    expect(JSON.stringify(chat.params.messages)).toContain('"url":"data:image/png;base64,iVBORw0KGgo="');
+    const responses = toResponsesRequest({ threadId: "t", runId: "r", messages: wrapped }, { model: "gpt-5" });
+    expect(JSON.stringify(responses.params.input)).toContain('"image_url":"data:image/png;base64,iVBORw0KGgo="');
+  });
+});

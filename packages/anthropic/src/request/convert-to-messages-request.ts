@@ -44,6 +44,7 @@ import { isBlank, trimFinalAssistantTurn } from "./blank-text.js";
 import { placeToolResult } from "./place-tool-result.js";
 import { createToolIdMap, type ToolIdMap } from "./tool-call-ids.js";
 import { dropOrphanCallers } from "./orphan-callers.js";
+import { keepUserTurnFirst } from "./leading-user-turn.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./prompt-caching.js";
 import { pendingContainer } from "../code-execution-container.js";
 import { toInputSchema } from "./tool-input-schema.js";
@@ -205,6 +206,8 @@ export function toMessagesRequest(
   // Dropping trailing thinking can leave a final text block that ends with whitespace.
   trimFinalAssistantTurn(turns);
   unifySearchResultCitations(turns, sink);
+  // The API refuses a conversation whose first turn is the assistant's.
+  keepUserTurnFirst(turns, sink);
   if (turns.length === 0) {
     throw new EmptyRequestError("Nothing in the run input can be sent to Anthropic: the request would have no messages");
   }

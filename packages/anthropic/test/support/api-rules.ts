@@ -1,6 +1,7 @@
 /**
  * The structural rules the Messages API enforces on a request (it answers 400 otherwise), written
  * from Anthropic's documentation, so a test can assert that a converted request breaks none:
+ * - the first message is a user turn ("messages: first message must use the \"user\" role");
  * - tool_use ids (and the tool_use_id of results) match `^[a-zA-Z0-9_-]+$` (Messages API reference),
  *   and are unique within the request ("`tool_use` ids must be unique");
  * - no text block is empty ("text content blocks must be non-empty"), and no message's text is
@@ -37,6 +38,8 @@ const TOOL_ID = /^[a-zA-Z0-9_-]+$/;
 /** Every rule a request breaks, as readable strings (empty when the request is well-formed). */
 export function apiViolations(params: { system?: unknown; messages: readonly unknown[] }): string[] {
   const out: string[] = [];
+  const first = params.messages[0] as Rec | undefined;
+  if (first !== undefined && first.role !== "user") out.push(`messages.0: the first message is ${String(first.role)}, not user`);
   const checkText = (blocks: readonly Rec[], where: string): void => {
     const texts = blocks.filter((block) => block.type === "text");
     texts.forEach((block, i) => {
