@@ -53,3 +53,22 @@ describe("data URLs in data sources", () => {
     expect(JSON.stringify(responses.params.input)).toContain('"image_url":"data:image/png;base64,iVBORw0KGgo="');
   });
 });
+
+describe("an image's declared type in its data URL", () => {
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+  const withType = (mimeType: string): Message[] => [
+    { id: "u", role: "user", content: [{ type: "image", source: { type: "data", value: png, mimeType } }] },
+  ];
+  const chatUrl = (mimeType: string, provider?: string): unknown =>
+    (toChatCompletionsRequest({ threadId: "t", runId: "r", messages: withType(mimeType) }, { model: "gpt-5", ...(provider !== undefined && { provider }) }).params.messages[0] as { content: Array<{ image_url?: { url: string } }> }).content[0]?.image_url?.url;
+
+  it("goes as a bare lowercase type, whatever its case or parameters (OpenAI and other servers)", () => {
+    for (const provider of [undefined, "openrouter", "my-server"]) {
+      expect(chatUrl("IMAGE/PNG", provider)).toBe(`data:image/png;base64,${png}`);
+      expect(chatUrl("image/png; charset=binary", provider)).toBe(`data:image/png;base64,${png}`);
+    }
+    const { params } = toResponsesRequest({ threadId: "t", runId: "r", messages: withType("Image/PNG") }, { model: "gpt-5" });
+    const content = (params.input as unknown as Array<{ content: Array<Record<string, unknown>> }>)[0]?.content;
+    expect(content?.[0]).toMatchObject({ type: "input_image", image_url: `data:image/png;base64,${png}` });
+  });
+});

@@ -128,15 +128,15 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
 }
 
 /**
- * The MIME type image data goes with in its data URL: as declared to servers without a known image
- * rule; to OpenAI's platforms the type core's `inlineImageType` decides (`undefined`: dropped, with
- * `request.unsupported-media-type`), the declared one kept as given when it names that type.
+ * The MIME type image data goes with in its data URL, as a bare lowercase type (`IMAGE/PNG` or
+ * `image/png; charset=x` go as `image/png`: OpenAI reads no other spelling as an image URL): as
+ * declared to servers without a known image rule; to OpenAI's platforms the type core's
+ * `inlineImageType` decides (`undefined`: dropped, with `request.unsupported-media-type`).
  */
 function inlineImageMimeType(declared: string, base64: string, sink: WarningSink, where: string): string | undefined {
   const rule = inlineImageRuleFor(targetOf(sink));
-  if (rule === undefined) return declared;
-  const mimeType = inlineImageType(declared, base64, rule, sink, where);
-  return mimeType !== undefined && mimeType === mediaTypeEssence(declared) ? declared : mimeType;
+  if (rule === undefined) return mediaTypeEssence(declared) || declared;
+  return inlineImageType(declared, base64, rule, sink, where);
 }
 
 /** The last path segment of a URL, if it names a file. */
