@@ -155,4 +155,5 @@ export {
 export { ERROR_BODY_LIMIT, HttpStatusError, isErrorResponse, readErrorBody } from "./sse/http-error-response.js";
 export { applyJsonPatch, type JsonPatchResult } from "./json-patch.js";
 export { EntityIds } from "./run/entity-ids.js";
+export { IdFingerprints } from "./run/id-fingerprints.js";
 export { createStepWriter, subagentLocalId, type StepWriter, type StepWriterOptions } from "./run/step-writer.js";

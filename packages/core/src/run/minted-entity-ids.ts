@@ -1,7 +1,10 @@
+import { IdFingerprints } from "./id-fingerprints.js";
 import { RunStateError } from "./run-state-error.js";
 
 /** The kinds of entity an AG-UI id names. */
 export type EntityKind = "text message" | "reasoning message" | "tool result message" | "tool call";
+
+const KINDS: readonly EntityKind[] = ["text message", "reasoning message", "tool result message", "tool call"];
 
 /**
  * The entity ids one run has put on the wire, and what each names. AG-UI ids are unique across
@@ -12,14 +15,19 @@ export type EntityKind = "text message" | "reasoning message" | "tool result mes
  * merged entity on the wire. A reasoning span may share its id with a reasoning message, so spans
  * are not recorded here; a tool call answered from an earlier run (`adoptToolCall`) is not minted
  * by this run either.
+ *
+ * The ids are kept as fingerprints, one set per kind ({@link IdFingerprints}: a few bytes an id,
+ * whatever its length), so a run of any length holds no id strings: memory stays flat over a
+ * stream of any number of entities.
  */
 export class MintedEntityIds {
-  readonly #owners = new Map<string, EntityKind>();
+  readonly #byKind = new Map<EntityKind, IdFingerprints>(KINDS.map((kind) => [kind, new IdFingerprints()]));
 
   /** Records `id` as naming a new `kind`; throws {@link RunStateError} when the run already used it. */
   mint(id: string, kind: EntityKind): void {
-    const owner = this.#owners.get(id);
-    if (owner !== undefined) throw new RunStateError(`the ${kind} id ${id} is already the id of a ${owner} in this run`);
-    this.#owners.set(id, kind);
+    for (const [owner, ids] of this.#byKind) {
+      if (ids.has(id)) throw new RunStateError(`the ${kind} id ${id} is already the id of a ${owner} in this run`);
+    }
+    (this.#byKind.get(kind) as IdFingerprints).add(id);
   }
 }

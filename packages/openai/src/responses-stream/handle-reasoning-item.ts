@@ -1,5 +1,4 @@
-import type { BridgeMetadata } from "@agui-bridge/core/adapter";
-import { IdFingerprints } from "./id-fingerprints.js";
+import { IdFingerprints, type BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "../narrow.js";
 import { endReasoningSpan, startReasoningSpan } from "./reasoning-span.js";
 import { addItemPosition, findItem, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";

@@ -1,5 +1,5 @@
+import { IdFingerprints } from "@agui-bridge/core/adapter";
 import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
-import { IdFingerprints } from "./id-fingerprints.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
 
 /**

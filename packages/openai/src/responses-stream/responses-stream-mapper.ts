@@ -1,8 +1,7 @@
-import type { RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
+import { IdFingerprints, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
 import { classifyOutputItem, webSearchSourcesJson } from "./classify-output-item.js";
 import { clientItemMetadata, isClientToolItem } from "./client-tool-items.js";
 import { describeOpenAIError } from "../describe-openai-error.js";
-import { IdFingerprints } from "./id-fingerprints.js";
 import { ItemsById } from "./items-by-id.js";
 import {
   closeMessageItem,

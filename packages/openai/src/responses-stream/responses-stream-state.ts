@@ -1,10 +1,9 @@
-import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import { IdFingerprints, type AdapterStreamOptions, type FinishInfo, type RunBuilder } from "@agui-bridge/core/adapter";
 import type { SteeringEntry } from "./handle-steering.js";
 import type { StreamedText } from "./handle-streamed-argument-text.js";
 import type { CountTree, ResponseCountKey } from "./response-counts.js";
 import { IndexSet } from "./index-set.js";
 import { openIdlessCall } from "./idless-call-items.js";
-import { IdFingerprints } from "./id-fingerprints.js";
 import type { ItemsById } from "./items-by-id.js";
 import type { MessageLogprobs } from "./response-logprobs.js";
 import { asNonEmptyString, asNumber } from "../narrow.js";

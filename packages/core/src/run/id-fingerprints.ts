@@ -1,14 +1,15 @@
 /**
  * A set of provider ids kept as 52-bit fingerprints instead of the strings themselves.
  *
- * A Responses stream can carry any number of output items, each with an id of the server's
- * choosing and of any length; the mapper must remember every one for the whole run (AG-UI ids
- * stay unique, and the terminal backfill must know what already streamed). Keeping the strings
- * would let one response hold on to megabytes; a fingerprint costs the same few bytes whatever
- * the id. Two different ids share a fingerprint with odds of about 1 in 4.5 × 10^15 per pair:
- * `has` can then answer true for an id never added, which at worst gives one item a fresh
- * AG-UI id, or skips re-mapping a finished item from `response.completed` that a misbehaving
- * server had also left out of its stream.
+ * A stream can carry any number of entities (output items, messages, tool calls), each with an id
+ * of the server's choosing and of any length, and a run must remember every one for its whole
+ * length (AG-UI ids stay unique; the Responses mapper's terminal backfill must know what already
+ * streamed). Keeping the strings would let one run hold on to megabytes; a fingerprint costs the
+ * same few bytes whatever the id. Two different ids share a fingerprint with odds of about 1 in
+ * 4.5 × 10^15 per pair: `has` can then answer true for an id never added (for the Responses mapper
+ * at worst one item gets a fresh AG-UI id, or a finished item a misbehaving server left out of its
+ * stream is not re-mapped from `response.completed`; for the run builder a run of ~10^5 entities
+ * would end in RUN_ERROR `invalid_sequence` with odds of about 1 in 10^6).
  */
 export class IdFingerprints {
   readonly #keys = new FingerprintTable();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FingerprintTable, IdFingerprints } from "../src/responses-stream/id-fingerprints.js";
+import { FingerprintTable, IdFingerprints } from "../src/run/id-fingerprints.js";
 
 describe("IdFingerprints (the provider ids a Responses run remembers)", () => {
   it("holds what was added and nothing else, for ids of any length and alphabet", () => {
