@@ -192,4 +192,26 @@ describe("toGenerateContentRequest", () => {
       },
     ]);
   });
+  it("arguments that are not a JSON object go as { INVALID_JSON: <the text> } with a warning; empty ones as {}", () => {
+    const texts = ['{"city": "Par', "[1, 2]", '"Paris"', "not json at all"];
+    const { params, warnings } = toGenerateContentRequest({
+      messages: [
+        { id: "u", role: "user", content: "Weather?" },
+        {
+          id: "a",
+          role: "assistant",
+          toolCalls: [
+            ...texts.map((text, index) => ({ id: `c${index}`, type: "function" as const, function: { name: "get_weather", arguments: text } })),
+            { id: "empty", type: "function" as const, function: { name: "now", arguments: "  " } },
+          ],
+        },
+        ...[...texts.keys()].map((index) => ({ id: `t${index}`, role: "tool" as const, toolCallId: `c${index}`, content: "bad arguments" })),
+        { id: "te", role: "tool", toolCallId: "empty", content: "noon" },
+      ],
+    });
+    const args = params.contents.flatMap((content) => content.parts ?? []).flatMap((part) => (part.functionCall === undefined ? [] : [part.functionCall.args]));
+    // Byte for byte: the model sees what the call said, not an empty object.
+    expect(args).toEqual([...texts.map((text) => ({ INVALID_JSON: text })), {}]);
+    expect(warnings.filter((w) => w.code === "request.invalid-tool-arguments").map((w) => w.details?.toolCallId)).toEqual(["c0", "c1", "c2", "c3"]);
+  });
 });

@@ -253,6 +253,12 @@ export function signatureOf(
   return undefined;
 }
 
+/**
+ * The call's `functionCall.args`. Arguments that are not a JSON object (a call cut off mid-stream,
+ * another provider's malformed call) go as `{ "INVALID_JSON": <the text> }`, as the Anthropic
+ * converter sends them: `args` is a `google.protobuf.Struct` ("JSON object format"), so any object
+ * is accepted, and the model sees what the call said instead of an empty `{}`.
+ */
 function parseArgs(call: ToolCall, context: ModelTurnContext): Record<string, unknown> {
   const text = call.function.arguments;
   if (text.trim() === "") return {};
@@ -264,10 +270,10 @@ function parseArgs(call: ToolCall, context: ModelTurnContext): Record<string, un
   }
   context.warn({
     code: "request.invalid-tool-arguments",
-    message: `Tool call ${call.id} has arguments that are not a JSON object; {} was sent`,
+    message: `Tool call ${call.id} has arguments that are not a JSON object; sent wrapped as {"INVALID_JSON": ...}`,
     details: { toolCallId: call.id },
   });
-  return {};
+  return { INVALID_JSON: text };
 }
 
 /** The text of a tool result's content. */

@@ -2,6 +2,7 @@ import {
   providerLabel,
   assertToolNames,
   claimsProviderExecuted,
+  EmptyRequestError,
   mapToolName,
   pairToolResults,
   readBridgeMetadata,
@@ -85,7 +86,9 @@ export interface GenerateContentRequestResult {
  *   gets the documented placeholder signature (Gemini 3 refuses the request otherwise);
  * - `tools` become `functionDeclarations` with `parametersJsonSchema`.
  * Foreign file handles, foreign or unknown-origin encrypted values and anything Gemini cannot take
- * are dropped with a warning, never sent.
+ * are dropped with a warning, never sent. Input that leaves no contents at all (only system or
+ * developer messages, or nothing Gemini can take and no user message) throws
+ * {@link EmptyRequestError} (code `empty_request`) instead of a request the API refuses.
  */
 export function toGenerateContentRequest(
   input: Pick<RunAgentInput, "messages"> & Partial<Pick<RunAgentInput, "tools" | "context">>,
@@ -170,6 +173,11 @@ export function toGenerateContentRequest(
   // reported by signatureOf; a value on any other message has no place in a Gemini request.
   warnUnsentEncryptedValues(messages, sink, context.platform ?? GOOGLE_PROVIDER, (holder) => holder.kind === "tool-call" || holder.message.role === "assistant" || (holder.message.role === "tool" && context.consumed.has(holder.message.id)));
   keepTurnOrder(contents, emptyUser, sink);
+  // The SDK throws a plain Error on `contents: []` and the API answers 400: a clear error instead,
+  // before anything is sent (the run ends in RUN_ERROR `empty_request`, as with the other converters).
+  if (contents.length === 0) {
+    throw new EmptyRequestError("Nothing in the run input can be sent to Gemini: the request would have no contents");
+  }
   orderFunctionResponses(contents);
   signCurrentTurnCalls(contents, movedMedia);
 
