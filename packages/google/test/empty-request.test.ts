@@ -54,7 +54,7 @@ describe("nothing Gemini can take", () => {
         type: "RUN_ERROR",
         code: "empty_request",
         message: expect.stringContaining("Nothing in the run input can be sent to Gemini"),
-        metadata: { "agui-bridge": { errorCategory: "unknown", retryable: false } },
+        metadata: { "agui-bridge": { errorCategory: "invalid_request", retryable: false } },
       });
       expect(sent).toEqual([]);
     });

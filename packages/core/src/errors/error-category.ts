@@ -96,6 +96,8 @@ const BRIDGE_CODES: Readonly<Record<string, ErrorCategory>> = {
   invalid_json: "invalid_response",
   invalid_tool_arguments: "invalid_response",
   invalid_step: "invalid_response",
+  // The run input held nothing the provider can take: the request itself is wrong, not the answer.
+  empty_request: "invalid_request",
   prompt_blocked: "content_filter",
   response_failed: "server",
   missing_credentials: "auth",
