@@ -155,5 +155,6 @@ export {
 export { ERROR_BODY_LIMIT, HttpStatusError, isErrorResponse, readErrorBody } from "./sse/http-error-response.js";
 export { applyJsonPatch, type JsonPatchResult } from "./json-patch.js";
 export { EntityIds } from "./run/entity-ids.js";
+export { toolArgumentsObject } from "./tool-arguments-object.js";
 export { IdFingerprints } from "./run/id-fingerprints.js";
 export { createStepWriter, subagentLocalId, type StepWriter, type StepWriterOptions } from "./run/step-writer.js";

@@ -2,6 +2,7 @@ import {
   acceptProviderExecuted,
   isMintedBy,
   toolCallName,
+  toolArgumentsObject,
   isSourceUsableBy,
   readBridgeMetadata,
   type AssistantMessage,
@@ -246,7 +247,7 @@ function toolCallBlocks(
   const fields = readBridgeMetadata(call.metadata);
   const ours = isMintedBy(call, platform);
   const index = ours && Number.isSafeInteger(fields?.blockIndex) ? (fields?.blockIndex as number) : undefined;
-  const input = parseArguments(call, sink);
+  const input = toolArgumentsObject(call, sink);
   const caller = ours && isRecord(fields?.caller) ? { caller: fields.caller } : {};
   if (fields?.providerExecuted !== true) {
     const name = toolCallName(call, ANTHROPIC_TOOL_NAME, sink);
@@ -329,26 +330,6 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/**
- * The call's `input`. Arguments that are not a JSON object (fine-grained tool streaming cut off at
- * `max_tokens`, another provider's malformed call) go back as `{ "INVALID_JSON": <the text> }`, the
- * wrapping Anthropic's fine-grained tool streaming guide recommends, so the model sees what it wrote.
- */
-function parseArguments(call: ToolCall, sink: WarningSink): unknown {
-  const text = call.function.arguments;
-  if (text.trim() === "") return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (isRecord(value)) return value;
-  } catch {
-    // reported below
-  }
-  sink.warn("request.invalid-tool-arguments", `Tool call ${call.id} has arguments that are not a JSON object; sent wrapped as {"INVALID_JSON": ...}`, {
-    toolCallId: call.id,
-  });
-  return { INVALID_JSON: text };
 }
 
 function indexIn(metadata: unknown, messageId: string | undefined): number | undefined {

@@ -3,6 +3,7 @@ import {
   entityProvider,
   isEncryptedValueUsableBy,
   toolCallName,
+  toolArgumentsObject,
   type RequestWarn,
   isMintedBy,
   readBridgeMetadata,
@@ -99,7 +100,7 @@ function functionCallPart(call: ToolCall, context: ModelTurnContext): Part {
   const id = asString(readBridgeMetadata(call.metadata)?.functionCallId);
   const signature = signatureOf(call, `tool call ${call.id}`, context.warn, context.platform);
   return {
-    functionCall: { ...(id !== undefined && { id }), name: toolCallName(call, GOOGLE_TOOL_NAME, sinkOf(context.warn)), args: parseArgs(call, context) },
+    functionCall: { ...(id !== undefined && { id }), name: toolCallName(call, GOOGLE_TOOL_NAME, sinkOf(context.warn)), args: toolArgumentsObject(call, sinkOf(context.warn)) },
     ...(signature !== undefined && { thoughtSignature: signature }),
   };
 }
@@ -121,7 +122,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
   const signature = signatureOf(call, `tool call ${call.id}`, context.warn, context.platform);
   const signed = (part: Part): Part => (signature !== undefined ? { ...part, thoughtSignature: signature } : part);
   if (type === PROVIDER_TOOL.codeExecution) {
-    const args = parseArgs(call, context);
+    const args = toolArgumentsObject(call, sinkOf(context.warn));
     const id = asString(readBridgeMetadata(call.metadata)?.functionCallId);
     // Code run while thinking came marked `thought: true`; it goes back marked.
     const thought = readBridgeMetadata(call.metadata)?.thought === true;
@@ -206,7 +207,7 @@ function serverToolParts(call: ToolCall, result: ToolMessage | undefined, signed
   const id = asString(fields?.functionCallId);
   const toolType = asString(fields?.toolType);
   const parts: Part[] = [
-    signed({ toolCall: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), args: parseArgs(call, context) } }),
+    signed({ toolCall: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), args: toolArgumentsObject(call, sinkOf(context.warn)) } }),
   ];
   if (result !== undefined) {
     const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn, context.platform);
@@ -251,29 +252,6 @@ export function signatureOf(
     details: { entity: what, provider: entityProvider(entity), encryptedKind: kind },
   });
   return undefined;
-}
-
-/**
- * The call's `functionCall.args`. Arguments that are not a JSON object (a call cut off mid-stream,
- * another provider's malformed call) go as `{ "INVALID_JSON": <the text> }`, as the Anthropic
- * converter sends them: `args` is a `google.protobuf.Struct` ("JSON object format"), so any object
- * is accepted, and the model sees what the call said instead of an empty `{}`.
- */
-function parseArgs(call: ToolCall, context: ModelTurnContext): Record<string, unknown> {
-  const text = call.function.arguments;
-  if (text.trim() === "") return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (isRecord(parsed)) return parsed;
-  } catch {
-    // Reported below.
-  }
-  context.warn({
-    code: "request.invalid-tool-arguments",
-    message: `Tool call ${call.id} has arguments that are not a JSON object; sent wrapped as {"INVALID_JSON": ...}`,
-    details: { toolCallId: call.id },
-  });
-  return { INVALID_JSON: text };
 }
 
 /** The text of a tool result's content. */
