@@ -1,6 +1,5 @@
-import { mapResponsesUsage } from "../map-openai-usage.js";
 import { asArray, asNonEmptyString, asString, isRecord } from "../narrow.js";
-import { providerLabel } from "../provider-label.js";
+import { recordResponseUsage, usageKeyOf } from "./responses-usage-cost.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
 
 /**
@@ -88,11 +87,5 @@ function startStep(state: ResponsesStreamState, kind: string): string {
 /** A search results event's `usage`: the response's usage so far, so a failure still reports it. */
 function recordUsageSoFar(state: ResponsesStreamState, usage: unknown): void {
   if (!isRecord(usage)) return;
-  const model = asNonEmptyString(state.response.model);
-  const mapped = mapResponsesUsage(usage, {
-    provider: providerLabel(state.options),
-    ...(model !== undefined && { model }),
-    ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
-  });
-  state.run.usage.record(state.response.id ?? `response-${Math.max(state.responseCount, 1)}`, mapped);
+  recordResponseUsage(state, usageKeyOf(state), asNonEmptyString(state.response.model), usage);
 }

@@ -4,11 +4,10 @@ import { closeMessageItem } from "./handle-message-item.js";
 import { closeReasoningItem } from "./handle-reasoning-item.js";
 import { commitSteering } from "./handle-steering.js";
 import { mapResponsesFinishReason } from "../map-openai-finish-reason.js";
-import { mapResponsesUsage } from "../map-openai-usage.js";
 import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
-import { recordResponseCost } from "./responses-usage-cost.js";
+import { recordResponseCost, recordResponseUsage, usageKeyOf } from "./responses-usage-cost.js";
 import { recordResponseCounts, xaiServerToolUse } from "./response-counts.js";
 import { recordInputTransformations } from "./input-transformations.js";
 import { closeProgressCalls } from "./handle-perplexity-progress.js";
@@ -55,13 +54,8 @@ export function handleResponseProgress(state: ResponsesStreamState, event: Recor
 export function handleResponseTerminal(state: ResponsesStreamState, event: Record<string, unknown>): void {
   const response = terminalResponseOf(event) ?? {};
   const model = asNonEmptyString(response.model) ?? state.response.model;
-  const id = asNonEmptyString(response.id) ?? state.response.id ?? `response-${Math.max(state.responseCount, 1)}`;
-  const usage = mapResponsesUsage(response.usage, {
-    provider: providerLabel(state.options),
-    ...(model !== undefined && { model }),
-    ...(state.options.onWarning !== undefined && { onWarning: state.options.onWarning }),
-  });
-  state.run.usage.record(id, usage);
+  const id = asNonEmptyString(response.id) ?? usageKeyOf(state);
+  recordResponseUsage(state, id, model, response.usage);
   recordResponseCost(state, id, model, response.usage);
   recordResponseCounts(state, "toolUsage", id, response.tool_usage);
   recordResponseCounts(state, "serverToolUse", id, xaiServerToolUse(response.usage));
