@@ -1,6 +1,7 @@
 import type { FinishInfo, RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
+import { tokenDetails, tokenDetailsMetadata } from "./chat-token-details.js";
 import { chatUsageCost, costMetadata } from "../chat-usage-cost.js";
 import { describeOpenAIError } from "../describe-openai-error.js";
 import { handleChatAudio } from "./handle-chat-audio.js";
@@ -50,6 +51,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     costs: new Map(),
     usageKeys: new Map(),
     billed: new Map(),
+    tokenDetails: new Map(),
     details: {},
     contentFilters: new Map(),
     warned: new Set(),
@@ -155,6 +157,7 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   const byModel = usageByModel(breakdown, total, usageContext(state));
   recordCallUsage(state, callKey, byModel ?? (total === undefined ? undefined : [total]));
   recordBilledCounts(state, callKey, usage);
+  recordTokenDetails(state, callKey, usage);
   const cost = chatUsageCost(usage);
   if (cost === undefined) return;
   const upstream = asNonEmptyString(chunk.provider);
@@ -175,6 +178,14 @@ function recordBilledCounts(state: ChatStreamState, callKey: string, usage: unkn
   if (counts === undefined) return;
   state.billed.set(callKey, counts);
   state.run.setTerminalMetadata(billedCountsMetadata(state.billed));
+}
+
+/** The call's audio and predicted-output token counts (its last report wins), summed over the run's calls onto the terminal event. */
+function recordTokenDetails(state: ChatStreamState, callKey: string, usage: unknown): void {
+  const details = tokenDetails(usage);
+  if (details === undefined) return;
+  state.tokenDetails.set(callKey, details);
+  state.run.setTerminalMetadata(tokenDetailsMetadata(state.tokenDetails));
 }
 
 /**
