@@ -69,3 +69,32 @@ function removeLeftoversOnExit(): void {
     for (const file of written) rmSync(file, { force: true });
   });
 }
+
+/**
+ * Type-checks a snippet as a user's strict TypeScript project would (`strict`,
+ * `noUncheckedIndexedAccess`, NodeNext), written as an `.mts` module inside `dir` so its imports
+ * resolve to that package's dependencies and the built packages' declarations. Returns the
+ * compiler's messages for the snippet, `[]` when it type-checks.
+ */
+export async function typeCheckSnippet(source: string, dir: string): Promise<string[]> {
+  const ts = (await import("typescript")).default;
+  const file = join(dir, `.readme-typecheck-${process.pid}-${Date.now()}.mts`);
+  writeFileSync(file, source.includes("export ") ? source : `${source}\nexport {};\n`);
+  try {
+    const program = ts.createProgram([file], {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+    });
+    return ts
+      .getPreEmitDiagnostics(program, program.getSourceFile(file))
+      .map((d) => `${d.start !== undefined && d.file !== undefined ? `line ${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : ""}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}

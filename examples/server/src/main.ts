@@ -11,6 +11,7 @@
  */
 import { createAgent } from "@agui-bridge/agent";
 import { startMockProvider } from "@agui-bridge/mock-provider";
+import type { AddressInfo } from "node:net";
 import { createAgUiServer } from "./create-agui-server.js";
 import { createProviderFromConfig, hasApiKey, PROVIDER_NAMES, type ProviderName } from "./provider-from-config.js";
 
@@ -20,6 +21,10 @@ if (!PROVIDER_NAMES.includes(name)) {
   process.exit(2);
 }
 const port = Number(process.env.PORT ?? 8787);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number from 0 to 65535 (0 picks a free one), not ${JSON.stringify(process.env.PORT)}`);
+  process.exit(2);
+}
 
 /** Whether a mock request already carries a tool result (then the agent wants the answer, not another call). */
 const carriesToolResult = (body: unknown): boolean => /"(tool_result|function_call_output|functionResponse|tool)"/.test(JSON.stringify(body ?? null));
@@ -42,8 +47,17 @@ const agent = createAgent({
   maxSteps: 4,
 });
 const server = createAgUiServer({ provider: agent });
+// A port already taken (or not allowed) is one line and exit 1, not an unhandled 'error' stack trace.
+server.on("error", (error: NodeJS.ErrnoException) => {
+  const reason = error.code === "EADDRINUSE" ? `port ${port} is already in use (set PORT to another one)` : error.message;
+  console.error(`cannot start the AG-UI endpoint: ${reason}`);
+  void mock?.close();
+  process.exitCode = 1;
+});
 server.listen(port, "127.0.0.1", () => {
-  console.log(`AG-UI endpoint on http://127.0.0.1:${port}/ (agent over ${provider.id}${mock ? ", mock" : ""})`);
+  // PORT=0 picks a free port: print the one it got.
+  const { port: bound } = server.address() as AddressInfo;
+  console.log(`AG-UI endpoint on http://127.0.0.1:${bound}/ (agent over ${provider.id}${mock ? ", mock" : ""})`);
 });
 const stop = (): void => {
   server.close();

@@ -5,7 +5,7 @@
  * scripted next steps, nothing leaves the machine); with OPENAI_API_KEY, ANTHROPIC_API_KEY and
  * GEMINI_API_KEY all set it runs against the real APIs.
  *
- *   node dist/main.js [--json] [--cloud]   (--cloud: the Anthropic turn on Amazon Bedrock, offline)
+ *   node dist/main.js [--json] [--cloud] [--help]   (--cloud: the Anthropic turn on Amazon Bedrock, offline)
  */
 import { createProviderFromConfig, hasApiKey } from "@agui-bridge/example-server";
 import { startMockProvider, type MockProvider } from "@agui-bridge/mock-provider";
@@ -16,9 +16,34 @@ import { createEventRenderer, createPalette, renderStepUsageTable, renderUsageTa
 import { runSwapConversation } from "./run-swap-conversation.js";
 import { createBedrockDemoProvider } from "./cloud-flavour.js";
 
-const json = process.argv.includes("--json");
+const USAGE = [
+  "Usage: node examples/swap-providers/dist/main.js [--json] [--cloud]",
+  "",
+  "  --json     print JSONL (events, warnings, requests, then steps and usage) instead of the rendered runs",
+  "  --cloud    run the Anthropic turns on Amazon Bedrock (AnthropicBedrock, offline via the mock)",
+  "  -h, --help this help",
+].join("\n");
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const unknownArg = args.find((arg) => arg !== "--json" && arg !== "--cloud");
+if (unknownArg !== undefined) {
+  process.stderr.write(`swap-providers: unknown option ${unknownArg}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+// A reader that closes the pipe early (`… --json | head -1`) fails the next write with EPIPE on
+// stdout: without a listener that is an unhandled 'error' event and a stack trace. The reader asked
+// for no more, so the rest of the output is dropped quietly.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") process.stderr.write(`swap-providers: cannot write the output: ${error.message}\n`);
+});
+
+const json = args.includes("--json");
 const p = createPalette(!json && process.stdout.isTTY === true && process.env.NO_COLOR === undefined);
-const cloud = process.argv.includes("--cloud");
+const cloud = args.includes("--cloud");
 const live = !cloud && hasApiKey("anthropic") && hasApiKey("openai-responses") && hasApiKey("google");
 const mock: MockProvider | undefined = live ? undefined : await startMockProvider({ script: demoScript() });
 

@@ -92,6 +92,13 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   if (from === undefined) throw new UsageError(`--from is required: add --from ${ids.join("|")}`);
   if (findFormat(from) === undefined) throw new UsageError(unknownFormat(from, ids));
   if (file === undefined) throw new UsageError("FILE (or - for standard input) is required: add the recording's path after the options");
+  if (fast && inputGiven && input === "jsonl") {
+    throw new UsageError("--fast reads a raw SSE body: drop --input jsonl (or drop --fast to read one SDK chunk object per line)");
+  }
+  if ((fast || input === "sse") && /\.jsonl$/i.test(file)) {
+    const flag = fast ? "--fast" : "--input sse";
+    throw new UsageError(`${file} is JSONL, one SDK chunk object per line: drop ${flag} (it reads a raw SSE body)`);
+  }
   if (!inputGiven && !fast && /\.sse$/i.test(file)) {
     throw new UsageError(`${file} is a raw SSE body: add --input sse (the default, --input jsonl, reads one SDK chunk object per line)`);
   }

@@ -54,6 +54,22 @@ describe("usage errors name the fix", () => {
     expect(run.stderr).toMatch(/raw SSE body: add --input sse/);
   });
 
+  it("a .jsonl file with --fast or --input sse says to drop the flag, rather than replaying it as a truncated SSE body", async () => {
+    for (const flag of [["--fast"], ["--input", "sse"]]) {
+      const run = await agui(["replay", "--from", "anthropic", ...flag, "recording.jsonl"]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr.split("\n")[0]).toBe(`agui-bridge: recording.jsonl is JSONL, one SDK chunk object per line: drop ${flag.join(" ")} (it reads a raw SSE body)`);
+    }
+  });
+
+  it("--fast with an explicit --input jsonl is a contradiction, not silently read as SSE", async () => {
+    const run = await agui(["replay", "--from", "anthropic", "--input", "jsonl", "--fast", join(samples, "anthropic.sse")]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("--fast reads a raw SSE body: drop --input jsonl");
+  });
+
   it("an unknown --from suggests the close formats, or lists them all", async () => {
     const openai = await agui(["replay", "--from", "openai", "x.jsonl"]);
     expect(openai.code).toBe(2);

@@ -1,5 +1,3 @@
-import type { BaseEvent } from "@ag-ui/core";
-
 /** Concatenated deltas per entity, for conservation assertions. */
 export interface DeltaCollection {
   /** Text per text message id. */
@@ -14,8 +12,12 @@ export interface DeltaCollection {
   encrypted: Array<{ subtype: string; entityId: string; encryptedValue: string }>;
 }
 
-/** Concatenates every delta of a sequence per entity. */
-export function collectDeltas(events: readonly BaseEvent[]): DeltaCollection {
+/**
+ * Concatenates every delta of a sequence per entity. Takes any array, as `checkEvents` does: plain
+ * object literals, `@ag-ui/core` events and `@agui-bridge/core` events alike; what is not an event
+ * object is skipped.
+ */
+export function collectDeltas(events: readonly unknown[]): DeltaCollection {
   const out: DeltaCollection = {
     text: new Map(),
     reasoning: new Map(),
@@ -24,7 +26,8 @@ export function collectDeltas(events: readonly BaseEvent[]): DeltaCollection {
     encrypted: [],
   };
   for (const raw of events) {
-    const event = raw as BaseEvent & Record<string, unknown>;
+    if (typeof raw !== "object" || raw === null) continue;
+    const event = raw as Record<string, unknown>;
     switch (event.type) {
       case "TEXT_MESSAGE_START":
         out.text.set(String(event.messageId), out.text.get(String(event.messageId)) ?? "");
@@ -66,16 +69,16 @@ export function collectDeltas(events: readonly BaseEvent[]): DeltaCollection {
 }
 
 /** All text of a sequence: each message's text, messages in order of first appearance. */
-export function textOf(events: readonly BaseEvent[]): string {
+export function textOf(events: readonly unknown[]): string {
   return [...collectDeltas(events).text.values()].join("");
 }
 
 /** All reasoning of a sequence, messages in order of first appearance. */
-export function reasoningOf(events: readonly BaseEvent[]): string {
+export function reasoningOf(events: readonly unknown[]): string {
   return [...collectDeltas(events).reasoning.values()].join("");
 }
 
 /** Argument text per tool call id. */
-export function toolArgsOf(events: readonly BaseEvent[]): Map<string, string> {
+export function toolArgsOf(events: readonly unknown[]): Map<string, string> {
   return collectDeltas(events).toolArgs;
 }

@@ -97,9 +97,14 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
       if (request.method !== "POST") {
         return errorResponse(405, "method_not_allowed", "POST a RunAgentInput as application/json.", { headers: { ...cors, allow: "POST" } });
       }
-      if (!isJsonContentType(request.headers.get("content-type"))) {
+      const mediaType = jsonContentType(request.headers.get("content-type"));
+      if (mediaType !== "json") {
         await request.body?.cancel().catch(() => undefined);
-        return errorResponse(415, "unsupported_media_type", "The body must be sent as content-type: application/json.", { headers: cors });
+        const message =
+          mediaType === "other-charset"
+            ? "The body must be JSON in UTF-8: send content-type: application/json without another charset."
+            : "The body must be sent as content-type: application/json.";
+        return errorResponse(415, "unsupported_media_type", message, { headers: cors });
       }
       const transport = negotiateAccept(request.headers.get("accept"), options.protobuf !== false);
       if (transport === undefined) {
@@ -153,12 +158,13 @@ function streamRun(
   return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...how.cors } });
 }
 
-function isJsonContentType(value: string | null): boolean {
-  if (value === null) return false;
+/** `json` for `application/json` (UTF-8, the only charset JSON has); a 415 names which part was wrong otherwise. */
+function jsonContentType(value: string | null): "json" | "not-json" | "other-charset" {
+  if (value === null) return "not-json";
   const [type = "", ...params] = value.split(";").map((p) => p.trim().toLowerCase());
-  if (type !== "application/json") return false;
+  if (type !== "application/json") return "not-json";
   const charset = params.find((p) => p.startsWith("charset="));
-  return charset === undefined || /^charset="?utf-8"?$/.test(charset);
+  return charset === undefined || /^charset="?utf-8"?$/.test(charset) ? "json" : "other-charset";
 }
 
 function pathnameOf(request: Request): string {

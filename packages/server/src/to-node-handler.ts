@@ -130,7 +130,10 @@ async function writeResponse(response: Response, res: ServerResponse, signal: Ab
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   // An unread request body cannot be skipped on a kept-alive connection: close it after answering.
   if (bodyAbandoned) headers.connection = "close";
-  res.writeHead(response.status, response.statusText, headers);
+  // A Response built with a status only has an empty statusText: let node send the standard reason
+  // phrase (`415 Unsupported Media Type`) rather than a bare `415 `.
+  if (response.statusText !== "") res.writeHead(response.status, response.statusText, headers);
+  else res.writeHead(response.status, headers);
   const body = response.body;
   if (body === null) {
     res.end();

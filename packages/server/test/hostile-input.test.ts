@@ -66,10 +66,23 @@ describe.each(frameworks)("hostile input (%s)", (framework) => {
       expect(res.status).toBe(415);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unsupported_media_type");
     }
+    const latin1 = await fetch(running.url, { method: "POST", headers: { "content-type": "application/json; charset=latin1" }, body: JSON.stringify(runInput()) });
+    // The type is right, the charset is not: the message says so rather than asking for application/json again.
+    expect(((await latin1.json()) as { error: { message: string } }).error.message).toBe(
+      "The body must be JSON in UTF-8: send content-type: application/json without another charset.",
+    );
     const none = await fetch(running.url, { method: "POST", body: new Blob([JSON.stringify(runInput())]) });
     expect(none.status).toBe(415);
     await none.text();
     expect(agent.probe.runs).toBe(0);
+  });
+
+  it("an error answer's status line carries the standard reason phrase (`HTTP/1.1 415 Unsupported Media Type`, not a bare `415 `)", async () => {
+    running = await serveWith(framework, { agent: textProvider() });
+    const port = Number(new URL(running.url).port);
+    const path = new URL(running.url).pathname;
+    const status = await rawRequest(port, `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    expect(status).toBe("HTTP/1.1 415 Unsupported Media Type");
   });
 
   it("`messages: [null]` is a 400 naming messages[0], with no JavaScript error text", async () => {
