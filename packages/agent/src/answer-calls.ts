@@ -1,6 +1,6 @@
 import type { BridgeMetadata, Event, Message, ToolCall } from "@agui-bridge/core/adapter";
 import { flush, modelView, type AgentRun } from "./agent-run.js";
-import { approvalInterrupt } from "./approvals.js";
+import { toolApprovalInterrupt } from "./approvals.js";
 import { ABORTED, argsProblem, errorAnswer, executeTool, parseArgs, type ToolAnswer } from "./execute-tool.js";
 import { runSubagent } from "./run-subagent.js";
 import { subagentOf } from "./subagent.js";
@@ -73,17 +73,8 @@ export async function* answerCalls(agent: AgentRun, calls: readonly CallRef[]): 
       continue;
     }
     if (subagentOf(tool) !== undefined) subagents.push({ call, tool, args: parsed.args });
-    else if (await needsApproval(tool, parsed.args)) {
-      agent.interrupts.push(
-        approvalInterrupt({
-          toolCallId: call.id,
-          toolName: call.name,
-          args: parsed.args,
-          message: tool.approvalMessage?.(parsed.args) ?? `Allow ${call.name}(${JSON.stringify(parsed.args)})?`,
-          parameters: tool.parameters,
-        }),
-      );
-    } else server.push({ call, tool, args: parsed.args });
+    else if (await needsApproval(tool, parsed.args)) agent.interrupts.push(toolApprovalInterrupt(call, tool, parsed.args));
+    else server.push({ call, tool, args: parsed.args });
   }
 
   if ((yield* runServerCalls(agent, server)) === ABORTED) return { kind: "aborted" };

@@ -1,6 +1,6 @@
 import type { Interrupt } from "@agui-bridge/core/adapter";
 import { BRIDGE_METADATA_KEY } from "@agui-bridge/core/adapter";
-import type { JsonSchema } from "./types.js";
+import type { AgentTool, JsonSchema } from "./types.js";
 
 /**
  * The `reason` of an approval interrupt: AG-UI's core value for an interrupt bound to a tool call
@@ -55,4 +55,15 @@ export function approvalInterrupt(options: {
     responseSchema: approvalResponseSchema(options.parameters),
     metadata: { [BRIDGE_METADATA_KEY]: { toolName: options.toolName, args: options.args } },
   };
+}
+
+/** The approval interrupt for a call of one of the agent's tools: its `approvalMessage`, else `Allow name(args)?`. */
+export function toolApprovalInterrupt(call: { id: string; name: string }, tool: AgentTool<any>, args: Record<string, unknown>): Interrupt {
+  return approvalInterrupt({
+    toolCallId: call.id,
+    toolName: call.name,
+    args,
+    message: tool.approvalMessage?.(args) ?? `Allow ${call.name}(${JSON.stringify(args)})?`,
+    parameters: tool.parameters,
+  });
 }

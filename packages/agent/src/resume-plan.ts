@@ -9,8 +9,12 @@ import { subagentMessages, subagentRunIdOf } from "./run-subagent.js";
 import { subagentOf } from "./subagent.js";
 import type { AgentTool, CreateAgentOptions, SubagentOptions } from "./types.js";
 
-/** What a resume is judged against: the run's messages, frontend tools and resume entries. */
-export type ResumeView = Pick<RunAgentInput, "messages" | "tools" | "resume">;
+/**
+ * What a resume is judged against: the run's messages, frontend tools and resume entries, and
+ * whether the run is a resume at all (`resuming`, by default: the input carries `resume`, as
+ * `@ag-ui/client` sends it only when resuming).
+ */
+export type ResumeView = Pick<RunAgentInput, "messages" | "tools" | "resume"> & { resuming?: boolean };
 
 /** Why a run cannot continue from its `resume` (the run ends RUN_ERROR with `code`). */
 export interface ResumeFailure {
@@ -25,7 +29,9 @@ export type ResumeAction =
   /** An approved server call: executed with these arguments. */
   | { kind: "execute"; call: CallRef; tool: AgentTool<any>; args: Record<string, unknown>; fields: BridgeMetadata }
   /** A suspended subagent: resumed with its entries (ids local to it). */
-  | { kind: "subagent"; call: CallRef; sub: SubagentOptions; task: string; resume: ResumeEntry[] };
+  | { kind: "subagent"; call: CallRef; sub: SubagentOptions; task: string; resume: ResumeEntry[] }
+  /** An approval the turn needs and never asked for (an ordinary run, not a resume): asked now. */
+  | { kind: "ask"; call: CallRef; tool: AgentTool<any>; args: Record<string, unknown> };
 
 /** The start of a run, decided before anything runs: what to do, or why the run must fail. */
 export type ResumePlan = { ok: true; actions: ResumeAction[]; forwarded: ResumeEntry[] } | ({ ok: false } & ResumeFailure);
@@ -65,6 +71,8 @@ function resumeCheckOf(provider: Provider): ResumeCheck | undefined {
  */
 export async function planResume(options: CreateAgentOptions, view: ResumeView): Promise<ResumePlan> {
   const resume = view.resume ?? [];
+  // A run that carries `resume` (even empty) continues from an interrupt; one without is ordinary.
+  const resuming = view.resuming ?? view.resume !== undefined;
   const problem = resumeProblem(resume);
   if (problem !== undefined) return { ok: false, code: "invalid_resume", message: problem };
   const entries = new Map(resume.map((entry) => [entry.interruptId, entry]));
@@ -109,7 +117,8 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
       }
       // Asked even with no entry of its own: a suspended invocation's open approval, left out of
       // the resume, is unanswered (as one of this agent's own would be), not a call that never ran.
-      const rejected = await resumeCheckOf(sub.agent)?.({ messages: subagentMessages(view.messages, subagentRunId, task), resume: local });
+      // Judged as a resume of the invocation (its interrupts were raised when it suspended).
+      const rejected = await resumeCheckOf(sub.agent)?.({ messages: subagentMessages(view.messages, subagentRunId, task), resume: local, resuming: true });
       if (rejected !== undefined) return { ok: false, code: rejected.code, message: `${sub.name} (${subagentRunId}) could not resume: ${rejected.message}` };
       actions.push(local.length === 0 ? { kind: "answer", call, reply: notRun() } : { kind: "subagent", call, sub, task, resume: local });
       continue;
@@ -125,6 +134,13 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
       // answers was never asked (the run that made the call was cancelled before it could ask, and
       // a cancelled run asks for nothing) or was given up by a new user turn; it is not run.
       if (inTurn && (await needsApproval(tool, parsed.args))) {
+        // An ordinary run (no resume) after a run cancelled before it asked: "the next run on the
+        // thread is an ordinary new run rather than a resume" (AG-UI's cancelled outcome), so the
+        // approval is asked now. A resume that leaves it out breaks the interrupt contract.
+        if (!resuming) {
+          actions.push({ kind: "ask", call, tool, args: parsed.args });
+          continue;
+        }
         return { ok: false, code: "interrupt_unanswered", message: `Tool call ${call.id} (${call.name}) awaits approval: answer interrupt ${interruptId} in resume.` };
       }
       actions.push({ kind: "answer", call, reply: notRun() });
@@ -144,7 +160,7 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
     // Asked even when no entry is its own: an approval of its own left unanswered (next to one of
     // this agent's, answered) must fail the run before this agent executes anything.
     const answers = actions.map((action): Message => ({ id: `planned:${action.call.id}`, role: "tool", toolCallId: action.call.id, content: "" }));
-    const rejected = await check({ messages: [...providerMessages(view.messages, tools), ...answers], tools: offeredTools(options, view.tools), resume: unowned });
+    const rejected = await check({ messages: [...providerMessages(view.messages, tools), ...answers], tools: offeredTools(options, view.tools), resume: unowned, resuming: true });
     if (rejected !== undefined) return { ok: false, ...rejected };
   } else if (unowned.length > 0 && !raisesInterrupts(provider)) {
     return { ok: false, code: "invalid_resume", message: `Resume entry ${unowned[0]!.interruptId} answers no open interrupt of this thread.` };

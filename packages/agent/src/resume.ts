@@ -1,5 +1,6 @@
 import type { Event } from "@agui-bridge/core/adapter";
 import type { AgentRun } from "./agent-run.js";
+import { toolApprovalInterrupt } from "./approvals.js";
 import { answer, runServerCalls } from "./answer-calls.js";
 import { ABORTED } from "./execute-tool.js";
 import { planResume, type ResumeAction } from "./resume-plan.js";
@@ -28,6 +29,8 @@ export async function* resumeOpenCalls(agent: AgentRun): AsyncGenerator<Event, R
   const of = <K extends ResumeAction["kind"]>(kind: K) => plan.actions.filter((action): action is Extract<ResumeAction, { kind: K }> => action.kind === kind);
 
   for (const { call, reply } of of("answer")) yield* answer(agent, call.id, reply);
+  // Approvals never asked (a run cancelled before it could): the run ends asking for them.
+  for (const { call, tool, args } of of("ask")) agent.interrupts.push(toolApprovalInterrupt(call, tool, args));
   if ((yield* runServerCalls(agent, of("execute"))) === ABORTED) return { kind: "aborted" };
   for (const { call, sub, task, resume } of of("subagent")) {
     const end = yield* runSubagent(agent, sub, {

@@ -181,8 +181,41 @@ describe("approval through AG-UI interrupts", () => {
       ["pay-1", expect.objectContaining({ code: "not_run" })],
       ["slow-1", expect.objectContaining({ code: "not_run" })],
     ]);
-    // The same call in the turn being resumed still needs its answer.
-    const same = await runChecked(agent, { threadId: "t", runId: "r3", messages: first.messages });
-    expect(same.last).toMatchObject({ type: "RUN_ERROR", code: "interrupt_unanswered" });
+  });
+
+  it("after a run cancelled before it asked, an ordinary run of the same turn (retry, no resume) asks for the approval; a resume leaving it out is interrupt_unanswered", async () => {
+    const log: string[] = [];
+    const provider = scriptedProvider("p", [{ calls: [{ name: "pay", args: { amount: 5 }, id: "pay-1" }, { name: "slow", args: {}, id: "slow-1" }] }, { text: "Paid." }]);
+    const controller = new AbortController();
+    const agent = createAgent({
+      provider,
+      tools: {
+        pay: { description: "pays", needsApproval: true, approvalMessage: ({ amount }: { amount: number }) => `Pay ${amount}?`, execute: ({ amount }: { amount: number }) => (log.push(`pay ${amount}`), "paid") },
+        slow: { description: "slow", execute: (_args, { signal }) => new Promise((resolve) => (signal.addEventListener("abort", () => resolve("stopped")), controller.abort())) },
+      },
+    });
+    const first = await runChecked(agent, { threadId: "t", runId: "r1", messages: [user("pay 5")] }, { signal: controller.signal });
+    expect(first.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+
+    // "The next run on the thread is an ordinary new run rather than a resume": the approval the
+    // cancelled run never raised is raised now; the other open call is answered not_run; nothing runs.
+    const retry = await runChecked(agent, { threadId: "t", runId: "r2", messages: first.messages });
+    expect(retry.last).toMatchObject({
+      type: "RUN_FINISHED",
+      outcome: { type: "interrupt", interrupts: [{ id: approvalInterruptId("pay-1"), reason: "tool_call", toolCallId: "pay-1", message: "Pay 5?" }] },
+    });
+    expect(ofType(retry.events, "TOOL_CALL_RESULT").map((r) => [r.toolCallId, (bridgeOf(r).toolError as { code?: string } | undefined)?.code])).toEqual([["slow-1", "not_run"]]);
+    expect(ofType(retry.events, "STEP_STARTED")).toHaveLength(0);
+    expect(log).toEqual([]);
+
+    // Answering it is an ordinary resume: the call runs, the model gets its result.
+    const approved = await runChecked(agent, { threadId: "t", runId: "r3", messages: retry.messages, resume: [{ interruptId: approvalInterruptId("pay-1"), status: "resolved", payload: { approved: true } }] });
+    expect(approved.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(log).toEqual(["pay 5"]);
+
+    // A resume must answer every interrupt it resumes from: one that leaves the approval out fails.
+    const partial = await runChecked(agent, { threadId: "t", runId: "r4", messages: retry.messages, resume: [{ interruptId: "other", status: "cancelled" }] });
+    expect(partial.last).toMatchObject({ type: "RUN_ERROR" });
+    expect(["interrupt_unanswered", "invalid_resume"]).toContain((partial.last as { code?: string }).code);
   });
 });
