@@ -1,7 +1,8 @@
 /**
  * Runs the first ```ts block of a README as a real program, so the snippets users copy are known to
  * work. Package imports are pointed at the built workspace packages; the code is transpiled with
- * esbuild and run by `node` in a child process.
+ * esbuild and run by `node` in a child process. Every block can also be type-checked as a user's
+ * strict project would ({@link typeCheckSnippets}), which esbuild never does.
  */
 import { execFile } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,12 +12,16 @@ import { transform } from "esbuild";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
+/** The code of every ```ts block of a Markdown file, in order. */
+export function readmeSnippets(readme: string): string[] {
+  return [...readFileSync(readme, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((block) => block[1] ?? "");
+}
+
 /** The code of the `index`-th ```ts block of a Markdown file. */
 export function readmeSnippet(readme: string, index = 0): string {
-  const blocks = [...readFileSync(readme, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)];
-  const block = blocks[index];
+  const block = readmeSnippets(readme)[index];
   if (block === undefined) throw new Error(`${readme} has no ts block #${index}`);
-  return block[1] ?? "";
+  return block;
 }
 
 /** Result of running a snippet. */
@@ -77,11 +82,27 @@ function removeLeftoversOnExit(): void {
  * compiler's messages for the snippet, `[]` when it type-checks.
  */
 export async function typeCheckSnippet(source: string, dir: string): Promise<string[]> {
+  return (await typeCheckSnippets([source], dir))[0] ?? [];
+}
+
+/**
+ * Type-checks several snippets at once, each as its own module (so their top-level names never
+ * clash), in one compiler program (one pass over the shared declarations). Returns, per snippet in
+ * order, the compiler's messages for that snippet (`line N: message`), `[]` when it type-checks.
+ */
+export async function typeCheckSnippets(sources: readonly string[], dir: string): Promise<string[][]> {
+  if (sources.length === 0) return [];
+  removeLeftoversOnExit();
   const ts = (await import("typescript")).default;
-  const file = join(dir, `.readme-typecheck-${process.pid}-${Date.now()}.mts`);
-  writeFileSync(file, source.includes("export ") ? source : `${source}\nexport {};\n`);
+  const stem = join(dir, `.readme-typecheck-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
+  const files = sources.map((source, index) => {
+    const file = `${stem}-${index}.mts`;
+    writeFileSync(file, `${source}\nexport {};\n`); // a module even without imports or exports
+    written.add(file);
+    return file;
+  });
   try {
-    const program = ts.createProgram([file], {
+    const program = ts.createProgram(files, {
       strict: true,
       noUncheckedIndexedAccess: true,
       noEmit: true,
@@ -91,10 +112,16 @@ export async function typeCheckSnippet(source: string, dir: string): Promise<str
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
       lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
     });
-    return ts
-      .getPreEmitDiagnostics(program, program.getSourceFile(file))
-      .map((d) => `${d.start !== undefined && d.file !== undefined ? `line ${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : ""}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    // Per file: the options' and global messages, then the file's own.
+    return files.map((file) =>
+      ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map(
+        (d) => `${d.start !== undefined && d.file !== undefined ? `line ${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : ""}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+      ),
+    );
   } finally {
-    rmSync(file, { force: true });
+    for (const file of files) {
+      rmSync(file, { force: true });
+      written.delete(file);
+    }
   }
 }

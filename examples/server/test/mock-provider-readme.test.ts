@@ -1,4 +1,4 @@
-import { readmeSnippet, runSnippet } from "@agui-bridge/test-support";
+import { readmeSnippet, readmeSnippets, runSnippet, typeCheckSnippets } from "@agui-bridge/test-support";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -7,6 +7,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 const mockPackage = resolve(here, "..", "..", "..", "test-fixtures", "mock-provider");
 
 describe("@agui-bridge/mock-provider README", () => {
+  it("every ts block of the README type-checks as written in a strict TypeScript project", async () => {
+    // Each block alone (none uses another's names), all in one compiler program; a failure names the block index and
+    // the compiler's messages. Checked from this example (which depends on the mock), against the mock's built
+    // declarations.
+    const blocks = readmeSnippets(join(mockPackage, "README.md"));
+    expect(blocks.length).toBeGreaterThan(0);
+    const checked = (await typeCheckSnippets(blocks, resolve(here, ".."))).map((messages, block) => ({ block, messages }));
+    expect(checked).toEqual(blocks.map((_, block) => ({ block, messages: [] })));
+  }, 60_000);
+
   it("the quick start runs as written with the real Anthropic SDK: a recorded stream, then a 429", async () => {
     // The mock lives under test-fixtures/, not packages/: point its import at its build.
     const source = readmeSnippet(join(mockPackage, "README.md")).replace(

@@ -1,6 +1,6 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { startMockProvider, type ScriptEntry } from "@agui-bridge/mock-provider";
-import { readmeSnippet, runSnippet } from "@agui-bridge/test-support";
+import { readmeSnippet, readmeSnippets, runSnippet, typeCheckSnippets } from "@agui-bridge/test-support";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -20,6 +20,15 @@ async function runBlock(index: number, script: ScriptEntry[]) {
 }
 
 describe("README", () => {
+  it("every ts block of the README type-checks as written in a strict TypeScript project", async () => {
+    // Each block alone (none uses another's names), all in one compiler program; a failure names the block index and
+    // the compiler's messages. Block 2 (subagents) declares its two providers (`declare const gemini: Provider`).
+    const blocks = readmeSnippets(join(pkg, "README.md"));
+    expect(blocks.length).toBeGreaterThan(0);
+    const checked = (await typeCheckSnippets(blocks, pkg)).map((messages, block) => ({ block, messages }));
+    expect(checked).toEqual(blocks.map((_, block) => ({ block, messages: [] })));
+  }, 60_000);
+
   it("quick start: one run, two steps, the tool run by the agent", async () => {
     const run = await runBlock(0, [
       { text: "Checking.", calls: [{ id: "toolu_1", name: "get_weather", args: { city: "Paris" } }], usage: { input: 40, output: 9 } },

@@ -1,6 +1,6 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { startMockProvider } from "@agui-bridge/mock-provider";
-import { runSnippet } from "@agui-bridge/test-support";
+import { readmeSnippets, runSnippet, typeCheckSnippets } from "@agui-bridge/test-support";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -43,6 +43,18 @@ for (const input of inputs) {
 }
 process.exit(0);
 `;
+
+describe("root README: types", () => {
+  it("every ts block of the root README type-checks as written in a strict TypeScript project", async () => {
+    // Checked from this package, whose dependencies cover every package the root README imports. Each block
+    // alone (none uses another's names), all in one compiler program; a failure names the block index and the
+    // compiler's messages.
+    const blocks = readmeSnippets(rootReadme);
+    expect(blocks.length).toBeGreaterThan(0);
+    const checked = (await typeCheckSnippets(blocks, pkg)).map((messages, block) => ({ block, messages }));
+    expect(checked).toEqual(blocks.map((_, block) => ({ block, messages: [] })));
+  }, 60_000);
+});
 
 describe("root README: the agent endpoint", () => {
   it("serves agent runs over SSE: a backend tool, then an approval interrupt resumed by the next run", async () => {

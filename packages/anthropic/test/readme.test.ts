@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { runQuickStart } from "@agui-bridge/test-support";
+import { readmeSnippets, runQuickStart, typeCheckSnippets } from "@agui-bridge/test-support";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -15,4 +15,15 @@ describe("README quick start", () => {
     expect(run.events.at(-1)).toMatchObject({ type: "RUN_FINISHED", usage: [expect.objectContaining({ provider: "anthropic" })] });
     expect(run.requests).toHaveLength(1);
   });
+});
+
+describe("README types", () => {
+  it("every ts block of the README type-checks as written in a strict TypeScript project", async () => {
+    // Each block alone (none uses another's names), all in one compiler program; a failure names the block index and
+    // the compiler's messages.
+    const blocks = readmeSnippets(join(pkg, "README.md"));
+    expect(blocks.length).toBeGreaterThan(0);
+    const checked = (await typeCheckSnippets(blocks, pkg)).map((messages, block) => ({ block, messages }));
+    expect(checked).toEqual(blocks.map((_, block) => ({ block, messages: [] })));
+  }, 60_000);
 });
