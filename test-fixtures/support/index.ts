@@ -1,7 +1,7 @@
 export * from "./run-checks.js";
 export * from "./security-conversation.js";
 export { listSharedStreams, readJsonl, sharedStreamsDir, sharedSuiteTitle, type JsonlLine, type SharedFormat } from "./shared-streams.js";
-export { readmeSnippet, readmeSnippets, runSnippet, typeCheckSnippet, typeCheckSnippets, writeSnippet, type SnippetRun } from "./run-readme-snippet.js";
+export { readmeSnippet, readmeSnippets, readmeTypeCheck, runSnippet, typeCheckSnippet, typeCheckSnippets, writeSnippet, type ReadmeTypeCheck, type SnippetRun } from "./run-readme-snippet.js";
 export { startSnippetServer, type SnippetServer } from "./run-readme-server.js";
 export * from "./reliability-counts.js";
 export * from "./file-handles.js";

@@ -125,3 +125,17 @@ export async function typeCheckSnippets(sources: readonly string[], dir: string)
     }
   }
 }
+
+/** What {@link readmeTypeCheck} found: how many ```ts blocks the README has, and the ones that fail. */
+export interface ReadmeTypeCheck {
+  blocks: number;
+  /** Each failing block by its index, with the compiler's messages; empty when all type-check. */
+  failures: Array<{ block: number; messages: string[] }>;
+}
+
+/** Type-checks every ```ts block of a README ({@link typeCheckSnippets}, each block alone, one program). */
+export async function readmeTypeCheck(readme: string, dir: string): Promise<ReadmeTypeCheck> {
+  const blocks = readmeSnippets(readme);
+  const messages = await typeCheckSnippets(blocks, dir);
+  return { blocks: blocks.length, failures: messages.flatMap((list, block) => (list.length > 0 ? [{ block, messages: list }] : [])) };
+}

@@ -1,4 +1,4 @@
-import { readmeSnippet, readmeSnippets, runSnippet, typeCheckSnippets } from "@agui-bridge/test-support";
+import { readmeSnippet, readmeTypeCheck, runSnippet } from "@agui-bridge/test-support";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -11,10 +11,9 @@ describe("@agui-bridge/mock-provider README", () => {
     // Each block alone (none uses another's names), all in one compiler program; a failure names the block index and
     // the compiler's messages. Checked from this example (which depends on the mock), against the mock's built
     // declarations.
-    const blocks = readmeSnippets(join(mockPackage, "README.md"));
-    expect(blocks.length).toBeGreaterThan(0);
-    const checked = (await typeCheckSnippets(blocks, resolve(here, ".."))).map((messages, block) => ({ block, messages }));
-    expect(checked).toEqual(blocks.map((_, block) => ({ block, messages: [] })));
+    const { blocks, failures } = await readmeTypeCheck(join(mockPackage, "README.md"), resolve(here, ".."));
+    expect(blocks).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
   }, 60_000);
 
   it("the quick start runs as written with the real Anthropic SDK: a recorded stream, then a 429", async () => {
