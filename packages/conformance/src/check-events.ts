@@ -4,7 +4,11 @@ import { EventSchemas } from "@ag-ui/core/schemas";
 import { from, lastValueFrom, toArray } from "rxjs";
 import { findUnknownMembers } from "./closedness.js";
 import { entityIdIssues } from "./entity-id-issues.js";
+import { frontendToolIssues } from "./frontend-tool-issues.js";
 import { outcomeIssues } from "./outcome-issues.js";
+import { referenceIssues } from "./reference-issues.js";
+import { runIdentityIssues } from "./run-identity-issues.js";
+import { inputToolCallIds, knownInput } from "./run-input.js";
 import { subagentIssues } from "./subagent-issues.js";
 import { usageIssues } from "./usage-issues.js";
 
@@ -42,8 +46,15 @@ export interface ConformanceReport {
  * 6. entity ids are unique across kinds within the run ({@link entityIdIssues});
  * 7. the subagent rules: attributed events name an active invocation, nested invocations end
  *    before their parent ({@link subagentIssues});
- * 8. the outcome agrees with the stream: interrupts, suspended subagents, `pendingToolCallIds`
- *    ({@link outcomeIssues}).
+ * 8. the outcome agrees with the stream: interrupts, suspended subagents, `pendingToolCallIds`,
+ *    a cancelled run's result ({@link outcomeIssues});
+ * 9. ids that name another entity name one that exists, of the right kind: a result's call, a
+ *    call's parent message, a subagent's spawning call, an encrypted value's entity
+ *    ({@link referenceIssues});
+ * 10. no TOOL_CALL_RESULT answers a call to a frontend tool the input advertised
+ *    ({@link frontendToolIssues});
+ * 11. RUN_FINISHED closes the run RUN_STARTED opened, and RUN_STARTED.input echoes the run's input
+ *    ({@link runIdentityIssues}).
  */
 export async function checkEvents(events: readonly unknown[], options: CheckEventsOptions = {}): Promise<ConformanceReport> {
   const issues: string[] = [];
@@ -72,7 +83,11 @@ export async function checkEvents(events: readonly unknown[], options: CheckEven
 
   issues.push(...entityIdIssues(events));
   issues.push(...subagentIssues(events));
-  issues.push(...outcomeIssues(events, initialToolCallIds(events, options)));
+  const input = knownInput(events, options);
+  issues.push(...outcomeIssues(events, inputToolCallIds(input.messages)));
+  issues.push(...referenceIssues(events, input));
+  issues.push(...frontendToolIssues(events, input));
+  issues.push(...runIdentityIssues(events, options.input));
 
   if (last !== undefined) {
     const terminal = events[last.index] as { usage?: unknown };
@@ -183,17 +198,6 @@ function openEntities(events: readonly unknown[]): string[] {
     if (closes !== undefined) open.delete(`${closes} ${id}`);
   }
   return [...open];
-}
-
-/** The tool call ids of the conversation the run started from (options, else RUN_STARTED.input). */
-function initialToolCallIds(events: readonly unknown[], options: CheckEventsOptions): string[] {
-  const first = events[0] as { type?: unknown; input?: { messages?: unknown } } | undefined;
-  const echoed = first?.type === "RUN_STARTED" && Array.isArray(first.input?.messages) ? (first.input.messages as unknown[]) : [];
-  const messages: unknown[] = [...(options.initialMessages ?? []), ...(options.input?.messages ?? []), ...echoed];
-  return messages.flatMap((message) => {
-    const calls = (message as { toolCalls?: unknown } | null)?.toolCalls;
-    return Array.isArray(calls) ? calls.flatMap((call) => (typeof (call as { id?: unknown } | null)?.id === "string" ? [(call as { id: string }).id] : [])) : [];
-  });
 }
 
 function typeOf(event: unknown): string {

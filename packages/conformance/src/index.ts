@@ -5,3 +5,8 @@ export { usageIssues } from "./usage-issues.js";
 export { entityIdIssues } from "./entity-id-issues.js";
 export { subagentIssues } from "./subagent-issues.js";
 export { outcomeIssues } from "./outcome-issues.js";
+export { referenceIssues } from "./reference-issues.js";
+export { frontendToolIssues } from "./frontend-tool-issues.js";
+export { runIdentityIssues } from "./run-identity-issues.js";
+export { knownInput, type KnownInput } from "./run-input.js";
+export { pendingCompletenessIssues } from "./pending-completeness-issues.js";

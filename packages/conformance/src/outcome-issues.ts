@@ -10,7 +10,13 @@
  *   subagent does not end as a success — a success with an interrupt still pending is a
  *   contradiction;
  * - `pendingToolCallIds` names calls this run started and left without a TOOL_CALL_RESULT, each
- *   once, in the order they were made.
+ *   once, in the order they were made (that it names all of them is `pendingCompletenessIssues`,
+ *   not run by `checkEvents` yet);
+ * - an interrupt's `expiresAt` reads as a date ("the documented convention is ISO 8601, and a
+ *   consumer comparing this value will parse it as a date, so a value that is not one leaves the
+ *   interrupt looking permanently unexpired");
+ * - a cancelled run carries no `result` (the cancelled outcome: "nothing was produced as a
+ *   result"; spec/1.0/events/lifecycle: "result SHOULD be absent").
  */
 export function outcomeIssues(events: readonly unknown[], initialToolCallIds: Iterable<string> = []): string[] {
   const issues: string[] = [];
@@ -63,6 +69,9 @@ export function outcomeIssues(events: readonly unknown[], initialToolCallIds: It
         issues.push(`${at}: interrupts[${i}] (${id}) belongs to subagent ${owner}, which ended ${sub.end ?? "never"} rather than suspended`);
       }
     }
+    if (typeof interrupt.expiresAt === "string" && Number.isNaN(Date.parse(interrupt.expiresAt))) {
+      issues.push(`${at}: interrupts[${i}] (${id}) expiresAt ${JSON.stringify(interrupt.expiresAt)} does not read as a date (ISO 8601)`);
+    }
     if (typeof interrupt.toolCallId === "string" && !known.has(interrupt.toolCallId)) {
       issues.push(`${at}: interrupts[${i}] (${id}) concerns tool call ${interrupt.toolCallId}, which is neither in this run nor in its input`);
     }
@@ -94,6 +103,7 @@ export function outcomeIssues(events: readonly unknown[], initialToolCallIds: It
     if (position >= 0 && position < last) issues.push(`${at}: pendingToolCallIds is not in the order the calls were made (${id})`);
     if (position >= 0) last = position;
   }
+  if (outcomeType === "cancelled" && terminal.result !== undefined) issues.push(`${at}: a cancelled run carries a result`);
   return issues;
 }
 
