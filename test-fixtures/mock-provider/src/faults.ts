@@ -19,7 +19,8 @@ export const FAULT_HEADER = "x-mock-fault";
  *   truncates does);
  * - `slow-drip`: the body is streamed in `writeSize`-byte writes with `delayMs` between them;
  * - `error-mid-stream`: a 200 stream of the first `afterFrames` frames (default 2), then the error
- *   the API sends in band (see mid-stream-error.ts), then the end of the response.
+ *   the API sends in band (see mid-stream-error.ts; Responses: `error`, then `response.failed`), then
+ *   the end of the response.
  */
 export type MockFault =
   | { type: "rate-limit"; retryAfterSeconds?: number; retryAfterMs?: number }
