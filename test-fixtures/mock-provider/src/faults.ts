@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MockFormat } from "./routes.js";
-import { errorBody, errorStatus, requestIdHeaders } from "./provider-errors.js";
+import type { CloudPlatform } from "./cloud-routes.js";
+import { errorResponse } from "./platform-errors.js";
 
 /** The header that names a fault for one request, e.g. `x-mock-fault: rate-limit`. */
 export const FAULT_HEADER = "x-mock-fault";
@@ -11,7 +12,8 @@ export const FAULT_HEADER = "x-mock-fault";
  * - `rate-limit`: 429 with `retry-after` (seconds, default 1; plus `retry-after-ms` when
  *   `retryAfterMs` is given, as Azure OpenAI sends it) and the provider's error body;
  * - `server-error`: 500; `overloaded`: the status each API uses (Anthropic 529 `overloaded_error`,
- *   OpenAI and Gemini 503); `unauthorized`: 401 (a bad API key);
+ *   OpenAI and Gemini 503); `unauthorized`: a bad key as the API answers it (401; the Gemini API
+ *   400 `API_KEY_INVALID`); on a cloud route, the platform's own error (platform-errors.ts);
  * - `hang`: the request is accepted and never answered (until the client gives up);
  * - `cut-mid-frame`: the stream starts, then stops in the middle of an SSE frame (`afterFrames`
  *   complete frames first, default 1): the connection is reset (`mode: "reset"`, the default, as a
@@ -19,7 +21,8 @@ export const FAULT_HEADER = "x-mock-fault";
  *   truncates does);
  * - `slow-drip`: the body is streamed in `writeSize`-byte writes with `delayMs` between them;
  * - `error-mid-stream`: a 200 stream of the first `afterFrames` frames (default 2), then the error
- *   the API sends in band (see mid-stream-error.ts), then the end of the response.
+ *   the API sends in band (see mid-stream-error.ts; Responses: `error`, then `response.failed`), then
+ *   the end of the response.
  */
 export type MockFault =
   | { type: "rate-limit"; retryAfterSeconds?: number; retryAfterMs?: number }
@@ -57,15 +60,15 @@ export function pickFault(
  * request-id header, or holds the request for `hang`. Returns false for faults that shape the
  * stream instead.
  */
-export function respondWithFault(res: ServerResponse, fault: MockFault, format: MockFormat, requestId: string): boolean {
+export function respondWithFault(res: ServerResponse, fault: MockFault, format: MockFormat, requestId: string, platform?: CloudPlatform): boolean {
   if (fault.type === "hang") return true; // never answered; the client's timeout or abort ends it
   if (fault.type === "cut-mid-frame" || fault.type === "slow-drip" || fault.type === "error-mid-stream") return false;
-  const headers: Record<string, string> = { "content-type": "application/json", ...requestIdHeaders(format, requestId) };
   const retryAfterSeconds = fault.type === "rate-limit" ? (fault.retryAfterSeconds ?? 1) : undefined;
-  if (retryAfterSeconds !== undefined) headers["retry-after"] = String(retryAfterSeconds);
-  if (fault.type === "rate-limit" && fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
-  res.writeHead(errorStatus(fault.type, format), headers);
-  res.end(JSON.stringify(errorBody(format, fault.type, requestId, retryAfterSeconds === undefined ? {} : { retryAfterSeconds })));
+  const answer = errorResponse(fault.type, format, platform, requestId, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
+  if (retryAfterSeconds !== undefined) answer.headers["retry-after"] = String(retryAfterSeconds);
+  if (fault.type === "rate-limit" && fault.retryAfterMs !== undefined) answer.headers["retry-after-ms"] = String(fault.retryAfterMs);
+  res.writeHead(answer.status, answer.headers);
+  res.end(JSON.stringify(answer.body));
   return true;
 }
 

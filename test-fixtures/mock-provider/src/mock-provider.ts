@@ -8,7 +8,8 @@ import { matchRoute, type MatchedRoute, type MockFormat } from "./routes.js";
 import { cloudBodyChunks, cloudContentType, isCloudRoute, matchCloudRoute, type CloudPlatform } from "./cloud-routes.js";
 import { readHttpErrorFixture } from "./http-error-fixtures.js";
 import { scriptedBody, type ScriptEntry } from "./scripted-mode.js";
-import { errorBody, errorStatus, newRequestId, requestIdHeaders, type ErrorDetail, type ErrorKind } from "./provider-errors.js";
+import { newRequestId, type ErrorDetail, type ErrorKind } from "./provider-errors.js";
+import { errorResponse, platformRequestIdHeaders } from "./platform-errors.js";
 import { withMidStreamError } from "./mid-stream-error.js";
 import { validateRequest } from "./request-validation.js";
 import { sseToJsonArray } from "./gemini-json-array.js";
@@ -169,9 +170,11 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       return;
     }
     const platform = isCloudRoute(route) ? route.platform : undefined;
+    const idHeaders = platformRequestIdHeaders(route.format, platform, requestId);
     const fail = (kind: ErrorKind, detail: ErrorDetail): void => {
-      res.writeHead(errorStatus(kind, route.format), { "content-type": "application/json", ...requestIdHeaders(route.format, requestId) });
-      res.end(JSON.stringify(errorBody(route.format, kind, requestId, detail)));
+      const answer = errorResponse(kind, route.format, platform, requestId, detail);
+      res.writeHead(answer.status, answer.headers);
+      res.end(JSON.stringify(answer.body));
     };
     // Strict: the 400s the real API answers (a body that is not JSON, a missing field, a tool result out of place).
     const problem = options.strict === true ? validateRequest(route.format, body) : undefined;
@@ -180,11 +183,11 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       fail("invalid-request", problem);
       return;
     }
-    if (fault !== undefined && respondWithFault(res, fault, route.format, requestId)) return;
+    if (fault !== undefined && respondWithFault(res, fault, route.format, requestId, platform)) return;
     const file = fixture === undefined ? undefined : routeFixture(route, fixture);
     const httpError = scripted === undefined && file?.endsWith(".http.json") === true ? readHttpErrorFixture(file) : undefined;
     if (httpError !== undefined) {
-      res.writeHead(httpError.status, { ...requestIdHeaders(route.format, requestId), ...httpError.headers });
+      res.writeHead(httpError.status, { ...idHeaders, ...httpError.headers });
       res.end(JSON.stringify(httpError.body));
       return;
     }
@@ -202,7 +205,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
         return;
       }
       const json = Buffer.from(JSON.stringify(answer.body), "utf8");
-      res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...requestIdHeaders(route.format, requestId) });
+      res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...idHeaders });
       await writeBody(res, json, streamPlan(json, fault, writeSize), options.hangAfterBytes);
       return;
     }
@@ -211,7 +214,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     const jsonArray = route.format === "google" && url.searchParams.get("alt") !== "sse";
     const bytes = cloudChunks !== undefined ? Buffer.concat(cloudChunks) : jsonArray ? sseToJsonArray(recorded) : recorded;
     const contentType = isCloudRoute(route) ? cloudContentType(route) : jsonArray ? "application/json; charset=UTF-8" : streamContentType(route.format);
-    res.writeHead(200, { "content-type": contentType, "cache-control": "no-cache", ...requestIdHeaders(route.format, requestId) });
+    res.writeHead(200, { "content-type": contentType, "cache-control": "no-cache", ...idHeaders });
     await writeBody(res, bytes, streamPlan(bytes, fault, writeSize), options.hangAfterBytes);
   }
 

@@ -147,7 +147,8 @@ function response(frames: RecordedFrame[]): NonStreamingAnswer {
     const event = parse(frame);
     if (event === undefined) continue;
     if (event.type === "error") {
-      const { message, code, param } = event;
+      // The API nests the error (`{type:"error", error:{type, code, message, param}}`); the reference shows it flat.
+      const { message, code, param } = isObject(event.error) ? event.error : event;
       return { status: 500, body: { error: { message: str(message), type: "server_error", param: param ?? null, code: code ?? null } } };
     }
     if (event.type === "response.completed" || event.type === "response.incomplete" || event.type === "response.failed") last = event.response;

@@ -4,7 +4,9 @@
  * - OpenAI: `{ error: { message, type, param, code } }`, request id in `x-request-id`;
  * - Anthropic: `{ type: "error", error: { type, message }, request_id }`, request id in `request-id`
  *   (docs.claude.com/en/api/errors: "Error shapes", "Request id");
- * - Gemini: `{ error: { code, message, status, details? } }` (google.rpc.Status).
+ * - Gemini: `{ error: { code, message, status, details? } }` (google.rpc.Status); a bad API key is a
+ *   400 `INVALID_ARGUMENT` with an `ErrorInfo` detail of reason `API_KEY_INVALID`, not a 401.
+ * The cloud platforms' own errors are in platform-errors.ts.
  */
 import { randomBytes } from "node:crypto";
 import type { MockFormat } from "./routes.js";
@@ -38,7 +40,8 @@ export function errorStatus(kind: ErrorKind, format: MockFormat): number {
     case "overloaded":
       return format === "anthropic" ? 529 : 503;
     case "unauthorized":
-      return 401;
+      // The Gemini API answers a bad API key with 400 INVALID_ARGUMENT (reason API_KEY_INVALID), not 401.
+      return format === "google" ? 400 : 401;
     case "not-found":
       return 404;
     case "invalid-request":
@@ -81,11 +84,14 @@ export function errorBody(format: MockFormat, kind: ErrorKind, requestId: string
       "rate-limit": "RESOURCE_EXHAUSTED",
       "server-error": "INTERNAL",
       overloaded: "UNAVAILABLE",
-      unauthorized: "UNAUTHENTICATED",
+      unauthorized: "INVALID_ARGUMENT",
       "not-found": "NOT_FOUND",
       "invalid-request": "INVALID_ARGUMENT",
     }[kind];
-    const error: Record<string, unknown> = { code: errorStatus(kind, format), message, status };
+    const error: Record<string, unknown> = { code: errorStatus(kind, format), message: kind === "unauthorized" ? (detail.message ?? "API key not valid. Please pass a valid API key.") : message, status };
+    if (kind === "unauthorized") {
+      error.details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com", metadata: { service: "generativelanguage.googleapis.com" } }];
+    }
     // Gemini states the wait in a google.rpc.RetryInfo detail, e.g. "retryDelay": "39s".
     if (kind === "rate-limit") error.details = [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: `${detail.retryAfterSeconds ?? 1}s` }];
     return { error };

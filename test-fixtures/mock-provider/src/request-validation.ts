@@ -2,14 +2,16 @@
  * The request checks the real APIs make, so a request the real service would reject with a 400 is
  * rejected by the mock too (`strict: true`), with the API's own wording where it is known:
  * - Anthropic Messages: `model`, `max_tokens` (a positive integer) and `messages` required; roles
- *   `user` / `assistant` only (consecutive same-role turns are allowed: the API merges them); every
+ *   `user` / `assistant` only (consecutive same-role turns are allowed: the API merges them); no empty
+ *   content but in a final assistant message, no empty or whitespace-only text block; every
  *   `tool_use` answered by a `tool_result` at the start of the next message, and every
  *   `tool_result` answering a `tool_use` of the previous one;
  * - OpenAI Chat Completions: `model` and a non-empty `messages`; known roles; a `tool` message only
  *   after an assistant message whose `tool_calls` it answers, and every call answered;
  * - OpenAI Responses: `model`; a `function_call_output` only for a `function_call` in the same
  *   input (unless `previous_response_id` carries the call);
- * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`.
+ * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`; `functionResponse`
+ *   parts only right after a `model` turn with as many `functionCall` parts.
  */
 import type { MockFormat } from "./routes.js";
 
@@ -48,7 +50,14 @@ function anthropic(body: Json): RequestProblem | undefined {
     const message: unknown = messages[i];
     if (!isObject(message)) return { message: `messages.${i}: Input should be a valid dictionary` };
     if (message.role !== "user" && message.role !== "assistant") return { message: `messages.${i}.role: Input should be 'user' or 'assistant'` };
+    const empty = message.content === "" || (Array.isArray(message.content) && message.content.length === 0);
+    if (empty && !(message.role === "assistant" && i === messages.length - 1)) {
+      return { message: `messages.${i}: all messages must have non-empty content except for the optional final assistant message` };
+    }
     const content = blocks(message.content);
+    const texts = content.filter((block) => block.type === "text").map((block) => block.text);
+    if (texts.some((text) => text === "")) return { message: "messages: text content blocks must be non-empty" };
+    if (texts.some((text) => typeof text === "string" && text.trim() === "")) return { message: "messages: text content blocks must contain non-whitespace text" };
     const uses = content.filter((block) => block.type === "tool_use").map((block) => String(block.id));
     if (uses.length > 0 && message.role === "assistant") {
       const next: unknown = messages[i + 1];
@@ -130,6 +139,12 @@ function google(body: Json): RequestProblem | undefined {
     if (!isObject(content)) return { message: `Invalid value at 'contents[${i}]'` };
     if (content.role !== undefined && content.role !== "user" && content.role !== "model") return { message: "Please use a valid role: user, model." };
     if (!Array.isArray(content.parts) || content.parts.length === 0) return { message: `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.\n` };
+    const responses = content.parts.filter((part) => isObject(part) && part.functionResponse !== undefined).length;
+    if (responses === 0) continue;
+    const previous = contents[i - 1];
+    const calls = isObject(previous) && previous.role === "model" && Array.isArray(previous.parts) ? previous.parts.filter((part) => isObject(part) && part.functionCall !== undefined).length : 0;
+    if (calls === 0) return { message: "Please ensure that function response turn comes immediately after a function call turn." };
+    if (calls !== responses) return { message: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn." };
   }
   return undefined;
 }

@@ -30,9 +30,10 @@ describe("fault modes", () => {
     if (format === "anthropic") expect(body).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
     else if (format === "google") expect(body).toMatchObject({ error: { code: 429, status: "RESOURCE_EXHAUSTED" } });
     else expect(body).toMatchObject({ error: { type: "requests", code: "rate_limit_exceeded", param: null } });
-    // Overload: Anthropic's own 529; OpenAI and Gemini answer 503.
+    // Overload: Anthropic's own 529; OpenAI and Gemini answer 503. A bad key: the Gemini API answers 400 API_KEY_INVALID.
     const overloaded = format === "anthropic" ? 529 : 503;
-    for (const [name, status] of [["server-error", 500], ["overloaded", overloaded], ["unauthorized", 401]] as const) {
+    const unauthorized = format === "google" ? 400 : 401;
+    for (const [name, status] of [["server-error", 500], ["overloaded", overloaded], ["unauthorized", unauthorized]] as const) {
       const res = await post(url, { [FAULT_HEADER]: name });
       expect(res.status).toBe(status);
       expect(((await res.json()) as { error: unknown }).error).toBeDefined();

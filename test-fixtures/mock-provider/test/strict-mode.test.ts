@@ -32,6 +32,10 @@ describe("strict: the 400s the real APIs answer", () => {
     ["a tool_use never answered", { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), toolUse, user("next")] }, "without `tool_result` blocks immediately after: toolu_1"],
     ["a tool_result after text", { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), toolUse, user([{ type: "text", text: "here" }, toolResult])] }, "Did not find 1 tool_result block(s) at the beginning"],
     ["a tool_result with no tool_use before it", { model: "m", max_tokens: 5, stream: true, messages: [user([toolResult])] }, "unexpected `tool_use_id`"],
+    ["an empty user message", { model: "m", max_tokens: 5, stream: true, messages: [user("")] }, "messages.0: all messages must have non-empty content except for the optional final assistant message"],
+    ["an empty assistant message before the last", { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), { role: "assistant", content: [] }, user("again")] }, "messages.1: all messages must have non-empty content"],
+    ["an empty text block", { model: "m", max_tokens: 5, stream: true, messages: [user([{ type: "text", text: "" }])] }, "messages: text content blocks must be non-empty"],
+    ["a whitespace-only text block", { model: "m", max_tokens: 5, stream: true, messages: [user([{ type: "text", text: " \n" }])] }, "messages: text content blocks must contain non-whitespace text"],
   ])("Anthropic: %s", async (_, body, message) => {
     const lax = await answer(false, "/v1/messages", body);
     expect(lax.status).toBe(200);
@@ -81,6 +85,27 @@ describe("strict: the 400s the real APIs answer", () => {
     expect(await answer(true, path, badRole)).toEqual({ status: 400, body: { error: { code: 400, message: "Please use a valid role: user, model.", status: "INVALID_ARGUMENT" } } });
     expect(await answer(true, path, { contents: [] })).toMatchObject({ status: 400, body: { error: { status: "INVALID_ARGUMENT" } } });
     expect((await answer(true, path, { contents: [{ role: "user", parts: [{ text: "hi" }] }, { role: "model", parts: [{ text: "yo" }] }] })).status).toBe(200);
+  });
+
+  it("Anthropic: an empty final assistant message (a prefill) passes", async () => {
+    expect((await answer(true, "/v1/messages", { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), { role: "assistant", content: "" }] })).status).toBe(200);
+  });
+
+  it("Gemini: a functionResponse not right after as many functionCall parts", async () => {
+    const path = "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse";
+    const call = (name: string) => ({ functionCall: { name, args: {} } });
+    const reply = (name: string) => ({ functionResponse: { name, response: { ok: true } } });
+    const ask = { role: "user", parts: [{ text: "hi" }] };
+    const orphan = { contents: [ask, { role: "user", parts: [reply("f")] }] };
+    expect((await answer(false, path, orphan)).status).toBe(200);
+    expect(await answer(true, path, orphan)).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: "Please ensure that function response turn comes immediately after a function call turn.", status: "INVALID_ARGUMENT" } },
+    });
+    const short = { contents: [ask, { role: "model", parts: [call("f"), call("g")] }, { role: "user", parts: [reply("f")] }] };
+    expect(await answer(true, path, short)).toMatchObject({ status: 400, body: { error: { message: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn." } } });
+    const answered = { contents: [ask, { role: "model", parts: [call("f"), call("g")] }, { role: "user", parts: [reply("g"), reply("f")] }] };
+    expect((await answer(true, path, answered)).status).toBe(200);
   });
 
   it("a body that is not JSON", async () => {

@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
 import { FAULT_HEADER, renderTurn, startMockProvider, type MockProvider } from "../src/index.js";
 
@@ -83,10 +84,39 @@ describe("the error-mid-stream fault: the error each API sends once a 200 stream
     expect(got.join("")).not.toContain("[DONE]");
   });
 
-  it("OpenAI Responses: event: error with the next sequence_number", async () => {
+  it("OpenAI Responses: event: error with the error nested as the API sends it, then response.failed", async () => {
     const got = await run("/v1/responses", { model: "m", stream: true });
+    expect(got).toHaveLength(4);
     expect(got[2]?.startsWith("event: error\ndata: ")).toBe(true);
-    expect(JSON.parse(got[2]!.split("data: ")[1]!)).toEqual({ type: "error", sequence_number: 2, code: "server_error", message: expect.any(String) as unknown, param: null });
+    expect(JSON.parse(got[2]!.split("data: ")[1]!)).toEqual({
+      type: "error",
+      sequence_number: 2,
+      error: { type: "server_error", code: "server_error", message: expect.any(String) as unknown, param: null },
+    });
+    expect(got[3]?.startsWith("event: response.failed\ndata: ")).toBe(true);
+    expect(JSON.parse(got[3]!.split("data: ")[1]!)).toMatchObject({
+      type: "response.failed",
+      sequence_number: 3,
+      response: { object: "response", status: "failed", error: { code: "server_error", message: expect.any(String) as unknown } },
+    });
+  });
+
+  it("OpenAI Responses through the openai SDK: an APIError typed as the API types it, not as the event", async () => {
+    mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", fault: { type: "error-mid-stream" } });
+    const client = new OpenAI({ apiKey: "k", baseURL: mock.baseUrls.openai, maxRetries: 0 });
+    const stream = await client.responses.create({ model: "m", input: "hi", stream: true });
+    const error = await (async () => {
+      try {
+        for await (const event of stream) void event;
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect(error).toMatchObject({ type: "server_error", code: "server_error" });
+    // Asked without a stream, the same failure is the 500 whose code is the nested error's.
+    await expect(client.responses.create({ model: "m", input: "hi" })).rejects.toMatchObject({ status: 500, type: "server_error", code: "server_error" });
   });
 
   it("Gemini: partial candidates, then a data frame holding the google.rpc.Status error", async () => {
