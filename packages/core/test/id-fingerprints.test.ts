@@ -49,27 +49,34 @@ describe("FingerprintTable (the compact set behind IdFingerprints)", () => {
     for (let i = 0; i < 3_000; i++) pool.push(next() * 2 ** 20 + (next() >>> 12));
     // Keys that share their low 32 bits (the probe start) and differ above them.
     for (let i = 0; i < 500; i++) pool.push(i * 2 ** 32 + 7);
-    for (let step = 0; step < 100_000; step++) {
+    // Plain comparisons in the loop (an expect per step made this test take seconds); the first
+    // disagreement is what the assertion shows.
+    const disagreements: string[] = [];
+    for (let step = 0; step < 100_000 && disagreements.length === 0; step++) {
       const key = pool[next() % pool.length] as number;
       const op = next() % 3;
-      if (op === 0) expect(table.add(key)).toBe(!model.has(key));
-      else if (op === 1) expect(table.delete(key)).toBe(model.has(key));
-      else expect(table.has(key)).toBe(model.has(key));
+      const answer = op === 0 ? table.add(key) : op === 1 ? table.delete(key) : table.has(key);
+      const expected = op === 0 ? !model.has(key) : model.has(key);
       if (op === 0) model.add(key);
       if (op === 1) model.delete(key);
-      expect(table.size).toBe(model.size);
+      if (answer !== expected || table.size !== model.size) disagreements.push(`step ${step}: ${["add", "delete", "has"][op]}(${key}) → ${answer}, size ${table.size} (a Set: ${expected}, ${model.size})`);
     }
-    for (const key of pool) expect(table.has(key)).toBe(model.has(key));
+    expect(disagreements).toEqual([]);
+    expect(pool.filter((key) => table.has(key) !== model.has(key))).toEqual([]);
   });
 
   it("keeps working when keys are added and deleted over and over (deletion marks are cleared)", () => {
     const table = new FingerprintTable();
+    const failed: string[] = [];
     for (let i = 0; i < 100_000; i++) {
-      expect(table.add(i * 4099)).toBe(true);
-      if (i >= 10) expect(table.delete((i - 10) * 4099)).toBe(true);
+      if (!table.add(i * 4099)) failed.push(`add ${i * 4099}`);
+      if (i >= 10 && !table.delete((i - 10) * 4099)) failed.push(`delete ${(i - 10) * 4099}`);
     }
+    expect(failed).toEqual([]);
     expect(table.size).toBe(10);
-    for (let i = 0; i < 100_000; i++) expect(table.has(i * 4099)).toBe(i >= 99_990);
+    const held: number[] = [];
+    for (let i = 0; i < 100_000; i++) if (table.has(i * 4099)) held.push(i);
+    expect(held).toEqual(Array.from({ length: 10 }, (_, k) => 99_990 + k));
   });
 });
 
