@@ -1,4 +1,4 @@
-import type { BridgeMetadata, Event, Message, ToolCall } from "@agui-bridge/core/adapter";
+import { readBridgeMetadata, type BridgeMetadata, type Event, type Message, type ToolCall } from "@agui-bridge/core/adapter";
 import { flush, modelView, type AgentRun } from "./agent-run.js";
 import { toolApprovalInterrupt } from "./approvals.js";
 import { ABORTED, argsProblem, errorAnswer, executeTool, parseArgs, type ToolAnswer } from "./execute-tool.js";
@@ -34,6 +34,20 @@ export function argumentsOf(messages: readonly Message[], toolCallId: string): s
   return "";
 }
 
+/**
+ * Whether a call of the conversation was cut off mid-arguments (its TOOL_CALL_END marked
+ * `interrupted`, kept on the folded call's metadata). Its arguments are what arrived, even when
+ * an adapter completed them to valid JSON (Gemini's streamed calls), so the call is never run.
+ */
+export function isCutOff(messages: readonly Message[], toolCallId: string): boolean {
+  for (const message of messages) {
+    if (message.role !== "assistant") continue;
+    const call: ToolCall | undefined = message.toolCalls?.find((tc) => tc.id === toolCallId);
+    if (call !== undefined) return readBridgeMetadata(call.metadata)?.interrupted === true;
+  }
+  return false;
+}
+
 /** Whether a call with these arguments needs approval (a throwing predicate errs on the side of asking). */
 export async function needsApproval(tool: AgentTool<any>, args: Record<string, unknown>): Promise<boolean> {
   const rule = tool.needsApproval;
@@ -47,7 +61,8 @@ export async function needsApproval(tool: AgentTool<any>, args: Record<string, u
 }
 
 /**
- * Answers the tool calls of one step: invalid arguments and unknown tools get an error result;
+ * Answers the tool calls of one step: invalid arguments (a call cut off mid-arguments included,
+ * whatever its arguments read as) and unknown tools get an error result;
  * calls needing approval become interrupts (collected on the run); server calls run in parallel,
  * each result emitted as it completes; subagents run one after the other. Frontend calls are left
  * for the application and returned.
@@ -64,6 +79,10 @@ export async function* answerCalls(agent: AgentRun, calls: readonly CallRef[]): 
     if (tool === undefined) {
       if (frontendNames.has(call.name)) frontend.push(call);
       else yield* answer(agent, call.id, errorAnswer("unknown_tool", `there is no tool named ${call.name}`));
+      continue;
+    }
+    if (isCutOff(agent.fold.messages, call.id)) {
+      yield* answer(agent, call.id, errorAnswer("invalid_arguments", "the call was cut off before its arguments were complete"));
       continue;
     }
     const parsed = parseArgs(argumentsOf(agent.fold.messages, call.id));

@@ -75,7 +75,6 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
     if (event.type === EventType.TOOL_CALL_START && event.subagentRunId === undefined && readBridgeMetadata(event.metadata)?.providerExecuted !== true) {
       starts.push({ id: event.toolCallId, name: event.toolCallName, ...(event.parentMessageId !== undefined && { parentMessageId: event.parentMessageId }) });
     }
-    if (event.type === EventType.TOOL_CALL_END && readBridgeMetadata(event.metadata)?.interrupted === true) answered.add(event.toolCallId);
     if (event.type === EventType.TOOL_CALL_RESULT) answered.add(event.toolCallId);
   });
 
@@ -102,6 +101,9 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
     const interrupts = outcome.interrupts.map((interrupt) => inRunIds(interrupt, writer));
     return { kind: "interrupt", ...splitOwnCalls(interrupts, starts, options.tools ?? {}) };
   }
+  // The calls left for this agent: the provider's list, or (none named) every call of the step it
+  // did not answer, a call cut off mid-arguments included (answerCalls answers this agent's own
+  // cut-off calls with an error; a cut-off frontend call is pending like any other).
   const named = outcome?.type === "success" ? outcome.pendingToolCallIds : undefined;
   const pending =
     named !== undefined && named.length > 0

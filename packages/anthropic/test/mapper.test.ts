@@ -212,6 +212,30 @@ describe("Messages stream mapper", () => {
     expect(warnings.map((warning) => warning.code)).toEqual(["stream.orphan-tool-result"]);
   });
 
+  it("a call cut off by the next message_start is closed interrupted and pending, in call order", async () => {
+    const toolBlock = (index: number, id: string) => ({ type: "content_block_start", index, content_block: { type: "tool_use", id, name: "get_weather", input: {} } });
+    const args = (index: number, json: string) => ({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: json } });
+    const warnings: BridgeWarning[] = [];
+    const events = await run(
+      [
+        start("msg_1"),
+        toolBlock(0, "toolu_cut"),
+        args(0, '{"city":"Par'),
+        start("msg_2"),
+        toolBlock(0, "toolu_whole"),
+        args(0, '{"city":"Paris"}'),
+        stop(0),
+        delta("tool_use"),
+        end,
+      ],
+      { warnings },
+    );
+    expect(warnings.map((warning) => warning.code)).toContain("stream.message-interrupted");
+    const cutEnd = ofType(events, "TOOL_CALL_END").find((event) => event.toolCallId === "toolu_cut");
+    expect(bridge(cutEnd)).toMatchObject({ interrupted: true });
+    expect(last(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success", pendingToolCallIds: ["toolu_cut", "toolu_whole"] } });
+  });
+
   it("stamps timestamps from now()", async () => {
     const events = await collect(streamMessages(fromList([start(), delta("end_turn"), end]), { now: () => 1234 }));
     expect(events.every((event) => event.timestamp === 1234)).toBe(true);

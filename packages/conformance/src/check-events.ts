@@ -6,6 +6,7 @@ import { findUnknownMembers } from "./closedness.js";
 import { entityIdIssues } from "./entity-id-issues.js";
 import { frontendToolIssues } from "./frontend-tool-issues.js";
 import { outcomeIssues } from "./outcome-issues.js";
+import { pendingCompletenessIssues } from "./pending-completeness-issues.js";
 import { referenceIssues } from "./reference-issues.js";
 import { runIdentityIssues } from "./run-identity-issues.js";
 import { inputToolCallIds, knownInput } from "./run-input.js";
@@ -47,7 +48,9 @@ export interface ConformanceReport {
  * 7. the subagent rules: attributed events name an active invocation, nested invocations end
  *    before their parent ({@link subagentIssues});
  * 8. the outcome agrees with the stream: interrupts, suspended subagents, `pendingToolCallIds`,
- *    a cancelled run's result ({@link outcomeIssues});
+ *    a cancelled run's result ({@link outcomeIssues}); a non-empty `pendingToolCallIds` names
+ *    every call the run started and did not answer, cut-off calls included, provider-executed
+ *    calls exempt ({@link pendingCompletenessIssues});
  * 9. ids that name another entity name one that exists, of the right kind: a result's call, a
  *    call's parent message, a subagent's spawning call, an encrypted value's entity
  *    ({@link referenceIssues});
@@ -85,6 +88,11 @@ export async function checkEvents(events: readonly unknown[], options: CheckEven
   issues.push(...subagentIssues(events));
   const input = knownInput(events, options);
   issues.push(...outcomeIssues(events, inputToolCallIds(input.messages)));
+  // AG-UI 1.0: a non-empty list "is the list, and it agrees with the stream" ("MUST contain exactly
+  // the tool calls the run started and did not answer with TOOL_CALL_RESULT"). Provider-executed
+  // calls are exempt: the application cannot answer them, and 1.0 cannot say that their result
+  // comes in a later run (see pendingCompletenessIssues).
+  issues.push(...pendingCompletenessIssues(events));
   issues.push(...referenceIssues(events, input));
   issues.push(...frontendToolIssues(events, input));
   issues.push(...runIdentityIssues(events, options.input));

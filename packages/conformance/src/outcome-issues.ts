@@ -10,8 +10,7 @@
  *   subagent does not end as a success — a success with an interrupt still pending is a
  *   contradiction;
  * - `pendingToolCallIds` names calls this run started and left without a TOOL_CALL_RESULT, each
- *   once, in the order they were made (that it names all of them is `pendingCompletenessIssues`,
- *   not run by `checkEvents` yet);
+ *   once, in the order they were made (that it names all of them is `pendingCompletenessIssues`);
  * - an interrupt's `expiresAt` reads as a date ("the documented convention is ISO 8601, and a
  *   consumer comparing this value will parse it as a date, so a value that is not one leaves the
  *   interrupt looking permanently unexpired");

@@ -1,17 +1,24 @@
 import { isRecord } from "./run-input.js";
 
+/** The metadata key agui-bridge producers put their fields under (`metadata["agui-bridge"]`). */
+const BRIDGE_METADATA_KEY = "agui-bridge";
+
 /**
- * The AG-UI 1.0 rule that a non-empty `pendingToolCallIds` is the whole list: the schema says
- * "Absent or empty means the producer named none, and a consumer derives the list from the stream;
- * otherwise it is the list, and it agrees with the stream", and spec/1.0/events/tool-calls says
- * "when it does, the list MUST contain exactly the tool calls the run started and did not answer
- * with TOOL_CALL_RESULT". Reports every call the run started and did not answer that a non-empty
- * list leaves out ({@link outcomeIssues} reports what the list names wrongly).
+ * The AG-UI 1.0 rule that a non-empty `pendingToolCallIds` is the whole list: the schema
+ * (RunFinishedSuccessOutcome) says "Absent or empty means the producer named none, and a consumer
+ * derives the list from the stream; otherwise it is the list, and it agrees with the stream", and
+ * spec/1.0/events/tool-calls says "the list MUST contain exactly the tool calls the run started
+ * and did not answer with TOOL_CALL_RESULT". Reports every call the run started and did not answer
+ * that a non-empty list leaves out ({@link outcomeIssues} reports what the list names wrongly). A
+ * call cut off mid-arguments (TOOL_CALL_END `interrupted`) is no exception: it was started and not
+ * answered, so a consumer deriving the list counts it, and the list must too.
  *
- * Not run by `checkEvents` yet: the adapters deliberately leave out two kinds of unanswered call
- * (a call cut off mid-arguments and closed `interrupted`, and a provider-executed call whose result
- * the run never carried), as their READMEs document; see the spec audit (RULES.md) for the decision
- * that is pending.
+ * One deliberate exemption: a call whose TOOL_CALL_START or TOOL_CALL_END carries
+ * `metadata["agui-bridge"].providerExecuted: true` (a provider-run tool: Anthropic server tools,
+ * OpenAI programmatic tool calling's program call) is not required in the list. The application
+ * cannot answer such a call, and when its result comes in a later run (a server call deferred
+ * behind client calls, or waiting in a code-execution container) AG-UI 1.0 has no way to say so;
+ * listing it would ask the application for an answer only the provider can give.
  */
 export function pendingCompletenessIssues(events: readonly unknown[]): string[] {
   const terminalIndex = events.findIndex((raw) => isRecord(raw) && (raw.type === "RUN_FINISHED" || raw.type === "RUN_ERROR"));
@@ -23,11 +30,19 @@ export function pendingCompletenessIssues(events: readonly unknown[]): string[] 
   if (listed.size === 0) return [];
   const started: string[] = [];
   const answered = new Set<string>();
+  const providerExecuted = new Set<string>();
   for (const raw of events.slice(0, terminalIndex)) {
     if (!isRecord(raw) || typeof raw.toolCallId !== "string") continue;
     if (raw.type === "TOOL_CALL_START" && !started.includes(raw.toolCallId)) started.push(raw.toolCallId);
     if (raw.type === "TOOL_CALL_RESULT") answered.add(raw.toolCallId);
+    if ((raw.type === "TOOL_CALL_START" || raw.type === "TOOL_CALL_END") && isProviderExecuted(raw.metadata)) providerExecuted.add(raw.toolCallId);
   }
-  const missing = started.filter((id) => !answered.has(id) && !listed.has(id));
+  const missing = started.filter((id) => !answered.has(id) && !listed.has(id) && !providerExecuted.has(id));
   return missing.length > 0 ? [`#${terminalIndex} RUN_FINISHED: pendingToolCallIds leaves out unanswered call(s) ${missing.join(", ")}`] : [];
+}
+
+/** Whether event metadata marks the call provider-executed (`metadata["agui-bridge"].providerExecuted: true`). */
+function isProviderExecuted(metadata: unknown): boolean {
+  const bridge = isRecord(metadata) ? metadata[BRIDGE_METADATA_KEY] : undefined;
+  return isRecord(bridge) && bridge.providerExecuted === true;
 }

@@ -176,4 +176,47 @@ describe("pendingToolCallIds completeness", () => {
       "#5 RUN_FINISHED: pendingToolCallIds leaves out unanswered call(s) c1",
     ]);
   });
+
+  it("reports a list that leaves out a call cut off mid-arguments (closed interrupted)", async () => {
+    const cut = [
+      { type: "TOOL_CALL_START", toolCallId: "cut", toolCallName: "f" },
+      { type: "TOOL_CALL_ARGS", toolCallId: "cut", delta: '{"a":' },
+      { type: "TOOL_CALL_END", toolCallId: "cut", metadata: { "agui-bridge": { interrupted: true } } },
+    ];
+    const events = [started, ...cut, ...call("c2"), finished({ type: "success", pendingToolCallIds: ["c2"] })];
+    const issue = "#6 RUN_FINISHED: pendingToolCallIds leaves out unanswered call(s) cut";
+    expect(pendingCompletenessIssues(events)).toEqual([issue]);
+    expect((await checkEvents(events)).issues).toEqual([issue]);
+    const listed = [started, ...cut, ...call("c2"), finished({ type: "success", pendingToolCallIds: ["cut", "c2"] })];
+    expect((await checkEvents(listed)).issues).toEqual([]);
+  });
+
+  it("exempts provider-executed calls (marked on START or on END) left without a result", async () => {
+    const bridge = { "agui-bridge": { providerExecuted: true } };
+    const onStart = [
+      { type: "TOOL_CALL_START", toolCallId: "srv", toolCallName: "web_search", metadata: bridge },
+      { type: "TOOL_CALL_END", toolCallId: "srv" },
+    ];
+    const onEnd = [
+      { type: "TOOL_CALL_START", toolCallId: "prog", toolCallName: "program" },
+      { type: "TOOL_CALL_END", toolCallId: "prog", metadata: bridge },
+    ];
+    const events = [started, ...onStart, ...onEnd, ...call("c1"), finished({ type: "success", pendingToolCallIds: ["c1"] })];
+    expect(pendingCompletenessIssues(events)).toEqual([]);
+    expect((await checkEvents(events)).issues).toEqual([]);
+    // Only `true` exempts; another producer's key, or a false flag, does not.
+    const notExempt = [
+      started,
+      { type: "TOOL_CALL_START", toolCallId: "x", toolCallName: "f", metadata: { other: { providerExecuted: true }, "agui-bridge": { providerExecuted: false } } },
+      { type: "TOOL_CALL_END", toolCallId: "x" },
+      ...call("c1"),
+      finished({ type: "success", pendingToolCallIds: ["c1"] }),
+    ];
+    expect(pendingCompletenessIssues(notExempt)).toEqual(["#5 RUN_FINISHED: pendingToolCallIds leaves out unanswered call(s) x"]);
+  });
+
+  it("is run by checkEvents", async () => {
+    const events = [started, ...call("c1"), ...call("c2"), finished({ type: "success", pendingToolCallIds: ["c2"] })];
+    expect((await checkEvents(events)).issues).toEqual(["#5 RUN_FINISHED: pendingToolCallIds leaves out unanswered call(s) c1"]);
+  });
 });

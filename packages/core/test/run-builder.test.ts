@@ -129,7 +129,7 @@ describe("RunBuilder", () => {
     }
   });
 
-  it("does not list an abandoned tool call as pending", async () => {
+  it("lists an abandoned (cut-off) tool call as pending, in call order", async () => {
     const run = newRun();
     const cut = run.startToolCall({ toolCallId: "cut", toolCallName: "f" });
     run.toolCallArgs(cut, '{"a":');
@@ -138,10 +138,21 @@ describe("RunBuilder", () => {
     run.finish();
     const events = run.drain();
     await assertConformant(events);
-    expect(events.at(-1)).toMatchObject({ outcome: { type: "success", pendingToolCallIds: ["whole"] } });
+    expect(events.at(-1)).toMatchObject({ outcome: { type: "success", pendingToolCallIds: ["cut", "whole"] } });
     expect(events.find((e) => e.type === "TOOL_CALL_END" && e.toolCallId === "cut")?.metadata).toEqual({
       "agui-bridge": { provider: "test", interrupted: true },
     });
+  });
+
+  it("lists a lone abandoned call, the list a consumer derives from the stream", async () => {
+    const run = newRun();
+    run.startToolCall({ toolCallId: "cut", toolCallName: "f" });
+    run.toolCallArgs("cut", '{"a":');
+    run.abandonToolCall("cut");
+    run.finish();
+    const events = run.drain();
+    await assertConformant(events);
+    expect(events.at(-1)).toMatchObject({ outcome: { type: "success", pendingToolCallIds: ["cut"] } });
   });
 
   it("carries usage on RUN_ERROR and the cancelled outcome", async () => {

@@ -2,9 +2,10 @@
  * A function call still streaming (`willContinue`, Vertex `streamFunctionCallArguments`) when its
  * response finishes — MAX_TOKENS, SAFETY, even STOP — or when a new response begins, was cut off
  * before its closing part: like a cut-off call of the Responses mapper it is closed `interrupted`
- * with its JSON completed, and left out of `pendingToolCallIds`, so the client does not wait for
- * (or run) a call that was never complete. A call closed by its part without `willContinue` is
- * handed over as before.
+ * with its JSON completed. It stays in `pendingToolCallIds`, in call order, like any call the run
+ * started and did not answer (AG-UI 1.0: a non-empty list names them all; a consumer deriving the
+ * list from the stream counts it): the application answers it, e.g. with an error. A call closed
+ * by its part without `willContinue` is complete and pending as before.
  */
 import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { assertConformant } from "@agui-bridge/conformance";
@@ -33,11 +34,11 @@ const fragment = chunk([{ functionCall: { id: "c1", partialArgs: [{ jsonPath: "$
 
 describe("a streamed function call cut off by its response's end", () => {
   for (const finishReason of ["MAX_TOKENS", "SAFETY", "STOP"]) {
-    it(`finishReason ${finishReason} with the call still streaming: interrupted, JSON completed, not pending`, async () => {
+    it(`finishReason ${finishReason} with the call still streaming: interrupted, JSON completed, still pending`, async () => {
       const events = await run([opening, fragment, chunk([], { finishReason })]);
       const messages = await assertConformant(events);
       expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" }, metadata: { "agui-bridge": { rawFinishReason: finishReason } } });
-      expect(outcome(events).pendingToolCallIds).toBeUndefined();
+      expect(outcome(events).pendingToolCallIds).toEqual(["c1"]);
       // STOP with no complete application call is no `tool-calls` finish.
       expect(bridge(events.at(-1)).finishReason).not.toBe("tool-calls");
       const end = ofType(events, "TOOL_CALL_END")[0];
@@ -52,10 +53,10 @@ describe("a streamed function call cut off by its response's end", () => {
     const events = await run([opening, chunk([{ functionCall: { id: "c1", partialArgs: [{ jsonPath: "$.n", numberValue: 3 }], willContinue: true } }], { finishReason: "MAX_TOKENS" })]);
     await assertConformant(events);
     expect(bridge(events.at(-1))).toMatchObject({ finishReason: "length" });
-    expect(outcome(events).pendingToolCallIds).toBeUndefined();
+    expect(outcome(events).pendingToolCallIds).toEqual(["c1"]);
   });
 
-  it("the cut call beside a complete one: only the complete one is pending", async () => {
+  it("the cut call beside a complete one: both pending, in call order", async () => {
     const events = await run([
       chunk([{ functionCall: { id: "done", name: "lookup", args: { q: "a" } } }]),
       opening,
@@ -63,7 +64,7 @@ describe("a streamed function call cut off by its response's end", () => {
       chunk([], { finishReason: "MAX_TOKENS" }),
     ]);
     await assertConformant(events);
-    expect(outcome(events).pendingToolCallIds).toEqual(["done"]);
+    expect(outcome(events).pendingToolCallIds).toEqual(["done", "c1"]);
   });
 
   it("a call closed by its part without willContinue is complete and pending (STOP → tool-calls)", async () => {
@@ -77,7 +78,7 @@ describe("a streamed function call cut off by its response's end", () => {
   it("a new response beginning while a call of the previous one streams: that call is cut off too", async () => {
     const events = await run([opening, fragment, chunk([{ text: "Sorry, again:" }], {}, "r2"), chunk([{ functionCall: { id: "c2", name: "lookup", args: {} } }], { finishReason: "STOP" }, "r2")]);
     await assertConformant(events);
-    expect(outcome(events).pendingToolCallIds).toEqual(["c2"]);
+    expect(outcome(events).pendingToolCallIds).toEqual(["c1", "c2"]);
     expect(bridge(ofType(events, "TOOL_CALL_END").find((e) => e.toolCallId === "c1"))).toMatchObject({ interrupted: true });
   });
 });

@@ -309,10 +309,10 @@ describe("a function call cut off by response.incomplete", () => {
     response: { id: "resp_1", status: "incomplete", incomplete_details: { reason: "max_output_tokens" }, usage: { input_tokens: 3, output_tokens: 9 } },
   };
 
-  it("never finished: closed as interrupted, not handed to the application", async () => {
+  it("never finished: closed as interrupted, still pending (the application answers it)", async () => {
     const { events } = await run([created, added, delta, incomplete]);
     const end = events.at(-1) as { outcome?: { pendingToolCallIds?: string[] }; metadata?: Record<string, Record<string, unknown>> };
-    expect(end.outcome?.pendingToolCallIds ?? []).toEqual([]);
+    expect(end.outcome?.pendingToolCallIds).toEqual(["call_c"]);
     expect(end.metadata?.["agui-bridge"]?.finishReason).toBe("length");
     expect(ofType(events, "TOOL_CALL_END")[0]?.metadata).toMatchObject({ "agui-bridge": { interrupted: true } });
     // What arrived still reached the client byte for byte.
@@ -328,7 +328,7 @@ describe("a function call cut off by response.incomplete", () => {
       incomplete,
     ]);
     const end = events.at(-1) as { outcome?: { pendingToolCallIds?: string[] } };
-    expect(end.outcome?.pendingToolCallIds ?? []).toEqual([]);
+    expect(end.outcome?.pendingToolCallIds).toEqual(["call_c"]);
     expect(ofType(events, "TOOL_CALL_END")[0]?.metadata).toMatchObject({ "agui-bridge": { interrupted: true } });
   });
 

@@ -9,8 +9,11 @@ import { RunBuilder, createSequentialIds, type Event, type Message, type Provide
 export interface Turn {
   reasoning?: string;
   text?: string;
-  /** Tool calls; `args` is sent as written when a string, else as JSON. */
-  calls?: Array<{ name: string; args: unknown; id?: string }>;
+  /**
+   * Tool calls; `args` is sent as written when a string, else as JSON. `cut`: the call was cut off
+   * mid-arguments (closed with core's `abandonToolCall`, as an adapter closes one).
+   */
+  calls?: Array<{ name: string; args: unknown; id?: string; cut?: boolean }>;
   usage?: { inputTokens: number; outputTokens: number };
   model?: string;
   /** End with RUN_ERROR instead. */
@@ -75,7 +78,8 @@ export function scriptedProvider(id: string, turns: Turn[] | ((input: RunAgentIn
         const toolCallId = call.id ?? `call-${index + 1}`;
         run.startToolCall({ toolCallId, toolCallName: call.name, ...(turn.text !== undefined && { parentMessageId: messageId }) });
         run.toolCallArgs(toolCallId, typeof call.args === "string" ? call.args : JSON.stringify(call.args));
-        run.endToolCall(toolCallId);
+        if (call.cut === true) run.abandonToolCall(toolCallId);
+        else run.endToolCall(toolCallId);
       });
       if (turn.usage !== undefined) run.usage.record("call", { provider: id, model: turn.model ?? `${id}-model`, ...turn.usage, totalTokens: turn.usage.inputTokens + turn.usage.outputTokens });
       yield* run.drain();

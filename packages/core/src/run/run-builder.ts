@@ -247,12 +247,15 @@ export class RunBuilder {
 
   /**
    * Closes an open tool call whose arguments were cut off (e.g. by a provider message that
-   * restarted mid-call): it is closed marked `interrupted` and withdrawn from the pending list, so
-   * the application is not asked to answer a call that was never complete.
+   * restarted mid-call, or an output limit): TOOL_CALL_END is marked `interrupted: true`. The call
+   * stays pending like any call the run started and did not answer: AG-UI 1.0 says a non-empty
+   * `pendingToolCallIds` "MUST contain exactly the tool calls the run started and did not answer
+   * with TOOL_CALL_RESULT", and a consumer deriving the list from the stream counts it too. The
+   * application answers it (e.g. with an error result: its arguments may be partial JSON); the
+   * request converters send it back, repairing it when it is left unanswered.
    */
   abandonToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
     this.endToolCall(toolCallId, mergeFields(metadata, { interrupted: true }));
-    this.#tools.settle(toolCallId);
   }
 
   /** Closes an open tool call; metadata lands on it (over its own `endMetadata`). */

@@ -39,7 +39,7 @@ export class ToolCallLedger {
     return takeOpen(this.#open, "tool call", toolCallId);
   }
 
-  /** The call needs no result any more (answered, or abandoned). */
+  /** The call needs no result any more (answered). */
   settle(toolCallId: string): void {
     this.#pending.delete(toolCallId);
   }

@@ -56,8 +56,8 @@ export function handleFunctionCall(state: StreamState, part: FunctionCallPart): 
 
 /**
  * Closes every call still streaming, completing its JSON. With `interrupted` (the stream, its
- * response or the run ended first) each is closed with `abandonToolCall`: marked `interrupted` and
- * left out of `pendingToolCallIds`, like a cut-off call of the other adapters.
+ * response or the run ended first) each is closed with `abandonToolCall`: marked `interrupted`,
+ * and still pending (the application answers it), like a cut-off call of the other adapters.
  */
 export function closeAllStreamingCalls(state: StreamState, interrupted: boolean): void {
   for (const [key, call] of [...state.streamingCalls]) {
@@ -139,7 +139,7 @@ function finishCall(state: StreamState, key: string, call: StreamingCall, interr
   if (!run.isToolCallOpen(call.toolCallId)) return;
   if (interrupted) {
     // Cut off (a finishReason such as MAX_TOKENS, or the stream or response ended, before the part
-    // without `willContinue`): closed as interrupted and not handed to the application.
+    // without `willContinue`): closed as interrupted, still pending; no `tool-calls` finish for it.
     run.abandonToolCall(call.toolCallId);
     return;
   }

@@ -24,7 +24,7 @@ export function enterTurn(state: StreamState, responseId: string | undefined): T
     turn.responseId = responseId;
     return turn;
   }
-  // A call still streaming when its response ended was cut off: it is not handed to the application.
+  // A call still streaming when its response ended was cut off: closed interrupted (still pending).
   closeAllStreamingCalls(state, true);
   closeMessagesForOtherPart(state);
   return beginTurn(state, responseId);

@@ -125,7 +125,8 @@ export function handleErrorEvent(state: ResponsesStreamState, event: Record<stri
 /**
  * Closes the items of the current response that never got their `output_item.done`. An
  * application call among them was cut off (its arguments may be partial): it is closed as
- * interrupted and not handed to the application.
+ * interrupted and stays pending, for the application to answer (AG-UI 1.0: the list names every
+ * call the run started and did not answer).
  */
 export function closeResponseItems(state: ResponsesStreamState): void {
   const { run } = state;

@@ -277,7 +277,7 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
       const fields = isClientToolItem(done) ? clientItemMetadata(done, tracked.idMadeUp === true ? undefined : tracked.itemId) : done.async === true ? { async: true } : undefined;
       // A thinking model's call signature (Perplexity's `thought_signature`) goes back with the call.
       const metadata = writeFunctionCallSignature(state, tracked.toolCallId, done, fields);
-      // A call the output limit cut off (`status: "incomplete"`) is not handed to the application.
+      // A call the output limit cut off (`status: "incomplete"`) is closed interrupted (still pending).
       if (!tracked.providerExecuted && done.status === "incomplete") state.run.abandonToolCall(tracked.toolCallId, metadata);
       else state.run.endToolCall(tracked.toolCallId, metadata);
     }
