@@ -1,5 +1,5 @@
 import { createTokenUsage, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
-import { chatUsageCounts, firstPresent, promptDetailsCacheParts } from "./chat-usage-dialects.js";
+import { chatUsageCounts, decide, firstPresent, promptDetailsCacheParts } from "./chat-usage-dialects.js";
 import { asRecord } from "./narrow.js";
 import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
 
@@ -39,7 +39,10 @@ export function mapChatUsage(usage: unknown, context: UsageContext): TokenUsage 
  * a cache count the top-level details lack is read from the rows' Chat-style `prompt_tokens_details`
  * ({@link promptDetailsCacheParts}, the Chat path's reading: its session cache's write
  * `cache_creation_input_tokens` has no Responses field), summed over the rows, a part of
- * `input_tokens` like every cache count.
+ * `input_tokens` like every cache count. Perplexity's Agent API names its cache counts as
+ * Anthropic does (`input_tokens_details.cache_read_input_tokens` / `.cache_creation_input_tokens`)
+ * and does not say whether `input_tokens` holds them: they are added in when `total_tokens` (or
+ * their size) says they are reported beside it ({@link decide}, the Chat path's rule).
  */
 export function mapResponsesUsage(usage: unknown, context: UsageContext): TokenUsage | undefined {
   const record = asRecord(usage);
@@ -47,18 +50,34 @@ export function mapResponsesUsage(usage: unknown, context: UsageContext): TokenU
   const input = asRecord(record.input_tokens_details);
   const output = asRecord(record.output_tokens_details);
   const rows = billingRowParts(record.x_details, warningOptions(context));
+  const cached = firstPresent(input?.cached_tokens, rows.cached, input?.cache_read_input_tokens);
+  const cacheWrite = firstPresent(input?.cache_write_tokens, rows.cacheWrite, input?.cache_creation_input_tokens);
   return createTokenUsage(
     {
       provider: context.provider ?? DEFAULT_PROVIDER_LABEL,
       ...(context.model !== undefined && { model: context.model }),
-      inputTokens: record.input_tokens,
+      inputTokens: inputTotal(record, cached, cacheWrite, context),
       outputTokens: record.output_tokens,
       reasoningTokens: output?.reasoning_tokens,
-      cachedInputTokens: firstPresent(input?.cached_tokens, rows.cached),
-      cacheWriteInputTokens: firstPresent(input?.cache_write_tokens, rows.cacheWrite),
+      cachedInputTokens: cached,
+      cacheWriteInputTokens: cacheWrite,
     },
     warningOptions(context),
   );
+}
+
+/** `input_tokens`, with the cache counts added in when they were reported beside it. */
+function inputTotal(record: Record<string, unknown>, cached: unknown, cacheWrite: unknown, context: UsageContext): unknown {
+  const input = countOf(record.input_tokens);
+  const output = countOf(record.output_tokens);
+  if (input === undefined || output === undefined) return record.input_tokens;
+  const cache = (countOf(cached) ?? 0) + (countOf(cacheWrite) ?? 0);
+  if (cache === 0 || !decide(input, output, 0, cache, countOf(record.total_tokens)).cacheBeside) return record.input_tokens;
+  return sumTokenCounts([input, countOf(cached), countOf(cacheWrite)], "inputTokens", warningOptions(context));
+}
+
+function countOf(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
 /** The cache parts of DashScope's `x_details[]` rows, each summed over the rows that report it. */
