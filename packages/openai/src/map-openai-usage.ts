@@ -50,13 +50,18 @@ export function mapResponsesUsage(usage: unknown, context: UsageContext): TokenU
   const input = asRecord(record.input_tokens_details);
   const output = asRecord(record.output_tokens_details);
   const rows = billingRowParts(record.x_details, warningOptions(context));
-  const cached = firstPresent(input?.cached_tokens, rows.cached, input?.cache_read_input_tokens);
-  const cacheWrite = firstPresent(input?.cache_write_tokens, rows.cacheWrite, input?.cache_creation_input_tokens);
+  const openaiCached = firstPresent(input?.cached_tokens, rows.cached);
+  const openaiWrite = firstPresent(input?.cache_write_tokens, rows.cacheWrite);
+  // OpenAI's fields are parts of input_tokens by definition (a larger one is invalid and dropped);
+  // only Perplexity's Anthropic-named ones may have been reported beside it.
+  const besideCandidate = openaiCached === undefined && openaiWrite === undefined;
+  const cached = besideCandidate ? input?.cache_read_input_tokens : openaiCached;
+  const cacheWrite = besideCandidate ? input?.cache_creation_input_tokens : openaiWrite;
   return createTokenUsage(
     {
       provider: context.provider ?? DEFAULT_PROVIDER_LABEL,
       ...(context.model !== undefined && { model: context.model }),
-      inputTokens: inputTotal(record, cached, cacheWrite, context),
+      inputTokens: besideCandidate ? inputTotal(record, cached, cacheWrite, context) : record.input_tokens,
       outputTokens: record.output_tokens,
       reasoningTokens: output?.reasoning_tokens,
       cachedInputTokens: cached,
