@@ -24,14 +24,19 @@ export function* answer(agent: AgentRun, toolCallId: string, reply: ToolAnswer):
   yield* flush(agent);
 }
 
-/** The arguments (as the model wrote them) of a call in the conversation. */
-export function argumentsOf(messages: readonly Message[], toolCallId: string): string {
+/** A call of the conversation, by id. */
+function findCall(messages: readonly Message[], toolCallId: string): ToolCall | undefined {
   for (const message of messages) {
     if (message.role !== "assistant") continue;
-    const call: ToolCall | undefined = message.toolCalls?.find((tc) => tc.id === toolCallId);
-    if (call !== undefined) return call.function.arguments;
+    const call = message.toolCalls?.find((tc) => tc.id === toolCallId);
+    if (call !== undefined) return call;
   }
-  return "";
+  return undefined;
+}
+
+/** The arguments (as the model wrote them) of a call in the conversation. */
+export function argumentsOf(messages: readonly Message[], toolCallId: string): string {
+  return findCall(messages, toolCallId)?.function.arguments ?? "";
 }
 
 /**
@@ -39,13 +44,8 @@ export function argumentsOf(messages: readonly Message[], toolCallId: string): s
  * `interrupted`, kept on the folded call's metadata). Its arguments are what arrived, even when
  * an adapter completed them to valid JSON (Gemini's streamed calls), so the call is never run.
  */
-export function isCutOff(messages: readonly Message[], toolCallId: string): boolean {
-  for (const message of messages) {
-    if (message.role !== "assistant") continue;
-    const call: ToolCall | undefined = message.toolCalls?.find((tc) => tc.id === toolCallId);
-    if (call !== undefined) return readBridgeMetadata(call.metadata)?.interrupted === true;
-  }
-  return false;
+function isCutOff(messages: readonly Message[], toolCallId: string): boolean {
+  return readBridgeMetadata(findCall(messages, toolCallId)?.metadata)?.interrupted === true;
 }
 
 /** Whether a call with these arguments needs approval (a throwing predicate errs on the side of asking). */

@@ -1,3 +1,5 @@
+import { isRecord } from "./run-input.js";
+
 /**
  * The AG-UI 1.0 rules that tie a run's outcome to the rest of its stream, which neither the
  * schemas nor `verifyEvents` check:
@@ -104,8 +106,4 @@ export function outcomeIssues(events: readonly unknown[], initialToolCallIds: It
   }
   if (outcomeType === "cancelled" && terminal.result !== undefined) issues.push(`${at}: a cancelled run carries a result`);
   return issues;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

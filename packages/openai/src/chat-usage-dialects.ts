@@ -87,7 +87,8 @@ export function decide(
   return { reasoningBeside: forcedReasoning, cacheBeside: forcedCache };
 }
 
-function count(value: unknown): number | undefined {
+/** A count as sent, when it is a safe non-negative integer. */
+export function count(value: unknown): number | undefined {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { createTokenUsage, sumTokenCounts, type TokenUsage, type WarningHandler } from "@agui-bridge/core/adapter";
-import { chatUsageCounts, decide, firstPresent, promptDetailsCacheParts } from "./chat-usage-dialects.js";
+import { chatUsageCounts, count, decide, firstPresent, promptDetailsCacheParts } from "./chat-usage-dialects.js";
 import { asRecord } from "./narrow.js";
 import { DEFAULT_PROVIDER_LABEL } from "./provider-label.js";
 
@@ -73,17 +73,14 @@ export function mapResponsesUsage(usage: unknown, context: UsageContext): TokenU
 
 /** `input_tokens`, with the cache counts added in when they were reported beside it. */
 function inputTotal(record: Record<string, unknown>, cached: unknown, cacheWrite: unknown, context: UsageContext): unknown {
-  const input = countOf(record.input_tokens);
-  const output = countOf(record.output_tokens);
+  const input = count(record.input_tokens);
+  const output = count(record.output_tokens);
   if (input === undefined || output === undefined) return record.input_tokens;
-  const cache = (countOf(cached) ?? 0) + (countOf(cacheWrite) ?? 0);
-  if (cache === 0 || !decide(input, output, 0, cache, countOf(record.total_tokens)).cacheBeside) return record.input_tokens;
-  return sumTokenCounts([input, countOf(cached), countOf(cacheWrite)], "inputTokens", warningOptions(context));
+  const cache = (count(cached) ?? 0) + (count(cacheWrite) ?? 0);
+  if (cache === 0 || !decide(input, output, 0, cache, count(record.total_tokens)).cacheBeside) return record.input_tokens;
+  return sumTokenCounts([input, count(cached), count(cacheWrite)], "inputTokens", warningOptions(context));
 }
 
-function countOf(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
 
 /** The cache parts of DashScope's `x_details[]` rows, each summed over the rows that report it. */
 function billingRowParts(rows: unknown, options: { onWarning?: WarningHandler }): { cached?: number; cacheWrite?: number } {

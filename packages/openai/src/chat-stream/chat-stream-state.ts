@@ -1,6 +1,6 @@
 import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import type { BilledCounts } from "./chat-billed-counts.js";
-import type { TokenDetails } from "./chat-token-details.js";
+import type { CountTree } from "../count-tree.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
 import type { ContentFilterResults } from "./azure-content-filter.js";
 import type { ChatLogprobs } from "./chat-logprobs.js";
@@ -161,7 +161,7 @@ export interface ChatStreamState {
   /** Billed units per model call TokenUsage has no field for (Perplexity's search queries, citation tokens). */
   readonly billed: Map<string, BilledCounts>;
   /** Per model call, the usage detail counts TokenUsage has no field for (audio, predicted-output tokens). */
-  readonly tokenDetails: Map<string, TokenDetails>;
+  readonly tokenDetails: Map<string, CountTree>;
   /** The usage-ledger keys each model call's entries were last recorded under (one, or one per model of a Groq breakdown). */
   readonly usageKeys: Map<string, string[]>;
   /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */

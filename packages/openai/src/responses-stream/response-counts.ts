@@ -1,19 +1,9 @@
+import { addCountsInto, countTree, type CountTree } from "../count-tree.js";
 import { asRecord } from "../narrow.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
 
 /** The terminal metadata keys of per-response counts TokenUsage has no field for. */
 export type ResponseCountKey = "toolUsage" | "cacheWriteDetails" | "serverToolUse";
-
-/** Counts by field, nested as sent (`{ image_gen: { input_tokens, input_tokens_details: { … } }, web_search: { num_requests } }`). */
-export interface CountTree {
-  [field: string]: number | CountTree;
-}
-
-/** The shape of OpenAI's count names (`num_requests`, `ttl_12h_tokens`); anything else is not copied. */
-const FIELD = /^[a-z][a-z0-9_]{0,63}$/;
-
-/** How deep counts are read (`tool_usage.image_gen.input_tokens_details.image_tokens` is three levels). */
-const MAX_DEPTH = 4;
 
 /**
  * Per-response counts beside `usage` → terminal metadata `key`, summed over the stream's responses
@@ -32,7 +22,7 @@ const MAX_DEPTH = 4;
  * under field names like OpenAI's are kept, nested as sent; nothing is set while none survives.
  */
 export function recordResponseCounts(state: ResponsesStreamState, key: ResponseCountKey, responseId: string, value: unknown): void {
-  const own = counts(value, 0);
+  const own = countTree(value);
   if (own === undefined && state.responseCounts?.get(key)?.has(responseId) !== true) return;
   const byKey = (state.responseCounts ??= new Map());
   const perResponse = byKey.get(key) ?? new Map<string, CountTree>();
@@ -40,39 +30,8 @@ export function recordResponseCounts(state: ResponsesStreamState, key: ResponseC
   if (own === undefined) perResponse.delete(responseId);
   else perResponse.set(responseId, own);
   const total: CountTree = {};
-  for (const tree of perResponse.values()) addInto(total, tree);
+  for (const tree of perResponse.values()) addCountsInto(total, tree);
   if (Object.keys(total).length > 0) state.run.setTerminalMetadata({ [key]: total });
-}
-
-function counts(value: unknown, depth: number): CountTree | undefined {
-  const record = asRecord(value);
-  if (record === undefined || depth >= MAX_DEPTH) return undefined;
-  const out: CountTree = {};
-  for (const field of Object.keys(record)) {
-    const entry = record[field];
-    if (typeof entry === "number") {
-      if (Number.isSafeInteger(entry) && entry > 0 && FIELD.test(field)) out[field] = entry;
-    } else if (FIELD.test(field)) {
-      const nested = counts(entry, depth + 1);
-      if (nested !== undefined) out[field] = nested;
-    }
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-/** Adds `tree` into `total` field by field (a sum past the safe range keeps the earlier value). */
-function addInto(total: CountTree, tree: CountTree): void {
-  for (const [field, value] of Object.entries(tree)) {
-    const current = total[field];
-    if (typeof value === "number") {
-      if (current === undefined) total[field] = value;
-      else if (typeof current === "number" && Number.isSafeInteger(current + value)) total[field] = current + value;
-    } else if (current === undefined || typeof current === "object") {
-      const nested: CountTree = current ?? {};
-      addInto(nested, value);
-      total[field] = nested;
-    }
-  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import { IdFingerprints, type AdapterStreamOptions, type FinishInfo, type RunBuilder } from "@agui-bridge/core/adapter";
 import type { SteeringEntry } from "./handle-steering.js";
 import type { StreamedText } from "./handle-streamed-argument-text.js";
-import type { CountTree, ResponseCountKey } from "./response-counts.js";
+import type { CountTree } from "../count-tree.js";
+import type { ResponseCountKey } from "./response-counts.js";
 import { IndexSet } from "./index-set.js";
 import { openIdlessCall } from "./idless-call-items.js";
 import type { ItemsById } from "./items-by-id.js";
