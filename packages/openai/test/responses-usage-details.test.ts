@@ -68,6 +68,35 @@ describe("tool_usage and the cache write retention split", () => {
   });
 });
 
+describe("usage detail counts TokenUsage has no field for", () => {
+  const detailed = (audioIn: number, textOut: number): Rec => ({
+    input_tokens: 500,
+    input_tokens_details: { cached_tokens: 100, cache_write_tokens: 0, audio_tokens: audioIn, text_tokens: 500 - audioIn, cache_write_tokens_details: { ttl_30m_tokens: 0 } },
+    output_tokens: 40,
+    output_tokens_details: { reasoning_tokens: 8, text_tokens: textOut, tool_output_tokens: 0 },
+    total_tokens: 540,
+  });
+
+  it("→ terminal tokenDetails under the names sent, summed over responses; TokenUsage's own parts and zeros left out", async () => {
+    const first = response("resp_1", { incomplete_details: { reason: "steered" } }, detailed(60, 32), "incomplete");
+    const second = response("resp_2", {}, detailed(0, 30));
+    const { end, fields } = await terminal([...first, ...second]);
+    expect(fields.tokenDetails).toEqual({
+      input_tokens_details: { audio_tokens: 60, text_tokens: 440 + 500 },
+      output_tokens_details: { text_tokens: 32 + 30 },
+    });
+    expect(fields).not.toHaveProperty("cacheWriteDetails");
+    const usage = (end as { usage?: Rec[] }).usage;
+    expect(usage?.[0]).toMatchObject({ inputTokens: 1000, cachedInputTokens: 200, outputTokens: 80, reasoningTokens: 16, totalTokens: 1080 });
+  });
+
+  it("Perplexity's Anthropic-named cache counts stay in TokenUsage, not tokenDetails", async () => {
+    const usage = { input_tokens: 10, input_tokens_details: { cache_read_input_tokens: 5, cache_creation_input_tokens: 3 }, output_tokens: 2, total_tokens: 20 };
+    const { fields } = await terminal(response("resp_1", {}, usage));
+    expect(fields).not.toHaveProperty("tokenDetails");
+  });
+});
+
 describe("what the API reports about the request (openai 7.60 Response fields)", () => {
   it("input_transformations (reasoning withheld from the model) → terminal inputTransformations over the responses, each reported once", async () => {
     const removed = [{ id: "rs_old", type: "reasoning", action: "removed", reason: "model_mismatch" }];

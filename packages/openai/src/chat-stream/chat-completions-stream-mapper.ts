@@ -1,7 +1,7 @@
 import type { FinishInfo, RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
-import { tokenDetails, tokenDetailsMetadata } from "./chat-token-details.js";
+import { tokenDetails, tokenDetailsMetadata } from "../token-details.js";
 import { chatUsageCost, costMetadata } from "../chat-usage-cost.js";
 import { describeOpenAIError } from "../describe-openai-error.js";
 import { handleChatAudio } from "./handle-chat-audio.js";

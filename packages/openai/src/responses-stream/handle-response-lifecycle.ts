@@ -9,6 +9,7 @@ import { providerLabel } from "../provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
 import { recordResponseCost, recordResponseUsage, usageKeyOf } from "./responses-usage-cost.js";
 import { recordResponseCounts, xaiServerToolUse } from "./response-counts.js";
+import { responsesTokenDetails } from "../token-details.js";
 import { recordInputTransformations } from "./input-transformations.js";
 import { closeProgressCalls } from "./handle-perplexity-progress.js";
 import { terminalResponseOf } from "./terminal-response.js";
@@ -61,6 +62,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   recordResponseCounts(state, "serverToolUse", id, xaiServerToolUse(response.usage));
   recordInputTransformations(state, id, response.input_transformations);
   recordResponseCounts(state, "cacheWriteDetails", id, asRecord(asRecord(response.usage)?.input_tokens_details)?.cache_write_tokens_details);
+  recordResponseCounts(state, "tokenDetails", id, responsesTokenDetails(response.usage));
   const type = asString(event.type) ?? "";
   const status = asString(response.status) ?? type.slice("response.".length);
   const mapped = mapResponsesFinishReason(status, {

@@ -3,7 +3,7 @@ import { asRecord } from "../narrow.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
 
 /** The terminal metadata keys of per-response counts TokenUsage has no field for. */
-export type ResponseCountKey = "toolUsage" | "cacheWriteDetails" | "serverToolUse";
+export type ResponseCountKey = "toolUsage" | "cacheWriteDetails" | "serverToolUse" | "tokenDetails";
 
 /**
  * Per-response counts beside `usage` → terminal metadata `key`, summed over the stream's responses
@@ -17,6 +17,9 @@ export type ResponseCountKey = "toolUsage" | "cacheWriteDetails" | "serverToolUs
  *   `ttl_12h_tokens`: the cache writes split by retention, priced differently; their sum is the
  *   `cache_write_tokens` that TokenUsage has as `cacheWriteInputTokens`).
  * - `serverToolUse`: xAI's server-side tool counts in `usage` ({@link xaiServerToolUse}).
+ * - `tokenDetails`: the counts of `usage.input_tokens_details` / `.output_tokens_details` that
+ *   TokenUsage has no field for (`responsesTokenDetails`, token-details.ts: the rule of Chat's
+ *   `tokenDetails`).
  *
  * Only positive safe integer counts (a family with no usage reports zeros, which carry nothing)
  * under field names like OpenAI's are kept, nested as sent; nothing is set while none survives.
