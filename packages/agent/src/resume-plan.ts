@@ -28,7 +28,10 @@ export type ResumeAction =
   | { kind: "answer"; call: CallRef; reply: ToolAnswer }
   /** An approved server call: executed with these arguments. */
   | { kind: "execute"; call: CallRef; tool: AgentTool<any>; args: Record<string, unknown>; fields: BridgeMetadata }
-  /** A suspended subagent: resumed with its entries (ids local to it). */
+  /**
+   * A suspended subagent: resumed with its entries (ids local to it); with none, run again as an
+   * ordinary run of its own, to ask what it never asked (an ordinary run of the turn).
+   */
   | { kind: "subagent"; call: CallRef; sub: SubagentOptions; task: string; resume: ResumeEntry[] }
   /** An approval the turn needs and never asked for (an ordinary run, not a resume): asked now. */
   | { kind: "ask"; call: CallRef; tool: AgentTool<any>; args: Record<string, unknown> };
@@ -119,6 +122,13 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
       // the resume, is unanswered (as one of this agent's own would be), not a call that never ran.
       // Judged as a resume of the invocation (its interrupts were raised when it suspended).
       const rejected = await resumeCheckOf(sub.agent)?.({ messages: subagentMessages(view.messages, subagentRunId, task), resume: local, resuming: true });
+      if (rejected?.code === "interrupt_unanswered" && !resuming) {
+        // An ordinary run of the turn (no resume), as after a run cancelled before the invocation
+        // could ask: it runs again as an ordinary run of its own and asks now, as this agent asks
+        // its own approvals (below).
+        actions.push({ kind: "subagent", call, sub, task, resume: [] });
+        continue;
+      }
       if (rejected !== undefined) return { ok: false, code: rejected.code, message: `${sub.name} (${subagentRunId}) could not resume: ${rejected.message}` };
       actions.push(local.length === 0 ? { kind: "answer", call, reply: notRun() } : { kind: "subagent", call, sub, task, resume: local });
       continue;
