@@ -203,3 +203,20 @@ describe("finish reasons and errors", () => {
     expect(described.message).not.toContain("AIzaSyA1234567890");
   });
 });
+
+describe("a functionCall id the run already used", () => {
+  it("gets a fresh id, warning stream.duplicate-tool-call-id (the code every adapter uses), the provider id kept as functionCallId", async () => {
+    const warnings: BridgeWarning[] = [];
+    const events = await mapChunks(
+      [parts([{ functionCall: { id: "fc-1", name: "f", args: { n: 1 } } }]), stop([{ functionCall: { id: "fc-1", name: "f", args: { n: 2 } } }])],
+      { warnings },
+    );
+    await assertConformant(events);
+    const [first, second] = ofType(events, "TOOL_CALL_START");
+    expect(first?.toolCallId).toBe("fc-1");
+    expect(second?.toolCallId).not.toBe("fc-1");
+    expect(bridge(second)).toMatchObject({ functionCallId: "fc-1" });
+    const duplicates = warnings.filter((w) => w.code.startsWith("stream.duplicate"));
+    expect(duplicates.map((w) => [w.code, w.details])).toEqual([["stream.duplicate-tool-call-id", { providerId: "fc-1", toolCallId: second?.toolCallId }]]);
+  });
+});

@@ -2,6 +2,7 @@ import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui
 import { fileHandlePart, fileIdsIn } from "./file-handle-parts.js";
 import { asArray, isRecord, requireString, type JsonRecord } from "../narrow.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
+import { markAnswered, resolveToolCallId } from "./tool-call-ids.js";
 
 /** Whether a content block type is the result of a provider-executed tool (`*_tool_result`). */
 export function isProviderToolResult(type: string): boolean {
@@ -19,11 +20,13 @@ export type ResultEncoding = "json" | "text" | "parts";
  * files of code execution / bash / text editor code execution), the content is that JSON text as
  * a text part followed by one FileSource part `{ provider: "anthropic" }` per distinct handle
  * (encoding still `json`). Metadata keeps the block type, the other block fields and the
- * encoding, so the request side can rebuild the block exactly.
+ * encoding, so the request side can rebuild the block exactly. `tool_use_id` names the call by its
+ * provider id: a renamed call is found by the rule of tool-call-ids.ts.
  */
 export function providerToolResultBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
   const type = requireString(block, "type", "content_block_start");
-  const toolCallId = requireString(block, "tool_use_id", type);
+  const providerId = requireString(block, "tool_use_id", type);
+  const toolCallId = resolveToolCallId(context, providerId);
   message.blocks.set(index, { kind: "ignored", index, type });
   if (!context.run.hasToolCall(toolCallId)) {
     const earlier = earlierCall(context, toolCallId);
@@ -62,6 +65,7 @@ export function providerToolResultBlock(context: StreamContext, message: Message
   };
   if (Object.keys(blockFields).length > 0) metadata.blockFields = blockFields;
   context.run.toolCallResult({ toolCallId, content, metadata });
+  markAnswered(context, providerId, toolCallId);
 }
 
 /** Whether `input.messages` hold the provider-run call (of an earlier turn), and whether it has a result there. */

@@ -2,18 +2,22 @@ import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, isRecord, MalformedChunkError, requireString, type JsonRecord } from "../narrow.js";
 import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
 import { isCodeExecutionTool, isProgrammaticCaller } from "../code-execution-container.js";
+import { claimToolCallId, resolveToolCallId } from "./tool-call-ids.js";
 
 type ToolBlock = Extract<BlockState, { kind: "tool" }>;
 
 /**
  * Starts a tool call block. `tool_use` becomes an application tool call; `server_tool_use` and
- * `mcp_tool_use` become provider-executed calls (never pending). The call id is the block id, the
- * parent message the Anthropic message id; START metadata records the block index (and `caller`,
- * `toolset_name`, `server_name` when given) for the request side.
+ * `mcp_tool_use` become provider-executed calls (never pending). The call id is the block id
+ * (a fresh one when the run or its conversation already used it, the block id then in metadata
+ * `anthropicToolUseId`: tool-call-ids.ts), the parent message the Anthropic message id; START
+ * metadata records the block index (and `caller`, its `tool_id` naming the AG-UI id of the call
+ * it names, `toolset_name`, `server_name` when given) for the request side.
  */
 export function startToolBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
   const type = requireString(block, "type", "content_block_start");
-  const toolCallId = requireString(block, "id", type);
+  const providerId = requireString(block, "id", type);
+  const toolCallId = claimToolCallId(context, providerId);
   const toolCallName = requireString(block, "name", type);
   const providerExecuted = type !== "tool_use";
   // Assigned field by field, in this order (a literal of conditional spreads is a slow generic copy).
@@ -22,7 +26,13 @@ export function startToolBlock(context: StreamContext, message: MessageState, in
     metadata.providerToolType = toolCallName;
     metadata.anthropicBlockType = type;
   }
-  if (isRecord(block.caller)) metadata.caller = { ...block.caller };
+  if (toolCallId !== providerId) metadata.anthropicToolUseId = providerId;
+  if (isRecord(block.caller)) {
+    const caller = { ...block.caller };
+    // A programmatic call names the server call running its code by provider id: the call it means.
+    if (typeof caller.tool_id === "string") caller.tool_id = resolveToolCallId(context, caller.tool_id);
+    metadata.caller = caller;
+  }
   const toolsetName = asNonEmptyString(block.toolset_name);
   if (toolsetName !== undefined) metadata.toolsetName = toolsetName;
   const serverName = asNonEmptyString(block.server_name);

@@ -20,6 +20,8 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     options,
     message: undefined,
     toolNames: new Map(),
+    renamedCalls: new Map(),
+    answeredCalls: new Set(),
     provider: providerLabel(options.provider, "anthropic"),
     messageCounts: { serverToolUse: new Map(), cacheCreation: new Map() },
     inputTransformations: new Map(),

@@ -3,6 +3,7 @@ import type { AnthropicRawUsage } from "./map-anthropic-usage.js";
 import type { MessageFallback } from "./map-anthropic-iterations.js";
 import type { FallbackBlockRecord } from "../fallback-blocks.js";
 import type { McpToolListingRecord } from "../mcp-tool-listings.js";
+import type { RenamedCalls } from "./tool-call-ids.js";
 
 /** A text block's span inside the AG-UI text message (UTF-16 offsets), recorded on TEXT_MESSAGE_END. */
 export interface TextBlockRange {
@@ -79,8 +80,12 @@ export interface StreamContext {
   options: AdapterStreamOptions;
   /** The message being streamed (or the last one, once stopped). */
   message: MessageState | undefined;
-  /** Tool name per tool call id, for the results of provider-executed calls. */
+  /** Tool name per tool call id (AG-UI id), for the results of provider-executed calls. */
   toolNames: Map<string, string>;
+  /** The calls of each provider tool call id that had to be renamed, by provider id (tool-call-ids.ts). */
+  renamedCalls: Map<string, RenamedCalls>;
+  /** AG-UI ids of the calls this stream gave a result (tool-call-ids.ts). */
+  answeredCalls: Set<string>;
   /** The platform label in effect (`anthropic`, `amazon-bedrock`, …): file handles and RAW events name it. */
   provider: string;
   /** `usage.server_tool_use` / `usage.cache_creation` counts per message id, as last reported (see `recordMessageCounts`). */

@@ -19,7 +19,8 @@ export interface StartCallOptions {
  * Opens a tool call under the turn's current assistant message (`parentMessageId`: the text
  * message it follows, or a new one when a reasoning message came in between), closing open text
  * and reasoning first. The part's id is used when it has one and it is still free in this run;
- * otherwise an id is generated (the provider's stays in metadata as `functionCallId`).
+ * otherwise an id is generated (the provider's stays in metadata as `functionCallId`), warning
+ * `stream.duplicate-tool-call-id` (`{ providerId, toolCallId }`) when the part had one.
  */
 export function startCall(state: StreamState, options: StartCallOptions): string {
   closeMessagesForOtherPart(state);
@@ -27,13 +28,6 @@ export function startCall(state: StreamState, options: StartCallOptions): string
   const { run } = state;
   const providerId = options.providerId;
   const free = providerId !== undefined && providerId !== "" && !run.isToolCallIdTaken(providerId);
-  if (providerId !== undefined && !free) {
-    state.options.onWarning?.({
-      code: "stream.duplicate-call-id",
-      message: `Tool call id ${JSON.stringify(providerId)} was already used in this run or its conversation; a fresh id was generated`,
-      details: { providerId },
-    });
-  }
   if (turn.assistantSealed) {
     // A reasoning message came after the assistant message: this call starts a new one after it.
     turn.assistantMessageId = run.newId();
@@ -55,6 +49,14 @@ export function startCall(state: StreamState, options: StartCallOptions): string
     metadata,
   });
   turn.assistantIdUsed = true;
+  if (providerId !== undefined && !free) {
+    // The code every adapter of this repository uses for a renamed call.
+    state.options.onWarning?.({
+      code: "stream.duplicate-tool-call-id",
+      message: `Tool call id ${JSON.stringify(providerId)} was already used in this run or its conversation; the call was given id ${toolCallId}`,
+      details: { providerId, toolCallId },
+    });
+  }
   if (options.signature !== undefined) run.encryptedValue("tool-call", toolCallId, options.signature);
   return toolCallId;
 }
