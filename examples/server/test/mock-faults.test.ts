@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import type { Event, RunAgentInput } from "@agui-bridge/core";
+import { readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core";
 import { startMockProvider, type MockFault, type MockProvider } from "@agui-bridge/mock-provider";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProviderFromConfig, PROVIDER_NAMES } from "../src/index.js";
@@ -33,6 +33,22 @@ describe.each(PROVIDER_NAMES)("the mock's fault modes through the real SDK (%s)"
     expect(end.type).toBe("RUN_ERROR");
     expect(`${end.code ?? ""} ${end.message ?? ""}`).toMatch(pattern);
     expect(end.message).not.toContain("mock-key");
+  });
+
+  // What each API answers: permission denied is a 403 everywhere; an oversized request a 413, but the
+  // Gemini API's 400 INVALID_ARGUMENT "Request payload size exceeds the limit", read by its message
+  // (the Google adapter's code is the HTTP status).
+  const permissionCode = { anthropic: "permission_error", "openai-responses": "unsupported_country_region_territory", "openai-chat": "unsupported_country_region_territory", google: "403" }[name];
+  const tooLargeCode = { anthropic: "request_too_large", "openai-responses": "server_error", "openai-chat": "server_error", google: "400" }[name];
+  it.each<[MockFault, string, string, number]>([
+    [{ type: "permission-denied" }, "permission", permissionCode, 403],
+    [{ type: "request-too-large" }, "request_too_large", tooLargeCode, name === "google" ? 400 : 413],
+  ])("%o ends the run in RUN_ERROR of category %s, not retried", async (fault, category, code, status) => {
+    const events = await runWith(name, fault);
+    const end = events.at(-1) as Event & { code?: string };
+    expect(end).toMatchObject({ type: "RUN_ERROR", code });
+    expect(readBridgeMetadata(end.metadata)).toMatchObject({ errorCategory: category, retryable: false, status });
+    expect(mock?.requests).toHaveLength(1);
   });
 
   it("a stream cut mid-frame ends in RUN_ERROR, never a success", async () => {

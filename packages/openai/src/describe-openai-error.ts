@@ -108,6 +108,10 @@ function readOpenAIError(error: unknown): ErrorDescription {
 }
 
 function categorize(error: unknown, values: Array<string | undefined>, status: number | undefined, code: string | undefined): ErrorCategory {
+  // OpenAI's gateway answers an oversized body with HTTP 413 and a generic `server_error` type
+  // ("Maximum content size limit (26214400) exceeded (… bytes read)", no code): the status says
+  // what happened, and sending the same body again cannot help.
+  if (status === 413) return "request_too_large";
   return (
     openAICategory(...values) ??
     (status === undefined ? openAIClassCategory(constructorName(error) ?? safeString(error, "name")) : undefined) ??

@@ -165,6 +165,16 @@ describe("every RUN_ERROR has a category (item 10)", () => {
     expect(quota).toMatchObject({ category: "quota", retryable: false });
   });
 
+  it("a 413 is request_too_large, not retried, though OpenAI's body calls it a server_error", async () => {
+    // The body OpenAI's gateway answers an oversized request with (HTTP 413, x-request-id, no code).
+    const body = JSON.stringify({ error: { message: "Maximum content size limit (26214400) exceeded (26214401 bytes read)", type: "server_error", param: null, code: null } });
+    const { client, calls } = scripted([{ status: 413, body }, { status: 413, body }]);
+    const events = await drain(createOpenAIChatProvider({ client, model: "m" }).stream(input) as AsyncGenerator<Event, void, undefined>);
+    expect(terminalOf(events)).toMatchObject({ type: "RUN_ERROR", code: "server_error", message: expect.stringContaining("Maximum content size limit") });
+    expect(bridge(terminalOf(events))).toEqual({ errorCategory: "request_too_large", retryable: false, status: 413 });
+    expect(calls()).toBe(1);
+  });
+
   it("a refused connection is `network`, a timeout `timeout`", async () => {
     const refused = new OpenAI({ apiKey: GATEWAY_KEY, baseURL: "http://replay.invalid/v1", logLevel: "off", maxRetries: 0, fetch: async () => { throw Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }); } });
     const events = await drain(createOpenAIChatProvider({ client: refused, model: "m", retry: false }).stream(input) as AsyncGenerator<Event, void, undefined>);

@@ -13,7 +13,12 @@ export const FAULT_HEADER = "x-mock-fault";
  *   `retryAfterMs` is given, as Azure OpenAI sends it) and the provider's error body;
  * - `server-error`: 500; `overloaded`: the status each API uses (Anthropic 529 `overloaded_error`,
  *   OpenAI and Gemini 503); `unauthorized`: a bad key as the API answers it (401; the Gemini API
- *   400 `API_KEY_INVALID`); on a cloud route, the platform's own error (platform-errors.ts);
+ *   400 `API_KEY_INVALID`); `permission-denied`: 403 (OpenAI `request_forbidden` /
+ *   `unsupported_country_region_territory`, Anthropic `permission_error`, Gemini `PERMISSION_DENIED`);
+ *   `request-too-large`: 413 (Anthropic `request_too_large` from Cloudflare, without request id;
+ *   OpenAI `server_error` "Maximum content size limit … exceeded"), the Gemini API's 400
+ *   `INVALID_ARGUMENT` "Request payload size exceeds the limit"; on a cloud route, the platform's
+ *   own error (platform-errors.ts);
  * - `hang`: the request is accepted and never answered (until the client gives up);
  * - `cut-mid-frame`: the stream starts, then stops in the middle of an SSE frame (`afterFrames`
  *   complete frames first, default 1): the connection is reset (`mode: "reset"`, the default, as a
@@ -29,6 +34,8 @@ export type MockFault =
   | { type: "server-error" }
   | { type: "overloaded" }
   | { type: "unauthorized" }
+  | { type: "permission-denied" }
+  | { type: "request-too-large" }
   | { type: "hang" }
   | { type: "cut-mid-frame"; afterFrames?: number; mode?: "reset" | "end" }
   | { type: "slow-drip"; delayMs?: number; writeSize?: number }
@@ -38,7 +45,7 @@ export type MockFault =
 export type MockFaultName = MockFault["type"];
 
 /** The fault names, in one list. */
-export const FAULT_NAMES: readonly MockFaultName[] = ["rate-limit", "server-error", "overloaded", "unauthorized", "hang", "cut-mid-frame", "slow-drip", "error-mid-stream"];
+export const FAULT_NAMES: readonly MockFaultName[] = ["rate-limit", "server-error", "overloaded", "unauthorized", "permission-denied", "request-too-large", "hang", "cut-mid-frame", "slow-drip", "error-mid-stream"];
 
 /** How the fault for a request is chosen (see `MockProviderOptions.fault`). */
 export type FaultChooser = MockFault | ((request: { format: MockFormat; model: string | undefined; body: unknown; index: number }) => MockFault | undefined);
@@ -56,7 +63,7 @@ export function pickFault(
 }
 
 /**
- * Answers a status fault (429, 500, overloaded, 401) with the provider's own status, error body and
+ * Answers a status fault (429, 500, overloaded, 401, 403, 413) with the provider's own status, error body and
  * request-id header, or holds the request for `hang`. Returns false for faults that shape the
  * stream instead.
  */

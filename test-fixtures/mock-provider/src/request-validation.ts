@@ -15,10 +15,14 @@
  */
 import type { MockFormat } from "./routes.js";
 
-/** Why a request is rejected: the message, and OpenAI's `param` when it names one. */
+/**
+ * Why a request is rejected: the message, OpenAI's `param` when it names one, and OpenAI's `code`
+ * where a recorded answer shows one (the tool-message refusals really have `code: null`).
+ */
 export interface RequestProblem {
   message: string;
   param?: string | null;
+  code?: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -89,7 +93,7 @@ const CHAT_ROLES = new Set(["system", "developer", "user", "assistant", "tool", 
 
 function chat(body: Json): RequestProblem | undefined {
   if (typeof body.model !== "string" || body.model === "") return { message: "you must provide a model parameter", param: null };
-  if (!Array.isArray(body.messages)) return { message: "Missing required parameter: 'messages'.", param: "messages" };
+  if (!Array.isArray(body.messages)) return { message: "Missing required parameter: 'messages'.", param: "messages", code: "missing_required_parameter" };
   if (body.messages.length === 0) return { message: "[] is too short - 'messages'", param: "messages" };
   const messages: unknown[] = body.messages;
   let pending: { index: number; ids: string[] } | undefined;

@@ -65,6 +65,11 @@ describe("strict: the 400s the real APIs answer", () => {
     expect(strict.body).toEqual({ error: { message: expect.stringContaining(message) as unknown, type: "invalid_request_error", param, code: null } });
   });
 
+  it("OpenAI Chat: no messages at all is missing_required_parameter (the tool-message refusals above really have code null)", async () => {
+    const strict = await answer(true, "/v1/chat/completions", { model: "m", stream: true });
+    expect(strict).toEqual({ status: 400, body: { error: { message: "Missing required parameter: 'messages'.", type: "invalid_request_error", param: "messages", code: "missing_required_parameter" } } });
+  });
+
   it("OpenAI Chat: parallel calls answered in any order pass", async () => {
     const calls = ["c1", "c2"].map((id) => ({ id, type: "function", function: { name: "f", arguments: "{}" } }));
     const messages = [user("hi"), { role: "assistant", tool_calls: calls }, { role: "tool", tool_call_id: "c2", content: "2" }, { role: "tool", tool_call_id: "c1", content: "1" }];
