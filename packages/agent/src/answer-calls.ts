@@ -44,8 +44,13 @@ export function argumentsOf(messages: readonly Message[], toolCallId: string): s
  * `interrupted`, kept on the folded call's metadata). Its arguments are what arrived, even when
  * an adapter completed them to valid JSON (Gemini's streamed calls), so the call is never run.
  */
-function isCutOff(messages: readonly Message[], toolCallId: string): boolean {
+export function isCutOff(messages: readonly Message[], toolCallId: string): boolean {
   return readBridgeMetadata(findCall(messages, toolCallId)?.metadata)?.interrupted === true;
+}
+
+/** The answer to a call cut off mid-arguments: invalid arguments, never run. */
+export function cutOffAnswer(): ToolAnswer {
+  return errorAnswer("invalid_arguments", "the call was cut off before its arguments were complete");
 }
 
 /** Whether a call with these arguments needs approval (a throwing predicate errs on the side of asking). */
@@ -82,7 +87,7 @@ export async function* answerCalls(agent: AgentRun, calls: readonly CallRef[]): 
       continue;
     }
     if (isCutOff(agent.fold.messages, call.id)) {
-      yield* answer(agent, call.id, errorAnswer("invalid_arguments", "the call was cut off before its arguments were complete"));
+      yield* answer(agent, call.id, cutOffAnswer());
       continue;
     }
     const parsed = parseArgs(argumentsOf(agent.fold.messages, call.id));

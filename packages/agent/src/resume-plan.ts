@@ -1,5 +1,5 @@
 import { isRecord, readBridgeMetadata, subagentLocalId, type BridgeMetadata, type Message, type Provider, type ResumeEntry, type RunAgentInput } from "@agui-bridge/core/adapter";
-import { argumentsOf, needsApproval, type CallRef } from "./answer-calls.js";
+import { argumentsOf, cutOffAnswer, isCutOff, needsApproval, type CallRef } from "./answer-calls.js";
 import { approvalInterruptId } from "./approvals.js";
 import { offeredTools } from "./capabilities.js";
 import { argsProblem, errorAnswer, parseArgs, resultContent, type ToolAnswer } from "./execute-tool.js";
@@ -93,6 +93,12 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
       if ("code" in decided) return { ok: false, ...decided };
       used.add(frontendInterruptId(call.id));
       if (decided.action !== undefined) actions.push(decided.action);
+      continue;
+    }
+    // A call cut off mid-arguments (an earlier run cancelled before answering it) is never run,
+    // approved or not, whatever its arguments read as: answered as answerCalls answers it.
+    if (isCutOff(view.messages, call.id)) {
+      actions.push({ kind: "answer", call, reply: cutOffAnswer() });
       continue;
     }
     const tool = tools[call.name]!;

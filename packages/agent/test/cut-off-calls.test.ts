@@ -6,7 +6,7 @@
  */
 import type { Event, Provider } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { createAgent } from "../src/index.js";
+import { approvalInterruptId, createAgent } from "../src/index.js";
 import { bridgeOf, ofType, runChecked, scriptedProvider, user } from "./support/scripted.js";
 
 function weatherTool(ran: string[]) {
@@ -107,5 +107,53 @@ describe("a call cut off mid-arguments", () => {
     expect(ran).toEqual(["Paris"]);
     expect(requests).toBe(1);
     expect(last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success", pendingToolCallIds: ["f1"] } });
+  });
+});
+
+describe("a cut-off call an earlier run left unanswered (a run cancelled mid-stream)", () => {
+  const payTool = (log: string[]) => ({
+    description: "pays",
+    needsApproval: true,
+    parameters: { type: "object", properties: { amount: { type: "number" } }, required: ["amount"], additionalProperties: false },
+    execute: ({ amount }: { amount: number }) => (log.push(`pay ${amount}`), "paid"),
+  });
+  // What the client folded: the call's arguments as they arrived (here completed to valid JSON, as
+  // the Gemini adapter does), its TOOL_CALL_END marked interrupted, and no result.
+  const cutOffTurn = [
+    user("pay 5"),
+    {
+      id: "a1",
+      role: "assistant" as const,
+      toolCalls: [
+        { id: "pay-1", type: "function" as const, function: { name: "pay", arguments: '{"amount":5}' }, metadata: { "agui-bridge": { interrupted: true } } },
+      ],
+    },
+  ];
+
+  it("an ordinary retry answers it invalid_arguments instead of asking to approve it", async () => {
+    const log: string[] = [];
+    const provider = scriptedProvider("p", [{ text: "Let me ask again." }]);
+    const agent = createAgent({ provider, tools: { pay: payTool(log) } });
+    const { events, last } = await runChecked(agent, { threadId: "t", runId: "r2", messages: cutOffTurn });
+    const results = ofType(events, "TOOL_CALL_RESULT");
+    expect(results.map((r) => r.toolCallId)).toEqual(["pay-1"]);
+    expect(bridgeOf(results[0])).toMatchObject({ toolError: { code: "invalid_arguments" } });
+    expect(last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(log).toEqual([]);
+  });
+
+  it("an approval entry for it does not run it: no interrupt asked for it, so the resume answers nothing open", async () => {
+    const log: string[] = [];
+    const provider = scriptedProvider("p", [{ text: "ok" }]);
+    const agent = createAgent({ provider, tools: { pay: payTool(log) } });
+    const { last } = await runChecked(agent, {
+      threadId: "t",
+      runId: "r2",
+      messages: cutOffTurn,
+      resume: [{ interruptId: approvalInterruptId("pay-1"), status: "resolved", payload: { approved: true } }],
+    });
+    expect(log).toEqual([]);
+    expect(provider.inputs).toHaveLength(0);
+    expect(last).toMatchObject({ type: "RUN_ERROR", code: "invalid_resume" });
   });
 });

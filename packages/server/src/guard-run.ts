@@ -28,7 +28,14 @@ export async function* guardRun(open: () => AsyncIterable<Event>, onError: (erro
   try {
     iterator = open()[Symbol.asyncIterator]();
     for (;;) {
-      const next = await iterator.next();
+      let next: IteratorResult<Event>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        // An iterator that threw is done: nothing to close.
+        iterator = undefined;
+        throw error;
+      }
       if (next.done === true) {
         iterator = undefined;
         return;
@@ -40,7 +47,8 @@ export async function* guardRun(open: () => AsyncIterable<Event>, onError: (erro
       if (ended) return;
     }
   } catch (error) {
-    iterator = undefined;
+    // Thrown by `open()`, by the agent's stream (which is then done), or here on what it yielded
+    // (not an event): in the last case the stream is still open and is closed below.
     report(error);
     if (!ended) yield { type: EventType.RUN_ERROR, message: "The agent failed unexpectedly.", code: "internal_error" };
   } finally {

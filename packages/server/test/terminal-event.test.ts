@@ -58,3 +58,27 @@ describe("the response ends with the run's terminal event", () => {
     expect(client.messages).toMatchObject([{ id: "m1", role: "assistant", content: "hi" }]);
   });
 });
+
+describe("an agent that yields something that is no event", () => {
+  it("ends the run with RUN_ERROR internal_error and closes the agent's stream (not left suspended)", async () => {
+    const probe = { finalized: 0 };
+    const agent: Provider = {
+      id: "broken",
+      async *stream(input: RunAgentInput, options: ProviderStreamOptions = {}) {
+        try {
+          yield { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as Event;
+          yield null as unknown as Event;
+          await new Promise<void>((resolve) => options.signal?.addEventListener("abort", () => resolve(), { once: true }));
+        } finally {
+          probe.finalized++;
+        }
+      },
+    };
+    running = await serveWith("node:http", { agent, onError: () => undefined });
+    const res = await postJson(running.url, runInput());
+    const events = parseSSE(await res.text());
+    expect(events.map((e) => e.type)).toEqual(["RUN_STARTED", "RUN_ERROR"]);
+    expect(events[1]).toMatchObject({ code: "internal_error" });
+    expect(await until(() => probe.finalized === 1)).toBe(true);
+  });
+});
