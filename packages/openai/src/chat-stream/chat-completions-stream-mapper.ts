@@ -228,6 +228,8 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     else if (Array.isArray(delta.content)) handleChatContentParts(state, choice, delta.content);
     if (delta.audio !== undefined) handleChatAudio(state, choice, delta);
     if (delta.images !== undefined) handleChatImages(state, choice, delta.images);
+    // Text or reasoning after a tool call: an output limit cuts that, not the call (see `closeChoice`).
+    if ((content !== undefined && content !== "") || (reasoning !== undefined && reasoning !== "")) choice.lastTool = undefined;
     // A fragment without `index` is keyed by its place in the array (several whole calls in one delta, then their arguments in the same places).
     const toolCalls = asArray(delta.tool_calls);
     if (toolCalls !== undefined) for (let position = 0; position < toolCalls.length; position++) handleChatToolCallDelta(state, choice, toolCalls[position], position);
@@ -259,7 +261,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
       choice.finished = true;
       return;
     }
-    endChoice(state, choice);
+    endChoice(state, choice, finish.reason === "length");
     choice.finished = true;
     state.finish = finish;
     state.finishIndex = index;
@@ -294,12 +296,16 @@ function choiceUsage(choices: readonly unknown[]): Record<string, unknown> | und
   return undefined;
 }
 
-/** Closes a choice, after what `thinkTags` held back as a possible tag start, a Gemini text signature no text took, and tool calls still waiting for a name. */
-function endChoice(state: ChatStreamState, choice: ChatChoiceState): void {
+/**
+ * Closes a choice, after what `thinkTags` held back as a possible tag start, a Gemini text
+ * signature no text took, and tool calls still waiting for a name; `cutOff`: it finished at the
+ * output limit (see `closeChoice`).
+ */
+function endChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false): void {
   flushThinkTags(state, choice);
   flushGeminiTextSignature(state, choice);
   releaseHeldToolCalls(state, choice, true);
-  closeChoice(state, choice);
+  closeChoice(state, choice, cutOff);
 }
 
 /** The `index` the deprecated `delta.function_call` is kept under (tool call indexes are never negative). */

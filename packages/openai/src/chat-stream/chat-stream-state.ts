@@ -121,6 +121,8 @@ export interface ChatChoiceState {
   readonly annotationKeys: Set<string>;
   /** Token log probabilities of the text and the refusal so far (`logprobs`), for their END. */
   readonly logprobs: ChatLogprobs;
+  /** The tool call the choice's latest tool call fragment went to: the one an output limit cuts off. */
+  lastTool?: ChatToolState | undefined;
 }
 
 /** Per-stream state of the Chat Completions mapper. */
@@ -199,8 +201,12 @@ export function choiceState(state: ChatStreamState, index: number): ChatChoiceSt
   return choice;
 }
 
-/** Closes one open tool call, writing the reasoning entry it carries on its END. */
-export function endChatToolCall(state: ChatStreamState, tool: ChatToolState): void {
+/**
+ * Closes one open tool call, writing the reasoning entry it carries on its END; `cutOff`: the
+ * output limit ended the choice inside it (TOOL_CALL_END `interrupted: true`, still pending, as
+ * every adapter marks a call cut off mid-arguments).
+ */
+export function endChatToolCall(state: ChatStreamState, tool: ChatToolState, cutOff = false): void {
   if (!state.run.isToolCallOpen(tool.toolCallId)) return;
   const detail = tool.reasoningDetail;
   const metadata =
@@ -209,16 +215,19 @@ export function endChatToolCall(state: ChatStreamState, tool: ChatToolState): vo
       : tool.thoughtSignature !== undefined
         ? { encryptedKind: GOOGLE_THOUGHT_SIGNATURE_KIND }
         : undefined;
-  state.run.endToolCall(tool.toolCallId, metadata);
+  if (cutOff) state.run.abandonToolCall(tool.toolCallId, metadata);
+  else state.run.endToolCall(tool.toolCallId, metadata);
 }
 
 /**
  * Closes what a choice still has open (tool calls, text, refusal, reasoning); encrypted entries no
- * tool call claimed go on reasoning messages of their own.
+ * tool call claimed go on reasoning messages of their own. `cutOff`: the choice finished at the
+ * output limit (`length`), so the call its last tool call fragment went to was cut off.
  */
-export function closeChoice(state: ChatStreamState, choice: ChatChoiceState): void {
+export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false): void {
   const { run } = state;
-  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool);
+  const last = cutOff ? choice.lastTool : undefined;
+  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool, tool === last);
   choice.tools.clear();
   for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
   // Their END fields (citations, annotations, logprobs, a text signature's kind) come from their `endMetadata` (see `openChatText`).

@@ -47,6 +47,7 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
     open = { toolCallId: "", ...(providerId !== undefined && { providerId }), held: { fragments: [], length: 0, ...kind } };
     choice.tools.set(index, open);
   }
+  choice.lastTool = open;
   const signature = toolCallThoughtSignature(record);
   const args = toolCallArguments(fn, custom);
   const held = open.held;

@@ -119,13 +119,22 @@ export function fullCheckAt(position: number, length: number): boolean {
 
 /**
  * After a cancel or failure: every entity still open when the run was cut is closed by an END
- * marked `interrupted: true`, and nothing is closed normally after the first interrupted END.
+ * marked `interrupted: true`, and nothing is closed normally after the cut. The cut is the first
+ * interrupted END of the closing run of ENDs before the terminal event: a call an output limit
+ * cut off earlier (a `length` finish) is closed interrupted in the middle of a normal close.
  */
 export function assertInterruptedClosing(events: readonly Event[]): void {
   const isInterrupted = (e: Event): boolean =>
     e.type.endsWith("_END") && readBridgeMetadata((e as { metadata?: unknown }).metadata as never)?.interrupted === true;
-  const first = events.findIndex(isInterrupted);
+  let first = -1;
+  for (let i = events.length - 2; i >= 0; i--) {
+    const e = events[i]!;
+    if (isInterrupted(e)) first = i;
+    else if (e.type !== "REASONING_END") break;
+  }
   const cut = first === -1 ? events.length - 1 : first;
+  // Before the cut, only a tool call an output limit cut off is closed interrupted.
+  expect(events.slice(0, cut).filter(isInterrupted).every((e) => e.type === "TOOL_CALL_END")).toBe(true);
   const openAtCut = openEntities(events.slice(0, cut)).filter((key) => !key.startsWith("span:"));
   const closing = events.slice(cut, -1);
   expect(closing.every((e) => isInterrupted(e) || e.type === "REASONING_END")).toBe(true);
