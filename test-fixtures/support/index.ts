@@ -14,3 +14,4 @@ export { typeCheckBodies, type TypedCheckOptions } from "./typed-check.js";
 export * from "./hostile-run-check.js";
 export * from "./readme-error-table.js";
 export { numberedCallTurns } from "./numbered-call-turns.js";
+export { answeringFetch, echoesMarkup, expectedOutcome, GATEWAY_ANSWERS, gatewayRows, MATRIX_RETRY, outcomeSummary, runErrorAnswer, type ErrorAnswer, type ErrorOutcome, type MatrixRow } from "./http-error-matrix.js";

@@ -23,13 +23,17 @@ export const ANTHROPIC_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>>
   contract_spend_limit_reached: "quota",
   linked_organization_spend_limit_reached: "quota",
   linked_organization_billing_unavailable: "quota",
+  // OpenAI's quota type, as an OpenAI-compatible gateway in front passes it through (HTTP 429):
+  // waiting does not lift it, so it is not retried as a rate limit.
+  insufficient_quota: "quota",
   // Claude on Vertex AI answers some failures in Google's shape, `{ error: { code, message, status } }`
   RESOURCE_EXHAUSTED: "rate_limit",
   UNAVAILABLE: "overloaded",
   PERMISSION_DENIED: "permission",
   UNAUTHENTICATED: "auth",
   INVALID_ARGUMENT: "invalid_request",
-  FAILED_PRECONDITION: "invalid_request",
+  // As the Gemini API reads it: billing not enabled, or the region not served without it.
+  FAILED_PRECONDITION: "quota",
   NOT_FOUND: "not_found",
   INTERNAL: "server",
   DEADLINE_EXCEEDED: "timeout",

@@ -1,4 +1,5 @@
 import {
+  categoryWithStatus,
   constructorName,
   describeError,
   describeSafely,
@@ -81,7 +82,8 @@ function categorize(
   const byType = anthropicCategory(type);
   if (byType === "invalid_request" && message !== undefined && CONTEXT_LENGTH_MESSAGE.test(message)) return "context_length";
   return (
-    byType ??
+    // The status corrects a generic type (a 402 or 413 behind a gateway): see core's `categoryWithStatus`.
+    categoryWithStatus(byType, status) ??
     (status === undefined ? (anthropicClassCategory(safeString(error, "name")) ?? anthropicClassCategory(constructorName(error))) : undefined) ??
     genericCategory(error, code, status)
   );

@@ -47,6 +47,7 @@ export {
 export {
   categoryForBridgeCode,
   categoryForStatus,
+  categoryWithStatus,
   categoryFromTable,
   isErrorCategory,
   isRetryableCategory,

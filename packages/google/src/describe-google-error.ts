@@ -1,4 +1,5 @@
 import {
+  categoryWithStatus,
   describeError,
   describeSafely,
   durationToMs,
@@ -84,28 +85,43 @@ interface ApiErrorBody {
 
 /** The error body the SDK embeds as JSON in the error message (never echoed raw: it may hold anything the request carried). */
 function apiErrorBody(message: string): ApiErrorBody | undefined {
-  const start = message.indexOf("{");
+  const outer = statusError(parseEmbedded(message));
+  if (outer === undefined) return undefined;
+  const inner = wrappedErrorBody(outer) ?? outer;
+  const out: ApiErrorBody = { reasons: [] };
+  const text = asString(inner.message);
+  const statusName = asString(inner.status);
+  if (text !== undefined && !isMarkup(text)) out.text = boundedText(text);
+  if (statusName !== undefined) out.statusName = statusName;
+  for (const detail of asArray(inner.details) ?? []) {
+    const record = asRecord(detail);
+    const reason = asString(record?.reason);
+    if (reason !== undefined) out.reasons.push(reason);
+    const delay = durationToMs(record?.retryDelay);
+    if (delay !== undefined) out.retryAfterMs = delay;
+  }
+  return out;
+}
+
+/** The JSON the SDK's message holds from its first `{` or `[` on (undefined when it holds none). */
+function parseEmbedded(message: string): unknown {
+  const start = message.search(/[[{]/);
   if (start === -1) return undefined;
   try {
-    const outer = asRecord(asRecord(JSON.parse(message.slice(start)))?.error);
-    if (outer === undefined) return undefined;
-    const inner = wrappedErrorBody(outer) ?? outer;
-    const out: ApiErrorBody = { reasons: [] };
-    const text = asString(inner.message);
-    const statusName = asString(inner.status);
-    if (text !== undefined) out.text = text;
-    if (statusName !== undefined) out.statusName = statusName;
-    for (const detail of asArray(inner.details) ?? []) {
-      const record = asRecord(detail);
-      const reason = asString(record?.reason);
-      if (reason !== undefined) out.reasons.push(reason);
-      const delay = durationToMs(record?.retryDelay);
-      if (delay !== undefined) out.retryAfterMs = delay;
-    }
-    return out;
+    return JSON.parse(message.slice(start)) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The `error` of a `google.rpc.Status` body: `{ error: {…} }`, or the one-element array
+ * `[{ error: {…} }]` the streaming endpoint answers with (read as the object: before, its status
+ * name, reasons and retry delay were lost and only the HTTP status was read).
+ */
+function statusError(value: unknown): Record<string, unknown> | undefined {
+  const first = asArray(value)?.[0] ?? value;
+  return asRecord(asRecord(first)?.error);
 }
 
 /**
@@ -116,12 +132,25 @@ function apiErrorBody(message: string): ApiErrorBody | undefined {
  */
 function wrappedErrorBody(outer: Record<string, unknown>): Record<string, unknown> | undefined {
   const text = asString(outer.message)?.trim();
-  if (text === undefined || !text.startsWith("{")) return undefined;
+  if (text === undefined || !/^[[{]/.test(text)) return undefined;
   try {
-    return asRecord(asRecord(JSON.parse(text))?.error);
+    return statusError(JSON.parse(text));
   } catch {
     return undefined;
   }
+}
+
+/** The longest error text kept in the message (a proxy's text body can be 64 KiB; the rest is cut, marked `…`). */
+const MAX_TEXT_BODY = 1_000;
+
+/** A proxy's HTML error page (Cloudflare's 52x, nginx): summarized by its status, never echoed. */
+function isMarkup(text: string): boolean {
+  return /^\s*</.test(text) && /<(!doctype|html|head|body|title|center|h1)\b/i.test(text);
+}
+
+function boundedText(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > MAX_TEXT_BODY ? `${trimmed.slice(0, MAX_TEXT_BODY)}…` : trimmed;
 }
 
 function categorize(error: unknown, body: ApiErrorBody | undefined, status: number): ErrorCategory {
@@ -132,6 +161,6 @@ function categorize(error: unknown, body: ApiErrorBody | undefined, status: numb
     if (CONTEXT_LENGTH_MESSAGE.test(body.text)) return "context_length";
     if (PAYLOAD_SIZE_MESSAGE.test(body.text)) return "request_too_large";
   }
-  if (byStatus !== undefined) return byStatus;
-  return genericCategory(error, String(status), status);
+  // The status corrects a generic reading (a 402 or 413 from a gateway in front): see core's `categoryWithStatus`.
+  return categoryWithStatus(byStatus, status) ?? genericCategory(error, String(status), status);
 }

@@ -1,4 +1,5 @@
 import {
+  categoryWithStatus,
   constructorName,
   describeError,
   describeSafely,
@@ -108,12 +109,10 @@ function readOpenAIError(error: unknown): ErrorDescription {
 }
 
 function categorize(error: unknown, values: Array<string | undefined>, status: number | undefined, code: string | undefined): ErrorCategory {
-  // OpenAI's gateway answers an oversized body with HTTP 413 and a generic `server_error` type
-  // ("Maximum content size limit (26214400) exceeded (… bytes read)", no code): the status says
-  // what happened, and sending the same body again cannot help.
-  if (status === 413) return "request_too_large";
+  // The status corrects a generic body code (OpenAI's 413 `server_error`, DeepSeek's 402
+  // `invalid_request_error`): see core's `categoryWithStatus`.
   return (
-    openAICategory(...values) ??
+    categoryWithStatus(openAICategory(...values), status) ??
     (status === undefined ? openAIClassCategory(constructorName(error) ?? safeString(error, "name")) : undefined) ??
     genericCategory(error, code, status)
   );

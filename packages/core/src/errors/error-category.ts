@@ -86,6 +86,25 @@ export function categoryForStatus(status: number): ErrorCategory | undefined {
   }
 }
 
+/**
+ * A provider's own reading of an HTTP error (the category its body's code or type gives),
+ * corrected by what the status says for certain; the one rule every adapter applies after its
+ * tables:
+ * - 402 Payment Required is always `quota` and 413 Content Too Large always `request_too_large`,
+ *   whatever generic code the body carries (DeepSeek's 402 `invalid_request_error`, OpenAI's 413
+ *   `server_error`, Groq's 413 `rate_limit_exceeded`): sending the same request again cannot help;
+ * - a generic `server` reading of a 503 or 504 (OpenAI's `server_error` without a code for "The
+ *   engine is currently overloaded") is the status's own `overloaded` / `timeout`.
+ * Anything else is the provider's reading as it is (undefined when it has none, for the adapter's
+ * fallbacks to decide).
+ */
+export function categoryWithStatus(category: ErrorCategory | undefined, status: number | undefined): ErrorCategory | undefined {
+  const byStatus = status !== undefined ? categoryForStatus(status) : undefined;
+  if (byStatus === "quota" || byStatus === "request_too_large") return byStatus;
+  if (category === "server" && (byStatus === "overloaded" || byStatus === "timeout")) return byStatus;
+  return category;
+}
+
 /** Codes the bridge itself puts on RUN_ERROR, and the category each one means. */
 const BRIDGE_CODES: Readonly<Record<string, ErrorCategory>> = {
   stream_truncated: "truncated",
