@@ -104,3 +104,20 @@ describe("subagents", () => {
     );
   });
 });
+
+describe("a subagent's own tool named like a frontend tool", () => {
+  it("runs inside the subagent, and the conformance kit does not take its result for a producer-answered frontend call", async () => {
+    const { checkEvents } = await import("@agui-bridge/conformance");
+    const leaf = createAgent({
+      id: "leaf",
+      provider: scriptedProvider("leaf", [{ calls: [{ name: "confirm", args: {}, id: "c-1" }] }, { text: "confirmed inside" }]),
+      tools: { confirm: { description: "the subagent's own confirm", execute: () => "ok" } },
+    });
+    const lead = scriptedProvider("lead", [{ calls: [{ name: "delegate", args: { task: "confirm it" }, id: "d-1" }] }, { text: "done" }]);
+    const agent = createAgent({ id: "lead", provider: lead, tools: { delegate: subagent({ name: "delegate", description: "delegates", agent: leaf }) } });
+    const input = { threadId: "t", runId: "r", messages: [user("go")], tools: [{ name: "confirm", description: "asks the user", parameters: { type: "object" } }] };
+    const run = await runChecked(agent, input);
+    expect(run.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect((await checkEvents(run.events, { input })).issues).toEqual([]);
+  });
+});

@@ -119,6 +119,31 @@ describe("frontend tool rule", () => {
     expect((await checkEvents(events)).issues).toEqual([]);
   });
 
+  it("does not judge a subagent's own tool that shares a frontend tool's name", () => {
+    const inSubagent = (event: Record<string, unknown>) => ({ ...event, subagentRunId: "s1" });
+    const events = [
+      { ...started, input },
+      ...call("c1", "delegate"),
+      { type: "SUBAGENT_STARTED", subagentRunId: "s1", name: "helper", parentToolCallId: "c1" },
+      ...call("s1-c1", "confirm").map(inSubagent),
+      inSubagent(result("s1-c1")),
+      { type: "SUBAGENT_FINISHED", subagentRunId: "s1", result: "done", outcome: { type: "success" } },
+      result("c1"),
+      finished(),
+    ];
+    expect(frontendToolIssues(events, knownInput(events))).toEqual([]);
+    // A call inherits its message's attribution (AG-UI's Attributable): one inside a subagent's message is the subagent's.
+    const inherited = [
+      { ...started, input },
+      { type: "TEXT_MESSAGE_START", messageId: "s1-m", role: "assistant", subagentRunId: "s1" },
+      { type: "TEXT_MESSAGE_END", messageId: "s1-m", subagentRunId: "s1" },
+      ...call("s1-c2", "confirm", "s1-m"),
+      result("s1-c2"),
+      finished(),
+    ];
+    expect(frontendToolIssues(inherited, knownInput(inherited))).toEqual([]);
+  });
+
   it("reports a frontend call the producer answered itself", () => {
     const events = [{ ...started, input }, ...call("c1", "confirm"), result("c1"), finished()];
     expect(frontendToolIssues(events, knownInput(events))).toEqual([
