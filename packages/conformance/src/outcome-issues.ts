@@ -1,4 +1,5 @@
 import { isRecord } from "./run-input.js";
+import { startsToolCall } from "./started-tool-calls.js";
 
 /**
  * The AG-UI 1.0 rules that tie a run's outcome to the rest of its stream, which neither the
@@ -35,7 +36,7 @@ export function outcomeIssues(events: readonly unknown[], initialToolCallIds: It
   const callOrder: string[] = [];
   const subagents = new Map<string, { index: number; end?: "success" | "suspended" | "error"; interruptIds: string[] }>();
   records.slice(0, terminalIndex).forEach((event, index) => {
-    if (event.type === "TOOL_CALL_START" && typeof event.toolCallId === "string") {
+    if (startsToolCall(event, started)) {
       started.add(event.toolCallId);
       callOrder.push(event.toolCallId);
     }

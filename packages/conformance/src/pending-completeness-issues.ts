@@ -1,4 +1,5 @@
 import { isRecord } from "./run-input.js";
+import { startsToolCall } from "./started-tool-calls.js";
 
 /** The metadata key agui-bridge producers put their fields under (`metadata["agui-bridge"]`). */
 const BRIDGE_METADATA_KEY = "agui-bridge";
@@ -28,16 +29,16 @@ export function pendingCompletenessIssues(events: readonly unknown[]): string[] 
   if (terminal.type !== "RUN_FINISHED" || outcome?.type !== "success" || !Array.isArray(outcome.pendingToolCallIds)) return [];
   const listed = new Set(outcome.pendingToolCallIds.filter((id): id is string => typeof id === "string"));
   if (listed.size === 0) return [];
-  const started: string[] = [];
+  const started = new Set<string>();
   const answered = new Set<string>();
   const providerExecuted = new Set<string>();
   for (const raw of events.slice(0, terminalIndex)) {
+    if (startsToolCall(raw, started)) started.add(raw.toolCallId);
     if (!isRecord(raw) || typeof raw.toolCallId !== "string") continue;
-    if (raw.type === "TOOL_CALL_START" && !started.includes(raw.toolCallId)) started.push(raw.toolCallId);
     if (raw.type === "TOOL_CALL_RESULT") answered.add(raw.toolCallId);
     if ((raw.type === "TOOL_CALL_START" || raw.type === "TOOL_CALL_END") && isProviderExecuted(raw.metadata)) providerExecuted.add(raw.toolCallId);
   }
-  const missing = started.filter((id) => !answered.has(id) && !listed.has(id) && !providerExecuted.has(id));
+  const missing = [...started].filter((id) => !answered.has(id) && !listed.has(id) && !providerExecuted.has(id));
   return missing.length > 0 ? [`#${terminalIndex} RUN_FINISHED: pendingToolCallIds leaves out unanswered call(s) ${missing.join(", ")}`] : [];
 }
 

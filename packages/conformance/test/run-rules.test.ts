@@ -94,6 +94,15 @@ describe("outcome rules", () => {
       "#8 RUN_FINISHED: pendingToolCallIds names c3 twice",
     ]);
   });
+
+  it("counts a call started by TOOL_CALL_CHUNK (a new toolCallId) as started, in both directions", async () => {
+    const chunked = [started, { type: "TOOL_CALL_CHUNK", toolCallId: "c1", toolCallName: "f", delta: "{}" }, ...call("c2")];
+    // Listing it is right; leaving it out of a non-empty list is not.
+    expect((await checkEvents([...chunked, finished({ type: "success", pendingToolCallIds: ["c1", "c2"] })])).issues).toEqual([]);
+    expect((await checkEvents([...chunked, finished({ type: "success", pendingToolCallIds: ["c2"] })])).issues).toEqual([
+      "#4 RUN_FINISHED: pendingToolCallIds leaves out unanswered call(s) c1",
+    ]);
+  });
 });
 
 describe("usage entries", () => {
