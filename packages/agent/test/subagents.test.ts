@@ -115,7 +115,7 @@ describe("a subagent's own tool named like a frontend tool", () => {
     });
     const lead = scriptedProvider("lead", [{ calls: [{ name: "delegate", args: { task: "confirm it" }, id: "d-1" }] }, { text: "done" }]);
     const agent = createAgent({ id: "lead", provider: lead, tools: { delegate: subagent({ name: "delegate", description: "delegates", agent: leaf }) } });
-    const input = { threadId: "t", runId: "r", messages: [user("go")], tools: [{ name: "confirm", description: "asks the user", parameters: { type: "object" } }] };
+    const input = { threadId: "t", runId: "r", messages: [user("go")], tools: [{ name: "confirm", description: "asks the user", parameters: { type: "object" } }], context: [] };
     const run = await runChecked(agent, input);
     expect(run.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
     expect((await checkEvents(run.events, { input })).issues).toEqual([]);
