@@ -1,4 +1,4 @@
-import type { BridgeMetadata } from "@agui-bridge/core/adapter";
+import { isJsonComplete, newJsonCompleteness, trackJsonFragment, type BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, isRecord, MalformedChunkError, requireString, type JsonRecord } from "../narrow.js";
 import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
 import { isCodeExecutionTool, isProgrammaticCaller } from "../code-execution-container.js";
@@ -54,6 +54,7 @@ export function startToolBlock(context: StreamContext, message: MessageState, in
     toolCallId,
     initialInput: block.input,
     argsWritten: false,
+    json: newJsonCompleteness(),
     client: !providerExecuted,
     mayWaitInContainer: mayWait,
   });
@@ -64,12 +65,17 @@ export function inputJsonDelta(context: StreamContext, block: ToolBlock, delta: 
   const partial = delta.partial_json;
   if (typeof partial !== "string") throw new MalformedChunkError('input_json_delta: "partial_json" is not a string');
   context.run.toolCallArgs(block.toolCallId, partial);
-  if (partial !== "") block.argsWritten = true;
+  if (partial === "") return;
+  block.argsWritten = true;
+  trackJsonFragment(block.json, partial);
 }
 
 /**
  * `content_block_stop` of a tool block. A call that received no argument text gets the block's
- * whole `input` (blocks that arrive complete, e.g. inside message_start) or `{}`. A client call
+ * whole `input` (blocks that arrive complete, e.g. inside message_start) or `{}`. A call whose
+ * streamed `partial_json` stops inside a value was cut off (`max_tokens` inside the call: the stop
+ * reason follows in `message_delta`): its TOOL_CALL_END is marked `interrupted: true`, as every
+ * adapter marks a call an output limit cut off, and a client call stays pending. A client call
  * that may leave code waiting in a container (made by code, or in a message that runs code) ends
  * with the container id: now when the message named it up front, else when the message ends
  * (code-execution-container.ts).
@@ -79,6 +85,9 @@ export function stopToolBlock(context: StreamContext, block: ToolBlock, message?
   if (!block.argsWritten) {
     context.run.toolCallArgs(block.toolCallId, initialArguments(block.initialInput));
     block.argsWritten = true;
+  } else if (!isJsonComplete(block.json)) {
+    context.run.abandonToolCall(block.toolCallId);
+    return;
   }
   // A client call may leave code waiting in the message's container (code-execution-container.ts).
   // Only such a call records the container: a direct call in a message that runs no code leaves nothing waiting.

@@ -4,6 +4,7 @@ import type { MessageFallback } from "./map-anthropic-iterations.js";
 import type { FallbackBlockRecord } from "../fallback-blocks.js";
 import type { McpToolListingRecord } from "../mcp-tool-listings.js";
 import type { RenamedCalls } from "./tool-call-ids.js";
+import type { JsonCompleteness } from "@agui-bridge/core/adapter";
 
 /** A text block's span inside the AG-UI text message (UTF-16 offsets), recorded on TEXT_MESSAGE_END. */
 export interface TextBlockRange {
@@ -18,7 +19,17 @@ export interface TextBlockRange {
 export type BlockState =
   | { kind: "text"; index: number; start: number }
   | { kind: "reasoning"; index: number; reasoningId: string; signature: string }
-  | { kind: "tool"; index: number; toolCallId: string; initialInput: unknown; argsWritten: boolean; client: boolean; mayWaitInContainer: boolean }
+  | {
+      kind: "tool";
+      index: number;
+      toolCallId: string;
+      initialInput: unknown;
+      argsWritten: boolean;
+      /** The structure of the `partial_json` streamed so far: a block stopped inside a value was cut off. */
+      json: JsonCompleteness;
+      client: boolean;
+      mayWaitInContainer: boolean;
+    }
   | {
       kind: "compaction";
       index: number;
