@@ -50,6 +50,21 @@ describe("decodeSseStream: SSE framing", () => {
     for (let i = 0; i <= 4; i++) expect(await frames(cutAt(bytes, [...new Set([1, i])].sort((a, b) => a - b)))).toEqual([frame("x")]);
   });
 
+  it("strips only one BOM: a second one starts a field name (WPT eventsource/format-bom-2)", async () => {
+    await expectEverySplit("\uFEFF\uFEFFdata: 1\n\ndata: 2\n\n", [frame("2")]);
+  });
+
+  it("a body of just a BOM is an empty stream, not one cut mid-line", async () => {
+    await expectEverySplit("\uFEFF", []);
+    await expectEverySplit("\uFEFF: ok\n", []);
+  });
+
+  it("a BOM's bytes read as Latin-1 text (a double-encoded BOM) are not a BOM but a field name", async () => {
+    // "ï»¿data" is an unknown field; eventsource-parser alone would strip "ï»¿" and dispatch "1".
+    await expectEverySplit("\u00EF\u00BB\u00BFdata: 1\n\ndata: 2\n\n", [frame("2")]);
+    await expectEverySplit("\uFEFF\u00EF\u00BB\u00BFdata: 1\n\ndata: 2\n\n", [frame("2")]);
+  });
+
   it("takes a space after the colon off once, and only once", async () => {
     await expectEverySplit("data:  two spaces\n\ndata:none\n\n", [frame(" two spaces"), frame("none")]);
   });
@@ -241,6 +256,15 @@ describe("decodeSseStream: fieldFrames (lines of a non-standard field as frames)
     const out: SseFrame[] = [];
     for await (const f of decodeSseStream(cutAt(encoder.encode(crlf), [19, 41]), (x) => x, { fieldFrames: ["error"] })) out.push(f);
     expect(out.map((f) => [f.event, f.data])).toEqual([[undefined, "error: not a field"], ["error", '{"m":1}']]);
+  });
+
+  it("a listed field on the first line after the stream's BOM is a frame too", async () => {
+    const bytes = encoder.encode(`\uFEFF${text.slice(text.indexOf("error:"))}`);
+    for (let i = 0; i <= 4; i++) {
+      const out: SseFrame[] = [];
+      for await (const f of decodeSseStream(cutAt(bytes, [i]), (x) => x, { fieldFrames: ["error"] })) out.push(f);
+      expect(out.map((f) => [f.event, f.data])).toEqual([["error", '{"code":400,"message":"too long"}'], [undefined, "[DONE]"]]);
+    }
   });
 
   it("without the option, or for a field not listed, the line is ignored as the SSE grammar says", async () => {

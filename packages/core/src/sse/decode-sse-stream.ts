@@ -102,8 +102,9 @@ export class SseTruncatedError extends Error {
 
 /**
  * Reads SSE bytes frame by frame (the WHATWG event-stream grammar, through `eventsource-parser`:
- * `\n`, `\r\n` and `\r` line ends, comments, multi-line `data:`, a leading BOM, `event:` / `id:` /
- * `retry:`) and yields what `decode` makes of each frame, in order. The frames of one read are
+ * `\n`, `\r\n` and `\r` line ends, comments, multi-line `data:`, `event:` / `id:` / `retry:`; one
+ * leading U+FEFF BOM is stripped, as the standard says, and nothing else: not a second one, nor the
+ * BOM's bytes read as Latin-1 text) and yields what `decode` makes of each frame, in order. The frames of one read are
  * yielded before the next read, so nothing waits on later bytes. Frames without `data:` are not
  * dispatched (SSE semantics). A frame the bytes end inside throws {@link SseTruncatedError}. A
  * `Response` that is not `ok` is not read as SSE: its (bounded) body is thrown as an
@@ -142,6 +143,12 @@ export async function* decodeSseBatches<T>(
       if (error.type === "max-buffer-size-exceeded") tooLarge = true;
     },
   });
+  // The stream's one leading BOM is stripped below, not by the parser: eventsource-parser also
+  // strips U+00EF U+00BB U+00BF (a BOM's bytes read as Latin-1), which in decoded text are the
+  // start of a field name, and a body of just a BOM would otherwise end "mid-line". Feeding it a
+  // BOM first ends its own check.
+  parser.feed("\uFEFF");
+  let atStart = true;
   const fields = options.fieldFrames !== undefined && options.fieldFrames.length > 0 ? createFieldLineRewriter(options.fieldFrames) : undefined;
   const source = openBytes(body);
   const { signal } = options;
@@ -153,7 +160,13 @@ export async function* decodeSseBatches<T>(
   // The last character fed: bytes that stop mid-line (not after a line end) were cut.
   let last = "";
   const feed = (decoded: string): void => {
-    const text = fields === undefined ? decoded : fields.push(decoded);
+    let start = decoded;
+    if (atStart) {
+      if (start === "") return;
+      atStart = false;
+      if (start.charCodeAt(0) === 0xfeff) start = start.slice(1);
+    }
+    const text = fields === undefined ? start : fields.push(start);
     if (text === "" || tooLarge) return;
     last = text.charAt(text.length - 1);
     parser.feed(text);
