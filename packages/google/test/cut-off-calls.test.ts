@@ -82,3 +82,42 @@ describe("a streamed function call cut off by its response's end", () => {
     expect(bridge(ofType(events, "TOOL_CALL_END").find((e) => e.toolCallId === "c1"))).toMatchObject({ interrupted: true });
   });
 });
+
+describe("a streamed function call cut off when the run ends without its response finishing", () => {
+  /** The call's arguments as the run's messages hold them, after a source that yields `chunks` then does `after`. */
+  async function cut(chunks: unknown[], after: "throw" | "malformed" | "abort"): Promise<{ events: Event[]; args: string | undefined }> {
+    const controller = new AbortController();
+    async function* source(): AsyncGenerator<unknown> {
+      yield* chunks;
+      if (after === "throw") throw Object.assign(new Error("terminated"), { code: "UND_ERR_SOCKET" });
+      if (after === "malformed") yield 42;
+      controller.abort();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      yield chunk([{ text: "never mapped" }]);
+    }
+    const events = await collect(streamGenerateContent(source(), { generateId: createSequentialIds(), signal: controller.signal }));
+    const messages = await assertConformant(events);
+    const call = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))[0];
+    return { events, args: call?.function.arguments };
+  }
+
+  for (const after of ["throw", "malformed", "abort"] as const) {
+    it(`${after}: the call is closed interrupted with its JSON completed, as at a cut stream's end`, async () => {
+      const { events, args } = await cut([opening, fragment], after);
+      expect(events.at(-1)?.type).toBe(after === "abort" ? "RUN_FINISHED" : "RUN_ERROR");
+      expect(args).toBe('{"body":"Chapter one"}');
+      expect(bridge(ofType(events, "TOOL_CALL_END")[0])).toMatchObject({ interrupted: true });
+    });
+  }
+
+  it("arguments that break off at a fragment the writer refuses: RUN_ERROR, the JSON written so far completed", async () => {
+    const nested = chunk([{ functionCall: { id: "c1", partialArgs: [{ jsonPath: "$.a.b", numberValue: 1 }], willContinue: true } }]);
+    // `$.a` again, after `$.a.b`: a member repeated, which cannot be written incrementally.
+    const repeated = chunk([{ functionCall: { id: "c1", partialArgs: [{ jsonPath: "$.a", numberValue: 2 }], willContinue: true } }]);
+    const events = await run([opening, nested, repeated]);
+    const messages = await assertConformant(events);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "invalid_tool_arguments" });
+    const call = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))[0];
+    expect(call?.function.arguments).toBe('{"a":{"b":1}}');
+  });
+});

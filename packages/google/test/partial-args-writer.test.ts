@@ -94,6 +94,33 @@ describe("PartialArgsWriter", () => {
     expect(() => back.push({ jsonPath: "$.l[0]", value: { kind: "number", value: 2 }, willContinue: false })).toThrow(PartialArgsError);
   });
 
+  it("after a fragment it refuses, end() still completes the JSON the returned text began", () => {
+    const cases: PartialArgFragment[][] = [
+      // Containers closed on the way to a member that is then refused.
+      [{ jsonPath: "$.a.b", value: { kind: "number", value: 1 }, willContinue: false }, { jsonPath: "$.a", value: { kind: "number", value: 2 }, willContinue: false }],
+      // An open string closed before an entry without a value.
+      [{ jsonPath: "$.s", value: { kind: "string", text: "x" }, willContinue: true }, { jsonPath: "$.t", value: { kind: "none" }, willContinue: false }],
+      // The object begun by the very first entry, which has no value.
+      [{ jsonPath: "$.t", value: { kind: "none" }, willContinue: false }],
+      // A new array whose first index skips too far.
+      [{ jsonPath: "$.l[100000]", value: { kind: "number", value: 1 }, willContinue: false }],
+    ];
+    const expected = [{ a: { b: 1 } }, { s: "x" }, {}, { l: [] }];
+    cases.forEach((fragments, index) => {
+      const writer = new PartialArgsWriter();
+      let text = "";
+      for (const fragment of fragments) {
+        try {
+          text += writer.push(fragment);
+        } catch (error) {
+          expect(error).toBeInstanceOf(PartialArgsError);
+        }
+      }
+      text += writer.end();
+      expect(JSON.parse(text)).toEqual(expected[index]);
+    });
+  });
+
   it("parses dotted, bracketed and quoted paths; rejects the rest", () => {
     expect(parseJsonPath("$.a.b[0]['c d'][\"e\\\"f\"]")).toEqual(["a", "b", 0, "c d", 'e"f']);
     expect(parseJsonPath("$")).toEqual([]);

@@ -25,7 +25,9 @@ export class MalformedChunkError extends Error {
  * The mapper for one `generateContentStream`: routes every `GenerateContentResponse` chunk —
  * usage, prompt feedback, then each part of the first candidate — to its handler, all writing
  * through the {@link RunBuilder}. The run finishes in `end()` when a candidate reported a
- * `finishReason`; without one the driver ends it as truncated.
+ * `finishReason`; without one the driver ends it as truncated. Should the driver end the run itself
+ * (an abort, an error, a malformed chunk), calls still streaming are first closed `interrupted` with
+ * their JSON completed (`beforeClose`).
  */
 export function createGenerateContentMapper(run: RunBuilder, options: AdapterStreamOptions = {}): StreamMapper<unknown> {
   const state = createStreamState(run, options);
@@ -33,6 +35,9 @@ export function createGenerateContentMapper(run: RunBuilder, options: AdapterStr
     chunk: (chunk) => mapChunk(state, chunk),
     end: () => endStream(state),
     describeError: (error) => (error instanceof MalformedChunkError ? { message: error.message, code: error.code } : describeGoogleError(error)),
+    // Before the driver ends the run itself (an abort, a thrown or in-band error, a malformed chunk):
+    // a call still streaming is cut off as at a cut stream's end, its JSON completed.
+    beforeClose: () => closeAllStreamingCalls(state, true),
   };
 }
 

@@ -58,43 +58,56 @@ export class PartialArgsWriter {
   // The last path parsed: a string streamed in many fragments repeats its path on each one.
   #lastPath: string | undefined;
   #lastSegments: PathSegment[] | undefined;
+  // Text written to the state but not yet returned: what a push that throws leaves for `end`.
+  #held = "";
 
   /** Whether any text was written. */
   get started(): boolean {
     return this.#started;
   }
 
-  /** Writes one fragment; returns the JSON text it adds (possibly empty). */
+  /**
+   * Writes one fragment; returns the JSON text it adds (possibly empty). When it throws, the text
+   * the writer's state already reflects (a `{` begun, a string or containers closed) is held and
+   * returned first by the next {@link end}, so a call closed after the error still gets valid JSON.
+   */
   push(fragment: PartialArgFragment): string {
     if (this.#ended) throw new PartialArgsError("partialArgs arrived after the call's arguments were complete");
     const segments = this.#segments(fragment.jsonPath);
     if (segments === undefined) throw new PartialArgsError(`unsupported partialArgs jsonPath ${JSON.stringify(fragment.jsonPath)}`);
     if (segments.length === 0) throw new PartialArgsError("partialArgs jsonPath `$` (the whole arguments) is not an object member");
-    let out = this.#begin();
+    this.#held += this.#begin();
     const open = this.#openString;
     if (open !== undefined) {
       const same = samePath(open.path, segments);
       if (same && (fragment.value.kind === "string" || fragment.value.kind === "none")) {
         const text = fragment.value.kind === "string" ? fragment.value.text : "";
-        return out + this.#stringBody(text, fragment.willContinue && fragment.value.kind === "string");
+        this.#held += this.#stringBody(text, fragment.willContinue && fragment.value.kind === "string");
+        return this.#takeHeld();
       }
-      out += this.#stringBody("", false);
+      this.#held += this.#stringBody("", false);
     }
     if (fragment.value.kind === "none") {
       throw new PartialArgsError(`partialArgs entry for ${fragment.jsonPath} carries no value`);
     }
-    out += this.#moveTo(segments);
-    out += this.#value(segments, fragment.value, fragment.willContinue);
-    return out;
+    this.#moveTo(segments);
+    this.#held += this.#value(segments, fragment.value, fragment.willContinue);
+    return this.#takeHeld();
   }
 
   /** Closes whatever is open; returns the closing text (`{}` when nothing was written). */
   end(): string {
     if (this.#ended) return "";
-    let out = this.#begin();
-    if (this.#openString !== undefined) out += this.#stringBody("", false);
-    while (this.#stack.length > 0) out += close(this.#stack.pop());
+    this.#held += this.#begin();
+    if (this.#openString !== undefined) this.#held += this.#stringBody("", false);
+    while (this.#stack.length > 0) this.#held += close(this.#stack.pop());
     this.#ended = true;
+    return this.#takeHeld();
+  }
+
+  #takeHeld(): string {
+    const out = this.#held;
+    this.#held = "";
     return out;
   }
 
@@ -113,23 +126,25 @@ export class PartialArgsWriter {
     return "{";
   }
 
-  /** Closes containers off the path and opens the ones leading to its last step's member. */
-  #moveTo(segments: PathSegment[]): string {
+  /**
+   * Closes containers off the path and opens the ones leading to its last step's member, adding
+   * the text to what is held as it goes (a member that throws leaves the text before it held).
+   */
+  #moveTo(segments: PathSegment[]): void {
     const parent = segments.slice(0, -1);
     let depth = 1;
     while (depth < this.#stack.length && depth - 1 < parent.length && this.#stack[depth]?.segment === parent[depth - 1]) {
       depth++;
     }
-    let out = "";
-    while (this.#stack.length > depth) out += close(this.#stack.pop());
+    while (this.#stack.length > depth) this.#held += close(this.#stack.pop());
     for (let i = depth - 1; i < parent.length; i++) {
       const segment = parent[i] as PathSegment;
-      out += this.#member(segment);
+      this.#held += this.#member(segment);
       const kind = typeof segments[i + 1] === "number" ? "array" : "object";
-      out += kind === "object" ? "{" : "[";
+      this.#held += kind === "object" ? "{" : "[";
       this.#stack.push({ kind, count: 0, keys: new Set(), segment });
     }
-    return out + this.#member(segments[segments.length - 1] as PathSegment);
+    this.#held += this.#member(segments[segments.length - 1] as PathSegment);
   }
 
   /** The separator and key (or hole fillers) before a new member of the innermost container. */
