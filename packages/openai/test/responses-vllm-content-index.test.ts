@@ -6,7 +6,7 @@
  * written a second time (the answer and the reasoning twice, and twice again in the next request).
  */
 import { assertConformant } from "@agui-bridge/conformance";
-import { applyEvents, createSequentialIds, type Event, type Message } from "@agui-bridge/core/adapter";
+import { applyEvents, createSequentialIds, readBridgeMetadata, type Event, type Message } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { streamResponses, toResponsesRequest } from "../src/index.js";
 import { collect, ofType } from "./support/collect.js";
@@ -61,6 +61,27 @@ describe("Responses: vLLM's content_index numbering", () => {
     const { events } = await run(stream(["I", " should", " greet."], ["Hi", " there"], (part, n) => (part === "reasoning" ? 90 + n : 93 + n)));
     expect(joined(events, "REASONING_MESSAGE_CONTENT")).toBe("I should greet.");
     expect(joined(events, "TEXT_MESSAGE_CONTENT")).toBe("Hi there");
+  });
+
+  it("a new index per delta: the message and the reasoning go back as the one part each item had", async () => {
+    const { events, messages } = await run(stream(["I", " should", " greet."], ["Hi", " there"], (part, n) => (part === "reasoning" ? 90 + n : 93 + n)));
+    // The per-delta indexes are no parts: no part boundaries are recorded (one `contentParts` entry per delta before).
+    expect(readBridgeMetadata(ofType(events, "TEXT_MESSAGE_END")[0]?.metadata)?.contentParts).toBeUndefined();
+    expect(readBridgeMetadata(ofType(events, "REASONING_MESSAGE_END")[0]?.metadata)?.contentParts).toEqual([{ type: "reasoning_text", length: "I should greet.".length }]);
+    const { params } = toResponsesRequest({ threadId: "t", runId: "r2", messages: [{ id: "u", role: "user", content: "hi" }, ...messages, { id: "u2", role: "user", content: "again" }], tools: [], context: [], state: {}, forwardedProps: {} }, { model: "m", provider: "vllm" });
+    const items = params.input as unknown as Rec[];
+    expect(items.find((item) => item.type === "reasoning")?.content).toEqual([{ type: "reasoning_text", text: "I should greet." }]);
+    expect((items.find((item) => item.role === "assistant")?.content as Rec[]).map((part) => part.text)).toEqual(["Hi there"]);
+  });
+
+  it("a new index for each of many deltas: what the mapper keeps for the item stays bounded", async () => {
+    const deltas = Array.from({ length: 5000 }, (_, n) => `w${n} `);
+    const { events } = await run(stream(deltas, deltas, (part, n) => (part === "reasoning" ? n : 10_000 + n)));
+    expect(joined(events, "TEXT_MESSAGE_CONTENT")).toBe(deltas.join(""));
+    expect(joined(events, "REASONING_MESSAGE_CONTENT")).toBe(deltas.join(""));
+    for (const end of [...ofType(events, "TEXT_MESSAGE_END"), ...ofType(events, "REASONING_MESSAGE_END")]) {
+      expect(JSON.stringify(end).length).toBeLessThan(1000);
+    }
   });
 
   it("a finished item longer than what streamed adds only the rest", async () => {

@@ -112,6 +112,22 @@ export function handleContentPartAdded(state: ResponsesStreamState, event: Recor
   else if (type === "refusal") messagePart(state, item, true);
 }
 
+/**
+ * More distinct `content_index` values than a message item has parts: they number deltas (vLLM,
+ * vllm-project/vllm#35184), not parts. Past this many, what was written is kept as one length, so
+ * a long message keeps a few entries, not one per delta.
+ */
+const MAX_CONTENT_PARTS = 64;
+
+/** Folds what was written for a part's indexes into one entry (at `index`); returns its length. */
+function collapseWritten(part: MessagePart, index: number): number {
+  let total = 0;
+  for (const length of part.written.values()) total += length;
+  part.written.clear();
+  part.written.set(index, total);
+  return total;
+}
+
 /** The content part an event is about (`content_index`, 0 when absent). */
 function contentIndexOf(event: Record<string, unknown>): number {
   return asNumber(event.content_index) ?? 0;
@@ -128,7 +144,8 @@ export function handleMessageDelta(state: ResponsesStreamState, event: Record<st
   const part = messagePart(state, item, refusal);
   const index = contentIndexOf(event);
   if (!state.run.isTextOpen(part.messageId) || part.finished.has(index)) return;
-  part.written.set(index, (part.written.get(index) ?? 0) + delta.length);
+  const length = part.written.get(index) ?? (part.written.size < MAX_CONTENT_PARTS ? 0 : collapseWritten(part, index));
+  part.written.set(index, length + delta.length);
   const logprobs = event.logprobs;
   if (Array.isArray(logprobs) && logprobs.length > 0) collectDeltaLogprobs((part.logprobs ??= createMessageLogprobs()), logprobs);
   state.run.text(part.messageId, delta);
@@ -239,10 +256,11 @@ function writeRemainder(state: ResponsesStreamState, item: MessageItem, contents
       .join("");
     if (part === undefined || !state.run.isTextOpen(part.messageId)) continue;
     const streamed = [...part.written.values()].reduce((sum, length) => sum + length, 0);
-    if (full.length <= streamed) continue;
-    const index = part.written.size === 0 ? 0 : Math.max(...part.written.keys()) + 1;
-    part.written.set(index, full.length - streamed);
-    state.run.text(part.messageId, full.slice(streamed));
+    // The streamed indexes were no positions: the text is one part (END metadata lists no parts per delta).
+    const index = part.written.size === 0 ? 0 : part.written.keys().next().value ?? 0;
+    part.written.clear();
+    part.written.set(index, Math.max(full.length, streamed));
+    if (full.length > streamed) state.run.text(part.messageId, full.slice(streamed));
   }
 }
 

@@ -28,10 +28,18 @@ function reasoningOf(state: ResponsesStreamState, event: Record<string, unknown>
   return item?.kind === "reasoning" ? item : undefined;
 }
 
+/**
+ * More parts than a reasoning item has: its `content_index` values number deltas (vLLM,
+ * vllm-project/vllm#35184), not parts; past this many, the parts kept stay this many.
+ */
+const MAX_REASONING_PARTS = 64;
+
 /** Writes a fragment of summary part / reasoning text part `index`, byte for byte. */
 function write(state: ResponsesStreamState, item: ReasoningItem, type: ReasoningItem["parts"][number]["type"], index: number, delta: string): void {
   if (!state.run.isReasoningOpen(item.messageId)) return;
   let part = item.parts[item.parts.length - 1];
+  // Past MAX_REASONING_PARTS a new index of the same type continues the last part: the indexes number deltas (vLLM).
+  if (part !== undefined && part.type === type && part.index !== index && item.parts.length >= MAX_REASONING_PARTS) part.index = index;
   if (part === undefined || part.type !== type || part.index !== index) {
     part = { type, index, length: 0 };
     item.parts.push(part);
@@ -66,6 +74,17 @@ export function handleReasoningDone(state: ResponsesStreamState, event: Record<s
   if (!hasPart(item, type, index)) write(state, item, type, index, text);
 }
 
+/** Joins the runs of `type` parts into one part each (their indexes numbered deltas, not parts). */
+function mergeParts(item: ReasoningItem, type: ReasoningItem["parts"][number]["type"]): void {
+  const merged: ReasoningItem["parts"] = [];
+  for (const part of item.parts) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && last.type === type && part.type === type) last.length += part.length;
+    else merged.push({ ...part });
+  }
+  item.parts = merged;
+}
+
 /**
  * `output_item.done` of a reasoning item: summary / reasoning text that never streamed, then the
  * item's `encrypted_content` (this copy, not the possibly incomplete one on `added`) as
@@ -89,7 +108,8 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
       if (item.parts.some((part) => part.type === type && part.index >= entries.length)) {
         const full = entries.map((entry) => asString(asRecord(entry)?.text) ?? "").join("");
         const streamed = item.parts.reduce((sum, part) => sum + (part.type === type ? part.length : 0), 0);
-        if (full.length > streamed) write(state, item, type, Math.max(...item.parts.map((part) => part.index)) + 1, full.slice(streamed));
+        if (full.length > streamed) write(state, item, type, item.parts.reduce((max, part) => Math.max(max, part.index), 0) + 1, full.slice(streamed));
+        mergeParts(item, type);
         return;
       }
       entries.forEach((entry, index) => {

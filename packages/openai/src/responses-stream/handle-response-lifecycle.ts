@@ -140,7 +140,12 @@ export function closeResponseItems(state: ResponsesStreamState): void {
     state.items.delete(implicit.itemId);
     state.response.implicitMessage = undefined;
   }
-  for (const item of state.response.byIndex.values()) {
+  // The response's items by output index, then those tracked only by id (streamed without an
+  // output index: llama.cpp's id-less calls, LiteLLM's unannounced messages). Anything else still
+  // tracked by id is a provider-run call of an earlier response awaiting its separate output.
+  const items = new Set(state.response.byIndex.values());
+  for (const item of state.items.values()) items.add(item);
+  for (const item of items) {
     if (item.kind === "message") closeMessageItem(state, item);
     else if (item.kind === "reasoning") closeReasoningItem(state, item);
     else if (item.kind === "compaction") closeCompactionItem(state, item);
@@ -150,6 +155,10 @@ export function closeResponseItems(state: ResponsesStreamState): void {
       if (item.providerExecuted) run.endToolCall(item.toolCallId);
       else run.abandonToolCall(item.toolCallId);
     }
+    // Forgotten with its response (a server numbering items per response reuses `msg_0` in the
+    // next one, a new item), unless it is a provider-run call still awaiting its separate output.
+    const awaitsOutput = item.kind === "tool" && item.providerExecuted && item.resulted !== true;
+    if (!awaitsOutput && state.items.get(item.itemId) === item) state.items.delete(item.itemId);
   }
   state.response.byIndex.clear();
 }
