@@ -59,6 +59,7 @@ describe("a content_block_start that repeats the index of a stopped block", () =
   it("a block restarted at index 0 whose deltas and stop also say 0 (a proxy folding tool-loop turns into one message) is read whole", async () => {
     // Turn 1's blocks 0 and 1, then turn 2's text numbered from 0 again, all of its events under 0
     // (rynfar/meridian#153, before its fix): the deltas go to the block the repeated start opened.
+    const citation = { type: "web_search_result_location", url: "https://example.com", title: "Example", encrypted_index: "Eo8B", cited_text: "done" };
     const restarted = [
       chunks[0],
       { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "", signature: "" } },
@@ -70,6 +71,7 @@ describe("a content_block_start that repeats the index of a stopped block", () =
       { type: "content_block_stop", index: 1 },
       { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
       { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: " Done." } },
+      { type: "content_block_delta", index: 0, delta: { type: "citations_delta", citation } },
       { type: "content_block_stop", index: 0 },
       { type: "content_block_start", index: 1, content_block: { type: "tool_use", id: "toolu_next", name: "lookup", input: {} } },
       { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: '{"q":' } },
@@ -94,7 +96,8 @@ describe("a content_block_start that repeats the index of a stopped block", () =
     expect(params.messages[1]?.content).toEqual([
       { type: "thinking", thinking: "Read it first.", signature: "EqSig==" },
       { type: "text", text: "Reading." },
-      { type: "text", text: " Done." },
+      // The citation stays on the block it came with, not on the block first started as 0.
+      { type: "text", text: " Done.", citations: [citation] },
       { type: "tool_use", id: "toolu_next", name: "lookup", input: { q: "pdf" } },
     ]);
   });

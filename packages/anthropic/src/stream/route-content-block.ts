@@ -66,7 +66,7 @@ export function deltaBlock(context: StreamContext, message: MessageState, index:
       return thinkingDelta(context, requireKind(block, "reasoning", type, index).reasoningId, delta);
     case "citations_delta":
       requireKind(block, "text", type, index);
-      return citationDelta(message, delta, index);
+      return citationDelta(message, delta, block.index);
     case "signature_delta":
       if (block.kind === "compaction") return compactionSignature(block, delta);
       return signatureDelta(context, requireKind(block, "reasoning", type, index), delta);
