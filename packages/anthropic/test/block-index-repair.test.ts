@@ -56,6 +56,52 @@ describe("a content_block_start that repeats the index of a stopped block", () =
     expect(blocks[3]).toEqual({ type: "text", text: "Now the PDF." });
   });
 
+  it("a block restarted at index 0 whose deltas and stop also say 0 (a proxy folding tool-loop turns into one message) is read whole", async () => {
+    // Turn 1's blocks 0 and 1, then turn 2's text numbered from 0 again, all of its events under 0
+    // (rynfar/meridian#153, before its fix): the deltas go to the block the repeated start opened.
+    const citation = { type: "web_search_result_location", url: "https://example.com", title: "Example", encrypted_index: "Eo8B", cited_text: "done" };
+    const restarted = [
+      chunks[0],
+      { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "", signature: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Read it first." } },
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "EqSig==" } },
+      { type: "content_block_stop", index: 0 },
+      { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "Reading." } },
+      { type: "content_block_stop", index: 1 },
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: " Done." } },
+      { type: "content_block_delta", index: 0, delta: { type: "citations_delta", citation } },
+      { type: "content_block_stop", index: 0 },
+      { type: "content_block_start", index: 1, content_block: { type: "tool_use", id: "toolu_next", name: "lookup", input: {} } },
+      { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: '{"q":' } },
+      { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: '"pdf"}' } },
+      { type: "content_block_stop", index: 1 },
+      { type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 40 } },
+      { type: "message_stop" },
+    ];
+    const warnings: BridgeWarning[] = [];
+    const events = await run(restarted, warnings);
+    const messages = (await assertConformant(events)) as Message[];
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success", pendingToolCallIds: ["toolu_next"] } });
+    expect(messages.find((m) => m.role === "assistant")?.content).toBe("Reading. Done.");
+    expect(warnings.map((w) => [w.code, w.details?.index, w.details?.readAs])).toEqual([
+      ["stream.block-index-repaired", 0, 2],
+      ["stream.block-index-repaired", 1, 3],
+    ]);
+    const { params } = toMessagesRequest({
+      messages: [{ id: "u", role: "user", content: "Make a PDF" }, ...messages, { id: "t1", role: "tool", toolCallId: "toolu_next", content: "ok" }],
+    });
+    expect(apiViolations(params)).toEqual([]);
+    expect(params.messages[1]?.content).toEqual([
+      { type: "thinking", thinking: "Read it first.", signature: "EqSig==" },
+      { type: "text", text: "Reading." },
+      // The citation stays on the block it came with, not on the block first started as 0.
+      { type: "text", text: " Done.", citations: [citation] },
+      { type: "tool_use", id: "toolu_next", name: "lookup", input: { q: "pdf" } },
+    ]);
+  });
+
   it("a start for a block that is still open stays a malformed stream", async () => {
     const open = [chunks[0], chunks[1], { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }];
     const events = await run(open);

@@ -15,6 +15,7 @@ import { mcpToolListingBlock } from "./handle-mcp-tool-listing.js";
 import { MCP_TOOL_LISTING } from "../mcp-tool-listings.js";
 import { expectString, MalformedChunkError, requireString, type JsonRecord } from "../narrow.js";
 import { type BlockState, type MessageState, type StreamContext, warn } from "./stream-state.js";
+import { openBlockAt } from "./block-index.js";
 
 const TOOL_BLOCKS = new Set(["tool_use", "server_tool_use", "mcp_tool_use"]);
 
@@ -46,7 +47,7 @@ export function startBlock(context: StreamContext, message: MessageState, index:
 export function deltaBlock(context: StreamContext, message: MessageState, index: number, delta: JsonRecord, raw: unknown): void {
   let block = message.deltaTarget;
   if (block === undefined || block.index !== index) {
-    block = message.blocks.get(index);
+    block = openBlockAt(message, index);
     if (block === undefined) throw new MalformedChunkError(`content_block_delta for block ${index}, which is not open`);
     message.deltaTarget = block;
   }
@@ -65,7 +66,7 @@ export function deltaBlock(context: StreamContext, message: MessageState, index:
       return thinkingDelta(context, requireKind(block, "reasoning", type, index).reasoningId, delta);
     case "citations_delta":
       requireKind(block, "text", type, index);
-      return citationDelta(message, delta, index);
+      return citationDelta(message, delta, block.index);
     case "signature_delta":
       if (block.kind === "compaction") return compactionSignature(block, delta);
       return signatureDelta(context, requireKind(block, "reasoning", type, index), delta);
@@ -103,9 +104,9 @@ function requireKind<K extends BlockState["kind"]>(block: BlockState, kind: K, d
 
 /** `content_block_stop`: closes what the block opened (text stays open until the message stops). */
 export function stopBlock(context: StreamContext, message: MessageState, index: number, interrupted = false): void {
-  const block = message.blocks.get(index);
+  const block = openBlockAt(message, index);
   if (block === undefined) throw new MalformedChunkError(`content_block_stop for block ${index}, which is not open`);
-  message.blocks.delete(index);
+  message.blocks.delete(block.index);
   if (message.deltaTarget === block) message.deltaTarget = undefined;
   switch (block.kind) {
     case "text":

@@ -54,6 +54,8 @@ export interface MessageState {
    * cleared when that block stops): consecutive deltas of one block skip the map lookup.
    */
   deltaTarget: BlockState | undefined;
+  /** The index each repeated `content_block_start` index was moved to (block-index.ts), when any was. */
+  indexAliases?: Map<number, number>;
   /** Indexes of every block started in this message (open or stopped). */
   startedIndexes: Set<number>;
   /** Whether the AG-UI text message (id = {@link id}) is open. */
