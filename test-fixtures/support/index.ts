@@ -15,3 +15,8 @@ export * from "./hostile-run-check.js";
 export * from "./readme-error-table.js";
 export { numberedCallTurns } from "./numbered-call-turns.js";
 export { answeringFetch, echoesMarkup, expectedOutcome, GATEWAY_ANSWERS, gatewayRows, MATRIX_RETRY, outcomeSummary, runErrorAnswer, type ErrorAnswer, type ErrorOutcome, type MatrixRow } from "./http-error-matrix.js";
+export { requestProblems, takesMediaInFunctionResponses, type RequestApi } from "./api-request-checks.js";
+export { apiViolations } from "./anthropic-api-rules.js";
+export { requestViolations, type RequestTarget } from "./request-rules.js";
+export { buildThread, threadInput } from "./thread-conversation.js";
+export { assertValidRequests } from "./request-validity-property.js";

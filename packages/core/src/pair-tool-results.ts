@@ -52,7 +52,12 @@ export interface ToolPairingOptions {
  *   again before a frontend tool answered) is moved back to just before that turn
  *   (`request.late-tool-result`): every provider wants a call's results before the next turn;
  *   so is a result that came after a later model response (an assistant message that does not
- *   continue the call's own response: Gemini's `sameResponseAs`, the same Responses `responseId`).
+ *   continue the call's own response: Gemini's `sameResponseAs`, the same Responses `responseId`);
+ * - reasoning that sits between two results of one step (a run cut off while the model thought,
+ *   filed before the step's last result) moves after the step's last result: it is the next
+ *   step's thinking, and a model turn between a step's results splits them (Gemini: "the number
+ *   of function response parts is equal to the number of function call parts of the function call
+ *   turn"; Anthropic: every `tool_result` in the message right after its `tool_use`).
  * Returns a new array; the input is not changed.
  */
 export function pairToolResults(messages: readonly Message[], sink: RequestWarn, options: ToolPairingOptions = {}): Message[] {
@@ -151,6 +156,32 @@ export function pairToolResults(messages: readonly Message[], sink: RequestWarn,
       out.push({ id: `${call.id}-missing-result`, role: "tool", toolCallId: call.id, content: "", error: MISSING_TOOL_RESULT_ERROR });
     }
   }
+  return reasoningAfterStepResults(out);
+}
+
+/**
+ * `messages` with every run of reasoning that follows a tool message and is followed by more tool
+ * messages (no assistant, user, system or developer message between; activity messages, which no
+ * request carries, do not count) moved after those: once the results are paired, the tool messages
+ * after such reasoning answer the same step as the one before it.
+ */
+function reasoningAfterStepResults(messages: readonly Message[]): Message[] {
+  const out: Message[] = [];
+  let held: Message[] = [];
+  let last: Message | undefined;
+  for (const message of messages) {
+    if (message.role === "reasoning" && (held.length > 0 || last?.role === "tool")) {
+      held.push(message);
+      continue;
+    }
+    if (message.role !== "activity") last = message;
+    if (message.role !== "tool" && message.role !== "activity") {
+      out.push(...held);
+      held = [];
+    }
+    out.push(message);
+  }
+  out.push(...held);
   return out;
 }
 

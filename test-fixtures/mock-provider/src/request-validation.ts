@@ -3,7 +3,7 @@
  * rejected by the mock too (`strict: true`), with the API's own wording where it is known:
  * - Anthropic Messages: `model`, `max_tokens` (a positive integer) and `messages` required; roles
  *   `user` / `assistant` only (consecutive same-role turns are allowed: the API merges them); no empty
- *   content but in a final assistant message, no empty or whitespace-only text block; every
+ *   content but in a final assistant message, no empty text block, not only whitespace-only text; every
  *   `tool_use` answered by a `tool_result` at the start of the next message, and every
  *   `tool_result` answering a `tool_use` of the previous one;
  * - OpenAI Chat Completions: `model` and a non-empty `messages`; known roles; a `tool` message only
@@ -61,7 +61,9 @@ function anthropic(body: Json): RequestProblem | undefined {
     const content = blocks(message.content);
     const texts = content.filter((block) => block.type === "text").map((block) => block.text);
     if (texts.some((text) => text === "")) return { message: "messages: text content blocks must be non-empty" };
-    if (texts.some((text) => typeof text === "string" && text.trim() === "")) return { message: "messages: text content blocks must contain non-whitespace text" };
+    // Whitespace-only text fails only when it is all the message's text: direct API calls take
+    // `[text:' ', text:'real']` and refuse `[text:' ']` (LibreChat-AI/agents#124).
+    if (texts.length > 0 && texts.every((text) => typeof text === "string" && text.trim() === "")) return { message: "messages: text content blocks must contain non-whitespace text" };
     const uses = content.filter((block) => block.type === "tool_use").map((block) => String(block.id));
     if (uses.length > 0 && message.role === "assistant") {
       const next: unknown = messages[i + 1];

@@ -92,6 +92,11 @@ describe("strict: the 400s the real APIs answer", () => {
     expect((await answer(true, path, { contents: [{ role: "user", parts: [{ text: "hi" }] }, { role: "model", parts: [{ text: "yo" }] }] })).status).toBe(200);
   });
 
+  it("Anthropic: a whitespace-only text block beside real text passes (direct API calls: LibreChat-AI/agents#124)", async () => {
+    const body = { model: "m", max_tokens: 5, stream: true, messages: [user([{ type: "text", text: " \n" }, { type: "text", text: "real" }])] };
+    expect((await answer(true, "/v1/messages", body)).status).toBe(200);
+  });
+
   it("Anthropic: an empty final assistant message (a prefill) passes", async () => {
     expect((await answer(true, "/v1/messages", { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), { role: "assistant", content: "" }] })).status).toBe(200);
   });

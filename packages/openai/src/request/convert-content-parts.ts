@@ -1,5 +1,6 @@
 import {
   decodeTextData,
+  imageTypeOfBytes,
   inlineImageType,
   isRecord,
   isTextMediaType,
@@ -129,14 +130,27 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
 
 /**
  * The MIME type image data goes with in its data URL, as a bare lowercase type (`IMAGE/PNG` or
- * `image/png; charset=x` go as `image/png`: OpenAI reads no other spelling as an image URL): as
- * declared to servers without a known image rule; to OpenAI's platforms the type core's
- * `inlineImageType` decides (`undefined`: dropped, with `request.unsupported-media-type`).
+ * `image/png; charset=x` go as `image/png`: OpenAI reads no other spelling as an image URL): to
+ * OpenAI's platforms the type core's `inlineImageType` decides (`undefined`: dropped, with
+ * `request.unsupported-media-type`); to servers without a known image rule an `image/*` type as
+ * declared. Data declared as no image type (`application/pdf`, `video/mp4`) is no image any server
+ * reads (`image_url.url`: "either a URL of the image or the base64 encoded image data", API
+ * reference; vLLM, Groq and the gateways decode it as an image and answer 400): it goes as the
+ * type its bytes are when they are an image (`request.media-type-corrected`), else is dropped
+ * (`request.unsupported-media-type`).
  */
 function inlineImageMimeType(declared: string, base64: string, sink: WarningSink, where: string): string | undefined {
   const rule = inlineImageRuleFor(targetOf(sink));
-  if (rule === undefined) return mediaTypeEssence(declared) || declared;
-  return inlineImageType(declared, base64, rule, sink, where);
+  if (rule !== undefined) return inlineImageType(declared, base64, rule, sink, where);
+  const essence = mediaTypeEssence(declared);
+  if (essence.startsWith("image/")) return essence;
+  const actual = imageTypeOfBytes(base64);
+  if (actual !== undefined) {
+    sink.warn(REQUEST_WARNINGS.mediaTypeCorrected, `${where}: the image is ${actual}, not ${declared} as declared; sent as ${actual}`, { mimeType: declared, sentAs: actual });
+    return actual;
+  }
+  sink.warn(REQUEST_WARNINGS.unsupportedMediaType, `${where}: image data declared as ${declared || "no type"} is no image type; the part was dropped`, { mimeType: declared });
+  return undefined;
 }
 
 /** The last path segment of a URL, if it names a file. */
