@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import { isJsonComplete, type AdapterStreamOptions, type BridgeMetadata, type FailOptions, type FinishInfo, type JsonCompleteness, type RunBuilder } from "@agui-bridge/core/adapter";
 import type { BilledCounts } from "./chat-billed-counts.js";
 import type { CountTree } from "../count-tree.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
@@ -46,6 +46,11 @@ export interface ChatToolState {
   thoughtSignature?: string;
   /** Set while no fragment has named the call: it is not started yet (`toolCallId` is empty). */
   held?: HeldToolCall | undefined;
+  /**
+   * The structure of its argument text so far (a function call's, never a custom call's free-form
+   * input): whether an output limit that ended the choice on it cut the arguments off.
+   */
+  readonly json?: JsonCompleteness;
 }
 
 /** A tool Groq ran on its side (`delta.executed_tools[]`), reported as a provider-executed call. */
@@ -222,11 +227,14 @@ export function endChatToolCall(state: ChatStreamState, tool: ChatToolState, cut
 /**
  * Closes what a choice still has open (tool calls, text, refusal, reasoning); encrypted entries no
  * tool call claimed go on reasoning messages of their own. `cutOff`: the choice finished at the
- * output limit (`length`), so the call its last tool call fragment went to was cut off.
+ * output limit (`length`), so the call its last tool call fragment went to was cut off, unless its
+ * arguments are one complete JSON value (the limit came after them: servers that send a whole
+ * parsed call in one fragment). A custom call's free-form input cannot tell: it counts as cut off.
  */
 export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false): void {
   const { run } = state;
-  const last = cutOff ? choice.lastTool : undefined;
+  const lastTool = cutOff ? choice.lastTool : undefined;
+  const last = lastTool?.json !== undefined && isJsonComplete(lastTool.json) ? undefined : lastTool;
   for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool, tool === last);
   choice.tools.clear();
   for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
