@@ -126,6 +126,11 @@ export interface ChatChoiceState {
   readonly annotationKeys: Set<string>;
   /** Token log probabilities of the text and the refusal so far (`logprobs`), for their END. */
   readonly logprobs: ChatLogprobs;
+  /**
+   * The choice's audio sent its last update (`delta.audio.expires_at`): an audio completion's end
+   * marker when no `finish_reason` comes (gpt-4o-audio-preview, openai/openai-node#1206).
+   */
+  audioExpired?: boolean;
   /** The tool call the choice's latest tool call fragment went to: the one an output limit cuts off. */
   lastTool?: ChatToolState | undefined;
 }
