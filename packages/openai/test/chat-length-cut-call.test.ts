@@ -67,6 +67,18 @@ describe("Chat: a tool call cut off by the output limit", () => {
       const cut = await run([chunk({ delta: { tool_calls: [call(0, "call_a", "f", args)] } }), chunk({ delta: {}, finish_reason: "length" })]);
       expect(ends(cut.events), JSON.stringify(args)).toEqual([["call_a", true]]);
     }
+    // Calls streamed interleaved by index: the one left inside its arguments was cut, not the one the last fragment completed.
+    const interleaved = await run([
+      chunk({ delta: { tool_calls: [call(0, "call_z", "no_params", ""), call(1, "call_a", "f", ""), call(2, "call_b", "g", "")] } }),
+      chunk({ delta: { tool_calls: [more(2, '{"y"')] } }),
+      chunk({ delta: { tool_calls: [more(1, '{"x":1}')] } }),
+      chunk({ delta: {}, finish_reason: "length" }),
+    ]);
+    expect(ends(interleaved.events)).toEqual([
+      ["call_z", false],
+      ["call_a", false],
+      ["call_b", true],
+    ]);
     const custom = await run([
       chunk({ delta: { tool_calls: [{ index: 0, id: "call_c", type: "custom", custom: { name: "code", input: "{}" } }] } }),
       chunk({ delta: {}, finish_reason: "length" }),

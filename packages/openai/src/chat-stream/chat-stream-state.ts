@@ -232,15 +232,23 @@ export function endChatToolCall(state: ChatStreamState, tool: ChatToolState, cut
 /**
  * Closes what a choice still has open (tool calls, text, refusal, reasoning); encrypted entries no
  * tool call claimed go on reasoning messages of their own. `cutOff`: the choice finished at the
- * output limit (`length`), so the call its last tool call fragment went to was cut off, unless its
- * arguments are one complete JSON value (the limit came after them: servers that send a whole
- * parsed call in one fragment). A custom call's free-form input cannot tell: it counts as cut off.
+ * output limit (`length`). When no text or reasoning came after its last tool call fragment, the
+ * limit cut the calls whose arguments stop inside a JSON value (a string, object or array),
+ * whichever of several interleaved calls that is, and the last call if it wrote none yet; one
+ * whole JSON value means the limit came after them (servers that send a whole parsed call in one
+ * fragment). A custom call's free-form input cannot tell: it counts as cut off when the last
+ * fragment went to it.
  */
 export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false): void {
   const { run } = state;
-  const lastTool = cutOff ? choice.lastTool : undefined;
-  const last = lastTool?.json !== undefined && isJsonComplete(lastTool.json) ? undefined : lastTool;
-  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool, tool === last);
+  const last = cutOff ? choice.lastTool : undefined;
+  const cut = (tool: ChatToolState): boolean => {
+    if (last === undefined) return false;
+    if (tool === last) return tool.json === undefined || !isJsonComplete(tool.json);
+    // An interleaved call stopped inside its arguments (one that wrote none may take no parameters).
+    return tool.json !== undefined && tool.json.started && !isJsonComplete(tool.json);
+  };
+  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool, cut(tool));
   choice.tools.clear();
   for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
   // Their END fields (citations, annotations, logprobs, a text signature's kind) come from their `endMetadata` (see `openChatText`).
