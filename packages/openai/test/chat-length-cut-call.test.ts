@@ -45,4 +45,44 @@ describe("Chat: a tool call cut off by the output limit", () => {
     const stopped = await run([chunk({ delta: { role: "assistant", tool_calls: [call(0, "call_a", "f", '{"x":1}')] } }), chunk({ delta: {}, finish_reason: "tool_calls" })]);
     expect(ends(stopped.events)).toEqual([["call_a", false]]);
   });
+
+  it("a last call whose arguments are a complete JSON value was not cut off (the limit came after it): it ends normally", async () => {
+    // vLLM / llama.cpp send a whole parsed call in one fragment; the limit can fall just after it.
+    const whole = await run([chunk({ delta: { role: "assistant", tool_calls: [call(0, "call_a", "f", '{"x":1}')] } }), chunk({ delta: {}, finish_reason: "length" })]);
+    expect(ends(whole.events)).toEqual([["call_a", false]]);
+    // Streamed in pieces (a brace inside a string is not structure), named late, or as an object (llama.cpp, TGI).
+    const pieces = await run([
+      chunk({ delta: { tool_calls: [{ index: 0, id: "call_a", function: { arguments: '{"q":"' } }] } }),
+      chunk({ delta: { tool_calls: [{ index: 0, function: { name: "f", arguments: '}\\"' } }] } }),
+      chunk({ delta: { tool_calls: [more(0, '"}  ')] } }),
+      chunk({ delta: { tool_calls: [{ index: 1, id: "call_b", function: { name: "g", arguments: { y: [1] } } }] } }),
+      chunk({ delta: {}, finish_reason: "length" }),
+    ]);
+    expect(ends(pieces.events)).toEqual([
+      ["call_a", false],
+      ["call_b", false],
+    ]);
+    // Still cut off: inside a string, an open object, no arguments at all, a custom call's free-form input.
+    for (const args of ['{"x":"}', '{"x":{}', ""]) {
+      const cut = await run([chunk({ delta: { tool_calls: [call(0, "call_a", "f", args)] } }), chunk({ delta: {}, finish_reason: "length" })]);
+      expect(ends(cut.events), JSON.stringify(args)).toEqual([["call_a", true]]);
+    }
+    // Calls streamed interleaved by index: the one left inside its arguments was cut, not the one the last fragment completed.
+    const interleaved = await run([
+      chunk({ delta: { tool_calls: [call(0, "call_z", "no_params", ""), call(1, "call_a", "f", ""), call(2, "call_b", "g", "")] } }),
+      chunk({ delta: { tool_calls: [more(2, '{"y"')] } }),
+      chunk({ delta: { tool_calls: [more(1, '{"x":1}')] } }),
+      chunk({ delta: {}, finish_reason: "length" }),
+    ]);
+    expect(ends(interleaved.events)).toEqual([
+      ["call_z", false],
+      ["call_a", false],
+      ["call_b", true],
+    ]);
+    const custom = await run([
+      chunk({ delta: { tool_calls: [{ index: 0, id: "call_c", type: "custom", custom: { name: "code", input: "{}" } }] } }),
+      chunk({ delta: {}, finish_reason: "length" }),
+    ]);
+    expect(ends(custom.events)).toEqual([["call_c", true]]);
+  });
 });

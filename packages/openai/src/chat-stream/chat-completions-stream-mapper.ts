@@ -105,7 +105,8 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
         run.fail(failure.finish !== undefined ? { ...failure, finish: withResponseDetails(failure.finish, state.details) } : failure);
         return;
       }
-      if (!state.endSeen) return;
+      // An audio completion may end with its audio's expiry and no finish_reason (handle-chat-audio.ts).
+      if (!state.endSeen && ![...state.choices.values()].some((choice) => choice.audioExpired === true)) return;
       // Anything a choice still holds (an encrypted entry that came after its finish_reason).
       for (const choice of state.choices.values()) endChoice(state, choice);
       run.finish(state.finish !== undefined ? { finish: terminalFinish(state, state.finish) } : {});

@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, BridgeMetadata, FailOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import { isJsonComplete, type AdapterStreamOptions, type BridgeMetadata, type FailOptions, type FinishInfo, type JsonCompleteness, type RunBuilder } from "@agui-bridge/core/adapter";
 import type { BilledCounts } from "./chat-billed-counts.js";
 import type { CountTree } from "../count-tree.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
@@ -46,6 +46,11 @@ export interface ChatToolState {
   thoughtSignature?: string;
   /** Set while no fragment has named the call: it is not started yet (`toolCallId` is empty). */
   held?: HeldToolCall | undefined;
+  /**
+   * The structure of its argument text so far (a function call's, never a custom call's free-form
+   * input): whether an output limit that ended the choice on it cut the arguments off.
+   */
+  readonly json?: JsonCompleteness;
 }
 
 /** A tool Groq ran on its side (`delta.executed_tools[]`), reported as a provider-executed call. */
@@ -121,6 +126,11 @@ export interface ChatChoiceState {
   readonly annotationKeys: Set<string>;
   /** Token log probabilities of the text and the refusal so far (`logprobs`), for their END. */
   readonly logprobs: ChatLogprobs;
+  /**
+   * The choice's audio sent its last update (`delta.audio.expires_at`): an audio completion's end
+   * marker when no `finish_reason` comes (gpt-4o-audio-preview, openai/openai-node#1206).
+   */
+  audioExpired?: boolean;
   /** The tool call the choice's latest tool call fragment went to: the one an output limit cuts off. */
   lastTool?: ChatToolState | undefined;
 }
@@ -222,12 +232,23 @@ export function endChatToolCall(state: ChatStreamState, tool: ChatToolState, cut
 /**
  * Closes what a choice still has open (tool calls, text, refusal, reasoning); encrypted entries no
  * tool call claimed go on reasoning messages of their own. `cutOff`: the choice finished at the
- * output limit (`length`), so the call its last tool call fragment went to was cut off.
+ * output limit (`length`). When no text or reasoning came after its last tool call fragment, the
+ * limit cut the calls whose arguments stop inside a JSON value (a string, object or array),
+ * whichever of several interleaved calls that is, and the last call if it wrote none yet; one
+ * whole JSON value means the limit came after them (servers that send a whole parsed call in one
+ * fragment). A custom call's free-form input cannot tell: it counts as cut off when the last
+ * fragment went to it.
  */
 export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false): void {
   const { run } = state;
   const last = cutOff ? choice.lastTool : undefined;
-  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool, tool === last);
+  const cut = (tool: ChatToolState): boolean => {
+    if (last === undefined) return false;
+    if (tool === last) return tool.json === undefined || !isJsonComplete(tool.json);
+    // An interleaved call stopped inside its arguments (one that wrote none may take no parameters).
+    return tool.json !== undefined && tool.json.started && !isJsonComplete(tool.json);
+  };
+  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool, cut(tool));
   choice.tools.clear();
   for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
   // Their END fields (citations, annotations, logprobs, a text signature's kind) come from their `endMetadata` (see `openChatText`).

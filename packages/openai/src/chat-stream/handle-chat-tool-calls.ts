@@ -1,3 +1,4 @@
+import { newJsonCompleteness, trackJsonFragment } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, asNumber, asRecord } from "../narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { toolCallArguments, toolCallBody, toolCallThoughtSignature, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
@@ -44,12 +45,14 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
     closeChoiceReasoning(state, choice);
     choice.sawToolCall = true;
     const kind = { custom, kimiBuiltin: record.type === KIMI_BUILTIN_FUNCTION_TYPE };
-    open = { toolCallId: "", ...(providerId !== undefined && { providerId }), held: { fragments: [], length: 0, ...kind } };
+    open = { toolCallId: "", ...(providerId !== undefined && { providerId }), held: { fragments: [], length: 0, ...kind }, ...(!custom && { json: newJsonCompleteness() }) };
     choice.tools.set(index, open);
   }
   choice.lastTool = open;
   const signature = toolCallThoughtSignature(record);
   const args = toolCallArguments(fn, custom);
+  // Structure only, nothing kept: whether the arguments are complete if an output limit ends the choice here.
+  if (args !== undefined && open.json !== undefined) trackJsonFragment(open.json, args);
   const held = open.held;
   if (held !== undefined) {
     if (open.providerId === undefined && providerId !== undefined) open.providerId = providerId;
