@@ -1,7 +1,7 @@
 import { isRecord, readBridgeMetadata, subagentLocalId, type BridgeMetadata, type Message, type Provider, type ResumeEntry, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { argumentsOf, cutOffAnswer, isCutOff, needsApproval, type CallRef } from "./answer-calls.js";
 import { approvalInterruptId } from "./approvals.js";
-import { offeredTools } from "./capabilities.js";
+import { offeredTools, ownTools } from "./capabilities.js";
 import { argsProblem, errorAnswer, parseArgs, resultContent, type ToolAnswer } from "./execute-tool.js";
 import { frontendInterruptId } from "./frontend-calls.js";
 import { providerMessages } from "./provider-view.js";
@@ -81,7 +81,7 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
   const entries = new Map(resume.map((entry) => [entry.interruptId, entry]));
   const used = new Set<string>();
   const actions: ResumeAction[] = [];
-  const tools = options.tools ?? {};
+  const tools = ownTools(options.tools, view.tools);
   const messages = view.messages.filter((message) => message.subagentRunId === undefined);
   const answered = new Set(messages.flatMap((message) => (message.role === "tool" ? [message.toolCallId] : [])));
   const frontendNames = new Set((view.tools ?? []).map((tool) => tool.name).filter((name) => !Object.hasOwn(tools, name)));
