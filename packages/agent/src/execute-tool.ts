@@ -1,4 +1,4 @@
-import { describeError, isRecord, redactSecrets, type BridgeMetadata } from "@agui-bridge/core/adapter";
+import { describeError, isRecord, redactSecrets, UNDESCRIBABLE_MESSAGE, type BridgeMetadata } from "@agui-bridge/core/adapter";
 import type { AgentTool, ToolExecuteContext } from "./types.js";
 import { validateAgainstSchema } from "./validate-args.js";
 
@@ -76,7 +76,8 @@ export async function executeTool(
   } catch (error) {
     if (signal.aborted) return ABORTED;
     // Whatever was thrown (an object without a prototype, a throwing toString): described, never rethrown.
-    return errorAnswer("execution_failed", describeError(error).message, extra);
+    const { message } = describeError(error);
+    return errorAnswer("execution_failed", message === UNDESCRIBABLE_MESSAGE ? "the tool threw a value that could not be described" : message, extra);
   } finally {
     if (onAbort !== undefined) signal.removeEventListener("abort", onAbort);
   }
