@@ -5,6 +5,16 @@ import type { AgentTools, CreateAgentOptions } from "./types.js";
 /** The default {@link CreateAgentOptions.maxSteps}. */
 export const DEFAULT_MAX_STEPS = 8;
 
+/**
+ * The most model calls one run makes: `maxSteps` rounded down, at least one; the default when
+ * absent or not a number (NaN would never be reached). The one limit the run enforces and the
+ * capabilities declare.
+ */
+export function stepLimit(maxSteps: number | undefined): number {
+  if (maxSteps === undefined || Number.isNaN(maxSteps)) return DEFAULT_MAX_STEPS;
+  return Math.max(1, Math.floor(maxSteps));
+}
+
 /** The agent's server tools as AG-UI tools (what the model is offered). */
 export function toolDefinitions(tools: AgentTools | undefined): Tool[] {
   return Object.entries(tools ?? {}).map(([name, tool]) => ({
@@ -57,7 +67,8 @@ export function agentCapabilities(options: CreateAgentOptions): AgentCapabilitie
       approvals,
       approveWithEdits: approvals,
     },
-    execution: { maxIterations: options.maxSteps ?? DEFAULT_MAX_STEPS },
+    // An integer in AG-UI: no cap declared for an unbounded agent.
+    execution: Number.isFinite(stepLimit(options.maxSteps)) ? { maxIterations: stepLimit(options.maxSteps) } : {},
     multiAgent: {
       supported: subagents.length > 0,
       delegation: subagents.length > 0,
