@@ -13,7 +13,8 @@ import {
   type RunAgentInput,
   type TokenUsage,
 } from "@agui-bridge/core/adapter";
-import type { CreateAgentOptions } from "./types.js";
+import { ownTools } from "./capabilities.js";
+import type { AgentTools, CreateAgentOptions } from "./types.js";
 
 /** The state of one agent run: the outer run builder, the taken ids, the conversation so far. */
 export interface AgentRun {
@@ -23,6 +24,8 @@ export interface AgentRun {
   readonly ids: EntityIds;
   readonly fold: MessageFold;
   readonly signal: AbortSignal;
+  /** The server tools this run owns (the agent's, but those the input advertises as frontend tools). */
+  readonly tools: AgentTools;
   /** The step currently open (STEP_STARTED emitted, STEP_FINISHED not yet). */
   openStep: string | undefined;
   /** Model calls made in this run. */
@@ -54,6 +57,7 @@ export function createAgentRun(options: CreateAgentOptions, input: RunAgentInput
     ids: EntityIds.fromMessages(input.messages, options.generateId),
     fold: createMessageFold(input.messages),
     signal,
+    tools: ownTools(options.tools, input.tools),
     openStep: undefined,
     steps: 0,
     interrupts: [],

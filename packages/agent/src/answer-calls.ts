@@ -73,7 +73,7 @@ export async function needsApproval(tool: AgentTool<any>, args: Record<string, u
  * for the application and returned.
  */
 export async function* answerCalls(agent: AgentRun, calls: readonly CallRef[]): AsyncGenerator<Event, AnswerEnd, undefined> {
-  const tools = agent.options.tools ?? {};
+  const tools = agent.tools;
   const frontendNames = new Set((agent.input.tools ?? []).map((tool) => tool.name));
   const frontend: CallRef[] = [];
   const server: Array<{ call: CallRef; tool: AgentTool<any>; args: Record<string, unknown> }> = [];

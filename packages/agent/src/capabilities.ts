@@ -5,6 +5,16 @@ import type { AgentTools, CreateAgentOptions } from "./types.js";
 /** The default {@link CreateAgentOptions.maxSteps}. */
 export const DEFAULT_MAX_STEPS = 8;
 
+/**
+ * The most model calls one run makes: `maxSteps` rounded down, at least one; the default when
+ * absent or not a number (NaN would never be reached). The one limit the run enforces and the
+ * capabilities declare.
+ */
+export function stepLimit(maxSteps: number | undefined): number {
+  if (maxSteps === undefined || Number.isNaN(maxSteps)) return DEFAULT_MAX_STEPS;
+  return Math.max(1, Math.floor(maxSteps));
+}
+
 /** The agent's server tools as AG-UI tools (what the model is offered). */
 export function toolDefinitions(tools: AgentTools | undefined): Tool[] {
   return Object.entries(tools ?? {}).map(([name, tool]) => ({
@@ -14,11 +24,21 @@ export function toolDefinitions(tools: AgentTools | undefined): Tool[] {
   }));
 }
 
-/** The tools offered to the model: the agent's server tools, then the frontend tools (a server tool wins a name clash). */
+/**
+ * The server tools a run owns: the agent's tools but those whose name the run's input advertises
+ * as a frontend tool. AG-UI's frontend tool rule makes a call to an advertised tool the
+ * application's to answer (a client runs its handler for any call bearing the name), so on a name
+ * clash the frontend tool wins: the agent neither runs its own tool nor answers the call. The one
+ * rule for which calls are the agent's (executing, approving, resuming, what goes to the provider).
+ */
+export function ownTools(tools: AgentTools | undefined, frontend: RunAgentInput["tools"]): AgentTools {
+  const names = new Set((frontend ?? []).map((tool) => tool.name));
+  return Object.fromEntries(Object.entries(tools ?? {}).filter(([name]) => !names.has(name)));
+}
+
+/** The tools offered to the model: the server tools the run owns ({@link ownTools}), then the frontend tools. */
 export function offeredTools(options: CreateAgentOptions, frontend: RunAgentInput["tools"]): Tool[] {
-  const server = toolDefinitions(options.tools);
-  const names = new Set(server.map((tool) => tool.name));
-  return [...server, ...(frontend ?? []).filter((tool) => !names.has(tool.name))];
+  return [...toolDefinitions(ownTools(options.tools, frontend)), ...(frontend ?? [])];
 }
 
 /**
@@ -47,7 +67,8 @@ export function agentCapabilities(options: CreateAgentOptions): AgentCapabilitie
       approvals,
       approveWithEdits: approvals,
     },
-    execution: { maxIterations: options.maxSteps ?? DEFAULT_MAX_STEPS },
+    // An integer in AG-UI: no cap declared for an unbounded agent.
+    execution: Number.isFinite(stepLimit(options.maxSteps)) ? { maxIterations: stepLimit(options.maxSteps) } : {},
     multiAgent: {
       supported: subagents.length > 0,
       delegation: subagents.length > 0,

@@ -1,4 +1,4 @@
-import { isRecord, redactSecrets, type BridgeMetadata } from "@agui-bridge/core/adapter";
+import { describeError, isRecord, redactSecrets, UNDESCRIBABLE_MESSAGE, type BridgeMetadata } from "@agui-bridge/core/adapter";
 import type { AgentTool, ToolExecuteContext } from "./types.js";
 import { validateAgainstSchema } from "./validate-args.js";
 
@@ -49,7 +49,8 @@ export function resultContent(value: unknown): string {
 
 /**
  * Runs a server tool's `execute`, racing the run's abort signal: returns the answer (an error
- * answer when it throws or returns something unsendable), or {@link ABORTED}.
+ * answer when it throws, whatever it throws, or returns something unsendable), or
+ * {@link ABORTED}. Never rejects.
  */
 export async function executeTool(
   tool: AgentTool<any>,
@@ -74,7 +75,9 @@ export async function executeTool(
     return { content: resultContent(outcome.value), fields: { ...extra } };
   } catch (error) {
     if (signal.aborted) return ABORTED;
-    return errorAnswer("execution_failed", error instanceof Error ? error.message : String(error), extra);
+    // Whatever was thrown (an object without a prototype, a throwing toString): described, never rethrown.
+    const { message } = describeError(error);
+    return errorAnswer("execution_failed", message === UNDESCRIBABLE_MESSAGE ? "the tool threw a value that could not be described" : message, extra);
   } finally {
     if (onAbort !== undefined) signal.removeEventListener("abort", onAbort);
   }

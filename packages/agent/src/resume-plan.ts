@@ -1,7 +1,7 @@
 import { isRecord, readBridgeMetadata, subagentLocalId, type BridgeMetadata, type Message, type Provider, type ResumeEntry, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { argumentsOf, cutOffAnswer, isCutOff, needsApproval, type CallRef } from "./answer-calls.js";
 import { approvalInterruptId } from "./approvals.js";
-import { offeredTools } from "./capabilities.js";
+import { offeredTools, ownTools } from "./capabilities.js";
 import { argsProblem, errorAnswer, parseArgs, resultContent, type ToolAnswer } from "./execute-tool.js";
 import { frontendInterruptId } from "./frontend-calls.js";
 import { providerMessages } from "./provider-view.js";
@@ -81,13 +81,16 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
   const entries = new Map(resume.map((entry) => [entry.interruptId, entry]));
   const used = new Set<string>();
   const actions: ResumeAction[] = [];
-  const tools = options.tools ?? {};
+  const tools = ownTools(options.tools, view.tools);
   const messages = view.messages.filter((message) => message.subagentRunId === undefined);
   const answered = new Set(messages.flatMap((message) => (message.role === "tool" ? [message.toolCallId] : [])));
   const frontendNames = new Set((view.tools ?? []).map((tool) => tool.name).filter((name) => !Object.hasOwn(tools, name)));
 
   for (const { call, kind, inTurn } of openCalls(messages, tools, frontendNames, answered)) {
     if (kind === "frontend") {
+      // An earlier turn's frontend call is judged only when an entry answers it (its interrupt was
+      // raised next to an approval the same resume answers): left out, it does not hold the resume up.
+      if (!inTurn && !entries.has(frontendInterruptId(call.id))) continue;
       const decided = frontendAction(call, entries.get(frontendInterruptId(call.id)), answered.has(call.id), resume.length > 0);
       if (decided === undefined) continue;
       if ("code" in decided) return { ok: false, ...decided };
@@ -236,11 +239,11 @@ function frontendAction(
 
 /**
  * The calls of the agent's own conversation that still need something from a resume: server (and
- * subagent) calls no tool message answers, and every frontend call of the turn being resumed (the
- * assistant messages after the last user message; answered or not: its resume entry may
- * acknowledge a tool message), in order. A frontend call of an earlier turn that the client never
- * answered was left behind by the conversation, not by the interrupt: the request converters
- * repair it, and it does not hold the resume up. `inTurn` says whether a call is of that turn: a
+ * subagent) calls no tool message answers, and every frontend call (answered or not: its resume
+ * entry may acknowledge a tool message), in order. A frontend call of an earlier turn (before the
+ * last user message) that no entry answers was left behind by the conversation, not by the
+ * interrupt: the request converters repair it, and it does not hold the resume up; one an entry
+ * answers is taken, as an earlier turn's approval an entry answers is. `inTurn` says whether a call is of that turn: a
  * server call (an approval, a suspended subagent) of an earlier turn that no entry answers does
  * not hold it up either.
  */
@@ -261,7 +264,7 @@ function openCalls(
       const inTurn = index >= turnStart;
       if (Object.hasOwn(tools, call.name)) {
         if (!answered.has(call.id)) open.push({ call, kind: "server", inTurn });
-      } else if (frontendNames.has(call.name) && inTurn) open.push({ call, kind: "frontend", inTurn });
+      } else if (frontendNames.has(call.name)) open.push({ call, kind: "frontend", inTurn });
     }
   }
   return open;

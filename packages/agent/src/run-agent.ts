@@ -3,7 +3,7 @@ import { EventType, RunBuilder, describeError, isRecord, randomId, type BridgeMe
 import { cancelRun, closeStep, createAgentRun, failRun, flush, type AgentRun } from "./agent-run.js";
 import { answerCalls, argumentsOf } from "./answer-calls.js";
 import { parseArgs } from "./execute-tool.js";
-import { DEFAULT_MAX_STEPS, offeredTools } from "./capabilities.js";
+import { offeredTools, stepLimit } from "./capabilities.js";
 import { frontendInterrupt } from "./frontend-calls.js";
 import { resumeOpenCalls } from "./resume.js";
 import { runStep } from "./run-step.js";
@@ -48,7 +48,7 @@ export async function* runAgent(
 async function* loop(agent: AgentRun): AsyncGenerator<Event, void, undefined> {
   const { options, run } = agent;
   if (agent.signal.aborted) return yield* cancelRun(agent);
-  const maxSteps = Math.max(1, options.maxSteps ?? DEFAULT_MAX_STEPS);
+  const maxSteps = stepLimit(options.maxSteps);
   const tools = offeredTools(options, agent.input.tools);
 
   const resumed = yield* resumeOpenCalls(agent);

@@ -58,7 +58,7 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
   const stepInput: RunAgentInput = {
     threadId: input.threadId,
     runId: `${input.runId}.${stepName}`,
-    messages: providerMessages(agent.fold.messages, options.tools ?? {}),
+    messages: providerMessages(agent.fold.messages, agent.tools),
     ...(tools !== undefined && tools.length > 0 && { tools }),
     ...(input.context !== undefined && { context: input.context }),
     ...(input.state !== undefined && { state: input.state }),
@@ -99,7 +99,7 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
   }
   if (outcome?.type === "interrupt") {
     const interrupts = outcome.interrupts.map((interrupt) => inRunIds(interrupt, writer));
-    return { kind: "interrupt", ...splitOwnCalls(interrupts, starts, options.tools ?? {}) };
+    return { kind: "interrupt", ...splitOwnCalls(interrupts, starts, agent.tools) };
   }
   // The calls left for this agent: the provider's list, or (none named) every call of the step it
   // did not answer, a call cut off mid-arguments included (answerCalls answers this agent's own

@@ -143,4 +143,17 @@ describe("a frontend call an earlier turn left unanswered", () => {
     expect(deleted).toEqual(["/tmp/b"]);
     expect(second.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
   });
+  it("answered in a resume whose messages carry a new user turn, is taken like the approval of the same outcome", async () => {
+    const { deleted, provider, first, resumed } = await interrupted();
+    const messages = [...first.messages, user("Also, thanks", "user-2")];
+    const second = await resumed(messages, [approve, { interruptId: frontendInterruptId("f1"), status: "resolved", payload: "map shown" }]);
+    expect(second.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(deleted).toEqual(["/tmp/a"]);
+    expect(ofType(second.events, "TOOL_CALL_RESULT").find((result) => result.toolCallId === "f1")).toMatchObject({ content: "map shown" });
+    expect(provider.inputs.length).toBe(2);
+    // Left out, an earlier turn's frontend call still does not hold the resume up.
+    const again = await interrupted();
+    const third = await again.resumed([...again.first.messages, user("Also, thanks", "user-2")], [approve]);
+    expect(third.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+  });
 });
