@@ -1,7 +1,11 @@
 import type { BridgeMetadata } from "../metadata.js";
+import type { ReasoningEndEvent, ReasoningMessageEndEvent, TextMessageEndEvent, ToolCallEndEvent } from "../types/events.js";
 import type { WarningHandler } from "../warnings.js";
 import { mergeFields } from "./event-metadata.js";
 import { RunStateError } from "./run-state-error.js";
+
+/** An event that closes an entity. */
+export type EndEvent = TextMessageEndEvent | ReasoningMessageEndEvent | ReasoningEndEvent | ToolCallEndEvent;
 
 /**
  * An entity's own END fields, read when the run closes it: at its normal end and when the run
@@ -11,10 +15,22 @@ import { RunStateError } from "./run-state-error.js";
  */
 export type EndMetadata = () => BridgeMetadata | undefined;
 
-/** An open text or reasoning message: the bridge fields its start carried, and its own END fields. */
+/**
+ * An open text or reasoning message or tool call: the bridge fields its start carried, its own END
+ * fields, and the subagent invocation its start was attributed to (a forwarded start's
+ * `subagentRunId`): every END the run writes for it carries that attribution, so a client grouping
+ * events by subagent files the END with the entity, whoever closes it.
+ */
 export interface OpenEntity {
   fields: BridgeMetadata;
   end: EndMetadata | undefined;
+  subagentRunId?: string | undefined;
+}
+
+/** The event with the attribution of the entity it closes (the same object; unchanged when the entity is the parent's). */
+export function attributed(event: EndEvent, subagentRunId: string | undefined): EndEvent {
+  if (subagentRunId !== undefined) event.subagentRunId = subagentRunId;
+  return event;
 }
 
 /**
