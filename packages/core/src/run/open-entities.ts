@@ -36,7 +36,8 @@ export function attributed(event: EndEvent, subagentRunId: string | undefined): 
 /**
  * The extra fields of an END event: those the end call passes, then the entity's own
  * ({@link EndMetadata}) under keys the call did not set (the call's win). A function that throws
- * adds nothing (reported as `run.end-metadata-failed`): closing never fails on it.
+ * adds nothing (reported as `run.end-metadata-failed`; a throwing warning handler is ignored):
+ * closing never fails on it.
  */
 export function closingFields(end: EndMetadata | undefined, extra: BridgeMetadata | undefined, onWarning?: WarningHandler): BridgeMetadata | undefined {
   if (end === undefined) return extra;
@@ -44,7 +45,11 @@ export function closingFields(end: EndMetadata | undefined, extra: BridgeMetadat
   try {
     own = end();
   } catch {
-    onWarning?.({ code: "run.end-metadata-failed", message: "An END event's own metadata could not be read: the event was closed without it" });
+    try {
+      onWarning?.({ code: "run.end-metadata-failed", message: "An END event's own metadata could not be read: the event was closed without it" });
+    } catch {
+      // A throwing warning handler does not keep the entity from closing (nor the run from ending).
+    }
     return extra;
   }
   if (own === undefined) return extra;
