@@ -1,4 +1,4 @@
-import { EventType, type Provider } from "@agui-bridge/core/adapter";
+import { EventType, RunBuilder, type Provider } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { agentCapabilities, createAgent, subagent } from "../src/index.js";
 import { ofType, runChecked, scriptedProvider, user } from "./support/scripted.js";
@@ -64,4 +64,54 @@ describe("agents compose like providers", () => {
     expect(agent.capabilities).toMatchObject({ identity: { name: "helper" }, humanInTheLoop: { approvals: true, approveWithEdits: true }, execution: { maxIterations: 4 } });
     expect(agent.tools.map((t) => t.name)).toEqual(["echo", "danger"]);
   });
+});
+
+describe("an abort while a subagent is mid-entity", () => {
+  /** A provider that opens a text message, or a tool call, streams a fragment and stalls until aborted. */
+  function stallingProvider(what: "text" | "tool call" | "reasoning"): Provider {
+    return {
+      id: "stalling",
+      async *stream(streamInput, options = {}) {
+        const run = new RunBuilder({ threadId: streamInput.threadId, runId: streamInput.runId, provider: "stalling" });
+        run.start();
+        if (what === "text") {
+          run.startText({ messageId: "m" });
+          run.text("m", "half a sen");
+        } else if (what === "reasoning") {
+          run.startReasoningMessage({ messageId: "r" });
+          run.reasoning("r", "hmm");
+        } else {
+          run.startToolCall({ toolCallId: "c", toolCallName: "lookup" });
+          run.toolCallArgs("c", '{"q":');
+        }
+        yield* run.drain();
+        await new Promise<void>((resolve) => options.signal?.addEventListener("abort", () => resolve(), { once: true }));
+        run.cancel();
+        yield* run.drain();
+      },
+    };
+  }
+
+  for (const what of ["text", "tool call", "reasoning"] as const) {
+    it(`mid-${what}: the END the run writes itself carries the subagent's subagentRunId`, async () => {
+      const lead = scriptedProvider("lead", [{ calls: [{ name: "ask", args: { task: "q" } }] }]);
+      const agent = createAgent({ provider: lead, tools: { ask: subagent({ name: "ask", description: "asks", agent: createAgent({ provider: stallingProvider(what) }) }) } });
+      const controller = new AbortController();
+      const { events, last } = await runChecked(agent, input, {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === EventType.TEXT_MESSAGE_CONTENT || event.type === EventType.TOOL_CALL_ARGS || event.type === EventType.REASONING_MESSAGE_CONTENT) {
+            if ((event as { subagentRunId?: string }).subagentRunId !== undefined) controller.abort();
+          }
+        },
+      });
+      expect(last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+      const sub = ofType(events, "SUBAGENT_STARTED")[0]!.subagentRunId;
+      const from = events.findIndex((event) => event.type === "SUBAGENT_STARTED");
+      const ends = events.slice(from).filter((event) => ["TEXT_MESSAGE_END", "TOOL_CALL_END", "REASONING_MESSAGE_END", "REASONING_END"].includes(event.type));
+      expect(ends.length).toBeGreaterThan(0);
+      for (const end of ends) expect(end).toMatchObject({ subagentRunId: sub });
+      for (const end of ends.filter((event) => event.type !== "REASONING_END")) expect(end).toMatchObject({ metadata: { "agui-bridge": { interrupted: true } } });
+    });
+  }
 });

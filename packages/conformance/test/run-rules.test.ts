@@ -27,6 +27,22 @@ describe("subagent rules", () => {
     ]);
   });
 
+  it("reports a content or END attributed otherwise than its START (an END a run closed without the subagent's id)", async () => {
+    const text = (type: string, subagentRunId?: string) => ({ type, messageId: "m", ...(type === "TEXT_MESSAGE_CONTENT" && { delta: "x" }), ...(subagentRunId !== undefined && { subagentRunId }) });
+    const cut = [started, sub("a"), text("TEXT_MESSAGE_START", "a"), text("TEXT_MESSAGE_CONTENT", "a"), text("TEXT_MESSAGE_END"), subDone("a"), finished()];
+    expect(subagentIssues(cut)).toEqual(["#4 TEXT_MESSAGE_END: text message m is attributed to the parent agent, its start to subagent a"]);
+    expect((await checkEvents(cut)).issues).toContain("#4 TEXT_MESSAGE_END: text message m is attributed to the parent agent, its start to subagent a");
+    const [start] = call("c", "a");
+    expect(subagentIssues([started, sub("a"), sub("a/b", "a"), start!, { type: "TOOL_CALL_ARGS", toolCallId: "c", delta: "{}", subagentRunId: "a/b" }, { type: "TOOL_CALL_END", toolCallId: "c", subagentRunId: "a" }, subDone("a/b"), subDone("a"), finished()])).toEqual([
+      "#4 TOOL_CALL_ARGS: tool call c is attributed to subagent a/b, its start to subagent a",
+    ]);
+    const span = [started, sub("a"), { type: "REASONING_START", messageId: "r", subagentRunId: "a" }, { type: "REASONING_END", messageId: "r" }, subDone("a"), finished()];
+    expect(subagentIssues(span)).toEqual(["#3 REASONING_END: reasoning span r is attributed to the parent agent, its start to subagent a"]);
+    // Consistent attribution, the parent's and a subagent's, is fine; an id reused after its END is a new entity.
+    const ok = [started, text("TEXT_MESSAGE_START"), text("TEXT_MESSAGE_END"), sub("a"), text("TEXT_MESSAGE_START", "a"), text("TEXT_MESSAGE_END", "a"), subDone("a"), finished()];
+    expect(subagentIssues(ok)).toEqual([]);
+  });
+
   it("reports an invocation spawned by an ended one, or ending before what it spawned", () => {
     expect(subagentIssues([started, sub("a"), subDone("a"), sub("b", "a"), subDone("b"), finished()])).toEqual([
       "#3 SUBAGENT_STARTED: parentSubagentRunId a is not an active subagent (it already ended)",

@@ -85,7 +85,10 @@ function retryingIterator<Step>(
         let iterator: AsyncIterator<Step> | undefined;
         try {
           iterator = await openIterator();
+          // The consumer let go (return()) while the stream opened: release it, hand nothing on.
+          if (closed) return closedStep(iterator);
           const first = await iterator.next();
+          if (closed) return closedStep(iterator);
           inner = iterator;
           return first;
         } catch (error) {
@@ -130,6 +133,11 @@ function safeDescribe(describe: (error: unknown) => ErrorDescription, error: unk
   } catch {
     return { message: "The request failed.", ...(described.category !== undefined && { category: described.category }) };
   }
+}
+
+function closedStep<Step>(iterator: AsyncIterator<Step>): IteratorResult<Step> {
+  release(iterator);
+  return { done: true, value: undefined };
 }
 
 function release(iterator: AsyncIterator<unknown> | undefined): void {

@@ -1,7 +1,11 @@
 import type { BridgeMetadata } from "../metadata.js";
+import type { ReasoningEndEvent, ReasoningMessageEndEvent, TextMessageEndEvent, ToolCallEndEvent } from "../types/events.js";
 import type { WarningHandler } from "../warnings.js";
 import { mergeFields } from "./event-metadata.js";
 import { RunStateError } from "./run-state-error.js";
+
+/** An event that closes an entity. */
+export type EndEvent = TextMessageEndEvent | ReasoningMessageEndEvent | ReasoningEndEvent | ToolCallEndEvent;
 
 /**
  * An entity's own END fields, read when the run closes it: at its normal end and when the run
@@ -11,16 +15,29 @@ import { RunStateError } from "./run-state-error.js";
  */
 export type EndMetadata = () => BridgeMetadata | undefined;
 
-/** An open text or reasoning message: the bridge fields its start carried, and its own END fields. */
+/**
+ * An open text or reasoning message or tool call: the bridge fields its start carried, its own END
+ * fields, and the subagent invocation its start was attributed to (a forwarded start's
+ * `subagentRunId`): every END the run writes for it carries that attribution, so a client grouping
+ * events by subagent files the END with the entity, whoever closes it.
+ */
 export interface OpenEntity {
   fields: BridgeMetadata;
   end: EndMetadata | undefined;
+  subagentRunId?: string | undefined;
+}
+
+/** The event with the attribution of the entity it closes (the same object; unchanged when the entity is the parent's). */
+export function attributed(event: EndEvent, subagentRunId: string | undefined): EndEvent {
+  if (subagentRunId !== undefined) event.subagentRunId = subagentRunId;
+  return event;
 }
 
 /**
  * The extra fields of an END event: those the end call passes, then the entity's own
  * ({@link EndMetadata}) under keys the call did not set (the call's win). A function that throws
- * adds nothing (reported as `run.end-metadata-failed`): closing never fails on it.
+ * adds nothing (reported as `run.end-metadata-failed`; a throwing warning handler is ignored):
+ * closing never fails on it.
  */
 export function closingFields(end: EndMetadata | undefined, extra: BridgeMetadata | undefined, onWarning?: WarningHandler): BridgeMetadata | undefined {
   if (end === undefined) return extra;
@@ -28,7 +45,11 @@ export function closingFields(end: EndMetadata | undefined, extra: BridgeMetadat
   try {
     own = end();
   } catch {
-    onWarning?.({ code: "run.end-metadata-failed", message: "An END event's own metadata could not be read: the event was closed without it" });
+    try {
+      onWarning?.({ code: "run.end-metadata-failed", message: "An END event's own metadata could not be read: the event was closed without it" });
+    } catch {
+      // A throwing warning handler does not keep the entity from closing (nor the run from ending).
+    }
     return extra;
   }
   if (own === undefined) return extra;

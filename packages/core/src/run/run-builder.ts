@@ -17,7 +17,7 @@ import { endMeta, eventMeta, mergeFields, stampFields } from "./event-metadata.j
 import { forwardThroughBuilder } from "./forward-event.js";
 import { EventQueue } from "./event-queue.js";
 import { randomId, type IdGenerator } from "./ids.js";
-import { closingFields, markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
+import { attributed, closingFields, markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
 import { RunStateError } from "./run-state-error.js";
 import { runStartedEvent } from "./run-started-event.js";
 import { cancelledEvent, failedEvent, finishedEvent, interruptedEvent, type TerminalState } from "./terminal-events.js";
@@ -49,6 +49,13 @@ export class RunBuilder {
   readonly #openText = new Map<string, OpenEntity>();
   readonly #openReasoning = new Map<string, OpenEntity>();
   #span: string | undefined;
+  /** The subagent invocation the open reasoning span's start was attributed to. */
+  #spanBy: string | undefined;
+  /**
+   * While {@link forward} replays an event through the builder's methods: the event's attribution
+   * (its `subagentRunId`), which what it opens remembers. Undefined outside a forward.
+   */
+  #forwarding: { subagentRunId: string | undefined } | undefined;
   readonly #tools: ToolCallLedger;
   readonly #ids = new MintedEntityIds();
   /** Bridge fields for whatever terminal event ends the run, and for RUN_ERROR only (see {@link setTerminalMetadata}, {@link setErrorMetadata}). */
@@ -99,7 +106,7 @@ export class RunBuilder {
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
     this.#ids.mint(messageId, "text message");
-    markOpen(this.#openText, "text message", messageId, { fields, end: options.endMetadata });
+    markOpen(this.#openText, "text message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwarding?.subagentRunId });
     // Optional members are set one by one, not spread in conditionally: a spread costs a runtime
     // call per event, and the key order (hence the JSON) stays the same.
     const event: TextMessageStartEvent = { type: EventType.TEXT_MESSAGE_START, messageId, role: options.role ?? "assistant" };
@@ -124,8 +131,8 @@ export class RunBuilder {
   /** Closes an open text message; metadata lands on the message (over its own `endMetadata`). */
   endText(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const { fields, end } = takeOpen(this.#openText, "text message", messageId);
-    this.#events.push({ type: EventType.TEXT_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) });
+    const { fields, end, subagentRunId } = takeOpen(this.#openText, "text message", messageId);
+    this.#events.push(attributed({ type: EventType.TEXT_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) }, subagentRunId));
   }
 
   // ---- reasoning --------------------------------------------------------------------------
@@ -136,6 +143,7 @@ export class RunBuilder {
     if (this.#span !== undefined) this.endReasoning();
     const id = spanId ?? this.#nextId();
     this.#span = id;
+    this.#spanBy = this.#forwarding?.subagentRunId;
     this.#events.push({ type: EventType.REASONING_START, messageId: id });
     return id;
   }
@@ -152,7 +160,7 @@ export class RunBuilder {
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
     this.#ids.mint(messageId, "reasoning message");
-    markOpen(this.#openReasoning, "reasoning message", messageId, { fields, end: options.endMetadata });
+    markOpen(this.#openReasoning, "reasoning message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwarding?.subagentRunId });
     this.#events.push({
       type: EventType.REASONING_MESSAGE_START,
       messageId,
@@ -177,8 +185,8 @@ export class RunBuilder {
   /** Closes an open reasoning message; metadata lands on it (over its own `endMetadata`). */
   endReasoningMessage(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const { fields, end } = takeOpen(this.#openReasoning, "reasoning message", messageId);
-    this.#events.push({ type: EventType.REASONING_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) });
+    const { fields, end, subagentRunId } = takeOpen(this.#openReasoning, "reasoning message", messageId);
+    this.#events.push(attributed({ type: EventType.REASONING_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) }, subagentRunId));
   }
 
   /** Closes the open reasoning messages and then the span. A no-op when no span is open. */
@@ -187,8 +195,10 @@ export class RunBuilder {
     for (const id of [...this.#openReasoning.keys()]) this.endReasoningMessage(id, metadata);
     if (this.#span === undefined) return;
     const messageId = this.#span;
+    const by = this.#spanBy;
     this.#span = undefined;
-    this.#events.push({ type: EventType.REASONING_END, messageId });
+    this.#spanBy = undefined;
+    this.#events.push(attributed({ type: EventType.REASONING_END, messageId }, by));
   }
 
   /** Attaches a provider's opaque artefact to a message or a tool call. */
@@ -206,7 +216,7 @@ export class RunBuilder {
     const providerExecuted = options.providerExecuted === true;
     const fields = stampFields(this.#options.provider, providerExecuted ? mergeFields(options.metadata, { providerExecuted }) : options.metadata);
     if (!this.#tools.has(toolCallId)) this.#ids.mint(toolCallId, "tool call");
-    this.#tools.start(toolCallId, { fields, end: options.endMetadata }, providerExecuted);
+    this.#tools.start(toolCallId, { fields, end: options.endMetadata, subagentRunId: this.#forwarding?.subagentRunId }, providerExecuted);
     const event: ToolCallStartEvent = { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: options.toolCallName };
     if (options.parentMessageId !== undefined) event.parentMessageId = options.parentMessageId;
     event.metadata = { [BRIDGE_METADATA_KEY]: fields };
@@ -261,8 +271,8 @@ export class RunBuilder {
   /** Closes an open tool call; metadata lands on it (over its own `endMetadata`). */
   endToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const { fields, end } = this.#tools.close(toolCallId);
-    this.#events.push({ type: EventType.TOOL_CALL_END, toolCallId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) });
+    const { fields, end, subagentRunId } = this.#tools.close(toolCallId);
+    this.#events.push(attributed({ type: EventType.TOOL_CALL_END, toolCallId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) }, subagentRunId));
   }
 
   /** Emits what a tool returned (closing the call first if it is open); returns the result's id. */
@@ -368,12 +378,22 @@ export class RunBuilder {
    * Emits an event produced elsewhere (another provider stream, a subagent) as part of this run,
    * verbatim, after checking it against this run's state through the same methods an adapter
    * uses: an event that would make the sequence illegal throws {@link RunStateError}, and what it
-   * opens is closed by {@link finish}/{@link fail}/{@link cancel} like anything else. RUN_* and
-   * chunk events cannot be forwarded.
+   * opens is closed by {@link finish}/{@link fail}/{@link cancel} like anything else, its END
+   * attributed like its start (`subagentRunId`). The content and END of a message, reasoning span
+   * or tool call must carry the attribution its start carried, else it throws. RUN_* and chunk
+   * events cannot be forwarded.
    */
   forward(event: Event): void {
     const mark = this.#events.length;
-    if (!forwardThroughBuilder(this, event)) this.#live();
+    const own = (event as { subagentRunId?: unknown }).subagentRunId;
+    const subagentRunId = typeof own === "string" ? own : undefined;
+    this.#checkAttribution(event, subagentRunId);
+    this.#forwarding = { subagentRunId };
+    try {
+      if (!forwardThroughBuilder(this, event)) this.#live();
+    } finally {
+      this.#forwarding = undefined;
+    }
     this.#events.putForwarded(event, mark);
   }
 
@@ -391,6 +411,42 @@ export class RunBuilder {
   #live(): void {
     if (!this.#started) throw new RunStateError("the run has not started");
     if (this.#ended) throw new RunStateError("the run has already ended");
+  }
+
+  /**
+   * A forwarded event that continues or closes an open entity carries the attribution its start
+   * carried (AG-UI: everything a subagent produces carries its `subagentRunId`; absent means the
+   * parent). An entity that is not open is left to the method the event replays through.
+   */
+  #checkAttribution(event: Event, subagentRunId: string | undefined): void {
+    let entry: { subagentRunId?: string | undefined } | undefined;
+    let id: string;
+    switch (event.type) {
+      case EventType.TEXT_MESSAGE_CONTENT:
+      case EventType.TEXT_MESSAGE_END:
+        id = event.messageId;
+        entry = this.#openText.get(id);
+        break;
+      case EventType.REASONING_MESSAGE_CONTENT:
+      case EventType.REASONING_MESSAGE_END:
+        id = event.messageId;
+        entry = this.#openReasoning.get(id);
+        break;
+      case EventType.REASONING_END:
+        id = event.messageId;
+        if (this.#span === id) entry = { subagentRunId: this.#spanBy };
+        break;
+      case EventType.TOOL_CALL_ARGS:
+      case EventType.TOOL_CALL_END:
+        id = event.toolCallId;
+        entry = this.#tools.openEntry(id);
+        break;
+      default:
+        return;
+    }
+    if (entry === undefined || entry.subagentRunId === subagentRunId) return;
+    const name = (by: string | undefined): string => (by === undefined ? "the parent agent" : `subagent ${by}`);
+    throw new RunStateError(`${event.type} of ${id} is attributed to ${name(subagentRunId)}, its start to ${name(entry.subagentRunId)}`);
   }
 
   /** What the terminal event is built from; read after closing what is open. */

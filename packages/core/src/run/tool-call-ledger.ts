@@ -39,6 +39,11 @@ export class ToolCallLedger {
     return takeOpen(this.#open, "tool call", toolCallId);
   }
 
+  /** What an open call's start recorded (undefined when it is not open). */
+  openEntry(toolCallId: string): OpenEntity | undefined {
+    return this.#open.get(toolCallId);
+  }
+
   /** The call needs no result any more (answered). */
   settle(toolCallId: string): void {
     this.#pending.delete(toolCallId);
