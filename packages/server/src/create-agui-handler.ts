@@ -154,7 +154,7 @@ function streamRun(
     return how.downlevel ? downlevelEvents(run) : run;
   };
   if (how.transport === "protobuf") {
-    const body = toEncodedReadableStream(events, encodeProtobufFrame, { signal: how.signal });
+    const body = toEncodedReadableStream(events, (event) => encodeProtobufFrame(event, options.onWarning), { signal: how.signal });
     return new Response(body, {
       status: 200,
       headers: { ...SSE_HEADERS, "content-type": PROTOBUF_MEDIA_TYPE, ...how.cors },
