@@ -140,3 +140,32 @@ describe("Content-Encoding", () => {
     });
   }
 });
+
+describe("a request body that cannot be read", () => {
+  it("a client going away mid-upload is not reported to onError as a failure of the endpoint", async () => {
+    const errors: unknown[] = [];
+    const agent = textProvider();
+    running = await serveWith("node:http", { agent, onError: (error) => errors.push(error) });
+    await new Promise<void>((resolve) => {
+      const socket = connect(running!.port, "127.0.0.1");
+      socket.write(`POST /agent HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"threadId":"t"`);
+      setTimeout(() => {
+        socket.destroy();
+        setTimeout(resolve, 300);
+      }, 100);
+    });
+    expect(errors).toEqual([]);
+    expect(agent.probe.runs).toBe(0);
+  });
+
+  it("a request whose body was already read is a 500 whose onError says so (not 'ReadableStream is locked')", async () => {
+    const errors: unknown[] = [];
+    const handler = createAgUiHandler({ agent: textProvider(), onError: (error) => errors.push(error) });
+    const request = new Request("http://localhost/agent", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(runInput()) });
+    await request.json();
+    const res = await handler(request);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: { code: "internal_error", message: "The endpoint failed unexpectedly." } });
+    expect(String(errors[0])).toMatch(/request body was already read/);
+  });
+});
