@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
 import { createSequentialIds } from "@agui-bridge/core/adapter";
-import { formatEvent, parseReplayArgs, replay, usage, UsageError } from "./replay.js";
+import { checkJsonlInput, formatEvent, parseReplayArgs, replay, usage, UsageError } from "./replay.js";
 import { cliVersion } from "./version.js";
 
 async function readInput(file: string): Promise<Uint8Array> {
@@ -68,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const args = parseReplayArgs(rest);
     const bytes = await readInput(args.file);
+    checkJsonlInput(args, bytes);
     const options = { ...(args.seqIds && { generateId: createSequentialIds("id") }), ...(args.provider !== undefined && { provider: args.provider }) };
     for await (const event of replay(args, bytes, options)) {
       if (outputClosed || process.stdout.destroyed) break; // the reader went away (`| head`): stop quietly

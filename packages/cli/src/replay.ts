@@ -70,7 +70,10 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
       }
     }
     if (arg === "--from") from = argv[++i];
-    else if (arg?.startsWith("--from=")) from = arg.slice(7);
+    else if (arg?.startsWith("--from=")) {
+      from = arg.slice(7);
+      if (from === "") throw new UsageError(`--from needs a value: --from ${REPLAY_FORMATS.map((format) => format.id).join("|")}`);
+    }
     else if (arg === "--input" || arg?.startsWith("--input=")) {
       const value = arg === "--input" ? argv[++i] : arg.slice(8);
       if (value !== "jsonl" && value !== "sse") throw new UsageError(`--input must be jsonl or sse, not ${String(value)}: use --input sse for a raw SSE body, --input jsonl for one chunk per line`);
@@ -83,7 +86,7 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
     } else if (arg === "--sse") sse = true;
     else if (arg === "--fast") fast = true;
     else if (arg === "--seq-ids") seqIds = true;
-    else if (arg === "-" || (arg !== undefined && !arg.startsWith("--"))) {
+    else if (arg === "-" || (arg !== undefined && !arg.startsWith("-"))) {
       if (file !== undefined) throw new UsageError("give exactly one FILE (or -)");
       file = arg;
     } else throw new UsageError(`unknown option ${String(arg)} (see agui-bridge replay --help)`);
@@ -110,6 +113,21 @@ function unknownFormat(from: string, ids: readonly string[]): string {
   const close = closestMatches(from, ids);
   const hint = close.length > 0 ? `did you mean ${close.map((id) => `--from ${id}`).join(" or ")}?` : `use one of --from ${ids.join("|")}`;
   return `unknown format ${from}: ${hint}`;
+}
+
+/**
+ * Throws a {@link UsageError} when a recording about to be read as JSONL is a raw SSE body (its
+ * first line is an SSE field such as `event:` or `data:`, which no JSONL line can be): read as
+ * JSONL it would be one malformed chunk, a RUN_ERROR run with exit 0.
+ */
+export function checkJsonlInput(args: Pick<ReplayArgs, "input" | "fast" | "file">, bytes: Uint8Array): void {
+  if (args.input !== "jsonl" || args.fast === true) return;
+  const head = new TextDecoder().decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "");
+  const first = head.split(/\r?\n/).find((line) => line.trim() !== "");
+  if (first !== undefined && /^(event|data|id|retry):/.test(first)) {
+    const name = args.file === "-" ? "standard input" : args.file;
+    throw new UsageError(`${name} looks like a raw SSE body: add --input sse (the default, --input jsonl, reads one SDK chunk object per line)`);
+  }
 }
 
 /** The registered format with this id. */

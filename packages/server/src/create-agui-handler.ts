@@ -67,7 +67,8 @@ export interface AgUiHandlerOptions {
  *
  * - Only `POST` (405 otherwise, `OPTIONS` answered for allowed origins), only
  *   `content-type: application/json` (415: a `text/plain` "simple request" from any web page cannot
- *   start a run), an `Accept` that allows SSE or protobuf (406 otherwise), a body limit (413), a
+ *   start a run) sent uncompressed (415 for a `content-encoding` but `identity`), an `Accept`
+ *   that allows SSE or protobuf (406 otherwise), a body limit (413), a
  *   depth limit, and the whole input validated against the AG-UI 1.0 schema
  *   (400 `{ error: { code: "invalid_input", message, path } }`).
  * - The response is pulled: a slow reader holds the provider back, memory stays bounded per
@@ -105,6 +106,14 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
             ? "The body must be JSON in UTF-8: send content-type: application/json without another charset."
             : "The body must be sent as content-type: application/json.";
         return errorResponse(415, "unsupported_media_type", message, { headers: cors });
+      }
+      if (!uncompressed(request.headers.get("content-encoding"))) {
+        // Read as is, a gzip body would be "not valid UTF-8", and one declared compressed but sent
+        // plain would run as if the header were not there.
+        await request.body?.cancel().catch(() => undefined);
+        return errorResponse(415, "unsupported_media_type", "The body must be sent uncompressed: no content-encoding but identity is accepted.", {
+          headers: { ...cors, "accept-encoding": "identity" },
+        });
       }
       const transport = negotiateAccept(request.headers.get("accept"), options.protobuf !== false);
       if (transport === undefined) {
@@ -145,7 +154,7 @@ function streamRun(
     return how.downlevel ? downlevelEvents(run) : run;
   };
   if (how.transport === "protobuf") {
-    const body = toEncodedReadableStream(events, encodeProtobufFrame, { signal: how.signal });
+    const body = toEncodedReadableStream(events, (event) => encodeProtobufFrame(event, options.onWarning), { signal: how.signal });
     return new Response(body, {
       status: 200,
       headers: { ...SSE_HEADERS, "content-type": PROTOBUF_MEDIA_TYPE, ...how.cors },
@@ -165,6 +174,15 @@ function jsonContentType(value: string | null): "json" | "not-json" | "other-cha
   if (type !== "application/json") return "not-json";
   const charset = params.find((p) => p.startsWith("charset="));
   return charset === undefined || /^charset="?utf-8"?$/.test(charset) ? "json" : "other-charset";
+}
+
+/** Whether a `content-encoding` header leaves the body as sent (absent, or only `identity`). */
+function uncompressed(value: string | null): boolean {
+  if (value === null) return true;
+  return value.split(",").every((coding) => {
+    const name = coding.trim().toLowerCase();
+    return name === "" || name === "identity";
+  });
 }
 
 function pathnameOf(request: Request): string {

@@ -13,7 +13,8 @@ export class BodyError extends Error {
 /**
  * Reads a request body of at most `maxBytes` bytes as UTF-8 JSON. A declared `content-length`
  * over the limit is refused before reading; a body that grows past it is cancelled as soon as it
- * does (never buffered whole). Throws {@link BodyError}.
+ * does (never buffered whole); a body stream that fails (the client left mid-upload) is a 400.
+ * Throws {@link BodyError}, or an `Error` when the request's body was already read (a 500).
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
@@ -37,13 +38,24 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 async function readText(request: Request, maxBytes: number): Promise<string> {
   const body = request.body;
   if (body === null) return "";
+  if (request.bodyUsed) {
+    // A programming error of the mounting code, not the client's: it goes to onError as a 500.
+    throw new Error("The request body was already read before the AG-UI handler: hand it an unread Request (mount it before body parsers, or pass request.clone()).");
+  }
   const reader = body.getReader();
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const parts: string[] = [];
   let size = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        // The body stream failed (the client went away mid-upload): the client's problem, not the endpoint's.
+        throw new BodyError(400, "invalid_json", "The body could not be read to its end: the connection failed.");
+      }
+      const { done, value } = chunk;
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {

@@ -10,8 +10,12 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise
  *
  * - The request URL is built without trusting it (`//`, `*` or a bad Host never throw).
  * - The body is streamed to the handler, not buffered (the handler's own limit applies); a body
- *   the handler refuses is discarded without destroying the socket, so its 413/415 arrives. Mount it
- *   before any body parser (`express.json()` would consume the body first).
+ *   the handler refuses or never reads (413/415, 404/405) is discarded without destroying the
+ *   socket, so its answer arrives, and the connection is closed after it unless the body had fully
+ *   arrived. Mount it before any body parser; behind one (`express.json()`, `express.raw()`,
+ *   `express.text()`, or a host that always parses), whose stream is already read, the parsed
+ *   `req.rawBody` / `req.body` is handed on instead (an object as its JSON), with the handler's
+ *   content-type check and body limit applied to it as usual.
  * - The response is written with backpressure: the next chunk is read from the handler's body only
  *   after `res.write` has drained, so a client that stops reading holds the run back instead of
  *   growing a buffer.
@@ -26,14 +30,15 @@ export function toNodeHandler(handler: AgUiHandler): NodeHandler {
       if (!res.writableFinished) controller.abort(new Error("the client went away"));
     };
     res.on("close", onClose);
+    const body: BodyState = { done: false, ended: false };
     try {
-      const body = { abandoned: false };
       const request = toRequest(req, controller.signal, body);
       const response = await handler(request);
-      await writeResponse(response, res, controller.signal, body.abandoned);
+      await writeResponse(response, res, controller.signal, () => settleBody(req, body));
     } catch {
       if (!res.headersSent) {
-        res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
+        const close = settleBody(req, body);
+        res.writeHead(500, { "content-type": "application/json; charset=utf-8", ...(close && { connection: "close" }) });
         res.end(JSON.stringify({ error: { code: "internal_error", message: "The endpoint failed unexpectedly." } }));
       } else {
         res.destroy();
@@ -45,7 +50,13 @@ export function toNodeHandler(handler: AgUiHandler): NodeHandler {
   };
 }
 
-function toRequest(req: IncomingMessage, signal: AbortSignal, body: { abandoned: boolean }): Request {
+/** How far the request body was read: `done` once nothing more is passed on, `ended` once it all arrived. */
+interface BodyState {
+  done: boolean;
+  ended: boolean;
+}
+
+function toRequest(req: IncomingMessage, signal: AbortSignal, body: BodyState): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(":")) continue;
@@ -58,12 +69,51 @@ function toRequest(req: IncomingMessage, signal: AbortSignal, body: { abandoned:
   }
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
+  const preRead = hasBody ? alreadyReadBody(req) : undefined;
+  if (preRead !== undefined) {
+    // What a body parser left is the decoded body: its length and coding are no longer the header's.
+    headers.delete("content-length");
+    headers.delete("content-encoding");
+    body.done = body.ended = true;
+  }
   return new Request(safeUrl(req), {
     method,
     headers,
     signal,
-    ...(hasBody && { body: bodyStream(req, body), duplex: "half" }),
+    ...(hasBody && { body: preRead ?? bodyStream(req, body), duplex: "half" }),
   } as RequestInit);
+}
+
+/**
+ * The body a middleware already read from `req` (its stream has ended, so reading it again would
+ * wait forever): `req.rawBody` when a Buffer (Google Cloud Functions, Firebase), else `req.body`
+ * as a Buffer or string (`express.raw()`, `express.text()`) or an object as its JSON
+ * (`express.json()`). `undefined` while the stream is unread.
+ */
+function alreadyReadBody(req: IncomingMessage): Uint8Array | string | undefined {
+  if (!req.readableEnded) return undefined;
+  const parsed = req as IncomingMessage & { rawBody?: unknown; body?: unknown };
+  if (parsed.rawBody instanceof Uint8Array) return parsed.rawBody;
+  const value = parsed.body;
+  if (value instanceof Uint8Array || typeof value === "string") return value;
+  if (value === undefined || value === null) return "";
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return ""; // not serializable (a cycle, too deep): answered as an empty body (400)
+  }
+}
+
+/**
+ * After the answer: a body not read to its end is discarded (left paused, it would stall the
+ * kept-alive connection). Returns whether the connection must close: when the rest has not
+ * arrived yet, it is not waited for.
+ */
+function settleBody(req: IncomingMessage, body: BodyState): boolean {
+  if (body.ended) return false;
+  body.done = true;
+  req.resume();
+  return !req.complete;
 }
 
 /**
@@ -71,24 +121,24 @@ function toRequest(req: IncomingMessage, signal: AbortSignal, body: { abandoned:
  * over the limit, a refused content type) does not destroy the socket, so the error response still
  * reaches the client: the rest of the body is discarded and the connection closed after the answer.
  */
-function bodyStream(req: IncomingMessage, body: { abandoned: boolean }): ReadableStream<Uint8Array> {
-  let done = false;
+function bodyStream(req: IncomingMessage, body: BodyState): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         req.on("data", (chunk: Buffer) => {
-          if (done) return;
+          if (body.done) return;
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) req.pause();
         });
         req.once("end", () => {
-          if (done) return;
-          done = true;
+          body.ended = true;
+          if (body.done) return;
+          body.done = true;
           controller.close();
         });
         req.once("error", (error) => {
-          if (done) return;
-          done = true;
+          if (body.done) return;
+          body.done = true;
           controller.error(error);
         });
         req.pause();
@@ -97,9 +147,8 @@ function bodyStream(req: IncomingMessage, body: { abandoned: boolean }): Readabl
         req.resume();
       },
       cancel() {
-        done = true;
-        body.abandoned = true;
-        req.resume(); // discard what is still coming; the connection closes after the answer
+        body.done = true;
+        req.resume(); // discard what is still coming (see settleBody)
       },
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
@@ -120,7 +169,7 @@ export function safeUrl(req: Pick<IncomingMessage, "url" | "headers">): string {
   return "http://localhost/";
 }
 
-async function writeResponse(response: Response, res: ServerResponse, signal: AbortSignal, bodyAbandoned: boolean): Promise<void> {
+async function writeResponse(response: Response, res: ServerResponse, signal: AbortSignal, settleRequestBody: () => boolean): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === "set-cookie") return;
@@ -128,8 +177,8 @@ async function writeResponse(response: Response, res: ServerResponse, signal: Ab
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  // An unread request body cannot be skipped on a kept-alive connection: close it after answering.
-  if (bodyAbandoned) headers.connection = "close";
+  // A request body still arriving cannot be skipped on a kept-alive connection: close it after answering.
+  if (settleRequestBody()) headers.connection = "close";
   // A Response built with a status only has an empty statusText: let node send the standard reason
   // phrase (`415 Unsupported Media Type`) rather than a bare `415 `.
   if (response.statusText !== "") res.writeHead(response.status, response.statusText, headers);

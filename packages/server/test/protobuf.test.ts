@@ -4,7 +4,7 @@ import { decode } from "@ag-ui/proto";
 import { assertConformant } from "@agui-bridge/conformance";
 import type { Event } from "@agui-bridge/core/adapter";
 import { afterEach, describe, expect, it } from "vitest";
-import { encodeProtobufFrame, negotiateTransport, PROTOBUF_MEDIA_TYPE } from "../src/index.js";
+import { createAgUiHandler, encodeProtobufFrame, negotiateTransport, PROTOBUF_MEDIA_TYPE } from "../src/index.js";
 import { EVERY_EVENT } from "./every-event.js";
 import { postJson, runInput, serveWith, textProvider, type Running } from "./support.js";
 
@@ -67,5 +67,34 @@ describe("protobuf transport (@ag-ui/proto 1.0)", () => {
     await assertConformant(events, { initialMessages: [{ id: "u1", role: "user", content: "hi" }] });
     expect(events.map((e) => e.type)).toEqual(["RUN_STARTED", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "RUN_FINISHED"]);
     expect(client.messages.at(-1)).toMatchObject({ role: "assistant", content: "xxx".repeat(4) });
+  });
+
+  it("a value the encoder cannot take is recorded and warned about as over SSE (the omission was silent)", async () => {
+    const warnings: string[] = [];
+    const agent = {
+      id: "bigint",
+      async *stream(input: { threadId: string; runId: string }) {
+        yield { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId } as Event;
+        yield { type: "CUSTOM", name: "x", value: { big: 10n } } as unknown as Event;
+        yield { type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId } as Event;
+      },
+    };
+    const handler = createAgUiHandler({ agent, onWarning: (warning) => warnings.push(warning.code) });
+    const res = await handler(
+      new Request("http://localhost/agent", { method: "POST", headers: { "content-type": "application/json", accept: PROTOBUF_MEDIA_TYPE }, body: JSON.stringify(runInput()) }),
+    );
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const events: unknown[] = [];
+    for (let at = 0; at < bytes.length; ) {
+      const length = new DataView(bytes.buffer, bytes.byteOffset + at).getUint32(0, false);
+      events.push(decode(bytes.subarray(at + 4, at + 4 + length)));
+      at += 4 + length;
+    }
+    expect(events[1]).toMatchObject({
+      type: "CUSTOM",
+      value: { big: "[omitted by agui-bridge]" },
+      metadata: { "agui-bridge": { omitted: [{ field: "event", path: "value.big", reason: "not-json" }] } },
+    });
+    expect(warnings).toEqual(["event.value-omitted"]);
   });
 });
