@@ -124,7 +124,7 @@ export async function* runServerCalls(
   const running = new Map(
     calls.map(({ call, tool, args, fields }, index) => [
       index,
-      executeTool(tool, args, { signal: agent.signal, toolCallId: call.id, messages, threadId: agent.input.threadId, runId: agent.input.runId }, fields).then(
+      executeTool(tool, args, { signal: agent.signal, toolCallId: call.id, messages, threadId: agent.input.threadId, runId: agent.input.runId }, fields, agent.options).then(
         (reply) => ({ index, reply }),
       ),
     ]),

@@ -1,5 +1,5 @@
 import type { Interrupt } from "@agui-bridge/core/adapter";
-import { BRIDGE_METADATA_KEY } from "@agui-bridge/core/adapter";
+import { BRIDGE_METADATA_KEY, UNDESCRIBABLE_MESSAGE, describeError, redactSecrets } from "@agui-bridge/core/adapter";
 import type { AgentTool, JsonSchema } from "./types.js";
 
 /**
@@ -46,6 +46,8 @@ export function approvalInterrupt(options: {
   args: unknown;
   message: string;
   parameters: JsonSchema | undefined;
+  /** Why the tool's own prompt could not be used (noted in the interrupt's `agui-bridge` metadata). */
+  messageError?: string;
 }): Interrupt {
   return {
     id: approvalInterruptId(options.toolCallId),
@@ -53,17 +55,42 @@ export function approvalInterrupt(options: {
     message: options.message,
     toolCallId: options.toolCallId,
     responseSchema: approvalResponseSchema(options.parameters),
-    metadata: { [BRIDGE_METADATA_KEY]: { toolName: options.toolName, args: options.args } },
+    metadata: {
+      [BRIDGE_METADATA_KEY]: {
+        toolName: options.toolName,
+        args: options.args,
+        ...(options.messageError !== undefined && { approvalMessageError: options.messageError }),
+      },
+    },
   };
 }
 
-/** The approval interrupt for a call of one of the agent's tools: its `approvalMessage`, else `Allow name(args)?`. */
+/**
+ * The approval interrupt for a call of one of the agent's tools: its `approvalMessage`, else
+ * `Allow name(args)?`. An `approvalMessage` that throws (or returns something that is not a
+ * string) errs on the side of asking, as a throwing `needsApproval` does: the default prompt, the
+ * failure noted as `agui-bridge.approvalMessageError` on the interrupt's metadata.
+ */
 export function toolApprovalInterrupt(call: { id: string; name: string }, tool: AgentTool<any>, args: Record<string, unknown>): Interrupt {
+  const fallback = `Allow ${call.name}(${JSON.stringify(args)})?`;
+  let message = fallback;
+  let messageError: string | undefined;
+  if (tool.approvalMessage !== undefined) {
+    try {
+      const own: unknown = tool.approvalMessage(args);
+      if (typeof own === "string") message = own;
+      else messageError = "approvalMessage did not return a string";
+    } catch (error) {
+      const described = describeError(error).message;
+      messageError = described === UNDESCRIBABLE_MESSAGE ? "approvalMessage threw a value that could not be described" : redactSecrets(described);
+    }
+  }
   return approvalInterrupt({
     toolCallId: call.id,
     toolName: call.name,
     args,
-    message: tool.approvalMessage?.(args) ?? `Allow ${call.name}(${JSON.stringify(args)})?`,
+    message,
     parameters: tool.parameters,
+    ...(messageError !== undefined && { messageError }),
   });
 }

@@ -1,9 +1,29 @@
 import { describeError, isRecord, redactSecrets, UNDESCRIBABLE_MESSAGE, type BridgeMetadata } from "@agui-bridge/core/adapter";
-import type { AgentTool, ToolExecuteContext } from "./types.js";
+import type { AgentTool, CreateAgentOptions, ToolExecuteContext } from "./types.js";
 import { validateAgainstSchema } from "./validate-args.js";
 
 /** Why a tool call was answered with an error instead of a result. */
-export type ToolErrorCode = "invalid_arguments" | "unknown_tool" | "execution_failed" | "denied" | "cancelled" | "subagent_failed" | "not_run";
+export type ToolErrorCode =
+  | "invalid_arguments"
+  | "unknown_tool"
+  | "execution_failed"
+  | "result_too_large"
+  | "denied"
+  | "cancelled"
+  | "subagent_failed"
+  | "not_run";
+
+/** The default {@link CreateAgentOptions.maxToolResultBytes}: 1 MB of UTF-8. */
+export const DEFAULT_MAX_TOOL_RESULT_BYTES = 1_000_000;
+
+/**
+ * The largest tool result (UTF-8 bytes) sent to the model: `maxToolResultBytes` rounded down, at
+ * least 0; the default when absent or NaN; `Infinity` is no cap.
+ */
+export function toolResultLimit(maxToolResultBytes: number | undefined): number {
+  if (maxToolResultBytes === undefined || Number.isNaN(maxToolResultBytes)) return DEFAULT_MAX_TOOL_RESULT_BYTES;
+  return Math.max(0, Math.floor(maxToolResultBytes));
+}
 
 /** What a tool call is answered with: the content the model sees and the result's bridge metadata. */
 export interface ToolAnswer {
@@ -38,18 +58,57 @@ export function argsProblem(tool: AgentTool<any>, args: Record<string, unknown>)
   return issues.length === 0 ? undefined : `invalid arguments: ${issues.slice(0, 5).join("; ")}`;
 }
 
-/** A tool's return value as tool-result content (strings as they are, anything else as JSON). */
+/** JSON.stringify replacer: a Map as its entries (`[[key, value], …]`), a Set as its values (`[…]`), nested too. */
+function collections(_key: string, value: unknown): unknown {
+  if (value instanceof Map) return [...value.entries()];
+  if (value instanceof Set) return [...value.values()];
+  return value;
+}
+
+/**
+ * A tool's return value as tool-result content: strings as they are, anything else as JSON (a Map
+ * as its entries array, a Set as its values array, wherever they are nested).
+ */
 export function resultContent(value: unknown): string {
   if (typeof value === "string") return value;
   if (value === undefined) return "";
-  const json = JSON.stringify(value);
+  const json = JSON.stringify(value, collections);
   if (json === undefined) throw new Error("the tool returned a value that cannot be sent as JSON");
   return json;
 }
 
+/** The UTF-8 length of a string, counted without encoding it (a lone surrogate is 3 bytes, as TextEncoder writes it). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** The answer to a result over the limit: an error the model can act on, the result itself not sent. */
+export function oversizeAnswer(content: string, limit: number, extra: BridgeMetadata = {}): ToolAnswer | undefined {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: a short enough string fits without counting.
+  if (!Number.isFinite(limit) || content.length * 3 <= limit) return undefined;
+  const bytes = utf8Length(content);
+  if (bytes <= limit) return undefined;
+  return errorAnswer(
+    "result_too_large",
+    `the result is ${bytes} bytes, over the ${limit}-byte limit for a tool result, so it was not sent; call the tool again asking for less (a narrower query, fewer fields, a page of the results)`,
+    extra,
+  );
+}
+
 /**
  * Runs a server tool's `execute`, racing the run's abort signal: returns the answer (an error
- * answer when it throws, whatever it throws, or returns something unsendable), or
+ * answer when it throws, whatever it throws, or returns something unsendable or over
+ * `maxToolResultBytes`), or
  * {@link ABORTED}. Never rejects.
  */
 export async function executeTool(
@@ -57,6 +116,7 @@ export async function executeTool(
   args: Record<string, unknown>,
   context: ToolExecuteContext,
   extra: BridgeMetadata = {},
+  options: Pick<CreateAgentOptions, "maxToolResultBytes"> = {},
 ): Promise<ToolAnswer | typeof ABORTED> {
   const { signal } = context;
   if (signal.aborted) return ABORTED;
@@ -72,7 +132,8 @@ export async function executeTool(
       work.catch(() => undefined);
       return ABORTED;
     }
-    return { content: resultContent(outcome.value), fields: { ...extra } };
+    const content = resultContent(outcome.value);
+    return oversizeAnswer(content, toolResultLimit(options.maxToolResultBytes), extra) ?? { content, fields: { ...extra } };
   } catch (error) {
     if (signal.aborted) return ABORTED;
     // Whatever was thrown (an object without a prototype, a throwing toString): described, never rethrown.

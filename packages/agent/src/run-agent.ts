@@ -40,8 +40,9 @@ export async function* runAgent(
     if (!agent.run.ended) yield* failRun(agent, describeError(error).message, "agent_error");
   } finally {
     outer?.removeEventListener("abort", onAbort);
-    // The consumer stopped early: stop the provider request and the tools still running.
-    if (!agent.run.ended) controller.abort();
+    // However the run ended (a terminal event, an internal error, the consumer stopping early):
+    // stop the provider request and the tools still running, so nothing outlives the run.
+    if (!controller.signal.aborted) controller.abort();
   }
 }
 

@@ -5,7 +5,10 @@ export type JsonSchema = Record<string, unknown>;
 
 /** What a server tool's `execute` receives besides its arguments. */
 export interface ToolExecuteContext {
-  /** Aborted when the run is aborted: stop the work and return (or throw). */
+  /**
+   * Aborted when the run is aborted, and whenever the run ends with the call still running (an
+   * internal error, the consumer stopping early): stop the work and return (or throw).
+   */
   signal: AbortSignal;
   /** The id of the tool call being answered. */
   toolCallId: string;
@@ -25,8 +28,9 @@ export interface AgentTool<Args = Record<string, unknown>> {
   /** JSON Schema of the arguments (an object schema). Absent means "any object". */
   parameters?: JsonSchema;
   /**
-   * Runs the call. A string result is sent as is; anything else is sent as JSON. Gets the run's
-   * abort signal.
+   * Runs the call. A string result is sent as is; anything else is sent as JSON (a Map as its
+   * entries array, a Set as its values array). A result over `maxToolResultBytes` is answered
+   * with an error instead. Gets the run's abort signal, aborted when the run ends however it ends.
    */
   execute(args: Args, context: ToolExecuteContext): unknown;
   /**
@@ -34,7 +38,11 @@ export interface AgentTool<Args = Record<string, unknown>> {
    * the next run's `resume` approves it (optionally with edited arguments) or denies it.
    */
   needsApproval?: boolean | ((args: Args) => boolean | Promise<boolean>);
-  /** The prompt shown with an approval interrupt (default: the tool name and its arguments). */
+  /**
+   * The prompt shown with an approval interrupt (default: the tool name and its arguments). One
+   * that throws or returns a non-string gets the default prompt, the failure noted as
+   * `agui-bridge.approvalMessageError` on the interrupt's metadata; the call is still asked.
+   */
   approvalMessage?: (args: Args) => string;
 }
 
@@ -49,6 +57,12 @@ export interface CreateAgentOptions {
   tools?: AgentTools;
   /** Most model calls in one run (default 8). Reaching it ends the run `success`, noted in metadata. */
   maxSteps?: number;
+  /**
+   * Largest server-tool result sent to the model, in UTF-8 bytes of its content (default
+   * 1_000_000; `Infinity`: no cap). A larger result is not sent: the call is answered with an
+   * error result (`toolError.code: "result_too_large"`) telling the model to ask for less.
+   */
+  maxToolResultBytes?: number;
   /** The agent's `Provider.id` (default `agent`). */
   id?: string;
   /** Name and description for {@link Agent.capabilities} (identity). */
