@@ -25,14 +25,42 @@ export function corsHeaders(request: Request, allow: AllowOrigins | undefined): 
   return { "access-control-allow-origin": origin, vary: "Origin", "access-control-expose-headers": "content-type" };
 }
 
-/** Headers answering a CORS preflight for an allowed origin. */
+/**
+ * Headers answering a CORS preflight for an allowed origin. `Access-Control-Allow-Headers` echoes
+ * the request's `Access-Control-Request-Headers`, so `Vary` names that header next to `Origin`
+ * (`Access-Control-Request-Method` does not change the answer, so it is not named).
+ */
 export function preflightHeaders(request: Request, allow: AllowOrigins | undefined): Record<string, string> | undefined {
   const cors = corsHeaders(request, allow);
   if (cors["access-control-allow-origin"] === undefined) return undefined;
   return {
     ...cors,
+    vary: mergeVary(cors.vary, "Access-Control-Request-Headers"),
     "access-control-allow-methods": "POST, OPTIONS",
     "access-control-allow-headers": request.headers.get("access-control-request-headers") ?? "content-type, accept",
     "access-control-max-age": "600",
   };
+}
+
+/**
+ * Two `Vary` values as one: every field name once (compared without case), in order, and `*` alone
+ * when either is `*`.
+ */
+export function mergeVary(...values: ReadonlyArray<string | number | readonly string[] | undefined | null>): string {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (value === undefined || value === null) continue;
+    for (const part of Array.isArray(value) ? value : [String(value)]) {
+      for (const raw of String(part).split(",")) {
+        const name = raw.trim();
+        if (name === "") continue;
+        if (name === "*") return "*";
+        if (seen.has(name.toLowerCase())) continue;
+        seen.add(name.toLowerCase());
+        names.push(name);
+      }
+    }
+  }
+  return names.join(", ");
 }

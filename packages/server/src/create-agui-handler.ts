@@ -65,7 +65,7 @@ export interface AgUiHandlerOptions {
  * Creates the AG-UI endpoint as a Fetch-API handler: `POST` a `RunAgentInput` as
  * `application/json` and get the run as `text/event-stream` (or protobuf, when `Accept` asks).
  *
- * - Only `POST` (405 otherwise, `OPTIONS` answered for allowed origins), only
+ * - Only `POST` (405 otherwise; `OPTIONS` answered for allowed origins, and without `Origin`), only
  *   `content-type: application/json` (415: a `text/plain` "simple request" from any web page cannot
  *   start a run) sent uncompressed (415 for a `content-encoding` but `identity`), an `Accept`
  *   that allows SSE or protobuf (406 otherwise), a body limit (413), a
@@ -89,6 +89,8 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
         return errorResponse(404, "not_found", `No AG-UI endpoint here; POST to ${options.path}.`, { headers: cors });
       }
       if (request.method === "OPTIONS") {
+        // Without an Origin this is no CORS preflight (a browser always sends one), just OPTIONS.
+        if (request.headers.get("origin") === null) return new Response(null, { status: 204, headers: { allow: "POST, OPTIONS" } });
         const preflight = preflightHeaders(request, options.allowOrigins);
         if (preflight === undefined) {
           return errorResponse(403, "forbidden_origin", "Cross-origin calls are not allowed here.", { headers: { allow: "POST" } });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AgUiHandler } from "./create-agui-handler.js";
+import { mergeVary } from "./cors.js";
 
 /** A node:http request listener; also an Express handler (`app.post("/agent", handler)`). */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -177,6 +178,9 @@ async function writeResponse(response: Response, res: ServerResponse, signal: Ab
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
+  // writeHead would replace a Vary the app set before the handler (`res.vary(...)`): add to it.
+  const appVary = res.getHeader("vary");
+  if (appVary !== undefined && headers.vary !== undefined) headers.vary = mergeVary(appVary, headers.vary as string);
   // A request body still arriving cannot be skipped on a kept-alive connection: close it after answering.
   if (settleRequestBody()) headers.connection = "close";
   // A Response built with a status only has an empty statusText: let node send the standard reason
