@@ -50,7 +50,7 @@ const CLIENT_CALLS = new Set(["local_shell_call", "shell_call", "apply_patch_cal
 /** Output items the request side adds for client-run calls (their results; compared in client-tool-items.test.ts). */
 const CLIENT_OUTPUTS = new Set(["local_shell_call_output", "shell_call_output", "apply_patch_call_output", "computer_call_output", "tool_search_output"]);
 
-/** The text each message item streamed (the recordings shorten some deltas; the deltas are what the run saw). */
+/** The text each message item streamed (the recordings shorten some deltas; the deltas, completed from a `.done` text they are a strict prefix of, are what the run saw). */
 let streamed = new Map<string, string>();
 
 /** The id each output index had when its item was added (what the stream saw; a proxy may rotate ids). */
@@ -177,6 +177,9 @@ describe(`round trip item by item: ${sharedSuiteTitle("openai-responses")}`, () 
     streamed = new Map();
     for (const e of events) {
       if (e.type === "response.output_text.delta") streamed.set(e.item_id as string, (streamed.get(e.item_id as string) ?? "") + (e.delta as string));
+      // Deltas a strict prefix of the part's `.done` text: the mapper writes the rest after them.
+      const sent = streamed.get(e.item_id as string);
+      if (e.type === "response.output_text.done" && sent !== undefined && sent !== "" && typeof e.text === "string" && e.text.length > sent.length && e.text.startsWith(sent)) streamed.set(e.item_id as string, e.text);
     }
     const warnings: BridgeWarning[] = [];
     const out = await collect(streamResponses(jsonlChunks(lines), { generateId: createSequentialIds("id"), onWarning: (w) => warnings.push(w) }));

@@ -50,7 +50,8 @@ describe(sharedSuiteTitle("openai-responses"), () => {
     const hasError = chunks.some((c) => ["error", "response.failed"].includes(String((c as { type?: unknown } | undefined)?.type)));
     expect(end.type).toBe(hasInvalid || hasError ? "RUN_ERROR" : "RUN_FINISHED");
     const expected = expectedFromResponseEvents(chunks);
-    // Every delta passes through, in order; messages hold exactly the text of their finished item.
+    // Every delta passes through, in order (then the rest of a part's `.done` text the deltas are a
+    // strict prefix of); messages hold exactly the text of their finished item.
     expect(textOf(events as never)).toBe(expected.textDeltas === "" ? expected.messageTexts.join("") : expected.textDeltas);
     if (!hasInvalid) expect(contentsOf(events, "TEXT_MESSAGE_START")).toEqual(expected.messageTexts);
     expect(reasoningOf(events as never).startsWith(expected.reasoningDeltas)).toBe(true);

@@ -4,7 +4,7 @@ import { endDeferredCalls, recordContainer } from "../code-execution-container.j
 import { mapAnthropicFinishReason, type AnthropicStopDetail } from "./map-anthropic-finish-reason.js";
 import { mergeAnthropicUsage } from "./map-anthropic-usage.js";
 import { mapMessageUsage } from "./map-anthropic-iterations.js";
-import { cacheCreationSplit, recordMessageCounts } from "./usage-counts.js";
+import { recordCacheCreation, recordMessageCounts } from "./usage-counts.js";
 import { recordInputTransformations } from "./input-transformations.js";
 import {
   asArray,
@@ -117,8 +117,9 @@ export function messageDelta(context: StreamContext, chunk: JsonRecord): void {
     message.usage = mergeAnthropicUsage(message.usage, chunk.usage, { keepEarlierInputOnZero: message.fallback === undefined });
     recordUsage(context, message);
   }
-  // The cache writes split by lifetime, once the message's usage is final (see `cacheCreationSplit`).
-  recordMessageCounts(context, "cacheCreation", message.id, cacheCreationSplit(message.usage));
+  // The cache writes split by lifetime, as last consistently reported; published as the run ends
+  // (see `recordCacheCreation`).
+  recordCacheCreation(context, message.id, message.usage);
 }
 
 /** `message_stop`: the message is complete; whatever it left open is closed. */

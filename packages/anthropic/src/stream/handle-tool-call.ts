@@ -72,7 +72,7 @@ export function inputJsonDelta(context: StreamContext, block: ToolBlock, delta: 
 
 /**
  * `content_block_stop` of a tool block. A call that received no argument text gets the block's
- * whole `input` (blocks that arrive complete, e.g. inside message_start) or `{}`. A call whose
+ * whole `input` (blocks that arrive complete, e.g. inside message_start; see `initialArguments`) or `{}`. A call whose
  * streamed `partial_json` stops inside a value was cut off (`max_tokens` inside the call: the stop
  * reason follows in `message_delta`): its TOOL_CALL_END is marked `interrupted: true`, as every
  * adapter marks a call an output limit cut off, and a client call stays pending. A client call
@@ -97,7 +97,24 @@ export function stopToolBlock(context: StreamContext, block: ToolBlock, message?
   else message.deferredCalls.push(block.toolCallId);
 }
 
+/**
+ * The arguments of a tool block that streamed none: its `content_block_start` `input`. An object
+ * goes as its JSON (`{}` when empty or absent). What is not an object is kept rather than lost (some
+ * compatible servers send the arguments as a JSON string): a string that is JSON text goes as that
+ * text, byte for byte; any other value (another string, an array, a number, `null`) as its JSON.
+ */
 function initialArguments(input: unknown): string {
-  if (isRecord(input) && Object.keys(input).length > 0) return JSON.stringify(input);
-  return "{}";
+  if (input === undefined) return "{}";
+  if (isRecord(input)) return Object.keys(input).length > 0 ? JSON.stringify(input) : "{}";
+  if (typeof input === "string" && isJsonText(input)) return input;
+  return JSON.stringify(input) ?? "{}";
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,7 @@ import { deltaBlock, startBlock, stopBlock } from "./route-content-block.js";
 import { startIndex } from "./block-index.js";
 import { endDeferredCalls } from "../code-execution-container.js";
 import { usageFinishDetails } from "./map-anthropic-usage.js";
+import { publishCacheCreation } from "./usage-counts.js";
 import type { MessageState, StreamContext } from "./stream-state.js";
 
 /**
@@ -57,6 +58,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
           // Calls that only waited for the container id were complete: they end as such first.
           if (context.message !== undefined) endDeferredCalls(context, context.message);
           keepUnendedStop(context);
+          publishCacheCreation(context);
           // Described like a thrown SDK error (category, retryability); the driver redacts it.
           run.fail(describeAnthropicError(chunk));
           return;
@@ -66,6 +68,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     },
     end() {
       const last = context.message;
+      if (last !== undefined && last.stopped) publishCacheCreation(context);
       // A stream cut before the message's end: the driver reports the truncation (after beforeClose).
       if (last === undefined || !last.stopped) return;
       if (last.finish === undefined) {
@@ -80,6 +83,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     // Before the driver ends the run itself (a cut or broken stream, an abort, a malformed event):
     // calls that only waited for the container id were complete, and end as such (not interrupted).
     beforeClose() {
+      publishCacheCreation(context);
       const last = context.message;
       if (last !== undefined && !last.stopped) endDeferredCalls(context, last);
       keepUnendedStop(context);

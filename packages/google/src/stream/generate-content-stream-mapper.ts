@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, BridgeMetadata, RunBuilder, StreamMapper } from "@agui-bridge/core/adapter";
+import { finishFields, type AdapterStreamOptions, type BridgeMetadata, type FinishInfo, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
 import { describeGoogleError } from "../describe-google-error.js";
 import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
 import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";
@@ -36,9 +36,35 @@ export function createGenerateContentMapper(run: RunBuilder, options: AdapterStr
     end: () => endStream(state),
     describeError: (error) => (error instanceof MalformedChunkError ? { message: error.message, code: error.code } : describeGoogleError(error)),
     // Before the driver ends the run itself (an abort, a thrown or in-band error, a malformed chunk):
-    // a call still streaming is cut off as at a cut stream's end, its JSON completed.
-    beforeClose: () => closeAllStreamingCalls(state, true),
+    // a call still streaming is cut off as at a cut stream's end, its JSON completed. A response
+    // that had already finished (its finishing chunk came, then the stream broke) keeps that finish
+    // on the RUN_ERROR, as RUN_FINISHED would have carried it.
+    beforeClose: () => {
+      closeAllStreamingCalls(state, true);
+      keepReachedFinish(state);
+    },
   };
+}
+
+/**
+ * The finish the current response reached (`finishReason` seen) when the run ends another way: the
+ * RUN_ERROR says how the model had stopped (`finishReason` / `rawFinishReason` / `finishDetails`),
+ * as the Anthropic mapper does for a stop reason without its `message_stop`. Set only at the end,
+ * from the latest response (a new response clears `state.finish`).
+ */
+function keepReachedFinish(state: StreamState): void {
+  const finish = reachedFinish(state);
+  if (finish === undefined || state.run.ended) return;
+  state.run.setErrorMetadata(finishFields(finish));
+}
+
+/** `state.finish` with the finishing response's service tier, as RUN_FINISHED carries it. */
+function reachedFinish(state: StreamState): FinishInfo | undefined {
+  if (state.finish === undefined) return undefined;
+  // The Gemini API's service tier of the finishing response, where the OpenAI and Anthropic
+  // adapters put theirs (it is also in that response's `usageDetails` entry).
+  const tier = state.turn === undefined ? undefined : state.usageDetails.get(state.turn.key)?.serviceTier;
+  return tier === undefined ? state.finish : { ...state.finish, details: { ...state.finish.details, serviceTier: tier } };
 }
 
 function mapChunk(state: StreamState, raw: unknown): void {
@@ -187,11 +213,7 @@ function endStream(state: StreamState): void {
   // Closed here rather than by finish, so its END carries where its signature came.
   closeReasoning(state);
   const metadata: BridgeMetadata | undefined = grounding.length > 0 ? { grounding } : undefined;
-  // The Gemini API's service tier of the finishing response, where the OpenAI and Anthropic
-  // adapters put theirs (it is also in that response's `usageDetails` entry).
-  const tier = state.turn === undefined ? undefined : state.usageDetails.get(state.turn.key)?.serviceTier;
-  const finish = tier === undefined ? state.finish : { ...state.finish, details: { ...state.finish.details, serviceTier: tier } };
-  state.run.finish({ finish, ...(metadata !== undefined && { metadata }) });
+  state.run.finish({ finish: reachedFinish(state), ...(metadata !== undefined && { metadata }) });
 }
 
 function groundingFields(grounding: Record<string, unknown>): BridgeMetadata {

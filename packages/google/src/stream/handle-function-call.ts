@@ -1,4 +1,4 @@
-import { asArray, asBoolean, asNumber, asRecord, asString } from "../narrow.js";
+import { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString } from "../narrow.js";
 import { PartialArgsError, PartialArgsWriter, type PartialArgFragment, type PartialValue } from "./partial-args-writer.js";
 import type { StreamState, StreamingCall } from "./stream-state.js";
 import { startCall } from "./tool-calls.js";
@@ -20,7 +20,9 @@ export interface FunctionCallPart {
 export function narrowFunctionCall(raw: Record<string, unknown>, signature: string | undefined): FunctionCallPart {
   const entries = asArray(raw.partialArgs) ?? [];
   return {
-    id: asString(raw.id),
+    // An empty id is no id (as for server tools): the call gets a minted one, and no
+    // `functionCallId: ""` goes to metadata or back in the next request.
+    id: asNonEmptyString(raw.id),
     name: asString(raw.name),
     args: asRecord(raw.args),
     partialArgs: entries.map(narrowPartialArg),

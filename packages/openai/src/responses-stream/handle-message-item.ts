@@ -1,6 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfAnnotations } from "./file-handle-parts.js";
 import { providerLabel } from "../provider-label.js";
+import { MAX_TRACKED_ARGUMENT_LENGTH } from "./complete-streamed-arguments.js";
 import { endIdleReasoning } from "./reasoning-span.js";
 import { collectDeltaLogprobs, collectDoneLogprobs, createMessageLogprobs, logprobsEndMetadata } from "./response-logprobs.js";
 import { claimImplicitMessage, implicitMessageOf, namesNoItem } from "./implicit-message-item.js";
@@ -125,7 +126,34 @@ function collapseWritten(part: MessagePart, index: number): number {
   for (const length of part.written.values()) total += length;
   part.written.clear();
   part.written.set(index, total);
+  // The collapsed part's text is no longer known piece by piece: it is left as it streamed.
+  part.streamedText?.clear();
+  (part.streamedText ??= new Map()).set(index, null);
   return total;
+}
+
+/** Keeps the text a part's deltas carried, bounded as a call's streamed arguments are. */
+function recordStreamedText(part: MessagePart, index: number, delta: string): void {
+  const streamed = (part.streamedText ??= new Map());
+  const before = streamed.get(index);
+  if (before === null) return;
+  const text = (before ?? "") + delta;
+  streamed.set(index, text.length > MAX_TRACKED_ARGUMENT_LENGTH ? null : text);
+}
+
+/**
+ * Writes what a part's final text (its `.done`, or the finished item's) holds beyond what its
+ * deltas carried, when they were a strict prefix of it: a lossy proxy that dropped the tail of the
+ * deltas would otherwise leave the message cut short (as `completeStreamedArguments` does for
+ * calls). Final text that does not extend the streamed text leaves the part as it streamed.
+ */
+function completeStreamedText(state: ResponsesStreamState, part: MessagePart, index: number, final: string): void {
+  const streamed = part.streamedText?.get(index);
+  if (streamed === undefined || streamed === null || final.length <= streamed.length || !final.startsWith(streamed)) return;
+  if (!state.run.isTextOpen(part.messageId)) return;
+  part.streamedText!.set(index, final.length > MAX_TRACKED_ARGUMENT_LENGTH ? null : final);
+  part.written.set(index, final.length);
+  state.run.text(part.messageId, final.slice(streamed.length));
 }
 
 /** The content part an event is about (`content_index`, 0 when absent). */
@@ -146,6 +174,7 @@ export function handleMessageDelta(state: ResponsesStreamState, event: Record<st
   if (!state.run.isTextOpen(part.messageId) || part.finished.has(index)) return;
   const length = part.written.get(index) ?? (part.written.size < MAX_CONTENT_PARTS ? 0 : collapseWritten(part, index));
   part.written.set(index, length + delta.length);
+  recordStreamedText(part, index, delta);
   const logprobs = event.logprobs;
   if (Array.isArray(logprobs) && logprobs.length > 0) collectDeltaLogprobs((part.logprobs ??= createMessageLogprobs()), logprobs);
   state.run.text(part.messageId, delta);
@@ -174,7 +203,11 @@ function hasTextMessage(item: ReturnType<typeof findItem>): boolean {
 }
 
 function writeOnce(state: ResponsesStreamState, part: MessagePart, index: number, text: string): void {
-  if (part.written.has(index) || !state.run.isTextOpen(part.messageId)) return;
+  if (part.written.has(index)) {
+    completeStreamedText(state, part, index, text);
+    return;
+  }
+  if (!state.run.isTextOpen(part.messageId)) return;
   part.written.set(index, text.length);
   if (text !== "") state.run.text(part.messageId, text);
 }
@@ -224,6 +257,8 @@ export function closeMessageItem(state: ResponsesStreamState, item: MessageItem,
     if (item.text === undefined && item.refusal === undefined) messagePart(state, item, false);
   }
   for (const part of [item.text, item.refusal]) {
+    // The item is final: the streamed text kept to complete it is no longer needed.
+    if (part !== undefined) part.streamedText = undefined;
     if (part === undefined || !run.isTextOpen(part.messageId)) continue;
     const end = endMetadata(item, part, providerLabel(state.options), asArray(done?.content));
     // A claimed implicit message records the item on its END event (its START went out without it).
@@ -260,6 +295,7 @@ function writeRemainder(state: ResponsesStreamState, item: MessageItem, contents
     const index = part.written.size === 0 ? 0 : part.written.keys().next().value ?? 0;
     part.written.clear();
     part.written.set(index, Math.max(full.length, streamed));
+    part.streamedText?.clear();
     if (full.length > streamed) state.run.text(part.messageId, full.slice(streamed));
   }
 }

@@ -28,6 +28,12 @@ export interface MessagePart {
    * nothing was written for that very part, so each part reaches the client exactly once.
    */
   written: Map<number, number>;
+  /**
+   * Content index → the text its deltas carried, kept to complete a part whose `.done` or finished
+   * text extends it (see `completeStreamedText`); `null` once past `MAX_TRACKED_ARGUMENT_LENGTH`
+   * (or when the part's indexes were collapsed), and then the part is left as it streamed.
+   */
+  streamedText?: Map<number, string | null>;
   /** Content indexes whose `.done` arrived: later deltas for them are not appended again. */
   finished: Set<number>;
   /** Content index → its annotations (streamed by `annotation.added`, else from the finished item). */

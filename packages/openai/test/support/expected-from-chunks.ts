@@ -128,6 +128,17 @@ export function expectedFromResponseEvents(chunks: readonly unknown[]): {
       const index = num(event.output_index) ?? indexOfItem.get(String(event.item_id)) ?? -1;
       streamed.set(index, (streamed.get(index) ?? "") + String(event.delta));
     }
+    if (type === "response.output_text.done" || type === "response.refusal.done") {
+      // Deltas that are a strict prefix of the part's final text (a recording trimmed, a lossy
+      // proxy): the mapper writes the rest after them.
+      const index = num(event.output_index) ?? indexOfItem.get(String(event.item_id)) ?? -1;
+      const sent = streamed.get(index);
+      const final = String(type === "response.refusal.done" ? event.refusal : event.text);
+      if (sent !== undefined && sent !== "" && final.length > sent.length && final.startsWith(sent)) {
+        textDeltas += final.slice(sent.length);
+        streamed.set(index, final);
+      }
+    }
     if (type === "response.reasoning_summary_text.delta" || type === "response.reasoning_text.delta") reasoningDeltas += String(event.delta);
     const item = rec(event.item);
     if (type === "response.output_item.added" && typeof item?.id === "string") indexOfItem.set(item.id, num(event.output_index) ?? -1);
