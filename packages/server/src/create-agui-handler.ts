@@ -93,12 +93,12 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
         if (request.headers.get("origin") === null) return new Response(null, { status: 204, headers: { allow: "POST, OPTIONS" } });
         const preflight = preflightHeaders(request, options.allowOrigins);
         if (preflight === undefined) {
-          return errorResponse(403, "forbidden_origin", "Cross-origin calls are not allowed here.", { headers: { allow: "POST" } });
+          return errorResponse(403, "forbidden_origin", "Cross-origin calls are not allowed here.", { headers: { allow: "POST, OPTIONS" } });
         }
         return new Response(null, { status: 204, headers: preflight });
       }
       if (request.method !== "POST") {
-        return errorResponse(405, "method_not_allowed", "POST a RunAgentInput as application/json.", { headers: { ...cors, allow: "POST" } });
+        return errorResponse(405, "method_not_allowed", "POST a RunAgentInput as application/json.", { headers: { ...cors, allow: "POST, OPTIONS" } });
       }
       const mediaType = jsonContentType(request.headers.get("content-type"));
       if (mediaType !== "json") {
