@@ -7,8 +7,9 @@
  * functionCallId, providerExecuted + providerToolType). Every handle and encrypted value is a unique
  * token, listed with its minter, so a test can search the built request for each.
  */
-import type { ContentPart, Message, PartSource, RunAgentInput, ToolCall } from "@agui-bridge/core/adapter";
+import type { ContentPart, Message, RunAgentInput, ToolCall } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
+import { mediaPart } from "./media-part.js";
 
 /** `undefined`: no provider named (a handle of unknown origin / an entity that did not come through the bridge). */
 export const MINTERS = ["openai", "anthropic", "google", "other", undefined] as const;
@@ -85,15 +86,11 @@ function build(plans: Plan[]): Conversation {
   const part = (plan: PartPlan, where: string): ContentPart => {
     const i = n++;
     if (plan.type === "text") return { type: "text", text: `text ${i}` };
-    let source: PartSource;
-    if (plan.source === "data") source = { type: "data", value: btoa(`data ${i}`), mimeType: plan.mimeType ?? "image/png" };
-    else if (plan.source === "url") source = { type: "url", value: `https://example.com/media/${i}`, ...(plan.mimeType !== undefined && { mimeType: plan.mimeType }) };
-    else {
+    return mediaPart(plan, i, () => {
       const value = `HANDLE${i}x${plan.minter ?? "none"}Q`;
       handles.push({ value, minter: plan.minter, where });
-      source = { type: "file", value, ...(plan.minter !== undefined && { provider: plan.minter }), ...(plan.mimeType !== undefined && { mimeType: plan.mimeType }) };
-    }
-    return { type: plan.type as "image", source };
+      return { value, provider: plan.minter };
+    });
   };
 
   for (const plan of plans) {

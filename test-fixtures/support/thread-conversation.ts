@@ -12,8 +12,9 @@
  *   another provider's), empty and whitespace-only text, lone surrogates.
  * Plans are drawn by fast-check and built deterministically, so a failure shrinks to a short thread.
  */
-import type { ContentPart, Message, PartSource, RunAgentInput, ToolCall } from "@agui-bridge/core/adapter";
+import type { ContentPart, Message, RunAgentInput, ToolCall } from "@agui-bridge/core/adapter";
 import fc from "fast-check";
+import { mediaPart } from "./media-part.js";
 
 const PROVIDERS = ["openai", "anthropic", "google", "openrouter", "mistral", undefined] as const;
 type Minted = (typeof PROVIDERS)[number];
@@ -73,14 +74,10 @@ export function buildThread(plans: readonly Plan[]): RunAgentInput {
   const part = (plan: PartPlan): ContentPart => {
     const i = n++;
     if (plan.type === "text") return { type: "text", text: plan.text };
-    let source: PartSource;
-    if (plan.source === "data") source = { type: "data", value: btoa(`data ${i}`), mimeType: plan.mimeType ?? "image/png" };
-    else if (plan.source === "url") source = { type: "url", value: `https://example.com/media/${i}`, ...(plan.mimeType !== undefined && { mimeType: plan.mimeType }) };
-    else {
-      const value = plan.provider === "google" ? `https://generativelanguage.googleapis.com/v1beta/files/f${i}` : plan.provider === "anthropic" ? `file_011C${i}` : `file-${i}`;
-      source = { type: "file", value, ...(plan.provider !== undefined && { provider: plan.provider }), ...(plan.mimeType !== undefined && { mimeType: plan.mimeType }) };
-    }
-    return { type: plan.type as "image", source };
+    return mediaPart(plan, i, () => ({
+      value: plan.provider === "google" ? `https://generativelanguage.googleapis.com/v1beta/files/f${i}` : plan.provider === "anthropic" ? `file_011C${i}` : `file-${i}`,
+      provider: plan.provider,
+    }));
   };
   for (const plan of plans) {
     const id = `m${n++}`;

@@ -53,9 +53,10 @@ export class RunBuilder {
   #spanBy: string | undefined;
   /**
    * While {@link forward} replays an event through the builder's methods: the event's attribution
-   * (its `subagentRunId`), which what it opens remembers. Undefined outside a forward.
+   * (its `subagentRunId`), which what it opens remembers. Undefined outside a forward, and for the
+   * parent's own events.
    */
-  #forwarding: { subagentRunId: string | undefined } | undefined;
+  #forwardedBy: string | undefined;
   readonly #tools: ToolCallLedger;
   readonly #ids = new MintedEntityIds();
   /** Bridge fields for whatever terminal event ends the run, and for RUN_ERROR only (see {@link setTerminalMetadata}, {@link setErrorMetadata}). */
@@ -106,7 +107,7 @@ export class RunBuilder {
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
     this.#ids.mint(messageId, "text message");
-    markOpen(this.#openText, "text message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwarding?.subagentRunId });
+    markOpen(this.#openText, "text message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwardedBy });
     // Optional members are set one by one, not spread in conditionally: a spread costs a runtime
     // call per event, and the key order (hence the JSON) stays the same.
     const event: TextMessageStartEvent = { type: EventType.TEXT_MESSAGE_START, messageId, role: options.role ?? "assistant" };
@@ -143,7 +144,7 @@ export class RunBuilder {
     if (this.#span !== undefined) this.endReasoning();
     const id = spanId ?? this.#nextId();
     this.#span = id;
-    this.#spanBy = this.#forwarding?.subagentRunId;
+    this.#spanBy = this.#forwardedBy;
     this.#events.push({ type: EventType.REASONING_START, messageId: id });
     return id;
   }
@@ -160,7 +161,7 @@ export class RunBuilder {
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
     this.#ids.mint(messageId, "reasoning message");
-    markOpen(this.#openReasoning, "reasoning message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwarding?.subagentRunId });
+    markOpen(this.#openReasoning, "reasoning message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwardedBy });
     this.#events.push({
       type: EventType.REASONING_MESSAGE_START,
       messageId,
@@ -216,7 +217,7 @@ export class RunBuilder {
     const providerExecuted = options.providerExecuted === true;
     const fields = stampFields(this.#options.provider, providerExecuted ? mergeFields(options.metadata, { providerExecuted }) : options.metadata);
     if (!this.#tools.has(toolCallId)) this.#ids.mint(toolCallId, "tool call");
-    this.#tools.start(toolCallId, { fields, end: options.endMetadata, subagentRunId: this.#forwarding?.subagentRunId }, providerExecuted);
+    this.#tools.start(toolCallId, { fields, end: options.endMetadata, subagentRunId: this.#forwardedBy }, providerExecuted);
     const event: ToolCallStartEvent = { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: options.toolCallName };
     if (options.parentMessageId !== undefined) event.parentMessageId = options.parentMessageId;
     event.metadata = { [BRIDGE_METADATA_KEY]: fields };
@@ -388,11 +389,11 @@ export class RunBuilder {
     const own = (event as { subagentRunId?: unknown }).subagentRunId;
     const subagentRunId = typeof own === "string" ? own : undefined;
     this.#checkAttribution(event, subagentRunId);
-    this.#forwarding = { subagentRunId };
+    this.#forwardedBy = subagentRunId;
     try {
       if (!forwardThroughBuilder(this, event)) this.#live();
     } finally {
-      this.#forwarding = undefined;
+      this.#forwardedBy = undefined;
     }
     this.#events.putForwarded(event, mark);
   }
