@@ -47,6 +47,7 @@ import {
 } from "./chat-request-rules.js";
 import { CHAT_TOOL_CALL_ID, DATABRICKS_TOOL_CALL_ID, DEEPSEEK_TOOL_CALL_ID, LITELLM_TOOL_CALL_ID, MISTRAL_TOOL_CALL_ID } from "../request/tool-name-rule.js";
 import { chatToolCall } from "./convert-chat-tool-call.js";
+import { toolParameters } from "../request/tool-parameters.js";
 
 /** Options of {@link toChatCompletionsRequest}. */
 export interface ChatCompletionsRequestOptions extends ProviderLabelOption, ChatDialectOption {
@@ -96,7 +97,7 @@ export function toChatCompletionsRequest(input: RunAgentInput, options: ChatComp
   warnUnsentEncryptedValues(inputMessages, sink, targetOf(sink), (holder) => holder.kind === "tool-call" && sent(holder.call));
   assertChatMessages(messages);
   const extra = options.params ?? {};
-  const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
+  const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map((tool) => convertTool(tool, sink))];
   // Tool call ids and order another provider's conversation may break (after every other rewrite).
   // The id rule is the server's, by its label: a DeepSeek model behind a gateway (which takes
   // DeepSeek's reasoning rule) keeps the gateway's own id limit.
@@ -242,13 +243,10 @@ function toolContent(content: string | ContentPart[], error: string | undefined,
   return withToolErrorNote(text, error);
 }
 
-function convertTool(tool: Tool): ChatCompletionTool {
+/** A declared tool as a Chat function tool (no `strict`: the API's default, off; its parameters by {@link toolParameters}). */
+function convertTool(tool: Tool, sink: WarningSink): ChatCompletionTool {
   return {
     type: "function",
-    function: {
-      name: tool.name,
-      description: tool.description,
-      parameters: (tool.parameters as Record<string, unknown> | undefined) ?? { type: "object", properties: {} },
-    },
+    function: { name: tool.name, description: tool.description, parameters: toolParameters(tool, sink) },
   };
 }

@@ -56,6 +56,7 @@ import {
 } from "./responses-request-rules.js";
 import { fitAgentInput } from "./fit-agent-input.js";
 import { fitGroqInput } from "./fit-groq-input.js";
+import { toolParameters } from "../request/tool-parameters.js";
 
 /** Options of {@link toResponsesRequest}. */
 export interface ResponsesRequestOptions extends ProviderLabelOption {
@@ -145,7 +146,7 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
   const instructions = [extra.instructions, renderContext(input.context)].filter(
     (part): part is string => typeof part === "string" && part !== "",
   );
-  const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map(convertTool)];
+  const tools = [...(extra.tools ?? []), ...uniqueTools(input.tools, sink).map((tool) => convertTool(tool, sink))];
   // Perplexity's Agent API and Groq take no `include` (nor encrypted reasoning to ask for).
   const wantsReasoning = takesEncryptedInclude(targetOf(sink)) && wantsEncryptedReasoning(options.model, options.encryptedReasoning);
   const include = [...new Set([...(extra.include ?? []), ...(wantsReasoning ? [ENCRYPTED_INCLUDE] : [])])];
@@ -391,12 +392,12 @@ function toolOutput(
   return note === undefined ? parts : [...parts, { type: "input_text", text: note }];
 }
 
-function convertTool(tool: Tool): FunctionTool {
-  return {
-    type: "function",
-    name: tool.name,
-    description: tool.description,
-    parameters: (tool.parameters as Record<string, unknown> | undefined) ?? { type: "object", properties: {} },
-    strict: false,
-  };
+/**
+ * A declared tool as a Responses function tool (flat: `name`, `description`, `parameters` by
+ * {@link toolParameters}). `strict: false` explicitly: the Responses API turns strict mode on when
+ * the field is left out, and strict mode refuses a schema without `additionalProperties: false` and
+ * every property required, which an AG-UI tool's schema need not be.
+ */
+function convertTool(tool: Tool, sink: WarningSink): FunctionTool {
+  return { type: "function", name: tool.name, description: tool.description, parameters: toolParameters(tool, sink), strict: false };
 }
