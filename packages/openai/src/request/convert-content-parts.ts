@@ -207,14 +207,21 @@ function dataUrl(mimeType: string, base64: string): string {
   return `data:${mimeType};base64,${base64}`;
 }
 
+/**
+ * The `input_audio.format` of an audio MIME type: `wav` or `mp3`, the two Chat takes (API
+ * reference, `ChatCompletionContentPartInputAudio.format`), the type read without parameters or
+ * case (`Audio/WAV; codecs=1` is WAV), as images and documents are; `undefined` for any other.
+ */
 function audioFormat(mimeType: string | undefined): "wav" | "mp3" | undefined {
-  switch (mimeType) {
+  switch (mimeType === undefined ? undefined : mediaTypeEssence(mimeType)) {
     case "audio/wav":
     case "audio/x-wav":
     case "audio/wave":
+    case "audio/vnd.wave":
       return "wav";
     case "audio/mpeg":
     case "audio/mp3":
+    case "audio/x-mp3":
       return "mp3";
     default:
       return undefined;
