@@ -58,16 +58,39 @@ export function argsProblem(tool: AgentTool<any>, args: Record<string, unknown>)
   return issues.length === 0 ? undefined : `invalid arguments: ${issues.slice(0, 5).join("; ")}`;
 }
 
-/** JSON.stringify replacer: a Map as its entries (`[[key, value], …]`), a Set as its values (`[…]`), nested too. */
+/**
+ * An Error as JSON: `{ name, message }`, plus `cause` when it has one (a nested Error goes through
+ * the same rule). Never the stack (it names paths) nor other own properties; the message is read
+ * and redacted as a thrown error's is (core's `describeError`), so a returned Error tells the
+ * model no more than the same Error thrown would.
+ */
+function errorJson(error: Error): Record<string, unknown> {
+  let name = "Error";
+  let cause: unknown;
+  try {
+    if (typeof error.name === "string" && error.name !== "") name = redactSecrets(error.name);
+    cause = error.cause;
+  } catch {
+    // A throwing getter: the default name, no cause.
+  }
+  return { name, message: describeError(error).message, ...(cause !== undefined && { cause }) };
+}
+
+/**
+ * JSON.stringify replacer: a Map as its entries (`[[key, value], …]`), a Set as its values
+ * (`[…]`), an Error as `{ name, message, cause? }`, nested too.
+ */
 function collections(_key: string, value: unknown): unknown {
   if (value instanceof Map) return [...value.entries()];
   if (value instanceof Set) return [...value.values()];
+  if (value instanceof Error) return errorJson(value);
   return value;
 }
 
 /**
  * A tool's return value as tool-result content: strings as they are, anything else as JSON (a Map
- * as its entries array, a Set as its values array, wherever they are nested).
+ * as its entries array, a Set as its values array, an Error as `{ name, message, cause? }`,
+ * wherever they are nested).
  */
 export function resultContent(value: unknown): string {
   if (typeof value === "string") return value;
@@ -106,6 +129,16 @@ export function oversizeAnswer(content: string, limit: number, extra: BridgeMeta
 }
 
 /**
+ * The one rule for what size of tool result reaches the model: `reply` as it is, or, when its
+ * content is over `maxToolResultBytes`, the `result_too_large` error answer (same metadata
+ * fields). Applied to every result the agent emits (its tools', its subagents' answers, frontend
+ * results given in `resume`) and, in the provider's view, to the tool messages of the input.
+ */
+export function capAnswer(reply: ToolAnswer, options: Pick<CreateAgentOptions, "maxToolResultBytes">): ToolAnswer {
+  return oversizeAnswer(reply.content, toolResultLimit(options.maxToolResultBytes), reply.fields) ?? reply;
+}
+
+/**
  * Runs a server tool's `execute`, racing the run's abort signal: returns the answer (an error
  * answer when it throws, whatever it throws, or returns something unsendable or over
  * `maxToolResultBytes`), or
@@ -132,8 +165,7 @@ export async function executeTool(
       work.catch(() => undefined);
       return ABORTED;
     }
-    const content = resultContent(outcome.value);
-    return oversizeAnswer(content, toolResultLimit(options.maxToolResultBytes), extra) ?? { content, fields: { ...extra } };
+    return capAnswer({ content: resultContent(outcome.value), fields: { ...extra } }, options);
   } catch (error) {
     if (signal.aborted) return ABORTED;
     // Whatever was thrown (an object without a prototype, a throwing toString): described, never rethrown.

@@ -1,6 +1,7 @@
-import { subagentLocalId, type Message } from "@agui-bridge/core/adapter";
+import { BRIDGE_METADATA_KEY, isRecord, readBridgeMetadata, subagentLocalId, type Message } from "@agui-bridge/core/adapter";
+import { capAnswer, type ToolAnswer } from "./execute-tool.js";
 import { subagentRunIdOf } from "./run-subagent.js";
-import type { AgentTools } from "./types.js";
+import type { AgentTools, CreateAgentOptions } from "./types.js";
 
 /**
  * The one rule for what of the agent's conversation goes to its provider (each step's input, and
@@ -12,8 +13,17 @@ import type { AgentTools } from "./types.js";
  * this agent's own subagents (calls to this agent's tools) and of any other invocation are not
  * the provider's and are not handed to it. The model of a plain provider never made such calls,
  * so it gets the agent's own conversation only.
+ *
+ * A tool message of the agent's own conversation over `maxToolResultBytes` (a frontend tool's
+ * result in the client's input) is sent as the `result_too_large` error answer instead
+ * ({@link capAnswer}, the rule every result the agent emits follows); the run's AG-UI conversation
+ * keeps the message as the client sent it.
  */
-export function providerMessages(messages: readonly Message[], tools: AgentTools): Message[] {
+export function providerMessages(
+  messages: readonly Message[],
+  tools: AgentTools,
+  options: Pick<CreateAgentOptions, "maxToolResultBytes">,
+): Message[] {
   const providerRuns: string[] = [];
   for (const message of messages) {
     if (message.subagentRunId !== undefined || message.role !== "assistant") continue;
@@ -22,5 +32,26 @@ export function providerMessages(messages: readonly Message[], tools: AgentTools
     }
   }
   const owned = (owner: string): boolean => providerRuns.some((run) => owner === run || subagentLocalId(run, owner) !== undefined);
-  return structuredClone(messages.filter((message) => message.subagentRunId === undefined || owned(message.subagentRunId)));
+  const view = structuredClone(messages.filter((message) => message.subagentRunId === undefined || owned(message.subagentRunId)));
+  return view.map((message) => (message.role === "tool" && message.subagentRunId === undefined ? cappedToolMessage(message, options) : message));
+}
+
+/**
+ * A tool message as the model may see it: as it is, or with the `result_too_large` error as its
+ * content (and `toolError` in its `agui-bridge` metadata) when its text is over the limit. The
+ * text of a message with parts is its text parts (media has the providers' own limits).
+ */
+function cappedToolMessage(message: Extract<Message, { role: "tool" }>, options: Pick<CreateAgentOptions, "maxToolResultBytes">): Message {
+  const content: unknown = message.content;
+  const text =
+    typeof content === "string"
+      ? content
+      : Array.isArray(content)
+        ? content.map((part: unknown) => (isRecord(part) && part.type === "text" && typeof part.text === "string" ? part.text : "")).join("")
+        : "";
+  const reply: ToolAnswer = { content: text, fields: {} };
+  const capped = capAnswer(reply, options);
+  if (capped === reply) return message;
+  const metadata = isRecord(message.metadata) ? message.metadata : {};
+  return { ...message, content: capped.content, metadata: { ...metadata, [BRIDGE_METADATA_KEY]: { ...readBridgeMetadata(metadata), ...capped.fields } } };
 }

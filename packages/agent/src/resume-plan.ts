@@ -2,7 +2,7 @@ import { isRecord, readBridgeMetadata, subagentLocalId, type BridgeMetadata, typ
 import { argumentsOf, cutOffAnswer, isCutOff, needsApproval, type CallRef } from "./answer-calls.js";
 import { approvalInterruptId } from "./approvals.js";
 import { offeredTools, ownTools } from "./capabilities.js";
-import { argsProblem, errorAnswer, parseArgs, resultContent, type ToolAnswer } from "./execute-tool.js";
+import { argsProblem, capAnswer, errorAnswer, parseArgs, resultContent, type ToolAnswer } from "./execute-tool.js";
 import { frontendInterruptId } from "./frontend-calls.js";
 import { providerMessages } from "./provider-view.js";
 import { subagentMessages, subagentRunIdOf } from "./run-subagent.js";
@@ -66,7 +66,8 @@ function resumeCheckOf(provider: Provider): ResumeCheck | undefined {
  * frontend results, the entries of each suspended subagent (by that subagent's own check, so
  * however deeply nested), and the entries handed on to a provider that is itself an agent (asked
  * on every resume, with or without entries of its own, as its first step would judge it). A
- * malformed payload, an answer to nothing, an open interrupt left unanswered or two answers to one
+ * malformed payload, an answer to nothing (an unknown interrupt id, or a stale one: an interrupt of
+ * a turn before the run being resumed), an open interrupt left unanswered or two answers to one
  * call fail the plan, so a bad resume ends the run with nothing executed and no model called.
  *
  * A provider or subagent that raises interrupts but is not an agent of this package cannot be
@@ -86,12 +87,23 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
   const answered = new Set(messages.flatMap((message) => (message.role === "tool" ? [message.toolCallId] : [])));
   const frontendNames = new Set((view.tools ?? []).map((tool) => tool.name).filter((name) => !Object.hasOwn(tools, name)));
 
-  for (const { call, kind, inTurn } of openCalls(messages, tools, frontendNames, answered)) {
+  for (const { call, kind, inTurn, resumable } of openCalls(messages, tools, frontendNames, answered)) {
+    // An entry answering an interrupt of a turn before the one being resumed answers nothing the
+    // run being resumed raised: invalid_resume, as an entry for an unknown id is; nothing runs.
+    const stale = resumable ? undefined : resume.find((entry) => answersCall(entry.interruptId, call.id));
+    if (stale !== undefined) {
+      return {
+        ok: false,
+        code: "invalid_resume",
+        message: `Resume entry ${stale.interruptId} answers an interrupt of an earlier turn (tool call ${call.id}), not one the run being resumed raised; it is not run.`,
+      };
+    }
     if (kind === "frontend") {
-      // An earlier turn's frontend call is judged only when an entry answers it (its interrupt was
-      // raised next to an approval the same resume answers): left out, it does not hold the resume up.
+      // A frontend call before the last user message is judged only when an entry answers it (its
+      // interrupt was raised by the run being resumed, the client adding a user message to the
+      // resume): left out, it does not hold the resume up.
       if (!inTurn && !entries.has(frontendInterruptId(call.id))) continue;
-      const decided = frontendAction(call, entries.get(frontendInterruptId(call.id)), answered.has(call.id), resume.length > 0);
+      const decided = frontendAction(call, entries.get(frontendInterruptId(call.id)), answered.has(call.id), resume.length > 0, options);
       if (decided === undefined) continue;
       if ("code" in decided) return { ok: false, ...decided };
       used.add(frontendInterruptId(call.id));
@@ -179,7 +191,7 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
     // Asked even when no entry is its own: an approval of its own left unanswered (next to one of
     // this agent's, answered) must fail the run before this agent executes anything.
     const answers = actions.map((action): Message => ({ id: `planned:${action.call.id}`, role: "tool", toolCallId: action.call.id, content: "" }));
-    const rejected = await check({ messages: [...providerMessages(view.messages, tools), ...answers], tools: offeredTools(options, view.tools), resume: unowned, resuming: true });
+    const rejected = await check({ messages: [...providerMessages(view.messages, tools, options), ...answers], tools: offeredTools(options, view.tools), resume: unowned, resuming: true });
     if (rejected !== undefined) return { ok: false, ...rejected };
   } else if (unowned.length > 0 && !raisesInterrupts(provider)) {
     return { ok: false, code: "invalid_resume", message: `Resume entry ${unowned[0]!.interruptId} answers no open interrupt of this thread.` };
@@ -220,6 +232,7 @@ function frontendAction(
   entry: ResumeEntry | undefined,
   hasMessage: boolean,
   resuming: boolean,
+  options: Pick<CreateAgentOptions, "maxToolResultBytes">,
 ): { action?: ResumeAction } | ResumeFailure | undefined {
   const interruptId = frontendInterruptId(call.id);
   if (entry === undefined) {
@@ -234,7 +247,8 @@ function frontendAction(
   if (entry.payload === undefined) {
     return { code: "invalid_resume", message: `Resume entry ${interruptId} must carry the tool's result as payload, or the messages a tool message for ${call.id}.` };
   }
-  return { action: { kind: "answer", call, reply: { content: resultContent(entry.payload), fields: { frontend: true } } } };
+  // The payload becomes the call's tool result: capped like every result the agent emits.
+  return { action: { kind: "answer", call, reply: capAnswer({ content: resultContent(entry.payload), fields: { frontend: true } }, options) } };
 }
 
 /**
@@ -246,25 +260,35 @@ function frontendAction(
  * answers is taken, as an earlier turn's approval an entry answers is. `inTurn` says whether a call is of that turn: a
  * server call (an approval, a suspended subagent) of an earlier turn that no entry answers does
  * not hold it up either.
+ *
+ * `resumable` says whether the call was made by the run being resumed: the one that made the
+ * last assistant message, so the calls after the user message before it (a user message the
+ * client adds after it, with the resume, does not change which run that is). Only its calls'
+ * interrupts are pending; an entry answering an earlier turn's call is stale.
  */
 function openCalls(
   messages: readonly Message[],
   tools: Record<string, AgentTool<any>>,
   frontendNames: ReadonlySet<string>,
   answered: ReadonlySet<string>,
-): Array<{ call: CallRef; kind: "server" | "frontend"; inTurn: boolean }> {
-  const open: Array<{ call: CallRef; kind: "server" | "frontend"; inTurn: boolean }> = [];
+): Array<{ call: CallRef; kind: "server" | "frontend"; inTurn: boolean; resumable: boolean }> {
+  const open: Array<{ call: CallRef; kind: "server" | "frontend"; inTurn: boolean; resumable: boolean }> = [];
   let turnStart = 0;
-  for (const [index, message] of messages.entries()) if (message.role === "user") turnStart = index + 1;
+  let resumedStart = 0;
+  for (const [index, message] of messages.entries()) {
+    if (message.role === "user") turnStart = index + 1;
+    if (message.role === "assistant") resumedStart = turnStart;
+  }
   for (const [index, message] of messages.entries()) {
     if (message.role !== "assistant") continue;
     for (const tc of message.toolCalls ?? []) {
       if (readBridgeMetadata(tc.metadata)?.providerExecuted === true) continue;
       const call = { id: tc.id, name: tc.function.name, parentMessageId: message.id };
       const inTurn = index >= turnStart;
+      const resumable = index >= resumedStart;
       if (Object.hasOwn(tools, call.name)) {
-        if (!answered.has(call.id)) open.push({ call, kind: "server", inTurn });
-      } else if (frontendNames.has(call.name)) open.push({ call, kind: "frontend", inTurn });
+        if (!answered.has(call.id)) open.push({ call, kind: "server", inTurn, resumable });
+      } else if (frontendNames.has(call.name)) open.push({ call, kind: "frontend", inTurn, resumable });
     }
   }
   return open;
@@ -293,6 +317,15 @@ function raisesInterrupts(provider: Provider): boolean {
   const capabilities = (provider as { capabilities?: unknown }).capabilities;
   const loop = isRecord(capabilities) ? capabilities.humanInTheLoop : undefined;
   return isRecord(loop) && loop.interrupts === true;
+}
+
+/** Whether an interrupt id is one the agent raises for a call: its approval, its frontend interrupt, or one inside its subagent. */
+function answersCall(interruptId: string, toolCallId: string): boolean {
+  return (
+    interruptId === approvalInterruptId(toolCallId) ||
+    interruptId === frontendInterruptId(toolCallId) ||
+    subagentLocalId(subagentRunIdOf(toolCallId), interruptId) !== undefined
+  );
 }
 
 function notRun(): ToolAnswer {

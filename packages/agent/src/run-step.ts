@@ -58,7 +58,7 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
   const stepInput: RunAgentInput = {
     threadId: input.threadId,
     runId: `${input.runId}.${stepName}`,
-    messages: providerMessages(agent.fold.messages, agent.tools),
+    messages: providerMessages(agent.fold.messages, agent.tools, options),
     ...(tools !== undefined && tools.length > 0 && { tools }),
     ...(input.context !== undefined && { context: input.context }),
     ...(input.state !== undefined && { state: input.state }),

@@ -12,7 +12,7 @@ import {
   type RunFinishedEvent,
 } from "@agui-bridge/core/adapter";
 import { flush, recordUsage, type AgentRun } from "./agent-run.js";
-import { errorAnswer, resultContent, type ToolAnswer } from "./execute-tool.js";
+import { capAnswer, errorAnswer, resultContent, type ToolAnswer } from "./execute-tool.js";
 import { readStream } from "./read-stream.js";
 import { watch } from "./run-step.js";
 import { createStepUsage } from "./step-usage.js";
@@ -129,7 +129,9 @@ export async function* runSubagent(
   const answer = terminal.result !== undefined && terminal.result !== null ? resultContent(terminal.result) : finalText(agent.fold.messages, subagentRunId);
   run.forward({ type: EventType.SUBAGENT_FINISHED, subagentRunId, result: answer, outcome: { type: "success" } });
   yield* flush(agent);
-  return { kind: "answered", answer: { content: answer, fields: { subagentRunId } } };
+  // The answer is the parent's tool result: over maxToolResultBytes, the model gets result_too_large
+  // instead (SUBAGENT_FINISHED keeps the answer, as the subagent's own messages do).
+  return { kind: "answered", answer: capAnswer({ content: answer, fields: { subagentRunId } }, agent.options) };
 }
 
 /** A subagent invocation's input messages: its task, then its own conversation so far (see {@link localMessages}). */

@@ -29,7 +29,8 @@ export interface AgentTool<Args = Record<string, unknown>> {
   parameters?: JsonSchema;
   /**
    * Runs the call. A string result is sent as is; anything else is sent as JSON (a Map as its
-   * entries array, a Set as its values array). A result over `maxToolResultBytes` is answered
+   * entries array, a Set as its values array, an Error as `{ name, message, cause? }`, never its
+   * stack). A result over `maxToolResultBytes` is answered
    * with an error instead. Gets the run's abort signal, aborted when the run ends however it ends.
    */
   execute(args: Args, context: ToolExecuteContext): unknown;
@@ -58,9 +59,11 @@ export interface CreateAgentOptions {
   /** Most model calls in one run (default 8). Reaching it ends the run `success`, noted in metadata. */
   maxSteps?: number;
   /**
-   * Largest server-tool result sent to the model, in UTF-8 bytes of its content (default
-   * 1_000_000; `Infinity`: no cap). A larger result is not sent: the call is answered with an
-   * error result (`toolError.code: "result_too_large"`) telling the model to ask for less.
+   * Largest tool result sent to the model, in UTF-8 bytes of its content (default 1_000_000;
+   * `Infinity`: no cap). A larger result is not sent: the call is answered with an error result
+   * (`toolError.code: "result_too_large"`) telling the model to ask for less. Covers server tools,
+   * subagents' answers and frontend results given in `resume`; a tool message of the input over it
+   * goes to the model as that error (the run's AG-UI conversation keeps the message).
    */
   maxToolResultBytes?: number;
   /** The agent's `Provider.id` (default `agent`). */
