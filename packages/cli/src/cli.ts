@@ -1,23 +1,8 @@
 #!/usr/bin/env node
-import { readFileSync } from "node:fs";
 import { createSequentialIds } from "@agui-bridge/core/adapter";
 import { checkJsonlInput, formatEvent, parseReplayArgs, replay, usage, UsageError } from "./replay.js";
+import { readInput } from "./read-input.js";
 import { cliVersion } from "./version.js";
-
-async function readInput(file: string): Promise<Uint8Array> {
-  if (file !== "-") {
-    try {
-      return readFileSync(file);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : String(code ?? error);
-      throw new UsageError(`cannot read ${file}: ${reason}`);
-    }
-  }
-  const parts: Buffer[] = [];
-  for await (const part of process.stdin) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
 
 const COMMANDS = [
   "Usage: agui-bridge <command> [options]",
@@ -80,9 +65,10 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`agui-bridge: ${error.message}\n\n${usage()}\n`);
       return 2;
     }
+    // Not the command line: the input could not be read (InputError), or something failed unexpectedly.
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`agui-bridge: ${message}\n`);
-    return 2;
+    return 1;
   }
 }
 
@@ -107,6 +93,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`agui-bridge: ${String(error)}\n`);
-    process.exitCode = 2;
+    process.exitCode = 1;
   },
 );

@@ -48,10 +48,20 @@ describe("the README's commands, as written", () => {
 });
 
 describe("input and output failures", () => {
-  it("a missing file, a directory and an option without its value: one line, the usage, exit 2, no stack trace", async () => {
+  it("a missing file or a directory: one line, exit 1, no usage, no stack trace", async () => {
     for (const [args, message] of [
       [["replay", "--from", "anthropic", "--input", "sse", join(here, "no-such.sse")], `cannot read ${join(here, "no-such.sse")}: no such file`],
       [["replay", "--from", "anthropic", "--input", "sse", here], `cannot read ${here}: it is a directory`],
+    ] as const) {
+      const run = await agui([...args]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toBe(`agui-bridge: ${message}\n`);
+    }
+  });
+
+  it("an option without its value: one line, the usage, exit 2, no stack trace", async () => {
+    for (const [args, message] of [
       [["replay", "--from", "--input", "sse", "x.sse"], "--from needs a value: --from openai-chat|"],
       [["replay", "--from", "google", "x.jsonl", "--input"], "--input needs a value"],
     ] as const) {

@@ -116,9 +116,9 @@ describe("usage errors exit non-zero", () => {
       expect(run.stdout + run.stderr).toMatch(/Usage: agui-bridge replay/);
     });
   }
-  it("a missing file is an error, not a run", async () => {
+  it("a missing file is an error, not a run (exit 1: the input, not the command line)", async () => {
     const run = await agui(["replay", "--from", "google", join(fixtures, "does-not-exist.jsonl")]);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
   });
 });

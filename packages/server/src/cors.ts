@@ -16,12 +16,16 @@ export function isOriginAllowed(origin: string, allow: AllowOrigins | undefined)
 }
 
 /**
- * CORS headers for a response to `request`: none unless the request carries an `Origin` that
- * `allow` admits (CORS is off by default). The allowed origin is echoed, never `*`, with `Vary`.
+ * CORS headers for a response to `request`. With CORS off (`allow` absent) none at all: no answer
+ * depends on `Origin`. With CORS on, every answer says `Vary: Origin` (one to a request without an
+ * `Origin`, or from an origin not allowed, included), because its CORS headers depend on that
+ * header and a cache must not hand one origin's answer to another; the access-control headers
+ * are added only for an allowed origin, which is echoed, never `*`.
  */
 export function corsHeaders(request: Request, allow: AllowOrigins | undefined): Record<string, string> {
+  if (allow === undefined) return {};
   const origin = request.headers.get("origin");
-  if (origin === null || !isOriginAllowed(origin, allow)) return {};
+  if (origin === null || !isOriginAllowed(origin, allow)) return { vary: "Origin" };
   return { "access-control-allow-origin": origin, vary: "Origin", "access-control-expose-headers": "content-type" };
 }
 

@@ -90,10 +90,10 @@ export function createAgUiHandler(options: AgUiHandlerOptions): AgUiHandler {
       }
       if (request.method === "OPTIONS") {
         // Without an Origin this is no CORS preflight (a browser always sends one), just OPTIONS.
-        if (request.headers.get("origin") === null) return new Response(null, { status: 204, headers: { allow: "POST, OPTIONS" } });
+        if (request.headers.get("origin") === null) return new Response(null, { status: 204, headers: { ...cors, allow: "POST, OPTIONS" } });
         const preflight = preflightHeaders(request, options.allowOrigins);
         if (preflight === undefined) {
-          return errorResponse(403, "forbidden_origin", "Cross-origin calls are not allowed here.", { headers: { allow: "POST, OPTIONS" } });
+          return errorResponse(403, "forbidden_origin", "Cross-origin calls are not allowed here.", { headers: { ...cors, allow: "POST, OPTIONS" } });
         }
         return new Response(null, { status: 204, headers: preflight });
       }

@@ -51,7 +51,9 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
-      } catch {
+      } catch (error) {
+        // A body stream that fails with its own reason (toNodeHandler's for a parsed body JSON cannot hold) says it.
+        if (error instanceof BodyError) throw error;
         // The body stream failed (the client went away mid-upload): the client's problem, not the endpoint's.
         throw new BodyError(400, "invalid_json", "The body could not be read to its end: the connection failed.");
       }

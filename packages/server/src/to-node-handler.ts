@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AgUiHandler } from "./create-agui-handler.js";
 import { mergeVary } from "./cors.js";
+import { BodyError } from "./read-json-body.js";
 
 /** A node:http request listener; also an Express handler (`app.post("/agent", handler)`). */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -15,7 +16,8 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise
  *   socket, so its answer arrives, and the connection is closed after it unless the body had fully
  *   arrived. Mount it before any body parser; behind one (`express.json()`, `express.raw()`,
  *   `express.text()`, or a host that always parses), whose stream is already read, the parsed
- *   `req.rawBody` / `req.body` is handed on instead (an object as its JSON), with the handler's
+ *   `req.rawBody` / `req.body` is handed on instead (bytes or a string as is, another value as its
+ *   JSON; one JSON cannot hold, such as a BigInt or a cycle, is a 400), with the handler's
  *   content-type check and body limit applied to it as usual.
  * - The response is written with backpressure: the next chunk is read from the handler's body only
  *   after `res.write` has drained, so a client that stops reading holds the run back instead of
@@ -88,21 +90,42 @@ function toRequest(req: IncomingMessage, signal: AbortSignal, body: BodyState): 
 /**
  * The body a middleware already read from `req` (its stream has ended, so reading it again would
  * wait forever): `req.rawBody` when a Buffer (Google Cloud Functions, Firebase), else `req.body`
- * as a Buffer or string (`express.raw()`, `express.text()`) or an object as its JSON
- * (`express.json()`). `undefined` while the stream is unread.
+ * as bytes (a Buffer, a typed array or an `ArrayBuffer`: `express.raw()`), a string
+ * (`express.text()`) or any other value as its JSON (`express.json()`). A value JSON cannot hold
+ * (a BigInt, a cycle, a function) is a stream that fails with a 400 {@link BodyError} when the
+ * handler reads it, after its method, content-type and `Accept` checks. `undefined` while the
+ * stream is unread.
  */
-function alreadyReadBody(req: IncomingMessage): Uint8Array | string | undefined {
+function alreadyReadBody(req: IncomingMessage): Uint8Array | string | ReadableStream<Uint8Array> | undefined {
   if (!req.readableEnded) return undefined;
   const parsed = req as IncomingMessage & { rawBody?: unknown; body?: unknown };
   if (parsed.rawBody instanceof Uint8Array) return parsed.rawBody;
   const value = parsed.body;
   if (value instanceof Uint8Array || typeof value === "string") return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
   if (value === undefined || value === null) return "";
+  let json: string | undefined;
   try {
-    return JSON.stringify(value) ?? "";
+    json = JSON.stringify(value);
   } catch {
-    return ""; // not serializable (a cycle, too deep): answered as an empty body (400)
+    // a cycle, a BigInt, too deep: reported below
   }
+  return json ?? unreadableBody();
+}
+
+/** A body stream that fails, when read, with the 400 for a parsed body JSON cannot hold. */
+function unreadableBody(): ReadableStream<Uint8Array> {
+  const error = new BodyError(
+    400,
+    "invalid_json",
+    "The body could not be read: the body parser in front of the endpoint left a value that is not JSON (mount the handler before it, or use express.raw()).",
+  );
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.error(error);
+    },
+  });
 }
 
 /**
