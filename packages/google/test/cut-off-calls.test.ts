@@ -10,7 +10,7 @@
 import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { assertConformant } from "@agui-bridge/conformance";
 import { describe, expect, it } from "vitest";
-import { streamGenerateContent } from "../src/index.js";
+import { streamGenerateContent, streamGenerateContentFromResponse } from "../src/index.js";
 import { collect, ofType } from "./support/collect.js";
 
 type Rec = Record<string, unknown>;
@@ -120,4 +120,18 @@ describe("a streamed function call cut off when the run ends without its respons
     const call = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))[0];
     expect(call?.function.arguments).toBe('{"a":{"b":1}}');
   });
+});
+
+describe("the raw path (SSE bytes) closes a call cut off by STOP the same way", () => {
+  for (const vertexai of [false, true]) {
+    it(`${vertexai ? "Vertex" : "Gemini API"} bytes: interrupted, JSON completed, still pending`, async () => {
+      const sse = [opening, fragment, chunk([], { finishReason: "STOP" })].map((c) => `data: ${JSON.stringify(c)}\r\n\r\n`).join("");
+      const events = await collect(streamGenerateContentFromResponse(new Response(sse), { generateId: createSequentialIds(), vertexai }));
+      const messages = await assertConformant(events);
+      expect(outcome(events).pendingToolCallIds).toEqual(["c1"]);
+      expect(bridge(ofType(events, "TOOL_CALL_END")[0])).toMatchObject({ interrupted: true });
+      const call = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))[0];
+      expect(call?.function.arguments).toBe('{"body":"Chapter one"}');
+    });
+  }
 });

@@ -28,6 +28,10 @@ export function providerToolResultBlock(context: StreamContext, message: Message
   const providerId = requireString(block, "tool_use_id", type);
   const toolCallId = resolveToolCallId(context, providerId);
   message.blocks.set(index, { kind: "ignored", index, type });
+  if (context.answeredCalls.has(toolCallId)) {
+    repeatedResult(context, toolCallId, type, block);
+    return;
+  }
   if (!context.run.hasToolCall(toolCallId)) {
     const earlier = earlierCall(context, toolCallId);
     if (earlier === "unanswered") {
@@ -66,6 +70,41 @@ export function providerToolResultBlock(context: StreamContext, message: Message
   if (Object.keys(blockFields).length > 0) metadata.blockFields = blockFields;
   context.run.toolCallResult({ toolCallId, content, metadata });
   markAnswered(context, providerId, toolCallId);
+  const text = blockText(block);
+  if (text !== undefined) context.resultBlocks.set(toolCallId, text);
+}
+
+/**
+ * A `*_tool_result` for a call this run already answered (the same message sending it twice, or the
+ * next message of the stream repeating it). AG-UI's TOOL_CALL_RESULT is "the call being answered",
+ * and the request side keeps one result per call (`pairToolResults`: a second one is dropped,
+ * `request.duplicate-tool-result`; the Messages API answers a `server_tool_use` with one result
+ * block), so the first result stays the call's result and the repeat is no second
+ * TOOL_CALL_RESULT. Warning `stream.repeated-tool-result` (`{ type, toolCallId, identical }`); a
+ * repeat that differs from the first (as JSON) is carried whole in the warning's `block`, and as
+ * RAW with `emitRawEvents`, so nothing it says is lost.
+ */
+function repeatedResult(context: StreamContext, toolCallId: string, type: string, block: JsonRecord): void {
+  const first = context.resultBlocks.get(toolCallId);
+  const identical = first !== undefined && first === blockText(block);
+  warn(
+    context,
+    "stream.repeated-tool-result",
+    identical
+      ? `A ${type} block repeats the result of tool call ${toolCallId}, which this run already answered; folded into the first`
+      : `A ${type} block is a second, different result for tool call ${toolCallId}, which this run already answered; the first stays its result, the block is in this warning's details`,
+    identical ? { type, toolCallId, identical } : { type, toolCallId, identical, block },
+  );
+  if (context.options.emitRawEvents === true) context.run.raw(block, context.provider);
+}
+
+/** A block's JSON text; undefined when it cannot be written. */
+function blockText(block: JsonRecord): string | undefined {
+  try {
+    return JSON.stringify(block);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether `input.messages` hold the provider-run call (of an earlier turn), and whether it has a result there. */

@@ -23,6 +23,7 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
     toolNames: new Map(),
     renamedCalls: new Map(),
     answeredCalls: new Set(),
+    resultBlocks: new Map(),
     provider: providerLabel(options.provider, "anthropic"),
     messageCounts: { serverToolUse: new Map(), cacheCreation: new Map() },
     inputTransformations: new Map(),

@@ -6,6 +6,7 @@ import { handleServerToolCall, handleServerToolResponse } from "./handle-server-
 import { closeReasoning, closeText, handleTextPart } from "./handle-text.js";
 import { mapGoogleFinishReason } from "./map-google-finish-reason.js";
 import { createGroundingFold, foldGrounding } from "./merge-grounding.js";
+import { ignoreExtraCandidate, warnExtraCandidates } from "./extra-candidates.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "../narrow.js";
 import { createStreamState, type StreamState, type TurnState } from "./stream-state.js";
 import { enterTurn } from "./turns.js";
@@ -40,6 +41,7 @@ export function createGenerateContentMapper(run: RunBuilder, options: AdapterStr
     // that had already finished (its finishing chunk came, then the stream broke) keeps that finish
     // on the RUN_ERROR, as RUN_FINISHED would have carried it.
     beforeClose: () => {
+      warnExtraCandidates(state);
       closeAllStreamingCalls(state, true);
       keepReachedFinish(state);
     },
@@ -88,12 +90,7 @@ function mapChunk(state: StreamState, raw: unknown): void {
     if (candidate === undefined) throw new MalformedChunkError("a candidate is not an object");
     const index = asNumber(candidate.index) ?? 0;
     if (index !== 0) {
-      state.options.onWarning?.({
-        code: "stream.extra-candidate",
-        message: `Candidate ${index} was ignored: only the first candidate is mapped`,
-        details: { index },
-      });
-      if (state.options.emitRawEvents === true) state.run.raw(candidate, state.provider);
+      ignoreExtraCandidate(state, index, candidate);
       continue;
     }
     mapCandidate(state, turn, candidate);
@@ -205,6 +202,7 @@ function failIfPromptBlocked(state: StreamState, feedbackValue: unknown): boolea
 }
 
 function endStream(state: StreamState): void {
+  warnExtraCandidates(state);
   closeAllStreamingCalls(state, true);
   if (state.finish === undefined) return;
   const grounding = [...state.grounding.values()].map((fold) => fold.fields);

@@ -112,6 +112,10 @@ export interface StreamState {
   chunkLogprobs: Record<string, unknown> | undefined;
   /** Log probabilities of chunks no message took, the run's terminal metadata `logprobs`. */
   runLogprobs: GoogleLogprobs | undefined;
+  /** Indices of the candidates other than the first that came (bounded; see `ignoreExtraCandidate`). */
+  ignoredCandidates: Set<number>;
+  /** Whether the run's `stream.extra-candidate` warning was given. */
+  extraCandidatesWarned: boolean;
 }
 
 /** A fresh state for one stream. */
@@ -136,5 +140,7 @@ export function createStreamState(run: RunBuilder, options: AdapterStreamOptions
     modelStatus: undefined,
     chunkLogprobs: undefined,
     runLogprobs: undefined,
+    ignoredCandidates: new Set(),
+    extraCandidatesWarned: false,
   };
 }
