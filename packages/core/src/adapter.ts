@@ -158,5 +158,5 @@ export { applyJsonPatch, type JsonPatchResult } from "./json-patch.js";
 export { EntityIds } from "./run/entity-ids.js";
 export { toolArgumentsObject } from "./tool-arguments-object.js";
 export { isJsonComplete, newJsonCompleteness, trackJsonFragment, type JsonCompleteness } from "./json-completeness.js";
-export { IdFingerprints } from "./run/id-fingerprints.js";
+export { IdFingerprints, textFingerprint } from "./run/id-fingerprints.js";
 export { createStepWriter, subagentLocalId, type StepWriter, type StepWriterOptions } from "./run/step-writer.js";

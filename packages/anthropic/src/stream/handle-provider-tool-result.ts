@@ -1,4 +1,4 @@
-import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
+import { readBridgeMetadata, textFingerprint, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
 import { fileHandlePart, fileIdsIn } from "./file-handle-parts.js";
 import { asArray, isRecord, requireString, type JsonRecord } from "../narrow.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
@@ -71,7 +71,7 @@ export function providerToolResultBlock(context: StreamContext, message: Message
   context.run.toolCallResult({ toolCallId, content, metadata });
   markAnswered(context, providerId, toolCallId);
   const text = blockText(block);
-  if (text !== undefined) context.resultBlocks.set(toolCallId, text);
+  if (text !== undefined) context.resultBlocks.set(toolCallId, textFingerprint(text));
 }
 
 /**
@@ -86,7 +86,8 @@ export function providerToolResultBlock(context: StreamContext, message: Message
  */
 function repeatedResult(context: StreamContext, toolCallId: string, type: string, block: JsonRecord): void {
   const first = context.resultBlocks.get(toolCallId);
-  const identical = first !== undefined && first === blockText(block);
+  const text = blockText(block);
+  const identical = first !== undefined && text !== undefined && first === textFingerprint(text);
   warn(
     context,
     "stream.repeated-tool-result",

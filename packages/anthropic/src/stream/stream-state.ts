@@ -100,10 +100,11 @@ export interface StreamContext {
   /** AG-UI ids of the calls this stream gave a result (tool-call-ids.ts). */
   answeredCalls: Set<string>;
   /**
-   * The JSON text of the `*_tool_result` block that answered each provider-run call (by AG-UI id),
-   * to tell a repeat that says the same from one that differs (handle-provider-tool-result.ts).
+   * A fingerprint of the JSON text of the `*_tool_result` block that answered each provider-run
+   * call (by AG-UI id), to tell a repeat that says the same from one that differs
+   * (handle-provider-tool-result.ts) without holding a second copy of every result.
    */
-  resultBlocks: Map<string, string>;
+  resultBlocks: Map<string, number>;
   /** The platform label in effect (`anthropic`, `amazon-bedrock`, …): file handles and RAW events name it. */
   provider: string;
   /** `usage.server_tool_use` / `usage.cache_creation` counts per message id, as last reported (see `recordMessageCounts`). */

@@ -145,6 +145,15 @@ function fingerprint(id: string): number {
   return key;
 }
 
+/**
+ * A 52-bit fingerprint of any text (the hash {@link IdFingerprints} keeps): equal texts give equal
+ * numbers; two different texts share one with odds of about 1 in 4.5 × 10^15. For remembering
+ * whether a payload was already seen without holding on to it.
+ */
+export function textFingerprint(text: string): number {
+  return hash(text);
+}
+
 /** Two independent FNV-1a hashes (31 and 21 bits) joined into one safe integer. */
 function hash(id: string): number {
   let a = 0x811c9dc5;
