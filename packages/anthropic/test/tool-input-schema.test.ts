@@ -49,6 +49,47 @@ describe("tool input_schema with a top-level combinator", () => {
     expect(schema).toEqual({ type: "object", properties: { q: { type: "string", description: "top" }, limit: { type: "integer" } }, required: ["q", "limit"] });
   });
 
+  it("a field the branches define differently keeps every branch's definition (a discriminated union's tag is not narrowed to the first branch's value)", () => {
+    const { schema } = schemaOf({
+      oneOf: [
+        { type: "object", properties: { action: { type: "string", const: "create" }, name: { type: "string" } }, required: ["action", "name"] },
+        { type: "object", properties: { action: { type: "string", const: "delete" }, id: { type: "string" } }, required: ["action", "id"] },
+        { type: "object", properties: { action: { type: "string", const: "delete" }, force: { type: "boolean" } }, required: ["action"] },
+      ],
+    });
+    expect(schema).toEqual({
+      type: "object",
+      properties: {
+        action: { anyOf: [{ type: "string", const: "create" }, { type: "string", const: "delete" }] },
+        name: { type: "string" },
+        id: { type: "string" },
+        force: { type: "boolean" },
+      },
+      required: ["action"],
+    });
+  });
+
+  it("allOf branches that define the same field differently: the field must meet both (allOf of the two)", () => {
+    const { schema } = schemaOf({ allOf: [{ properties: { n: { type: "integer" } } }, { properties: { n: { minimum: 1 } } }] });
+    expect(schema.properties).toEqual({ n: { allOf: [{ type: "integer" }, { minimum: 1 }] } });
+  });
+
+  it("branches that are local $refs (pydantic's union of models) are read from $defs / definitions", () => {
+    const parameters = {
+      anyOf: [{ $ref: "#/$defs/ByName" }, { $ref: "#/definitions/ById" }],
+      $defs: { ByName: { type: "object", properties: { name: { type: "string" }, kind: { $ref: "#/$defs/Kind" } }, required: ["name", "kind"] }, Kind: { enum: ["a", "b"] } },
+      definitions: { ById: { type: "object", properties: { id: { type: "integer" }, kind: { $ref: "#/$defs/Kind" } }, required: ["id", "kind"] } },
+    };
+    const { schema } = schemaOf(parameters);
+    expect(schema).toEqual({
+      $defs: parameters.$defs,
+      definitions: parameters.definitions,
+      type: "object",
+      properties: { name: { type: "string" }, kind: { $ref: "#/$defs/Kind" }, id: { type: "integer" } },
+      required: ["kind"],
+    });
+  });
+
   it("a schema without a top-level combinator goes as it was, nested ones included, with no warning", () => {
     const parameters = { type: "object", properties: { v: { anyOf: [{ type: "string" }, { type: "number" }] } } };
     const { schema, warnings } = schemaOf(parameters);

@@ -10,10 +10,13 @@ const COMBINATORS = ["allOf", "anyOf", "oneOf"] as const;
  * `oneOf`, `allOf` or `anyOf` at the top level (400 "input_schema does not support oneOf, allOf, or
  * anyOf at the top level", failing every request that lists the tool), which a union of objects
  * becomes (zod-to-json-schema, many MCP servers). Such a combinator is folded into the top level:
- * the properties of its object branches join `properties` (a property the top level already has
- * stays as it is), and `required` keeps what the top level requires, plus what every `allOf`
- * branch requires, plus what all branches of an `anyOf` / `oneOf` require alike. The model still
- * sees every field; the rule across them is the tool's to check. Warns
+ * the properties of its object branches join `properties` (a branch that is a local `$ref`,
+ * `#/$defs/…` or `#/definitions/…`, is read from the schema's own definitions first; a property
+ * the top level already has stays as it is; a field the branches define differently gets every
+ * definition, as `anyOf` for an `anyOf` / `oneOf`, `allOf` for an `allOf`, so a discriminated
+ * union's tag keeps all its values), and `required` keeps what the top level requires, plus what
+ * every `allOf` branch requires, plus what all branches of an `anyOf` / `oneOf` require alike. The
+ * model still sees every field and every value; the rule across them is the tool's to check. Warns
  * `request.tool-schema-flattened`. Nested combinators are allowed and left as they are; the result
  * always has `type: "object"`. Never changes the caller's schema.
  */
@@ -22,15 +25,28 @@ export function toInputSchema(name: string, parameters: unknown, sink: WarningSi
   const folded: string[] = [];
   let properties: Schema | undefined = isRecord(schema.properties) ? { ...schema.properties } : undefined;
   const required = new Set(stringsOf(schema.required));
+  const own = new Set(properties === undefined ? [] : Object.keys(properties));
   for (const key of COMBINATORS) {
     if (!(key in schema)) continue;
-    const branches = Array.isArray(schema[key]) ? (schema[key] as unknown[]).filter(isRecord) : [];
+    const branches = Array.isArray(schema[key]) ? (schema[key] as unknown[]).filter(isRecord).map((branch) => resolveLocalRef(branch, schema)) : [];
     delete schema[key];
     folded.push(key);
+    const byField = new Map<string, unknown[]>();
     for (const branch of branches) {
       if (!isRecord(branch.properties)) continue;
       properties ??= {};
-      for (const [field, value] of Object.entries(branch.properties)) if (!(field in properties)) properties[field] = value;
+      for (const [field, value] of Object.entries(branch.properties)) {
+        if (own.has(field)) continue;
+        const list = byField.get(field) ?? [];
+        if (!list.some((seen) => sameJson(seen, value))) list.push(value);
+        byField.set(field, list);
+      }
+    }
+    for (const [field, list] of byField) {
+      const value = list.length === 1 ? list[0] : { [key === "allOf" ? "allOf" : "anyOf"]: list };
+      // Top-level combinators all apply: a field an earlier one defined must meet both.
+      properties ??= {};
+      properties[field] = field in properties && !sameJson(properties[field], value) ? { allOf: [properties[field], value] } : value;
     }
     const requiredSets = branches.map((branch) => new Set(stringsOf(branch.required)));
     const kept = key === "allOf" ? requiredSets.flatMap((set) => [...set]) : commonTo(requiredSets);
@@ -45,6 +61,28 @@ export function toInputSchema(name: string, parameters: unknown, sink: WarningSi
     });
   }
   return { ...schema, type: "object" };
+}
+
+/**
+ * A branch that is only a local reference (`{ $ref: "#/$defs/Name" }`, or `#/definitions/Name`,
+ * pydantic's and zod-to-json-schema's form for a union of models) as the definition it names, its
+ * own other keywords kept beside; any other branch, or a reference that names nothing, as it is.
+ */
+function resolveLocalRef(branch: Schema, root: Schema): Schema {
+  const ref = branch.$ref;
+  if (typeof ref !== "string") return branch;
+  const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+  if (match === null) return branch;
+  const table = root[match[1] as string];
+  const name = (match[2] as string).replace(/~1/g, "/").replace(/~0/g, "~");
+  const target = isRecord(table) && Object.hasOwn(table, name) ? table[name] : undefined;
+  if (!isRecord(target)) return branch;
+  const { $ref: _ref, ...rest } = branch;
+  return { ...target, ...rest };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function stringsOf(value: unknown): string[] {

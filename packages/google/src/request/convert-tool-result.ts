@@ -37,8 +37,9 @@ export interface ToolResultContext {
 
 /**
  * A tool message as a `functionResponse`: `name` from the call it answers, the provider's call
- * `id` when it had one, `response` = the content when it is a JSON object, else `{ output }`
- * (`{ error }` when the tool failed). This is the one place that decides where a result's media
+ * `id` when it had one, `response` = the content when it is a JSON object with neither an
+ * `output` nor an `error` key, else `{ output }` ({@link successResponse}; `{ error, output? }`
+ * when the tool failed). This is the one place that decides where a result's media
  * goes: inside the `functionResponse` (`functionResponse.parts`) when the model takes multimodal
  * function responses ({@link takesMultimodalFunctionResponses}) and the media is of a type Gemini
  * takes there ({@link FUNCTION_RESPONSE_MEDIA_TYPES}: PNG, JPEG, WEBP, PDF, plain text); anything
@@ -60,7 +61,7 @@ export function convertToolResult(message: ToolMessage, context: ToolResultConte
   const output = textOf(message.content);
   let response: Record<string, unknown>;
   if (message.error !== undefined) response = { error: message.error, ...(output !== "" && { output }) };
-  else response = parseObject(output) ?? { output };
+  else response = successResponse(output);
   const media: MediaPart[] = [];
   if (typeof message.content !== "string") {
     for (const part of message.content) {
@@ -88,6 +89,20 @@ export function convertToolResult(message: ToolMessage, context: ToolResultConte
     ],
     media: moved.map(mediaAsPart),
   };
+}
+
+/**
+ * A successful result as `functionResponse.response`. The API reads the keys `output` (the
+ * function's output) and `error` ("error details"), and only "if "output" and "error" keys are not
+ * specified" takes the whole object as the output. So a JSON object goes as it is only when it has
+ * neither key; one that has (`{ "result": …, "error": null }`, `{ "output": …, "exitCode": 1 }`)
+ * goes whole under `output`, never read as a failure or cut to one field; anything else (plain
+ * text, an array, a number) is `{ output: text }`.
+ */
+function successResponse(output: string): Record<string, unknown> {
+  const parsed = parseObject(output);
+  if (parsed === undefined) return { output };
+  return Object.hasOwn(parsed, "output") || Object.hasOwn(parsed, "error") ? { output: parsed } : parsed;
 }
 
 function warnMoved(message: ToolMessage, context: ToolResultContext, multimodal: boolean, moved: readonly MediaPart[]): void {
