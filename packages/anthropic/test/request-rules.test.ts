@@ -74,11 +74,13 @@ describe("items 9 and 10: pairing and unknown roles/parts", () => {
     const { turns, codes } = convert([
       { id: "u", role: "user", content: [{ type: "text", text: "hi" }, { type: "hologram" }] },
       { id: "z", role: "narrator", content: "?" },
+      { id: "act", role: "activity", activityType: "progress", content: { step: "searching the web" } },
       { id: "a", role: "assistant", toolCalls: [{ id: "toolu_1", type: "function", function: { name: "f", arguments: "{}" } }] },
       { id: "o", role: "tool", toolCallId: "toolu_nope", content: "orphan" },
     ] as unknown as Message[]);
     expect(turns[2]).toEqual({ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "No result was provided for this tool call.", is_error: true }] });
     expect(JSON.stringify(turns)).not.toContain("orphan");
+    expect(JSON.stringify(turns)).not.toContain("searching the web");
     expect(codes.sort()).toEqual(["request.missing-tool-result", "request.orphan-tool-result", "request.unknown-part", "request.unknown-role"]);
   });
 });

@@ -127,8 +127,13 @@ export interface RequestWarn {
   warn(code: string, message: string, details?: Record<string, unknown>): void;
 }
 
-/** Reports a message of a role the converter does not know (it is skipped). */
+/**
+ * Reports a message of a role the converter does not know (it is skipped). An `activity` message
+ * is skipped without a warning: AG-UI defines it as "structured progress that is not conversation
+ * content", the client's to show, so no provider request carries it and nothing is lost.
+ */
 export function warnUnknownRole(sink: RequestWarn, message: { id?: unknown; role?: unknown }, providerLabel: string): void {
+  if (message.role === "activity") return;
   const role = String(message.role);
   sink.warn(REQUEST_WARNINGS.unknownRole, `A message of unknown role ${JSON.stringify(role)} has no ${providerLabel} form; skipped`, {
     messageId: typeof message.id === "string" ? message.id : null,

@@ -103,10 +103,12 @@ describe("items 9 and 10: pairing and unknown roles/parts", () => {
     const { contents, codes } = convert([
       { id: "u", role: "user", content: [{ type: "text", text: "hi" }, { type: "hologram" }] },
       { id: "z", role: "narrator", content: "?" },
+      { id: "act", role: "activity", activityType: "progress", content: { step: "searching the web" } },
       { id: "a", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }] },
       { id: "o", role: "tool", toolCallId: "nope", content: "orphan" },
     ] as unknown as Message[]);
     expect(contents[2]?.parts?.[0]?.functionResponse).toEqual({ name: "f", response: { error: "No result was provided for this tool call." } });
+    expect(JSON.stringify(contents)).not.toContain("searching the web");
     expect(codes.sort()).toEqual(["request.missing-tool-result", "request.orphan-tool-result", "request.unknown-part", "request.unknown-role"]);
   });
 });

@@ -154,6 +154,7 @@ describe("items 9 and 10: pairing and unknown roles/parts, as everywhere", () =>
   const messages = [
     { id: "u", role: "user", content: [{ type: "text", text: "hi" }, { type: "hologram", source: { type: "url", value: "x" } }] },
     { id: "z", role: "narrator", content: "?" },
+    { id: "act", role: "activity", activityType: "progress", content: { step: "searching the web" } },
     { id: "a", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }] },
     { id: "o", role: "tool", toolCallId: "nope", content: "orphan" },
   ] as unknown as Message[];
@@ -161,12 +162,14 @@ describe("items 9 and 10: pairing and unknown roles/parts, as everywhere", () =>
     const { items, codes } = responses(run(messages));
     expect(items.map((i) => i.type ?? i.role)).toEqual(["user", "function_call", "function_call_output"]);
     expect(items[2]).toMatchObject({ call_id: "c1", output: "No result was provided for this tool call." });
+    expect(JSON.stringify(items)).not.toContain("searching the web");
     expect(codes.sort()).toEqual(["request.missing-tool-result", "request.orphan-tool-result", "request.unknown-part", "request.unknown-role"]);
   });
   it("Chat: the same rules, the same codes", () => {
     const warnings: BridgeWarning[] = [];
     const { params } = toChatCompletionsRequest(run(messages), { model: "gpt-5", onWarning: (w) => warnings.push(w) });
     expect(params.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
+    expect(JSON.stringify(params.messages)).not.toContain("searching the web");
     expect(warnings.map((w) => w.code).sort()).toEqual(["request.missing-tool-result", "request.orphan-tool-result", "request.unknown-part", "request.unknown-role"]);
   });
 });

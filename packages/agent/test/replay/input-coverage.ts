@@ -74,7 +74,9 @@ export function inputProblems(api: SwapApi, label: string, messages: readonly Me
     if ((m.role === "system" || m.role === "developer") && m.content.trim() !== "" && !instructions.includes(escaped(m.content).trim())) problems.push(`${m.role} text of ${m.id} is not in the API's instructions`);
     if (m.role === "activity") {
       if (sent.includes(String(m.content.step))) problems.push(`activity ${m.id} was sent`);
-      if (!warnings.some((w) => w.details?.messageId === m.id)) problems.push(`activity ${m.id} was dropped without a warning`);
+      // AG-UI: an activity is "structured progress that is not conversation content": never model
+      // input, and not worth a warning on every request of the thread.
+      if (warnings.some((w) => w.details?.messageId === m.id)) problems.push(`activity ${m.id} was warned about as if conversation content were lost`);
     }
     if (m.role === "user" && Array.isArray(m.content)) {
       for (const part of m.content) {
