@@ -25,9 +25,10 @@ export type ProviderToolType = (typeof PROVIDER_TOOL)[keyof typeof PROVIDER_TOOL
 
 /**
  * Gemini's documented function name rule: starts with a letter or an underscore; a-z, A-Z, 0-9,
- * underscores, dots, colons and dashes; at most 128 characters.
+ * underscores, dots, colons and dashes; at most 64 characters (the Gemini API and Vertex AI references of
+ * `FunctionDeclaration.name`; older Vertex pages and the SDK's types say 128; a name within both is sent).
  */
-export const GOOGLE_TOOL_NAME: ToolNameRule = { provider: "Gemini", allowed: /[a-zA-Z0-9_.:-]/, maxLength: 128, first: /[a-zA-Z_]/ };
+export const GOOGLE_TOOL_NAME: ToolNameRule = { provider: "Gemini", allowed: /[a-zA-Z0-9_.:-]/, maxLength: 64, first: /[a-zA-Z_]/ };
 
 /** The text of the user turn put where Gemini needs one and the input has none (or only an empty one). */
 export const EMPTY_USER_TURN_TEXT = ".";

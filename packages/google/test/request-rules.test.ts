@@ -96,6 +96,22 @@ describe("item 8: tool names", () => {
     expect(contents[2]?.parts?.[0]?.functionResponse?.name).toBe("look_up");
     expect(codes).toEqual(["request.tool-name-mapped"]);
   });
+
+  it("names are at most 64 characters (the current Gemini API and Vertex AI references)", () => {
+    const user: Message = { id: "u", role: "user", content: "x" };
+    expect(() => convert([user], [{ name: "a".repeat(64), description: "" }])).not.toThrow();
+    expect(() => convert([user], [{ name: "a".repeat(65), description: "" }])).toThrow(ToolNameError);
+    const long = `mcp__server__${"b".repeat(80)}`;
+    const { contents, codes } = convert([
+      user,
+      { id: "a", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: long, arguments: "{}" } }] },
+      { id: "t", role: "tool", toolCallId: "c1", content: "ok" },
+    ]);
+    const sent = contents[1]?.parts?.[0]?.functionCall?.name;
+    expect(sent?.length).toBeLessThanOrEqual(64);
+    expect(contents[2]?.parts?.[0]?.functionResponse?.name).toBe(sent);
+    expect(codes).toEqual(["request.tool-name-mapped"]);
+  });
 });
 
 describe("items 9 and 10: pairing and unknown roles/parts", () => {
