@@ -74,6 +74,14 @@ describe("Responses: reasoning deltas that stop short of the reasoning text", ()
       { type: "reasoning_text", length: FULL.length },
     ]);
   });
+  it("reasoning text the finished item lists as its summary (DashScope) is completed, not written again", async () => {
+    const relabelled = { ...item("", FULL), encrypted_content: "enc" };
+    const stream = events({ deltas: ["2 plus ", "2 is"] }).map((event) =>
+      event.type === "response.output_item.done" ? { ...event, item: relabelled } : event.type === "response.completed" ? { ...event, response: { ...(event.response as Rec), output: [relabelled] } } : event,
+    );
+    const { events: out } = await runResponsesBothPaths(stream);
+    expect(ofType(out, "REASONING_MESSAGE_CONTENT").map((e) => e.delta)).toEqual(["2 plus ", "2 is", " 4."]);
+  });
   it("a final text that does not extend what streamed leaves the reasoning as it streamed", async () => {
     expect((await reasoning({ deltas: ["2 plus ", "3"], done: FULL })).deltas).toEqual(["2 plus ", "3"]);
     expect((await reasoning({ deltas: ["2 plus 2 is 4.!"] })).deltas).toEqual(["2 plus 2 is 4.!"]);
