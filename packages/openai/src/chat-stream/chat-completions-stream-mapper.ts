@@ -18,7 +18,7 @@ import { releaseAllHeldToolCalls, releaseHeldToolCalls } from "./start-chat-tool
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { deltaThoughtSignature, flushGeminiTextSignature, settleGeminiTextSignature } from "./gemini-text-signature.js";
-import { collectAnnotations } from "./chat-annotations.js";
+import { annotationsTooLate, collectAnnotations, keepLateAnnotations } from "./chat-annotations.js";
 import { keepUnplacedSources, trackCitations } from "./chat-sources.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { collectLogprobs } from "./chat-logprobs.js";
@@ -238,10 +238,10 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     if (isRecord(delta.function_call)) handleChatToolCallDelta(state, choice, { index: LEGACY_FUNCTION_CALL_INDEX, function: delta.function_call });
     // Gemini: a thought signature outside tool calls, on the choice's text (the one this delta's content opened, or the next).
     settleGeminiTextSignature(state, choice, deltaThoughtSignature(delta));
-    collectAnnotations(choice, delta.annotations);
+    gatherAnnotations(state, choice, delta.annotations);
   }
   // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
-  collectAnnotations(choice, record.annotations);
+  gatherAnnotations(state, choice, record.annotations);
   // A finish repeated for a choice that already finished keeps the first (Together AI repeats
   // `tool_calls`, then closes with a `stop` chunk that carries the usage), with the details only
   // the repeat has.
@@ -268,6 +268,13 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
     state.finishIndex = index;
     state.endSeen = true;
   }
+}
+
+/** Annotations for the choice's text END, or, once it finished and its text closed, for the terminal event's `sources`. */
+function gatherAnnotations(state: ChatStreamState, choice: ChatChoiceState, value: unknown): void {
+  if (value === undefined) return;
+  if (annotationsTooLate(choice)) keepLateAnnotations(state, choice, value);
+  else collectAnnotations(choice, value);
 }
 
 /** `delta.content` as a string: Gemini's thought summaries, else `thinkTags` when on, else text. */

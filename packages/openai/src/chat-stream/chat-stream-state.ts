@@ -40,6 +40,8 @@ export interface PendingEncryptedDetail {
 export interface ChatToolState {
   toolCallId: string;
   providerId?: string;
+  /** The name it started under (TOOL_CALL_START's), once started. */
+  name?: string;
   /** The `reasoning_details` entry whose opaque value went on this call (written on TOOL_CALL_END). */
   reasoningDetail?: ReasoningDetailDescriptor;
   /** Gemini's `extra_content.google.thought_signature` sent on this call (its kind is written on TOOL_CALL_END). */
@@ -124,6 +126,10 @@ export interface ChatChoiceState {
   readonly annotations: Record<string, unknown>[];
   /** Their JSON, so exact repeats are kept once. */
   readonly annotationKeys: Set<string>;
+  /** Annotations that came after the choice finished, and where their entry sits in `unplacedSources` (chat-annotations.ts). */
+  lateAnnotations?: { at: number; annotations: Record<string, unknown>[] };
+  /** The text message the choice closed (late annotations name it). */
+  endedTextId?: string;
   /** Token log probabilities of the text and the refusal so far (`logprobs`), for their END. */
   readonly logprobs: ChatLogprobs;
   /**
@@ -253,6 +259,7 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cut
   for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
   // Their END fields (citations, annotations, logprobs, a text signature's kind) come from their `endMetadata` (see `openChatText`).
   if (choice.textId !== undefined && run.isTextOpen(choice.textId)) run.endText(choice.textId);
+  if (choice.textId !== undefined) choice.endedTextId = choice.textId;
   choice.textId = undefined;
   if (choice.refusalId !== undefined && run.isTextOpen(choice.refusalId)) run.endText(choice.refusalId);
   choice.refusalId = undefined;

@@ -1,4 +1,4 @@
-import { newJsonCompleteness, trackJsonFragment } from "@agui-bridge/core/adapter";
+import { isJsonComplete, newJsonCompleteness, trackJsonFragment } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, asNumber, asRecord } from "../narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { toolCallArguments, toolCallBody, toolCallThoughtSignature, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
@@ -20,7 +20,8 @@ import { isUndeclaredWrapperName } from "../parallel-tool-wrapper.js";
  * (llama.cpp, TGI) pass as its JSON text; a fragment without `index` is keyed by its `position` in
  * the delta's `tool_calls` (Kimi: two whole calls in one delta, then their arguments in the same
  * places, still without `index`), and one naming an earlier call of the choice by its `id` goes to
- * that call; Gemini's `extra_content.google.thought_signature` on a
+ * that call, and one naming a call while the call open at its place (no id) holds complete JSON
+ * starts the next call ({@link startsNextCall}: whole calls one delta each, no index, no id); Gemini's `extra_content.google.thought_signature` on a
  * call becomes the call's REASONING_ENCRYPTED_VALUE (kind `google-thought-signature`). A Kimi
  * builtin function call (`type: "builtin_function"`, `$web_search`) is the application's to answer
  * (with its arguments, which Kimi then runs), marked `toolCallType: "builtin_function"`.
@@ -37,7 +38,11 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
   // (Gemini's late signature-only fragment for an earlier call, after other calls took its place).
   const named = explicitIndex === undefined && providerId !== undefined ? callNamed(choice, providerId) : undefined;
   let open = named ?? choice.tools.get(index);
+  const args = toolCallArguments(fn, custom);
   if (named === undefined && open !== undefined && providerId !== undefined && open.providerId !== undefined && providerId !== open.providerId) {
+    choice.parkedTools.push(open);
+    open = undefined;
+  } else if (open !== undefined && explicitIndex === undefined && providerId === undefined && startsNextCall(open, fragmentName(fn), args)) {
     choice.parkedTools.push(open);
     open = undefined;
   }
@@ -50,7 +55,6 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
   }
   choice.lastTool = open;
   const signature = toolCallThoughtSignature(record);
-  const args = toolCallArguments(fn, custom);
   // Structure only, nothing kept: whether the arguments are complete if an output limit ends the choice here.
   if (args !== undefined && open.json !== undefined) trackJsonFragment(open.json, args);
   const held = open.held;
@@ -98,6 +102,19 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
  * past this the call starts without a name (a wrapper as the plain call it is).
  */
 export const MAX_HELD_ARGUMENT_LENGTH = 1 << 20;
+
+/**
+ * Whether a fragment with neither `index` nor `id` that names a call begins the next call rather
+ * than continuing `open` (servers that send each call whole, one delta each, without either): the
+ * open call has no provider id, has started, and its arguments already form one complete JSON value,
+ * and the fragment either names another tool or brings more argument text (anything after a
+ * complete value cannot be the same call's). A name repeated with nothing more (servers that put
+ * the name on every fragment) continues the call; a custom call's free-form input never tells.
+ */
+function startsNextCall(open: ChatToolState, name: string | undefined, args: string | undefined): boolean {
+  if (name === undefined || open.providerId !== undefined || open.held !== undefined || open.json === undefined || !isJsonComplete(open.json)) return false;
+  return name !== open.name || (args !== undefined && args.trim() !== "");
+}
 
 /** The call of this choice (open at some index, or parked) the provider gave `providerId`. */
 function callNamed(choice: ChatChoiceState, providerId: string): ChatToolState | undefined {

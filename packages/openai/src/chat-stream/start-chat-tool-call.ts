@@ -50,6 +50,7 @@ export function startChatToolCall(state: ChatStreamState, choice: ChatChoiceStat
     ...(metadata !== undefined && { metadata }),
   });
   tool.toolCallId = toolCallId;
+  tool.name = name;
   const reasoningDetail = claimEncryptedDetail(state, choice, tool.providerId, toolCallId);
   if (reasoningDetail !== undefined) tool.reasoningDetail = reasoningDetail;
   const held = tool.held;

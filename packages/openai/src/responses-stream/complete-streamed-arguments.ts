@@ -1,12 +1,8 @@
 import { isCallOpen, writeCallArgs } from "./parallel-wrapper.js";
 import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js";
+import { appendTracked, tailBeyond } from "./streamed-tail.js";
 
-/**
- * How much of a call's streamed argument text is kept to complete it (characters). Servers that
- * stop short do it on calls of ordinary size; past this the call is left as it streamed, so what
- * the mapper keeps stays bounded whatever a server sends.
- */
-export const MAX_TRACKED_ARGUMENT_LENGTH = 1 << 20;
+export { MAX_TRACKED_ARGUMENT_LENGTH } from "./streamed-tail.js";
 
 /**
  * The argument text a call's deltas carried so far, kept until the call's arguments are final.
@@ -14,9 +10,7 @@ export const MAX_TRACKED_ARGUMENT_LENGTH = 1 << 20;
  * call whose text passes {@link MAX_TRACKED_ARGUMENT_LENGTH} stops keeping it (`null`).
  */
 export function recordArgumentDelta(tool: ToolItem, delta: string): void {
-  if (tool.argText === null) return;
-  const text = (tool.argText ?? "") + delta;
-  tool.argText = text.length > MAX_TRACKED_ARGUMENT_LENGTH ? null : text;
+  tool.argText = appendTracked(tool.argText, delta);
 }
 
 /**
@@ -28,9 +22,8 @@ export function recordArgumentDelta(tool: ToolItem, delta: string): void {
  * as it streamed (the deltas were written already).
  */
 export function completeStreamedArguments(state: ResponsesStreamState, tool: ToolItem, final: string): void {
-  const streamed = tool.argText;
-  if (streamed === undefined || streamed === null || final.length <= streamed.length || !final.startsWith(streamed)) return;
-  if (!isCallOpen(state, tool)) return;
+  const tail = tailBeyond(tool.argText, final);
+  if (tail === undefined || !isCallOpen(state, tool)) return;
   tool.argText = final;
-  writeCallArgs(state, tool, final.slice(streamed.length));
+  writeCallArgs(state, tool, tail);
 }

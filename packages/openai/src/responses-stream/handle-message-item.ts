@@ -1,7 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfAnnotations } from "./file-handle-parts.js";
 import { providerLabel } from "../provider-label.js";
-import { MAX_TRACKED_ARGUMENT_LENGTH } from "./complete-streamed-arguments.js";
+import { appendTracked, MAX_TRACKED_ARGUMENT_LENGTH, tailBeyond } from "./streamed-tail.js";
 import { endIdleReasoning } from "./reasoning-span.js";
 import { collectDeltaLogprobs, collectDoneLogprobs, createMessageLogprobs, logprobsEndMetadata } from "./response-logprobs.js";
 import { claimImplicitMessage, implicitMessageOf, namesNoItem } from "./implicit-message-item.js";
@@ -136,9 +136,7 @@ function collapseWritten(part: MessagePart, index: number): number {
 function recordStreamedText(part: MessagePart, index: number, delta: string): void {
   const streamed = (part.streamedText ??= new Map());
   const before = streamed.get(index);
-  if (before === null) return;
-  const text = (before ?? "") + delta;
-  streamed.set(index, text.length > MAX_TRACKED_ARGUMENT_LENGTH ? null : text);
+  if (before !== null) streamed.set(index, appendTracked(before, delta));
 }
 
 /**
@@ -148,12 +146,11 @@ function recordStreamedText(part: MessagePart, index: number, delta: string): vo
  * calls). Final text that does not extend the streamed text leaves the part as it streamed.
  */
 function completeStreamedText(state: ResponsesStreamState, part: MessagePart, index: number, final: string): void {
-  const streamed = part.streamedText?.get(index);
-  if (streamed === undefined || streamed === null || final.length <= streamed.length || !final.startsWith(streamed)) return;
-  if (!state.run.isTextOpen(part.messageId)) return;
+  const tail = tailBeyond(part.streamedText?.get(index), final);
+  if (tail === undefined || !state.run.isTextOpen(part.messageId)) return;
   part.streamedText!.set(index, final.length > MAX_TRACKED_ARGUMENT_LENGTH ? null : final);
   part.written.set(index, final.length);
-  state.run.text(part.messageId, final.slice(streamed.length));
+  state.run.text(part.messageId, tail);
 }
 
 /** The content part an event is about (`content_index`, 0 when absent). */

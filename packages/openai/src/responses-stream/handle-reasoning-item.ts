@@ -1,6 +1,7 @@
 import { IdFingerprints, type BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "../narrow.js";
 import { endReasoningSpan, startReasoningSpan } from "./reasoning-span.js";
+import { appendTracked, tailBeyond } from "./streamed-tail.js";
 import { addItemPosition, findItem, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
 
 /** Kind recorded on REASONING_MESSAGE_START for OpenAI's `encrypted_content`. */
@@ -45,7 +46,25 @@ function write(state: ResponsesStreamState, item: ReasoningItem, type: Reasoning
     item.parts.push(part);
   }
   part.length += delta.length;
+  part.streamed = appendTracked(part.streamed, delta);
   state.run.reasoning(item.messageId, delta);
+}
+
+type PartType = ReasoningItem["parts"][number]["type"];
+
+/**
+ * Writes what a part's final text (its `.done`, or the finished item's) holds beyond what was
+ * written for it, when that was a strict prefix of it ({@link tailBeyond}: a lossy proxy dropped
+ * the tail of the deltas), as message text and call arguments are completed; a final text that
+ * does not extend it leaves the part as it streamed. Only a part written as one run (one entry):
+ * the text of a part split around others is not known whole. The tail follows the last part
+ * written, as part of it when that is this part, else as a part entry of its own, so the
+ * `contentParts` lengths stay true to the message's text.
+ */
+function completePart(state: ResponsesStreamState, item: ReasoningItem, type: PartType, index: number, final: string): void {
+  const entries = item.parts.filter((part) => part.type === type && part.index === index);
+  const tail = entries.length === 1 ? tailBeyond(entries[0]?.streamed, final) : undefined;
+  if (tail !== undefined) write(state, item, type, index, tail);
 }
 
 function hasPart(item: ReasoningItem, type: string, index: number): boolean {
@@ -72,6 +91,7 @@ export function handleReasoningDone(state: ResponsesStreamState, event: Record<s
   const index = asNumber(summary ? event.summary_index : event.content_index) ?? 0;
   (item.finished ??= new Set()).add(`${type}:${index}`);
   if (!hasPart(item, type, index)) write(state, item, type, index, text);
+  else completePart(state, item, type, index, text);
 }
 
 /** Joins the runs of `type` parts into one part each (their indexes numbered deltas, not parts). */
@@ -79,7 +99,8 @@ function mergeParts(item: ReasoningItem, type: ReasoningItem["parts"][number]["t
   const merged: ReasoningItem["parts"] = [];
   for (const part of item.parts) {
     const last = merged[merged.length - 1];
-    if (last !== undefined && last.type === type && part.type === type) last.length += part.length;
+    // The merged text is no longer known piece by piece: it is left as it streamed.
+    if (last !== undefined && last.type === type && part.type === type) Object.assign(last, { length: last.length + part.length, streamed: null });
     else merged.push({ ...part });
   }
   item.parts = merged;
@@ -114,8 +135,20 @@ export function closeReasoningItem(state: ResponsesStreamState, item: ReasoningI
       }
       entries.forEach((entry, index) => {
         const text = asString(asRecord(entry)?.text);
-        if (text === undefined || text === "" || hasPart(item, type, index)) return;
-        if (relabelled && item.parts.some((part) => part.type === other && part.index === index && part.length === text.length)) return;
+        if (text === undefined || text === "") return;
+        if (hasPart(item, type, index)) {
+          completePart(state, item, type, index, text);
+          return;
+        }
+        if (relabelled) {
+          const streamedAsOther = item.parts.find((part) => part.type === other && part.index === index);
+          if (streamedAsOther?.length === text.length) return;
+          // The same text, cut short while it streamed: only its rest is missing.
+          if (streamedAsOther !== undefined && tailBeyond(streamedAsOther.streamed, text) !== undefined) {
+            completePart(state, item, other, index, text);
+            return;
+          }
+        }
         write(state, item, type, index, text);
       });
     };

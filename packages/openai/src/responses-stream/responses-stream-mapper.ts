@@ -34,6 +34,7 @@ import { isSourceItem, recordSourceItem } from "./search-result-items.js";
 import { isRenamedStreamedItem, recordFinishedContent } from "./renamed-final-items.js";
 import { terminalResponseOf } from "./terminal-response.js";
 import { idlessCallOf, openIdlessCall } from "./idless-call-items.js";
+import { isReplayedEvent } from "./replayed-events.js";
 import { itemAt, newResponseState, type ResponsesStreamOptions, type ResponsesStreamState } from "./responses-stream-state.js";
 
 type Handler = (state: ResponsesStreamState, event: Record<string, unknown>) => void;
@@ -122,6 +123,8 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
         return;
       }
       const type = asString(chunk.type) ?? "";
+      // An event a proxy or a resumption delivered again (`sequence_number` already handled).
+      if (isReplayedEvent(state, chunk, type)) return;
       const handler = type === lastType ? lastHandler : HANDLERS.get(type);
       if (handler !== undefined) {
         // Only a handled type is remembered: it is one of the short names above.

@@ -10,6 +10,7 @@ import type { MessageLogprobs } from "./response-logprobs.js";
 import { asNonEmptyString, asNumber } from "../narrow.js";
 import type { ProviderLabelOption } from "../provider-label.js";
 import type { HeldWrapper } from "./parallel-wrapper.js";
+import type { SequenceTracker } from "./replayed-events.js";
 import type { DeclaredToolsOption } from "../parallel-tool-wrapper.js";
 
 /** Options of {@link streamResponses}. */
@@ -67,8 +68,12 @@ export interface ReasoningItem {
   kind: "reasoning";
   itemId: string;
   messageId: string;
-  /** The parts written so far, in order, so the request side can split the content again. */
-  parts: Array<{ type: "summary_text" | "reasoning_text"; index: number; length: number }>;
+  /**
+   * The parts written so far, in order, so the request side can split the content again; each with
+   * the text written for it (`streamed`, streamed-tail.ts: `null` once too long to keep), to
+   * complete a part whose final text extends it.
+   */
+  parts: Array<{ type: "summary_text" | "reasoning_text"; index: number; length: number; streamed?: string | null }>;
   /** Parts (`summary_text:0`, `reasoning_text:1`, …) whose `.done` arrived: later deltas are not appended again. */
   finished?: Set<string>;
   /** The item streamed without an `id`: `itemId` was made up here and is never recorded as the item's. */
@@ -191,6 +196,8 @@ export interface ResponsesStreamState {
   heldWrappers?: Set<ToolItem>;
   /** `stream.audio-dropped` was reported (once per stream). */
   audioWarned?: boolean;
+  /** The `sequence_number`s handled, to drop replayed events (replayed-events.ts); made on the first one. */
+  sequence?: SequenceTracker;
 }
 
 /** A fresh response state. */
