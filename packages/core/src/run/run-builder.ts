@@ -1,6 +1,6 @@
 import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
 import type { ReasoningEncryptedValueSubtype } from "../types/common.js";
-import { EventType, type Event, type TextMessageStartEvent, type ToolCallStartEvent } from "../types/events.js";
+import { EventType, type Event, type ReasoningEndEvent, type TextMessageStartEvent, type ToolCallStartEvent } from "../types/events.js";
 import { UsageLedger } from "../usage/usage-ledger.js";
 import type {
   FailOptions,
@@ -198,16 +198,21 @@ export class RunBuilder {
     this.#events.push(attributed({ type: EventType.REASONING_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) }, subagentRunId));
   }
 
-  /** Closes the open reasoning messages and then the span. A no-op when no span is open. */
+  /**
+   * Closes the open reasoning messages and then the span; metadata lands on each of them,
+   * REASONING_END included (e.g. `interrupted: true` when the run closes the span itself). A no-op
+   * when no span is open.
+   */
   endReasoning(metadata?: BridgeMetadata): void {
     this.#live();
     for (const id of [...this.#openReasoning.keys()]) this.endReasoningMessage(id, metadata);
     if (this.#span === undefined) return;
-    const messageId = this.#span;
+    const event: ReasoningEndEvent = { type: EventType.REASONING_END, messageId: this.#span };
+    if (metadata !== undefined) event.metadata = { [BRIDGE_METADATA_KEY]: mergeFields(metadata) };
     const by = this.#spanBy;
     this.#span = undefined;
     this.#spanBy = undefined;
-    this.#events.push(attributed({ type: EventType.REASONING_END, messageId }, by));
+    this.#events.push(attributed(event, by));
   }
 
   /** Attaches a provider's opaque artefact to a message or a tool call. */
