@@ -3,6 +3,7 @@ import { describeFailure } from "./describe-failure.js";
 import { createRedactor, failOptionsFrom, finalizeErrorEvent, type Redactor } from "./finalize-run-error.js";
 import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
 import { closeRun, type Ending } from "./close-run.js";
+import { guardIdGenerator } from "./guarded-callbacks.js";
 import { randomId } from "./ids.js";
 import { releaseIterator, releaseLate } from "./release-source.js";
 import { RunBuilder } from "./run-builder.js";
@@ -107,7 +108,8 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   /** The first `next()`: builds the run, emits RUN_STARTED, wires the abort signals. */
   #start(): Answer {
     const options = this.#options;
-    const generateId = options.generateId;
+    // Guarded here already, as the run's ids may come from it: the builder uses the same guard.
+    const generateId = options.generateId === undefined ? undefined : guardIdGenerator(options.generateId, options.onWarning);
     const builderOptions: RunBuilderOptions = {
       threadId: options.threadId ?? options.input?.threadId ?? (generateId ?? randomId)(),
       runId: options.runId ?? options.input?.runId ?? (generateId ?? randomId)(),
