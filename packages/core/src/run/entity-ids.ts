@@ -1,6 +1,4 @@
 import type { Message } from "../types/messages.js";
-import type { WarningHandler } from "../warnings.js";
-import { guardIdGenerator } from "./guarded-callbacks.js";
 import { randomId, type IdGenerator } from "./ids.js";
 
 /**
@@ -12,17 +10,13 @@ export class EntityIds {
   readonly #used = new Set<string>();
   readonly #generate: IdGenerator;
 
-  /**
-   * @param generateId - The id source; one that throws or returns a non-string falls back to the
-   * built-in generator, reported once to `onWarning` (`run.generate-id-failed`).
-   */
-  constructor(generateId: IdGenerator = randomId, onWarning?: WarningHandler) {
-    this.#generate = generateId === randomId ? randomId : guardIdGenerator(generateId, onWarning);
+  constructor(generateId: IdGenerator = randomId) {
+    this.#generate = generateId;
   }
 
   /** Seeds the taken ids from a conversation (message ids and the ids of their tool calls). */
-  static fromMessages(messages: readonly Message[], generateId?: IdGenerator, onWarning?: WarningHandler): EntityIds {
-    const ids = new EntityIds(generateId, onWarning);
+  static fromMessages(messages: readonly Message[], generateId?: IdGenerator): EntityIds {
+    const ids = new EntityIds(generateId);
     for (const message of messages) {
       ids.claim(message.id);
       if (message.role === "assistant") for (const call of message.toolCalls ?? []) ids.claim(call.id);

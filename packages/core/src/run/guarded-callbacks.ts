@@ -1,9 +1,6 @@
 import type { WarningHandler } from "../warnings.js";
 import { randomId, type IdGenerator } from "./ids.js";
 
-/** The functions this module already wrapped: wrapping one again would only add a call. */
-const guarded = new WeakSet<object>();
-
 /**
  * The application's id generator, made safe to call anywhere in a run: the first time it throws or
  * returns something that is not a string, the run reports it once (`run.generate-id-failed`) and
@@ -13,7 +10,6 @@ const guarded = new WeakSet<object>();
  * broken generator is not paid a warning per id. A throwing warning handler is ignored.
  */
 export function guardIdGenerator(generate: IdGenerator, onWarning: WarningHandler | undefined): IdGenerator {
-  if (guarded.has(generate)) return generate;
   let failed = false;
   const safe: IdGenerator = () => {
     if (!failed) {
@@ -28,7 +24,6 @@ export function guardIdGenerator(generate: IdGenerator, onWarning: WarningHandle
     }
     return randomId();
   };
-  guarded.add(safe);
   return safe;
 }
 
@@ -40,7 +35,6 @@ export function guardIdGenerator(generate: IdGenerator, onWarning: WarningHandle
  * A throwing warning handler is ignored.
  */
 export function guardClock(now: () => number, onWarning: WarningHandler | undefined): () => number {
-  if (guarded.has(now)) return now;
   let failed = false;
   const safe = (): number => {
     if (!failed) {
@@ -55,7 +49,6 @@ export function guardClock(now: () => number, onWarning: WarningHandler | undefi
     }
     return Date.now();
   };
-  guarded.add(safe);
   return safe;
 }
 

@@ -17,7 +17,6 @@ import { endMeta, eventMeta, mergeFields, stampFields } from "./event-metadata.j
 import { forwardThroughBuilder } from "./forward-event.js";
 import { checkForwardedAttribution, forwardedAttribution, type OpenAttributions } from "./forwarded-attribution.js";
 import { EventQueue } from "./event-queue.js";
-import { guardClock, guardIdGenerator } from "./guarded-callbacks.js";
 import { randomId, type IdGenerator } from "./ids.js";
 import { attributed, closingFields, markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
 import { RunStateError } from "./run-state-error.js";
@@ -76,11 +75,9 @@ export class RunBuilder {
     this.#options = options;
     this.threadId = options.threadId;
     this.runId = options.runId;
-    // The application's callbacks are called from everywhere in the run, its ending included: one
-    // that throws falls back to the built-in one with a warning rather than break the run.
-    this.#nextId = options.generateId === undefined ? randomId : guardIdGenerator(options.generateId, options.onWarning);
+    this.#nextId = options.generateId ?? randomId;
     this.#tools = new ToolCallLedger(options.input);
-    this.#events = new EventQueue(options.now === undefined ? undefined : guardClock(options.now, options.onWarning), options.onWarning);
+    this.#events = new EventQueue(options.now, options.onWarning);
   }
 
   /** A fresh id from the run's generator. */

@@ -18,22 +18,11 @@ export interface RunBuilderOptions {
   parentRunId?: string;
   /** Lowercase vendor id stamped on every message, tool call and result the run creates. */
   provider?: string;
-  /**
-   * Id source for messages, tool calls and results (inject a sequential one in tests). One that
-   * throws or returns a non-string is replaced by the built-in generator for the rest of the run
-   * (`run.generate-id-failed`).
-   */
+  /** Id source for messages, tool calls and results (inject a sequential one in tests). */
   generateId?: IdGenerator;
-  /**
-   * When given, every event carries `timestamp: now()`. A clock that throws or returns a
-   * non-finite number is replaced by `Date.now` for the rest of the run (`run.now-failed`).
-   */
+  /** When given, every event carries `timestamp: now()`. */
   now?: () => number;
-  /**
-   * Told when a payload had to be bounded to stay encodable (`event.value-omitted`), an entity's
-   * `endMetadata` threw (`run.end-metadata-failed`), or `generateId` or `now` failed
-   * (`run.generate-id-failed`, `run.now-failed`).
-   */
+  /** Told when a payload had to be bounded to stay encodable (`event.value-omitted`), or an entity's `endMetadata` threw (`run.end-metadata-failed`). */
   onWarning?: WarningHandler;
 }
 
