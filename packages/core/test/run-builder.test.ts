@@ -129,6 +129,31 @@ describe("RunBuilder", () => {
     }
   });
 
+  it("marks a reasoning span closed by a failure or a cancel as interrupted, like its messages", async () => {
+    for (const end of ["fail", "cancel"] as const) {
+      const run = newRun();
+      const span = run.startReasoning();
+      const message = run.startReasoningMessage();
+      run.reasoning(message, "thinking");
+      if (end === "fail") run.fail({ message: "boom" });
+      else run.cancel();
+      const events = run.drain();
+      await assertConformant(events);
+      expect(events.find((e) => e.type === "REASONING_MESSAGE_END")?.metadata).toEqual({ "agui-bridge": { provider: "test", interrupted: true } });
+      // The span's start carries no bridge fields, so its END carries only the mark, in metadata.
+      expect(events.find((e) => e.type === "REASONING_END")).toEqual({ type: "REASONING_END", messageId: span, metadata: { "agui-bridge": { interrupted: true } } });
+    }
+  });
+
+  it("leaves REASONING_END without metadata when the span closes normally", async () => {
+    const run = newRun();
+    run.startReasoningMessage();
+    run.finish();
+    const events = run.drain();
+    await assertConformant(events);
+    expect(events.find((e) => e.type === "REASONING_END")).toEqual({ type: "REASONING_END", messageId: "id-1" });
+  });
+
   it("lists an abandoned (cut-off) tool call as pending, in call order", async () => {
     const run = newRun();
     const cut = run.startToolCall({ toolCallId: "cut", toolCallName: "f" });

@@ -59,7 +59,15 @@ export interface DriveRunOptions<Chunk> {
   echoInput?: boolean;
   /** Lowercase vendor id stamped on what the run creates. */
   provider?: string;
+  /**
+   * Id source for the run's ids and what it mints. One that throws or returns a non-string is
+   * replaced by the built-in generator for the rest of the run (`run.generate-id-failed`).
+   */
   generateId?: IdGenerator;
+  /**
+   * When given, every event carries `timestamp: now()`. A clock that throws or returns a
+   * non-finite number is replaced by `Date.now` for the rest of the run (`run.now-failed`).
+   */
   now?: () => number;
   /**
    * Exact strings (API keys, tokens) removed from every string of every RUN_ERROR (message, code,
@@ -68,7 +76,8 @@ export interface DriveRunOptions<Chunk> {
   secrets?: SecretSource;
   /**
    * Told when a payload had to be bounded to stay encodable (passed to the run builder), or the
-   * mapper's `beforeClose` threw (`run.before-close-failed`).
+   * mapper's `beforeClose` threw (`run.before-close-failed`), or `generateId` or `now` failed
+   * (`run.generate-id-failed`, `run.now-failed`).
    */
   onWarning?: WarningHandler;
 }

@@ -1,6 +1,6 @@
 import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
 import type { ReasoningEncryptedValueSubtype } from "../types/common.js";
-import { EventType, type Event, type TextMessageStartEvent, type ToolCallStartEvent } from "../types/events.js";
+import { EventType, type Event, type ReasoningEndEvent, type TextMessageStartEvent, type ToolCallStartEvent } from "../types/events.js";
 import { UsageLedger } from "../usage/usage-ledger.js";
 import type {
   FailOptions,
@@ -15,6 +15,7 @@ import type {
 import { customEvent, rawEvent } from "./bounded-events.js";
 import { endMeta, eventMeta, mergeFields, stampFields } from "./event-metadata.js";
 import { forwardThroughBuilder } from "./forward-event.js";
+import { checkForwardedAttribution, forwardedAttribution, type OpenAttributions } from "./forwarded-attribution.js";
 import { EventQueue } from "./event-queue.js";
 import { randomId, type IdGenerator } from "./ids.js";
 import { attributed, closingFields, markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
@@ -59,6 +60,13 @@ export class RunBuilder {
   #forwardedBy: string | undefined;
   readonly #tools: ToolCallLedger;
   readonly #ids = new MintedEntityIds();
+  /** Where {@link forward} finds the attribution of the entity an event continues or closes. */
+  readonly #attributions: OpenAttributions = {
+    text: this.#openText,
+    reasoning: this.#openReasoning,
+    span: (id) => (this.#span === id ? { subagentRunId: this.#spanBy } : undefined),
+    tool: (id) => this.#tools.openEntry(id),
+  };
   /** Bridge fields for whatever terminal event ends the run, and for RUN_ERROR only (see {@link setTerminalMetadata}, {@link setErrorMetadata}). */
   #terminal: BridgeMetadata | undefined;
   #error: BridgeMetadata | undefined;
@@ -190,16 +198,21 @@ export class RunBuilder {
     this.#events.push(attributed({ type: EventType.REASONING_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) }, subagentRunId));
   }
 
-  /** Closes the open reasoning messages and then the span. A no-op when no span is open. */
+  /**
+   * Closes the open reasoning messages and then the span; metadata lands on each of them,
+   * REASONING_END included (e.g. `interrupted: true` when the run closes the span itself). A no-op
+   * when no span is open.
+   */
   endReasoning(metadata?: BridgeMetadata): void {
     this.#live();
     for (const id of [...this.#openReasoning.keys()]) this.endReasoningMessage(id, metadata);
     if (this.#span === undefined) return;
-    const messageId = this.#span;
+    const event: ReasoningEndEvent = { type: EventType.REASONING_END, messageId: this.#span };
+    if (metadata !== undefined) event.metadata = { [BRIDGE_METADATA_KEY]: mergeFields(metadata) };
     const by = this.#spanBy;
     this.#span = undefined;
     this.#spanBy = undefined;
-    this.#events.push(attributed({ type: EventType.REASONING_END, messageId }, by));
+    this.#events.push(attributed(event, by));
   }
 
   /** Attaches a provider's opaque artefact to a message or a tool call. */
@@ -386,9 +399,8 @@ export class RunBuilder {
    */
   forward(event: Event): void {
     const mark = this.#events.length;
-    const own = (event as { subagentRunId?: unknown }).subagentRunId;
-    const subagentRunId = typeof own === "string" ? own : undefined;
-    this.#checkAttribution(event, subagentRunId);
+    const subagentRunId = forwardedAttribution(event);
+    checkForwardedAttribution(event, subagentRunId, this.#attributions);
     this.#forwardedBy = subagentRunId;
     try {
       if (!forwardThroughBuilder(this, event)) this.#live();
@@ -412,42 +424,6 @@ export class RunBuilder {
   #live(): void {
     if (!this.#started) throw new RunStateError("the run has not started");
     if (this.#ended) throw new RunStateError("the run has already ended");
-  }
-
-  /**
-   * A forwarded event that continues or closes an open entity carries the attribution its start
-   * carried (AG-UI: everything a subagent produces carries its `subagentRunId`; absent means the
-   * parent). An entity that is not open is left to the method the event replays through.
-   */
-  #checkAttribution(event: Event, subagentRunId: string | undefined): void {
-    let entry: { subagentRunId?: string | undefined } | undefined;
-    let id: string;
-    switch (event.type) {
-      case EventType.TEXT_MESSAGE_CONTENT:
-      case EventType.TEXT_MESSAGE_END:
-        id = event.messageId;
-        entry = this.#openText.get(id);
-        break;
-      case EventType.REASONING_MESSAGE_CONTENT:
-      case EventType.REASONING_MESSAGE_END:
-        id = event.messageId;
-        entry = this.#openReasoning.get(id);
-        break;
-      case EventType.REASONING_END:
-        id = event.messageId;
-        if (this.#span === id) entry = { subagentRunId: this.#spanBy };
-        break;
-      case EventType.TOOL_CALL_ARGS:
-      case EventType.TOOL_CALL_END:
-        id = event.toolCallId;
-        entry = this.#tools.openEntry(id);
-        break;
-      default:
-        return;
-    }
-    if (entry === undefined || entry.subagentRunId === subagentRunId) return;
-    const name = (by: string | undefined): string => (by === undefined ? "the parent agent" : `subagent ${by}`);
-    throw new RunStateError(`${event.type} of ${id} is attributed to ${name(subagentRunId)}, its start to ${name(entry.subagentRunId)}`);
   }
 
   /** What the terminal event is built from; read after closing what is open. */

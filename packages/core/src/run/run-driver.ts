@@ -3,6 +3,7 @@ import { describeFailure } from "./describe-failure.js";
 import { createRedactor, failOptionsFrom, finalizeErrorEvent, type Redactor } from "./finalize-run-error.js";
 import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
 import { closeRun, type Ending } from "./close-run.js";
+import { guardClock, guardIdGenerator } from "./guarded-callbacks.js";
 import { randomId } from "./ids.js";
 import { releaseIterator, releaseLate } from "./release-source.js";
 import { RunBuilder } from "./run-builder.js";
@@ -107,7 +108,9 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   /** The first `next()`: builds the run, emits RUN_STARTED, wires the abort signals. */
   #start(): Answer {
     const options = this.#options;
-    const generateId = options.generateId;
+    // The application's callbacks are called everywhere in the run, its ending included: one that
+    // fails falls back to the built-in source with a warning, so the run still ends properly.
+    const generateId = options.generateId === undefined ? undefined : guardIdGenerator(options.generateId, options.onWarning);
     const builderOptions: RunBuilderOptions = {
       threadId: options.threadId ?? options.input?.threadId ?? (generateId ?? randomId)(),
       runId: options.runId ?? options.input?.runId ?? (generateId ?? randomId)(),
@@ -116,7 +119,7 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     if (options.echoInput !== undefined) builderOptions.echoInput = options.echoInput;
     if (options.provider !== undefined) builderOptions.provider = options.provider;
     if (generateId !== undefined) builderOptions.generateId = generateId;
-    if (options.now !== undefined) builderOptions.now = options.now;
+    if (options.now !== undefined) builderOptions.now = guardClock(options.now, options.onWarning);
     if (options.onWarning !== undefined) builderOptions.onWarning = options.onWarning;
     this.#run = new RunBuilder(builderOptions);
     // Every RUN_ERROR leaves through #enqueue, whoever built it (the driver, a mapper's in-band

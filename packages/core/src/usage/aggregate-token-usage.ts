@@ -40,12 +40,18 @@ export function aggregateTokenUsage(entries: readonly TokenUsage[]): TokenUsage[
   // Most runs make one model call: nothing to group.
   if (entries.length === 1) return [{ ...(entries[0] as TokenUsage) }];
   const groups = new Map<string, TokenUsage>();
-  for (const entry of entries) {
-    const key = JSON.stringify([entry.provider ?? null, entry.model ?? null]);
-    const seen = groups.get(key);
-    groups.set(key, seen === undefined ? { ...entry } : withIdentity(sumTokenUsage(seen, entry), entry));
-  }
+  for (const entry of entries) addToGroup(groups, entry);
   return [...groups.values()];
+}
+
+/**
+ * One step of {@link aggregateTokenUsage}: adds `entry` to the running sum of its `(provider,
+ * model)` pair (a new pair goes last). Never mutates a sum already in `groups`: it is replaced.
+ */
+export function addToGroup(groups: Map<string, TokenUsage>, entry: TokenUsage): void {
+  const key = JSON.stringify([entry.provider ?? null, entry.model ?? null]);
+  const seen = groups.get(key);
+  groups.set(key, seen === undefined ? { ...entry } : withIdentity(sumTokenUsage(seen, entry), entry));
 }
 
 function withIdentity(sum: TokenUsage, like: TokenUsage): TokenUsage {

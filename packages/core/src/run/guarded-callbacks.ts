@@ -1,0 +1,61 @@
+import type { WarningHandler } from "../warnings.js";
+import { randomId, type IdGenerator } from "./ids.js";
+
+/**
+ * The application's id generator, made safe to call anywhere in a run: the first time it throws or
+ * returns something that is not a string, the run reports it once (`run.generate-id-failed`) and
+ * takes that id and every later one from the built-in generator ({@link randomId}), so the run
+ * still ends with its terminal event instead of the exception escaping mid-stream. A generator that
+ * failed once is not called again: ids of one run come from one source after that point, and a
+ * broken generator is not paid a warning per id. A throwing warning handler is ignored.
+ */
+export function guardIdGenerator(generate: IdGenerator, onWarning: WarningHandler | undefined): IdGenerator {
+  let failed = false;
+  const safe: IdGenerator = () => {
+    if (!failed) {
+      try {
+        const id: unknown = generate();
+        if (typeof id === "string") return id;
+      } catch {
+        // Reported below, like a value that is not an id.
+      }
+      failed = true;
+      warn(onWarning, "run.generate-id-failed", "The application's generateId threw or returned something that is not a string: the run's ids come from the built-in generator from here on");
+    }
+    return randomId();
+  };
+  return safe;
+}
+
+/**
+ * The application's clock, made safe to call for every event: the first time it throws or returns
+ * something that is not a finite number, the run reports it once (`run.now-failed`) and stamps that
+ * event and every later one with `Date.now()` (milliseconds since the epoch, what AG-UI producers
+ * use), so the run still ends with its terminal event. A clock that failed once is not called again.
+ * A throwing warning handler is ignored.
+ */
+export function guardClock(now: () => number, onWarning: WarningHandler | undefined): () => number {
+  let failed = false;
+  const safe = (): number => {
+    if (!failed) {
+      try {
+        const time: unknown = now();
+        if (typeof time === "number" && Number.isFinite(time)) return time;
+      } catch {
+        // Reported below, like a value that is not a time.
+      }
+      failed = true;
+      warn(onWarning, "run.now-failed", "The application's now threw or returned something that is not a finite number: the run's events are stamped with Date.now() from here on");
+    }
+    return Date.now();
+  };
+  return safe;
+}
+
+function warn(onWarning: WarningHandler | undefined, code: string, message: string): void {
+  try {
+    onWarning?.({ code, message });
+  } catch {
+    // A throwing warning handler does not break the run either.
+  }
+}

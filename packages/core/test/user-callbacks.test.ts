@@ -1,0 +1,116 @@
+import { assertConformant } from "@agui-bridge/conformance";
+import { describe, expect, it } from "vitest";
+import { driveRun, type BridgeWarning, type Event, type RunBuilder as Run, type StreamMapper } from "../src/adapter.js";
+
+/** Opens a text message per "text:…" chunk (minting its id), finishes on "end", throws on "boom". */
+function textMapper(run: Run): StreamMapper<string> {
+  let ended = false;
+  return {
+    chunk(chunk) {
+      if (chunk === "end") ended = true;
+      else if (chunk === "boom") throw new Error("mapper exploded");
+      else {
+        const id = run.startText();
+        run.text(id, chunk);
+        run.endText(id);
+      }
+    },
+    end() {
+      if (ended) run.finish();
+    },
+  };
+}
+
+async function* chunks(list: string[]): AsyncGenerator<string> {
+  for (const chunk of list) yield chunk;
+}
+
+/** Works `calls` times, then throws on every call. */
+function failingAfter<T>(calls: number, value: (n: number) => T): () => T {
+  let n = 0;
+  return () => {
+    if (n >= calls) throw new Error("application callback failed");
+    return value(++n);
+  };
+}
+
+async function collect(options: Parameters<typeof driveRun<string>>[0]): Promise<Event[]> {
+  const events: Event[] = [];
+  for await (const event of driveRun(options)) events.push(event);
+  return events;
+}
+
+describe("an application's generateId or now that throws", () => {
+  for (const calls of [0, 2]) {
+    it(`generateId failing after ${calls} ids: the run goes on with built-in ids, one warning`, async () => {
+      const warnings: BridgeWarning[] = [];
+      const events = await collect({
+        source: chunks(["a", "b", "c", "end"]),
+        createMapper: textMapper,
+        generateId: failingAfter(calls, (n) => `app-${n}`),
+        onWarning: (warning) => warnings.push(warning),
+      });
+      await assertConformant(events);
+      expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+      const ids = events.filter((e) => e.type === "TEXT_MESSAGE_START").map((e) => (e as { messageId: string }).messageId);
+      expect(new Set(ids).size).toBe(3);
+      expect(ids.filter((id) => id.startsWith("app-"))).toHaveLength(Math.max(0, calls - 2));
+      expect(warnings.map((w) => w.code)).toEqual(["run.generate-id-failed"]);
+    });
+  }
+
+  it("a generateId returning a non-string is treated as failing", async () => {
+    const warnings: BridgeWarning[] = [];
+    const events = await collect({
+      source: chunks(["a", "end"]),
+      createMapper: textMapper,
+      threadId: "t",
+      runId: "r",
+      generateId: () => 42 as unknown as string,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    await assertConformant(events);
+    expect(typeof (events[1] as { messageId: unknown }).messageId).toBe("string");
+    expect(warnings.map((w) => w.code)).toEqual(["run.generate-id-failed"]);
+  });
+
+  for (const calls of [0, 3]) {
+    for (const ending of ["end", "boom"]) {
+      it(`now failing after ${calls} events, run ending with ${ending}: every event stamped, terminal event present`, async () => {
+        const warnings: BridgeWarning[] = [];
+        const events = await collect({
+          source: chunks(["a", "b", ending]),
+          createMapper: textMapper,
+          threadId: "t",
+          runId: "r",
+          now: failingAfter(calls, (n) => n),
+          // A warning handler that throws changes nothing.
+          onWarning: (warning) => {
+            warnings.push(warning);
+            throw new Error("handler failed");
+          },
+        });
+        await assertConformant(events);
+        expect(events.at(-1)?.type).toBe(ending === "end" ? "RUN_FINISHED" : "RUN_ERROR");
+        expect(events.every((e) => Number.isSafeInteger(e.timestamp))).toBe(true);
+        expect(events.slice(0, calls).map((e) => e.timestamp)).toEqual([1, 2, 3].slice(0, calls));
+        expect(warnings.map((w) => w.code)).toEqual(["run.now-failed"]);
+      });
+    }
+  }
+
+  it("a clock returning something that is not a finite number is treated as failing", async () => {
+    const warnings: BridgeWarning[] = [];
+    const events = await collect({
+      source: chunks(["a", "end"]),
+      createMapper: textMapper,
+      threadId: "t",
+      runId: "r",
+      now: () => Number.NaN,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    await assertConformant(events);
+    expect(events.every((e) => Number.isSafeInteger(e.timestamp))).toBe(true);
+    expect(warnings.map((w) => w.code)).toEqual(["run.now-failed"]);
+  });
+});
