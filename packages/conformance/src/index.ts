@@ -10,3 +10,7 @@ export { frontendToolIssues } from "./frontend-tool-issues.js";
 export { runIdentityIssues } from "./run-identity-issues.js";
 export { knownInput, type KnownInput } from "./run-input.js";
 export { pendingCompletenessIssues } from "./pending-completeness-issues.js";
+export { stateDeltaIssues } from "./state-delta-issues.js";
+export { activityDeltaIssues } from "./activity-delta-issues.js";
+export { subagentSpawnIssues } from "./subagent-spawn-issues.js";
+export { applyJsonPatch, type PatchOutcome } from "./json-patch.js";
