@@ -14,3 +14,6 @@ export { stateDeltaIssues } from "./state-delta-issues.js";
 export { activityDeltaIssues } from "./activity-delta-issues.js";
 export { subagentSpawnIssues } from "./subagent-spawn-issues.js";
 export { applyJsonPatch, type PatchOutcome } from "./json-patch.js";
+export { conversationIdIssues } from "./conversation-id-issues.js";
+export { dataSourceIssues } from "./data-source-issues.js";
+export { messagesSnapshotIssues } from "./messages-snapshot-issues.js";
