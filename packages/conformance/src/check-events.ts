@@ -12,6 +12,12 @@ import { runIdentityIssues } from "./run-identity-issues.js";
 import { inputToolCallIds, knownInput } from "./run-input.js";
 import { subagentIssues } from "./subagent-issues.js";
 import { usageIssues } from "./usage-issues.js";
+import { stateDeltaIssues } from "./state-delta-issues.js";
+import { activityDeltaIssues } from "./activity-delta-issues.js";
+import { subagentSpawnIssues } from "./subagent-spawn-issues.js";
+import { conversationIdIssues } from "./conversation-id-issues.js";
+import { dataSourceIssues } from "./data-source-issues.js";
+import { messagesSnapshotIssues } from "./messages-snapshot-issues.js";
 
 /** Options for {@link checkEvents}. */
 export interface CheckEventsOptions {
@@ -57,7 +63,14 @@ export interface ConformanceReport {
  * 10. no TOOL_CALL_RESULT answers a call to a frontend tool the input advertised
  *    ({@link frontendToolIssues});
  * 11. RUN_FINISHED closes the run RUN_STARTED opened, and RUN_STARTED.input echoes the run's input
- *    ({@link runIdentityIssues}).
+ *    ({@link runIdentityIssues});
+ * 12. STATE_DELTA and ACTIVITY_DELTA patches apply to the state / activity content they change, and
+ *    an ACTIVITY_DELTA names an existing activity of its type ({@link stateDeltaIssues},
+ *    {@link activityDeltaIssues});
+ * 13. a subagent's spawning call was made by the agent that spawned it ({@link subagentSpawnIssues});
+ * 14. ids the run mints are new to the conversation it started from ({@link conversationIdIssues});
+ * 15. inline media bytes are base64 ({@link dataSourceIssues}); a MESSAGES_SNAPSHOT repeats no
+ *    message or tool call id ({@link messagesSnapshotIssues}).
  */
 export async function checkEvents(events: readonly unknown[], options: CheckEventsOptions = {}): Promise<ConformanceReport> {
   const issues: string[] = [];
@@ -96,6 +109,12 @@ export async function checkEvents(events: readonly unknown[], options: CheckEven
   issues.push(...referenceIssues(events, input));
   issues.push(...frontendToolIssues(events, input));
   issues.push(...runIdentityIssues(events, options.input));
+  issues.push(...stateDeltaIssues(events, input));
+  issues.push(...activityDeltaIssues(events, input, options.initialMessages !== undefined));
+  issues.push(...subagentSpawnIssues(events, input));
+  issues.push(...conversationIdIssues(events, input));
+  issues.push(...dataSourceIssues(events));
+  issues.push(...messagesSnapshotIssues(events));
 
   if (last !== undefined) {
     const terminal = events[last.index] as { usage?: unknown };

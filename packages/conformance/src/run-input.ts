@@ -8,6 +8,8 @@ export interface KnownInput {
   messages: unknown[];
   /** The names of the tools the input advertised (the application's, i.e. frontend, tools). */
   toolNames: Set<string>;
+  /** The state the run starts from (`RunAgentInput.state`), when an input says; absent when unknown. */
+  initialState?: { value: unknown };
 }
 
 /**
@@ -25,6 +27,7 @@ export function knownInput(
   if (echoed !== undefined) inputs.push(echoed);
   const messages: unknown[] = [...(options.initialMessages ?? [])];
   const toolNames = new Set<string>();
+  const withState = inputs.find((input) => input.state !== undefined && input.state !== null);
   for (const input of inputs) {
     if (Array.isArray(input.messages)) messages.push(...(input.messages as unknown[]));
     if (!Array.isArray(input.tools)) continue;
@@ -32,7 +35,12 @@ export function knownInput(
       if (isRecord(tool) && typeof tool.name === "string") toolNames.add(tool.name);
     }
   }
-  return { known: options.initialMessages !== undefined || inputs.length > 0, messages, toolNames };
+  return {
+    known: options.initialMessages !== undefined || inputs.length > 0,
+    messages,
+    toolNames,
+    ...(withState !== undefined && { initialState: { value: withState.state } }),
+  };
 }
 
 /** The tool call ids the input's assistant messages carry. */
