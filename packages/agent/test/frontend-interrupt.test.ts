@@ -134,7 +134,7 @@ describe("a frontend call an earlier turn left unanswered", () => {
     const history: Message[] = [
       user("Show Tokyo"),
       { id: "a-1", role: "assistant", content: "", toolCalls: [{ id: "f-old", type: "function", function: { name: "show_map", arguments: '{"city":"Tokyo"}' } }] },
-      user("Never mind, delete /tmp/b"),
+      user("Never mind, delete /tmp/b", "user-2"),
     ];
     const input: RunAgentInput = { threadId: "t", runId: "r1", messages: history, tools: [{ name: "show_map", description: "Shows a map", parameters: { type: "object" } }] };
     const first = await runChecked(agent, input);

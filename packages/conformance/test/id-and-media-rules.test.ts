@@ -70,7 +70,8 @@ describe("inline media bytes are base64", () => {
       '#3 TOOL_CALL_RESULT: content[1] (image): data source value "iVBO-w0_" is not base64 (RFC 4648, padded)',
       '#4 MESSAGES_SNAPSHOT: messages[0] (u) content[0] (image): data source value "abc" is not base64 (RFC 4648, padded)',
     ]);
-    expect(await reported(events, "is not base64")).toHaveLength(3);
+    // A separate check: checkEvents passes a provider's bytes as they came.
+    expect(await reported(events, "is not base64")).toEqual([]);
   });
 
   it("accepts base64, the empty string, and URL or file sources", () => {

@@ -77,13 +77,16 @@ function response(items: Rec[], notDone: ReadonlySet<Rec> = new Set()): Rec[] {
   ];
 }
 
+/** Runs so far: each run mints ids of its own prefix, new to the conversation the earlier runs made. */
+let runs = 0;
+
 async function run(chunks: Rec[], messages: Message[] = []): Promise<{ events: Event[]; warnings: BridgeWarning[]; messages: Message[] }> {
   async function* source(): AsyncGenerator<unknown> {
     yield* chunks;
   }
   const warnings: BridgeWarning[] = [];
   const input = { threadId: "t", runId: "r", messages, tools: [], context: [] };
-  const events = await collect(streamResponses(source(), { generateId: createSequentialIds("id"), onWarning: (w) => warnings.push(w), input }));
+  const events = await collect(streamResponses(source(), { generateId: createSequentialIds(`run${++runs}-id`), onWarning: (w) => warnings.push(w), input }));
   const folded = (await assertConformant(events, { input })) as Message[];
   return { events, warnings, messages: folded };
 }
