@@ -7,7 +7,7 @@ import type { IdGenerator } from "./ids.js";
 import type { RunBuilder } from "./run-builder.js";
 import { RunDriver } from "./run-driver.js";
 
-export { INVALID_STEP_MESSAGE, TRUNCATED_MESSAGE } from "./run-driver.js";
+export { INVALID_STEP_MESSAGE, TRUNCATED_MESSAGE } from "./close-run.js";
 
 /**
  * Per-stream mapping from provider chunks to AG-UI, written through the {@link RunBuilder}. A
