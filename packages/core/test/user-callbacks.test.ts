@@ -99,6 +99,41 @@ describe("an application's generateId or now that throws", () => {
     }
   }
 
+  it("a clock returning fractions (performance.now(), seconds as floats) is floored: every timestamp an integer, as AG-UI requires, no warning", async () => {
+    const warnings: BridgeWarning[] = [];
+    const times = [1234.567, 1234.999, 1700000000.25, 0.5];
+    let call = 0;
+    const events = await collect({
+      source: chunks(["a", "end"]),
+      createMapper: textMapper,
+      threadId: "t",
+      runId: "r",
+      now: () => times[call++ % times.length] as number,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    await assertConformant(events);
+    expect(events.map((e) => e.timestamp)).toEqual([1234, 1234, 1700000000, 0, 1234, 1234].slice(0, events.length));
+    expect(warnings).toEqual([]);
+  });
+
+  for (const [label, value] of [["negative", -1.5], ["a negative integer", -3], ["beyond the safe integers", 2 ** 60]] as const) {
+    it(`a clock returning ${label} is treated as failing: Date.now() from there on, one warning`, async () => {
+      const warnings: BridgeWarning[] = [];
+      const before = Date.now();
+      const events = await collect({
+        source: chunks(["a", "end"]),
+        createMapper: textMapper,
+        threadId: "t",
+        runId: "r",
+        now: () => value,
+        onWarning: (warning) => warnings.push(warning),
+      });
+      await assertConformant(events);
+      expect(events.every((e) => Number.isSafeInteger(e.timestamp) && (e.timestamp as number) >= before)).toBe(true);
+      expect(warnings.map((w) => w.code)).toEqual(["run.now-failed"]);
+    });
+  }
+
   it("a clock returning something that is not a finite number is treated as failing", async () => {
     const warnings: BridgeWarning[] = [];
     const events = await collect({

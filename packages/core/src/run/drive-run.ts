@@ -65,8 +65,9 @@ export interface DriveRunOptions<Chunk> {
    */
   generateId?: IdGenerator;
   /**
-   * When given, every event carries `timestamp: now()`. A clock that throws or returns a
-   * non-finite number is replaced by `Date.now` for the rest of the run (`run.now-failed`).
+   * When given, every event carries `timestamp: now()`, floored (AG-UI timestamps are integers).
+   * A clock that throws or returns something that is not a number from 0 to
+   * `Number.MAX_SAFE_INTEGER` is replaced by `Date.now` for the rest of the run (`run.now-failed`).
    */
   now?: () => number;
   /**
