@@ -149,3 +149,40 @@ describe("an application's generateId or now that throws", () => {
     expect(warnings.map((w) => w.code)).toEqual(["run.now-failed"]);
   });
 });
+
+describe("bounding the input echoed on RUN_STARTED", () => {
+  function nest(depth: number): unknown {
+    let value: unknown = "leaf";
+    for (let i = 0; i < depth; i++) value = { child: value };
+    return value;
+  }
+  const input = (state: unknown) => ({ threadId: "t", runId: "r", messages: [], tools: [], context: [], state, forwardedProps: {} });
+  const throwingHandler = (warnings: BridgeWarning[]) => (warning: BridgeWarning) => {
+    warnings.push(warning);
+    throw new Error("handler failed");
+  };
+
+  it("a throwing onWarning while the echo is bounded: the run starts and ends normally, the omission recorded", async () => {
+    const warnings: BridgeWarning[] = [];
+    const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: input(nest(200)), onWarning: throwingHandler(warnings) });
+    await assertConformant(events);
+    expect(events[0]).toMatchObject({ type: "RUN_STARTED", input: { threadId: "t" }, metadata: { "agui-bridge": { omitted: [{ field: "input", reason: "depth" }] } } });
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(warnings.map((w) => w.code)).toEqual(["event.value-omitted"]);
+  });
+
+  it("an input the bounded copy cannot read (a Proxy whose trap throws): RUN_STARTED without the echo, the run ends normally", async () => {
+    const warnings: BridgeWarning[] = [];
+    const state = new Proxy({}, {
+      get() {
+        throw new Error("trap");
+      },
+    });
+    const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: input(state), onWarning: throwingHandler(warnings) });
+    await assertConformant(events);
+    expect(events[0]).toMatchObject({ type: "RUN_STARTED", threadId: "t", runId: "r", metadata: { "agui-bridge": { omitted: [{ field: "input", path: "", reason: "not-json" }] } } });
+    expect(events[0]).not.toHaveProperty("input");
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(warnings.map((w) => w.code)).toEqual(["event.value-omitted"]);
+  });
+});
