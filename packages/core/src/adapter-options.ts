@@ -28,7 +28,7 @@ export interface AdapterStreamOptions {
   signal?: AbortSignal;
   /** Id source for generated ids (inject a sequential one for deterministic output). */
   generateId?: IdGenerator;
-  /** When given, every event carries `timestamp: now()`. */
+  /** When given, every event carries `timestamp: now()`, floored (AG-UI timestamps are integers); see `DriveRunOptions.now`. */
   now?: () => number;
   /** Pass provider events the adapter does not model through as RAW events (default false). */
   emitRawEvents?: boolean;

@@ -99,6 +99,41 @@ describe("an application's generateId or now that throws", () => {
     }
   }
 
+  it("a clock returning fractions (performance.now(), seconds as floats) is floored: every timestamp an integer, as AG-UI requires, no warning", async () => {
+    const warnings: BridgeWarning[] = [];
+    const times = [1234.567, 1234.999, 1700000000.25, 0.5];
+    let call = 0;
+    const events = await collect({
+      source: chunks(["a", "end"]),
+      createMapper: textMapper,
+      threadId: "t",
+      runId: "r",
+      now: () => times[call++ % times.length] as number,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    await assertConformant(events);
+    expect(events.map((e) => e.timestamp)).toEqual([1234, 1234, 1700000000, 0, 1234, 1234].slice(0, events.length));
+    expect(warnings).toEqual([]);
+  });
+
+  for (const [label, value] of [["negative", -1.5], ["a negative integer", -3], ["beyond the safe integers", 2 ** 60]] as const) {
+    it(`a clock returning ${label} is treated as failing: Date.now() from there on, one warning`, async () => {
+      const warnings: BridgeWarning[] = [];
+      const before = Date.now();
+      const events = await collect({
+        source: chunks(["a", "end"]),
+        createMapper: textMapper,
+        threadId: "t",
+        runId: "r",
+        now: () => value,
+        onWarning: (warning) => warnings.push(warning),
+      });
+      await assertConformant(events);
+      expect(events.every((e) => Number.isSafeInteger(e.timestamp) && (e.timestamp as number) >= before)).toBe(true);
+      expect(warnings.map((w) => w.code)).toEqual(["run.now-failed"]);
+    });
+  }
+
   it("a clock returning something that is not a finite number is treated as failing", async () => {
     const warnings: BridgeWarning[] = [];
     const events = await collect({
@@ -112,5 +147,42 @@ describe("an application's generateId or now that throws", () => {
     await assertConformant(events);
     expect(events.every((e) => Number.isSafeInteger(e.timestamp))).toBe(true);
     expect(warnings.map((w) => w.code)).toEqual(["run.now-failed"]);
+  });
+});
+
+describe("bounding the input echoed on RUN_STARTED", () => {
+  function nest(depth: number): unknown {
+    let value: unknown = "leaf";
+    for (let i = 0; i < depth; i++) value = { child: value };
+    return value;
+  }
+  const input = (state: unknown) => ({ threadId: "t", runId: "r", messages: [], tools: [], context: [], state, forwardedProps: {} });
+  const throwingHandler = (warnings: BridgeWarning[]) => (warning: BridgeWarning) => {
+    warnings.push(warning);
+    throw new Error("handler failed");
+  };
+
+  it("a throwing onWarning while the echo is bounded: the run starts and ends normally, the omission recorded", async () => {
+    const warnings: BridgeWarning[] = [];
+    const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: input(nest(200)), onWarning: throwingHandler(warnings) });
+    await assertConformant(events);
+    expect(events[0]).toMatchObject({ type: "RUN_STARTED", input: { threadId: "t" }, metadata: { "agui-bridge": { omitted: [{ field: "input", reason: "depth" }] } } });
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(warnings.map((w) => w.code)).toEqual(["event.value-omitted"]);
+  });
+
+  it("an input the bounded copy cannot read (a Proxy whose trap throws): RUN_STARTED without the echo, the run ends normally", async () => {
+    const warnings: BridgeWarning[] = [];
+    const state = new Proxy({}, {
+      get() {
+        throw new Error("trap");
+      },
+    });
+    const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: input(state), onWarning: throwingHandler(warnings) });
+    await assertConformant(events);
+    expect(events[0]).toMatchObject({ type: "RUN_STARTED", threadId: "t", runId: "r", metadata: { "agui-bridge": { omitted: [{ field: "input", path: "", reason: "not-json" }] } } });
+    expect(events[0]).not.toHaveProperty("input");
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(warnings.map((w) => w.code)).toEqual(["event.value-omitted"]);
   });
 });

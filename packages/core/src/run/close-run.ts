@@ -1,5 +1,12 @@
 import type { WarningHandler } from "../warnings.js";
+import { failOptionsFrom } from "./finalize-run-error.js";
 import type { RunBuilder } from "./run-builder.js";
+
+/** The message RUN_ERROR carries when a stream ends without the provider's end marker. */
+export const TRUNCATED_MESSAGE = "The provider stream ended before its end marker: the response was cut short.";
+
+/** The message RUN_ERROR carries when the provider iterator yields something that is not an iterator result. */
+export const INVALID_STEP_MESSAGE = "The provider stream yielded something that is not an iterator result.";
 
 /** The part of a `StreamMapper` the driver calls before it ends the run itself. */
 export interface BeforeClose {
@@ -8,6 +15,17 @@ export interface BeforeClose {
 
 /** How the driver ends a run: `run.cancel()`, or `run.fail(...)` with what ended it. */
 export type Ending = (run: RunBuilder) => void;
+
+/** An abort: RUN_FINISHED with the cancelled outcome. */
+export const cancel: Ending = (run) => run.cancel();
+
+/** The stream ended without the provider's end marker: RUN_ERROR `stream_truncated`. */
+export const truncate: Ending = (run) =>
+  run.fail(failOptionsFrom({ message: TRUNCATED_MESSAGE, code: "stream_truncated", category: "truncated" }));
+
+/** The provider iterator yielded something that is not an iterator result: RUN_ERROR `invalid_step`. */
+export const invalidStep: Ending = (run) =>
+  run.fail(failOptionsFrom({ message: INVALID_STEP_MESSAGE, code: "invalid_step", category: "invalid_response" }));
 
 /**
  * Ends a run the driver ends itself (abort, thrown or invalid provider step, exception from the

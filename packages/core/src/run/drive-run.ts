@@ -7,7 +7,7 @@ import type { IdGenerator } from "./ids.js";
 import type { RunBuilder } from "./run-builder.js";
 import { RunDriver } from "./run-driver.js";
 
-export { INVALID_STEP_MESSAGE, TRUNCATED_MESSAGE } from "./run-driver.js";
+export { INVALID_STEP_MESSAGE, TRUNCATED_MESSAGE } from "./close-run.js";
 
 /**
  * Per-stream mapping from provider chunks to AG-UI, written through the {@link RunBuilder}. A
@@ -65,8 +65,9 @@ export interface DriveRunOptions<Chunk> {
    */
   generateId?: IdGenerator;
   /**
-   * When given, every event carries `timestamp: now()`. A clock that throws or returns a
-   * non-finite number is replaced by `Date.now` for the rest of the run (`run.now-failed`).
+   * When given, every event carries `timestamp: now()`, floored (AG-UI timestamps are integers).
+   * A clock that throws or returns something that is not a number from 0 to
+   * `Number.MAX_SAFE_INTEGER` is replaced by `Date.now` for the rest of the run (`run.now-failed`).
    */
   now?: () => number;
   /**

@@ -28,11 +28,13 @@ export function guardIdGenerator(generate: IdGenerator, onWarning: WarningHandle
 }
 
 /**
- * The application's clock, made safe to call for every event: the first time it throws or returns
- * something that is not a finite number, the run reports it once (`run.now-failed`) and stamps that
- * event and every later one with `Date.now()` (milliseconds since the epoch, what AG-UI producers
- * use), so the run still ends with its terminal event. A clock that failed once is not called again.
- * A throwing warning handler is ignored.
+ * The application's clock, made safe to call for every event. AG-UI's `timestamp` is an integer
+ * within the safe-integer range, so a fraction (`performance.now()`, seconds as a float) is floored,
+ * silently. The first time the clock throws or returns something that is not a number from 0 to
+ * `Number.MAX_SAFE_INTEGER` (not a number, NaN, infinite, negative, too large), the run reports it
+ * once (`run.now-failed`) and stamps that event and every later one with `Date.now()`
+ * (milliseconds since the epoch, what AG-UI producers use), so the run still ends with its terminal
+ * event. A clock that failed once is not called again. A throwing warning handler is ignored.
  */
 export function guardClock(now: () => number, onWarning: WarningHandler | undefined): () => number {
   let failed = false;
@@ -40,12 +42,13 @@ export function guardClock(now: () => number, onWarning: WarningHandler | undefi
     if (!failed) {
       try {
         const time: unknown = now();
-        if (typeof time === "number" && Number.isFinite(time)) return time;
+        // NaN fails both comparisons.
+        if (typeof time === "number" && time >= 0 && time <= Number.MAX_SAFE_INTEGER) return Math.floor(time);
       } catch {
         // Reported below, like a value that is not a time.
       }
       failed = true;
-      warn(onWarning, "run.now-failed", "The application's now threw or returned something that is not a finite number: the run's events are stamped with Date.now() from here on");
+      warn(onWarning, "run.now-failed", "The application's now threw or returned something that is not a number from 0 to Number.MAX_SAFE_INTEGER: the run's events are stamped with Date.now() from here on");
     }
     return Date.now();
   };

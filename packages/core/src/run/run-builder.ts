@@ -1,6 +1,6 @@
 import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
 import type { ReasoningEncryptedValueSubtype } from "../types/common.js";
-import { EventType, type Event, type ReasoningEndEvent, type TextMessageStartEvent, type ToolCallStartEvent } from "../types/events.js";
+import { EventType, type Event, type TextMessageStartEvent, type ToolCallStartEvent } from "../types/events.js";
 import { UsageLedger } from "../usage/usage-ledger.js";
 import type {
   FailOptions,
@@ -19,6 +19,7 @@ import { checkForwardedAttribution, forwardedAttribution, type OpenAttributions 
 import { EventQueue } from "./event-queue.js";
 import { randomId, type IdGenerator } from "./ids.js";
 import { attributed, closingFields, markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
+import { closeReasoningSpan, newReasoningSpan, openReasoningSpan, reasoningSpanAttribution, type ReasoningSpan } from "./reasoning-span.js";
 import { RunStateError } from "./run-state-error.js";
 import { runStartedEvent } from "./run-started-event.js";
 import { cancelledEvent, failedEvent, finishedEvent, interruptedEvent, type TerminalState } from "./terminal-events.js";
@@ -49,9 +50,7 @@ export class RunBuilder {
   readonly #nextId: IdGenerator;
   readonly #openText = new Map<string, OpenEntity>();
   readonly #openReasoning = new Map<string, OpenEntity>();
-  #span: string | undefined;
-  /** The subagent invocation the open reasoning span's start was attributed to. */
-  #spanBy: string | undefined;
+  readonly #span: ReasoningSpan = newReasoningSpan();
   /**
    * While {@link forward} replays an event through the builder's methods: the event's attribution
    * (its `subagentRunId`), which what it opens remembers. Undefined outside a forward, and for the
@@ -64,7 +63,7 @@ export class RunBuilder {
   readonly #attributions: OpenAttributions = {
     text: this.#openText,
     reasoning: this.#openReasoning,
-    span: (id) => (this.#span === id ? { subagentRunId: this.#spanBy } : undefined),
+    span: (id) => reasoningSpanAttribution(this.#span, id),
     tool: (id) => this.#tools.openEntry(id),
   };
   /** Bridge fields for whatever terminal event ends the run, and for RUN_ERROR only (see {@link setTerminalMetadata}, {@link setErrorMetadata}). */
@@ -149,23 +148,21 @@ export class RunBuilder {
   /** Opens a reasoning span (closing any open one first) and returns its id. */
   startReasoning(spanId?: string): string {
     this.#live();
-    if (this.#span !== undefined) this.endReasoning();
+    if (this.#span.id !== undefined) this.endReasoning();
     const id = spanId ?? this.#nextId();
-    this.#span = id;
-    this.#spanBy = this.#forwardedBy;
-    this.#events.push({ type: EventType.REASONING_START, messageId: id });
+    this.#events.push(openReasoningSpan(this.#span, id, this.#forwardedBy));
     return id;
   }
 
   /** The open reasoning span, if any. */
   get reasoningSpan(): string | undefined {
-    return this.#span;
+    return this.#span.id;
   }
 
   /** Opens a reasoning message inside the current span (opening one if needed); returns its id. */
   startReasoningMessage(options: StartReasoningMessageOptions = {}): string {
     this.#live();
-    if (this.#span === undefined) this.startReasoning();
+    if (this.#span.id === undefined) this.startReasoning();
     const messageId = options.messageId ?? this.#nextId();
     const fields = stampFields(this.#options.provider, options.metadata);
     this.#ids.mint(messageId, "reasoning message");
@@ -206,13 +203,8 @@ export class RunBuilder {
   endReasoning(metadata?: BridgeMetadata): void {
     this.#live();
     for (const id of [...this.#openReasoning.keys()]) this.endReasoningMessage(id, metadata);
-    if (this.#span === undefined) return;
-    const event: ReasoningEndEvent = { type: EventType.REASONING_END, messageId: this.#span };
-    if (metadata !== undefined) event.metadata = { [BRIDGE_METADATA_KEY]: mergeFields(metadata) };
-    const by = this.#spanBy;
-    this.#span = undefined;
-    this.#spanBy = undefined;
-    this.#events.push(attributed(event, by));
+    const end = closeReasoningSpan(this.#span, metadata);
+    if (end !== undefined) this.#events.push(end);
   }
 
   /** Attaches a provider's opaque artefact to a message or a tool call. */

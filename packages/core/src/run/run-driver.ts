@@ -1,20 +1,13 @@
 import type { Event } from "../types/events.js";
 import { describeFailure } from "./describe-failure.js";
-import { createRedactor, failOptionsFrom, finalizeErrorEvent, type Redactor } from "./finalize-run-error.js";
+import { createRedactor, finalizeErrorEvent, type Redactor } from "./finalize-run-error.js";
 import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
-import { closeRun, type Ending } from "./close-run.js";
-import { guardClock, guardIdGenerator } from "./guarded-callbacks.js";
-import { randomId } from "./ids.js";
+import { cancel, closeRun, invalidStep, truncate, type Ending } from "./close-run.js";
+import { builderOptionsFrom } from "./builder-options.js";
+import { INVALID_STEP, readStep, STREAM_DONE } from "./read-step.js";
 import { releaseIterator, releaseLate } from "./release-source.js";
 import { RunBuilder } from "./run-builder.js";
-import type { RunBuilderOptions } from "./run-options.js";
 import type { DriveRunOptions, StreamMapper } from "./drive-run.js";
-
-/** The message RUN_ERROR carries when a stream ends without the provider's end marker. */
-export const TRUNCATED_MESSAGE = "The provider stream ended before its end marker: the response was cut short.";
-
-/** The message RUN_ERROR carries when the provider iterator yields something that is not an iterator result. */
-export const INVALID_STEP_MESSAGE = "The provider stream yielded something that is not an iterator result.";
 
 const ABORTED = Symbol("aborted");
 
@@ -40,7 +33,11 @@ type Phase = "unstarted" | "opening" | "reading" | "over";
  * every call after the end answers `done`.
  */
 export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> {
-  readonly #options: DriveRunOptions<Chunk>;
+  // The caller's options (source, createMapper, the input: the whole conversation) and everything
+  // the run built from them are let go once the run is over (see #drop): a consumer that keeps the
+  // finished generator keeps none of it alive. Every path that can run after "over" checks the
+  // phase before touching them.
+  #options: DriveRunOptions<Chunk> | undefined;
   #phase: Phase = "unstarted";
   #run: RunBuilder | undefined;
   #redact: Redactor | undefined;
@@ -70,7 +67,12 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   next(): Promise<Result> {
     if (this.#pulling) return new Promise((resolve) => this.#waiting.push(resolve));
     if (this.#index < this.#queue.length) return Promise.resolve({ done: false, value: this.#queue[this.#index++] as Event });
-    if (this.#phase === "over") return Promise.resolve(finished());
+    if (this.#phase === "over") {
+      // Everything was served: the last events are the consumer's now, not the generator's.
+      this.#queue = [];
+      this.#index = 0;
+      return Promise.resolve(finished());
+    }
     this.#pulling = true;
     try {
       return Promise.resolve(this.#phase === "unstarted" ? this.#start() : this.#advance());
@@ -107,21 +109,8 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
 
   /** The first `next()`: builds the run, emits RUN_STARTED, wires the abort signals. */
   #start(): Answer {
-    const options = this.#options;
-    // The application's callbacks are called everywhere in the run, its ending included: one that
-    // fails falls back to the built-in source with a warning, so the run still ends properly.
-    const generateId = options.generateId === undefined ? undefined : guardIdGenerator(options.generateId, options.onWarning);
-    const builderOptions: RunBuilderOptions = {
-      threadId: options.threadId ?? options.input?.threadId ?? (generateId ?? randomId)(),
-      runId: options.runId ?? options.input?.runId ?? (generateId ?? randomId)(),
-    };
-    if (options.input !== undefined) builderOptions.input = options.input;
-    if (options.echoInput !== undefined) builderOptions.echoInput = options.echoInput;
-    if (options.provider !== undefined) builderOptions.provider = options.provider;
-    if (generateId !== undefined) builderOptions.generateId = generateId;
-    if (options.now !== undefined) builderOptions.now = guardClock(options.now, options.onWarning);
-    if (options.onWarning !== undefined) builderOptions.onWarning = options.onWarning;
-    this.#run = new RunBuilder(builderOptions);
+    const options = this.#options as DriveRunOptions<Chunk>;
+    this.#run = new RunBuilder(builderOptionsFrom(options as DriveRunOptions<unknown>));
     // Every RUN_ERROR leaves through #enqueue, whoever built it (the driver, a mapper's in-band
     // error frame): one redaction for message, code and metadata, and the error category always set.
     this.#redact = createRedactor(options.secrets);
@@ -141,7 +130,7 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     return this.#serve();
   }
 
-  readonly #onOuterAbort = (): void => this.#controller?.abort(this.#options.signal?.reason);
+  readonly #onOuterAbort = (): void => this.#controller?.abort(this.#options?.signal?.reason);
 
   readonly #onAbort = (): void => {
     this.#aborted = true;
@@ -161,10 +150,11 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   /** Creates the mapper and opens the source (racing the abort signal). */
   #open(): Answer {
     const run = this.#run as RunBuilder;
+    const options = this.#options as DriveRunOptions<Chunk>;
     let opening: AsyncIterable<Chunk> | Promise<AsyncIterable<Chunk>>;
     try {
-      this.#mapper = this.#options.createMapper(run);
-      const source = this.#options.source;
+      this.#mapper = options.createMapper(run);
+      const source = options.source;
       opening = typeof source === "function" ? source((this.#controller as AbortController).signal) : source;
     } catch (error) {
       return this.#failOrCancel(error);
@@ -208,7 +198,7 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     try {
       const step = (this.#iterator as AsyncIterator<Chunk | Chunk[]>).next();
       // Only an outer signal can abort while a pull is pending: without one, no race is needed.
-      pending = this.#options.signal === undefined ? Promise.resolve(step) : this.#raceAbort(step);
+      pending = this.#options?.signal === undefined ? Promise.resolve(step) : this.#raceAbort(step);
     } catch (error) {
       return this.#onPullError(error);
     }
@@ -254,22 +244,13 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
       this.#endRun(cancel);
       return this.#end();
     }
-    // The step itself is untrusted: next() may resolve null, or a `done`/`value` getter may throw.
-    let valid = typeof step === "object" && step !== null;
-    let done: unknown;
-    let value: unknown;
-    try {
-      done = valid ? (step as { done?: unknown }).done : undefined;
-      if (valid && done !== true) value = (step as { value?: unknown }).value;
-    } catch {
-      valid = false;
-    }
-    if (!valid || (this.#batched && done !== true && !Array.isArray(value))) {
+    const value = readStep(step, this.#batched);
+    if (value === INVALID_STEP) {
       this.#release();
-      this.#endRun((open) => open.fail(failOptionsFrom({ message: INVALID_STEP_MESSAGE, code: "invalid_step", category: "invalid_response" })));
+      this.#endRun(invalidStep);
       return this.#end();
     }
-    if (done === true) {
+    if (value === STREAM_DONE) {
       this.#iterator = undefined;
       this.#exhausted = true;
       return this.#endOfStream();
@@ -320,7 +301,7 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
 
   /** The driver ends the run itself, after the mapper's `beforeClose` (see `closeRun`): on the way out only, never per chunk. */
   #endRun(ending: Ending): void {
-    closeRun(this.#run as RunBuilder, this.#mapper, ending, this.#options.onWarning);
+    closeRun(this.#run as RunBuilder, this.#mapper, ending, this.#options?.onWarning);
   }
 
   /** The run ended: queue its last events, release what it held, and serve them. */
@@ -383,16 +364,35 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
    * to build).
    */
   #cleanUp(): void {
-    this.#options.signal?.removeEventListener("abort", this.#onOuterAbort);
+    const options = this.#options;
+    options?.signal?.removeEventListener("abort", this.#onOuterAbort);
     this.#release();
     const controller = this.#controller;
-    if (!this.#exhausted && controller !== undefined && !controller.signal.aborted && typeof this.#options.source === "function") controller.abort();
+    if (!this.#exhausted && controller !== undefined && !controller.signal.aborted && typeof options?.source === "function") controller.abort();
+    this.#drop();
+  }
+
+  /**
+   * Lets go of what the run no longer needs once it is over: the caller's options (the source,
+   * `createMapper`, the input), the run builder (usage, id fingerprints, the tool-call ledger built
+   * from the input), the mapper's stream state, the redactor (the secrets) and the abort wiring.
+   * Only the events still to be served stay.
+   */
+  #drop(): void {
+    this.#options = undefined;
+    this.#run = undefined;
+    this.#mapper = undefined;
+    this.#redact = undefined;
+    this.#controller = undefined;
+    this.#wake = undefined;
+  }
+
+  /** @internal For tests: the references the generator still holds (none once the run is over). */
+  get retained(): string[] {
+    const held = { options: this.#options, run: this.#run, mapper: this.#mapper, redact: this.#redact, controller: this.#controller, iterator: this.#iterator };
+    return Object.keys(held).filter((name) => held[name as keyof typeof held] !== undefined);
   }
 }
-
-const cancel: Ending = (run) => run.cancel();
-const truncate: Ending = (run) =>
-  run.fail(failOptionsFrom({ message: TRUNCATED_MESSAGE, code: "stream_truncated", category: "truncated" }));
 
 function finished(): Result {
   return { done: true, value: undefined };
