@@ -192,7 +192,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       return;
     }
     if (scripted === undefined && (file === undefined || !existsSync(file))) {
-      fail("not-found", { message: `mock provider: no fixture ${String(fixture)} for ${route.format}` });
+      fail("not-found", { message: noFixtureMessage(route.format, fixture, requests.length - 1, options.script?.length) });
       return;
     }
     const played = scripted ?? readFileSync(file as string);
@@ -285,4 +285,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const parts: Buffer[] = [];
   for await (const part of req) parts.push(part as Buffer);
   return Buffer.concat(parts).toString("utf8");
+}
+
+/**
+ * The 404 message for a request no body answers: the fixture chosen is not there, the script has
+ * ended, or nothing chose a fixture at all (then it names the ways to choose one).
+ */
+function noFixtureMessage(format: string, fixture: string | undefined, index: number, scriptLength: number | undefined): string {
+  if (fixture !== undefined) return `mock provider: no fixture ${JSON.stringify(fixture)} for ${format} (${fixture}.sse)`;
+  if (scriptLength !== undefined) return `mock provider: request ${index} is past the end of the script (${scriptLength} entries)`;
+  return `mock provider: no fixture chosen for ${format}: pass choose or script to startMockProvider, send an x-mock-fixture header, or name a fixture as the model`;
 }

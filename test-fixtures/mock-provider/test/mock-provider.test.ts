@@ -56,6 +56,17 @@ describe("startMockProvider", () => {
     expect((await post(`${mock.url}/v1/messages`, { model: "x" }, { [FIXTURE_HEADER]: "../../etc/passwd" })).status).toBe(404);
   });
 
+  it("says why a request got no fixture: none chosen (and how to choose one), or the one chosen is not there", async () => {
+    mock = await startMockProvider({ fixturesDir });
+    const unchosen = await post(`${mock.url}/v1/messages`, { model: "none", stream: true });
+    const unchosenMessage = ((await unchosen.json()) as { error: { message: string } }).error.message;
+    expect(unchosenMessage).not.toContain("undefined");
+    expect(unchosenMessage).toContain("no fixture chosen for anthropic");
+    expect(unchosenMessage).toMatch(/choose.*script.*x-mock-fixture/);
+    const missing = await post(`${mock.url}/v1/messages`, { model: "none", stream: true }, { [FIXTURE_HEADER]: "nope" });
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe('mock provider: no fixture "nope" for anthropic (nope.sse)');
+  });
+
   it("records a client that disconnects mid-stream", async () => {
     mock = await startMockProvider({ fixturesDir, hangAfterBytes: 5 });
     const res = await post(`${mock.url}/v1/messages`, { model: "x", stream: true }, { [FIXTURE_HEADER]: "ping" });

@@ -26,6 +26,7 @@ describe("scripted multi-turn mode", () => {
     expect(chunks.map((c) => JSON.stringify(c)).join("")).toContain('"content":"second"');
     const third = await post(`${mock.url}/v1/messages`, { model: "claude", stream: true });
     expect(third.status).toBe(404);
+    expect(((await third.json()) as { error: { message: string } }).error.message).toBe("mock provider: request 2 is past the end of the script (2 entries)");
     expect(mock.requests.map((r) => r.format)).toEqual(["anthropic", "openai-chat", "anthropic"]);
   });
 
