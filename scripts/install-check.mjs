@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Install check: packs every public package, installs the tarballs plus the provider SDKs into a
 // fresh project with plain `npm` (as a user would, on the machine's Node), and fails on any peer
-// warning or ERESOLVE; then a second `npm install` and `npm ls` must pass too. It then runs, from
+// warning, ERESOLVE or EBADENGINE (a dependency declaring a newer Node than the machine's); then a second `npm install` and `npm ls` must pass too. It then runs, from
 // that project: each package README's quick start as written (ESM; adapters against the local mock
 // provider through the SDK's base-URL variable), a CommonJS program requiring every library
 // package, and the CLI README's commands. Every run is checked with the installed conformance kit.
@@ -43,8 +43,8 @@ function runAsync(file, args, options) {
 }
 function checkInstallOutput(what, { code, output }) {
   if (code !== 0) fail(`${what} exited ${code}:\n${output}`);
-  const bad = output.split("\n").filter((line) => /peer|ERESOLVE|conflicting/i.test(line));
-  if (bad.length > 0) fail(`${what} warned about peers:\n${bad.join("\n")}`);
+  const bad = output.split("\n").filter((line) => /peer|ERESOLVE|conflicting|EBADENGINE/i.test(line));
+  if (bad.length > 0) fail(`${what} warned about peers or engines:\n${bad.join("\n")}`);
 }
 
 try {

@@ -10,4 +10,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: "node20",
+  // eventsource-parser (MIT) is bundled, not a runtime dependency: its 4.x declares Node >= 22.12
+  // and ships ESM only, and this package promises Node 20 with CommonJS too.
+  noExternal: ["eventsource-parser"],
 });
