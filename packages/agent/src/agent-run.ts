@@ -103,7 +103,8 @@ export function* failRun(agent: AgentRun, message: string, code?: string): Gener
 
 /**
  * Records the usage a finished stream reported on its terminal event in the run's ledger, one
- * entry per reported (provider, model), each count narrowed again (the stream may be anyone's).
+ * entry per reported (provider, model), each count narrowed again (the stream may be anyone's),
+ * and settles it: the model call (step or subagent) has ended, its usage is final.
  */
 export function recordUsage(agent: AgentRun, callKey: string, usage: unknown): TokenUsage[] {
   if (!Array.isArray(usage)) return [];
@@ -120,7 +121,10 @@ export function recordUsage(agent: AgentRun, callKey: string, usage: unknown): T
       cacheWriteInputTokens: raw.cacheWriteInputTokens,
     });
     if (entry === undefined) return;
+    // Reported on the terminal event: final, so the ledger folds it into its (provider, model)
+    // total and stops holding it (a run of any number of steps keeps one sum per pair).
     agent.run.usage.record(`${callKey}#${index}`, entry);
+    agent.run.usage.settle(`${callKey}#${index}`);
     entries.push(entry);
   });
   return entries;

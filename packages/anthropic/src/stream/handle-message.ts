@@ -21,8 +21,9 @@ import { type MessageState, type StreamContext, warn } from "./stream-state.js";
 
 /**
  * `message_start`: a new Anthropic message. Its id becomes the AG-UI assistant message id, its
- * usage the starting point of the message's usage entry (recorded under the message id). A repeated
- * `message_start` for the message in progress only refreshes model and usage. A new message while
+ * usage the starting point of the message's usage entry (recorded under the message id; settled,
+ * as final, when a message of another id starts). A repeated `message_start` for the message in
+ * progress only refreshes model and usage. A new message while
  * the previous one is still streaming (no `message_stop`) closes what the previous one left open,
  * marked `interrupted`. Blocks that arrive whole in `message.content` are mapped in order.
  */
@@ -44,6 +45,9 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     });
     endMessage(context, current, { interrupted: true });
   }
+  // The previous message's usage is final now that another message starts (not at its
+  // message_stop: a message restarted under the same id replaces its usage, as it always did).
+  if (current !== undefined && current.id !== id) settleUsage(context, current);
   const state: MessageState = {
     id,
     model,
@@ -165,4 +169,12 @@ function recordUsage(context: StreamContext, message: MessageState): void {
   message.usageKeys = keys;
   // Server tool requests (billed per request; no TokenUsage field) as terminal metadata `serverToolUse`.
   recordMessageCounts(context, "serverToolUse", message.id, message.usage.server_tool_use);
+}
+
+/**
+ * A message's usage is final: the run's ledger folds its entries into their `(provider, model)`
+ * totals and stops holding them, so a stream of any number of messages keeps one sum per pair.
+ */
+function settleUsage(context: StreamContext, message: MessageState): void {
+  for (const key of message.usageKeys) context.run.usage.settle(key);
 }

@@ -31,6 +31,10 @@ export function enterTurn(state: StreamState, responseId: string | undefined): T
 }
 
 function beginTurn(state: StreamState, responseId: string | undefined): TurnState {
+  // The previous turn's usage is final: nothing records under its key again (Gemini repeats a
+  // growing usageMetadata up to its last chunk, and a hop of a long decode stays in its turn).
+  // The run's ledger folds it into its (provider, model) total and stops holding it.
+  if (state.turn !== undefined) state.run.usage.settle(state.turn.key);
   state.turnCount++;
   // Every field present from the start (undefined until known): the turn, read on every chunk,
   // keeps one shape.

@@ -138,8 +138,12 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
   const model = asNonEmptyString(chunk.model);
   if (model !== undefined) state.model = model;
   if (id === undefined || id === state.completionId) return;
-  if (state.completionId !== undefined) {
+  if (state.completionId === undefined) {
+    // Usage recorded before any chunk named its completion went under the fallback key, used no more.
+    settleCallUsage(state, FALLBACK_CALL_KEY);
+  } else {
     if ([...state.choices.values()].some((choice) => !choice.finished)) return;
+    settleCallUsage(state, state.completionId);
     for (const choice of state.choices.values()) endChoice(state, choice);
     keepUnplacedSources(state);
     state.choices.clear();
@@ -150,8 +154,22 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
   state.completionId = id;
 }
 
+/** The usage key of a completion whose chunks name no `id` (yet). */
+const FALLBACK_CALL_KEY = "chat-completion";
+
+/**
+ * A completion's usage is final once a chunk of another completion arrives (usage comes after the
+ * finish, and some servers repeat or grow it on every chunk until then): the run's ledger folds its
+ * entries into their `(provider, model)` totals and stops holding them, so a stream of any number
+ * of completions keeps one sum per pair.
+ */
+function settleCallUsage(state: ChatStreamState, callKey: string): void {
+  for (const key of state.usageKeys.get(callKey) ?? []) state.run.usage.settle(key);
+  state.usageKeys.delete(callKey);
+}
+
 function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown): void {
-  const callKey = state.completionId ?? "chat-completion";
+  const callKey = state.completionId ?? FALLBACK_CALL_KEY;
   const total = mapChatUsage(usage, usageContext(state));
   // Groq Compound: the same usage per model that served the request, in place of the total.
   const breakdown = asRecord(chunk.x_groq)?.usage_breakdown ?? chunk.usage_breakdown;

@@ -7,7 +7,7 @@ import { mapResponsesFinishReason } from "../map-openai-finish-reason.js";
 import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
 import { newResponseState, type ResponsesStreamState } from "./responses-stream-state.js";
-import { recordResponseCost, recordResponseUsage, usageKeyOf } from "./responses-usage-cost.js";
+import { recordResponseCost, recordResponseUsage, settleResponseUsage, usageKeyOf } from "./responses-usage-cost.js";
 import { recordResponseCounts, xaiServerToolUse } from "./response-counts.js";
 import { responsesTokenDetails } from "../token-details.js";
 import { recordInputTransformations } from "./input-transformations.js";
@@ -48,8 +48,8 @@ export function handleResponseProgress(state: ResponsesStreamState, event: Recor
 
 /**
  * `response.completed` / `response.incomplete` / `response.failed`: usage recorded for this
- * response id, what is still open closed, the finish reason kept for RUN_FINISHED (the provider's
- * end marker). `failed` ends the run with RUN_ERROR (usage so far included). The response is the
+ * response id (final: {@link settleResponseUsage}), what is still open closed, the finish reason
+ * kept for RUN_FINISHED (the provider's end marker). `failed` ends the run with RUN_ERROR (usage so far included). The response is the
  * event's `response`, or the event itself when it is flat ({@link terminalResponseOf}).
  */
 export function handleResponseTerminal(state: ResponsesStreamState, event: Record<string, unknown>): void {
@@ -57,6 +57,7 @@ export function handleResponseTerminal(state: ResponsesStreamState, event: Recor
   const model = asNonEmptyString(response.model) ?? state.response.model;
   const id = asNonEmptyString(response.id) ?? usageKeyOf(state);
   recordResponseUsage(state, id, model, response.usage);
+  settleResponseUsage(state, id);
   recordResponseCost(state, id, model, response.usage);
   recordResponseCounts(state, "toolUsage", id, response.tool_usage);
   recordResponseCounts(state, "serverToolUse", id, xaiServerToolUse(response.usage));

@@ -175,6 +175,11 @@ export interface ResponsesStreamState {
    * id). 0: the stream began mid-response (resumed with `starting_after`).
    */
   responseCount: number;
+  /**
+   * The usage key of the latest response that reached its terminal event, not settled yet: it is
+   * settled when another response's terminal event comes (responses-usage-cost.ts).
+   */
+  endedUsageKey?: string;
   /** Cost fields of each response's usage (xAI, gateways), for the terminal event; created when one has some. */
   costs?: Map<string, Record<string, unknown>>;
   /** Counts beside each response's usage (`tool_usage`, cache write retention split): key → response id → counts (response-counts.ts). */

@@ -31,3 +31,19 @@ export function recordResponseUsage(state: ResponsesStreamState, id: string, mod
   });
   state.run.usage.record(id, mapped);
 }
+
+/**
+ * A response's terminal event: its usage is final. The run's ledger folds it into its `(provider,
+ * model)` total and stops holding it, so a stream of any number of responses keeps one sum per
+ * pair. It is settled when the terminal event of another response comes, not at once: a terminal
+ * event repeated for the same response (a server or proxy sending it again, without sequence
+ * numbers) still replaces the response's usage instead of counting it twice. A report made while
+ * the response had no id yet (`response-<n>`, a key nothing records under again) is settled now.
+ */
+export function settleResponseUsage(state: ResponsesStreamState, id: string): void {
+  const earlier = usageKeyOf(state);
+  if (earlier !== id) state.run.usage.settle(earlier);
+  const ended = state.endedUsageKey;
+  if (ended !== undefined && ended !== id) state.run.usage.settle(ended);
+  state.endedUsageKey = id;
+}
