@@ -1,7 +1,7 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { EventType, type BridgeWarning, type Event, type Provider } from "@agui-bridge/core";
 import { describe, expect, it } from "vitest";
-import { chooseScript, createPlaygroundProvider, lastUserText, scriptFor, WARNING_EVENT_NAME, withWarningEvents } from "../src/server/index.js";
+import { chooseScript, createPlaygroundProvider, lastUserText, playgroundConfig, scriptFor, servePlayground, WARNING_EVENT_NAME, withWarningEvents } from "../src/server/index.js";
 import { createScriptedAgent } from "./support/scripted-agent.js";
 
 async function collect(events: AsyncIterable<Event>): Promise<Event[]> {
@@ -68,6 +68,43 @@ describe("the provider switch", () => {
     await collect(provider.stream(input({ provider: "<script>" })));
     await collect(provider.stream(input(undefined)));
     expect(asked).toEqual(["google", "openai-compatible", "anthropic", "anthropic"]);
+  });
+});
+
+describe("the endpoint's provider check", () => {
+  it("answers 400 naming the allowed providers when forwardedProps.provider names none of them, and runs nothing", async () => {
+    let runs = 0;
+    const agent: Provider = { id: "fake", stream: () => (runs++, fromArray(run)) };
+    const playground = await servePlayground({ agent, config: playgroundConfig(() => false) });
+    try {
+      const post = (forwardedProps: unknown) =>
+        fetch(`${playground.url}agent`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "text/event-stream" },
+          body: JSON.stringify({ threadId: "t", runId: "r", messages: [], ...(forwardedProps !== undefined && { forwardedProps }) }),
+        });
+      for (const provider of ["nope", "Anthropic", "", 7, null]) {
+        const response = await post({ provider });
+        expect(response.status, JSON.stringify(provider)).toBe(400);
+        const body = (await response.json()) as { error: { code: string; message: string; path?: string } };
+        expect(body.error).toMatchObject({ code: "unknown_provider", path: "forwardedProps.provider" });
+        expect(body.error.message).toContain("anthropic, openai-responses, openai-chat, google, openai-compatible");
+      }
+      expect(runs).toBe(0);
+      // A listed provider, or none at all (the default), runs as before.
+      for (const forwardedProps of [{ provider: "google" }, undefined, { other: 1 }]) {
+        const response = await post(forwardedProps);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toContain("text/event-stream");
+        expect(await response.text()).toContain('"type":"RUN_FINISHED"');
+      }
+      expect(runs).toBe(3);
+      // What the handler itself refuses is still its answer.
+      expect((await fetch(`${playground.url}agent`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(400);
+      expect((await fetch(`${playground.url}agent`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" })).status).toBe(415);
+    } finally {
+      await playground.close();
+    }
   });
 });
 

@@ -1,7 +1,6 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { startMockProvider } from "@agui-bridge/mock-provider";
-import { readmeTypeCheck, runSnippet } from "@agui-bridge/test-support";
-import { readFileSync } from "node:fs";
+import { readmeSnippets, readmeTypeCheck, runSnippet } from "@agui-bridge/test-support";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,13 +9,34 @@ import { describe, expect, it } from "vitest";
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
 const rootReadme = join(pkg, "..", "..", "README.md");
 
-/** The root README's endpoint snippet, as written. */
-function endpointSnippet(): string {
-  const blocks = [...readFileSync(rootReadme, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
-  const block = blocks.find((code) => code.includes("createAgUiHandler(") && code.includes("createAgent("));
-  if (block === undefined) throw new Error("the root README has no agent endpoint snippet");
+/** The root README's ts block whose code `matches`, as written. */
+function rootSnippet(what: string, matches: (code: string) => boolean): string {
+  const block = readmeSnippets(rootReadme).find(matches);
+  if (block === undefined) throw new Error(`the root README has no ${what} snippet`);
   return block;
 }
+
+/** The root README's endpoint snippet, as written. */
+function endpointSnippet(): string {
+  return rootSnippet("agent endpoint", (code) => code.includes("createAgUiHandler(") && code.includes("createAgent("));
+}
+
+type Printed = { type: string; [key: string]: unknown };
+
+/** Runs a root README snippet that prints one event per line, against a mock answering with one scripted turn. */
+async function runPrintingSnippet(source: string, env: (baseUrls: { openai: string; anthropic: string; google: string }) => Record<string, string>) {
+  const mock = await startMockProvider({ script: [{ text: "Hello from the mock.", usage: { input: 12, output: 5 } }] });
+  try {
+    const run = await runSnippet(source, pkg, env(mock.baseUrls));
+    const events = run.stdout.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as Printed);
+    return { ...run, events, requests: mock.requests };
+  } finally {
+    await mock.close();
+  }
+}
+
+/** The assistant text the events carry, concatenated. */
+const textOf = (events: Printed[]): string => events.filter((e) => e.type === "TEXT_MESSAGE_CONTENT").map((e) => e.delta).join("");
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -53,6 +73,45 @@ describe("root README: types", () => {
     expect(blocks).toBeGreaterThan(0);
     expect(failures).toEqual([]);
   }, 60_000);
+});
+
+describe("root README: streaming and swapping providers, run as written", () => {
+  it("the streaming snippet prints one Anthropic run as AG-UI events", async () => {
+    const source = rootSnippet("streaming", (code) => code.includes("createAnthropicProvider(") && !code.includes("createAgent("));
+    const run = await runPrintingSnippet(source, (urls) => ({ ANTHROPIC_API_KEY: "mock-key", ANTHROPIC_BASE_URL: urls.anthropic }));
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    await assertConformant(run.events);
+    expect(run.events[0]).toMatchObject({ type: "RUN_STARTED", threadId: "thread-1", runId: "run-1" });
+    expect(textOf(run.events)).toBe("Hello from the mock.");
+    expect(run.events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" }, usage: [{ provider: "anthropic", inputTokens: 12, outputTokens: 5 }] });
+    expect(run.requests).toHaveLength(1);
+    expect(run.requests[0]).toMatchObject({ format: "anthropic", body: { model: "claude-sonnet-4-6", max_tokens: 2048, messages: [{ role: "user" }] } });
+  });
+
+  it.each([
+    ["google", "google", "gemini-2.5-flash"],
+    ["", "openai-responses", "gpt-5-mini"],
+  ])("the provider-swap snippet with PROVIDER=%j runs on %s, the same consuming code", async (choice, format, model) => {
+    const source = rootSnippet("provider swap", (code) => code.includes("process.env.PROVIDER"));
+    const run = await runPrintingSnippet(source, (urls) => ({
+      PROVIDER: choice,
+      OPENAI_API_KEY: "mock-key",
+      OPENAI_BASE_URL: urls.openai,
+      GEMINI_API_KEY: "mock-key",
+      GOOGLE_GEMINI_BASE_URL: urls.google,
+    }));
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    await assertConformant(run.events);
+    expect(run.events[0]).toMatchObject({ type: "RUN_STARTED", threadId: "thread-1", runId: "run-1" });
+    expect(textOf(run.events)).toBe("Hello from the mock.");
+    const provider = format === "google" ? "google" : "openai";
+    expect(run.events.find((e) => e.type === "TEXT_MESSAGE_START")).toMatchObject({ metadata: { "agui-bridge": { provider } } });
+    expect(run.events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" }, usage: [{ provider, inputTokens: 12, outputTokens: 5 }] });
+    expect(run.requests.map((r) => r.format)).toEqual([format]);
+    expect(JSON.stringify(run.requests[0]!.body)).toContain(format === "google" ? "Hello!" : `"model":"${model}"`);
+  });
 });
 
 describe("root README: the agent endpoint", () => {

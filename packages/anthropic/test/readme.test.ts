@@ -1,5 +1,6 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { readmeTypeCheck, runQuickStart } from "@agui-bridge/test-support";
+import { startMockProvider } from "@agui-bridge/mock-provider";
+import { readmeSnippet, readmeTypeCheck, runQuickStart, runSnippet } from "@agui-bridge/test-support";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -14,6 +15,28 @@ describe("README quick start", () => {
     expect((await assertConformant(run.events)).length).toBeGreaterThan(0);
     expect(run.events.at(-1)).toMatchObject({ type: "RUN_FINISHED", usage: [expect.objectContaining({ provider: "anthropic" })] });
     expect(run.requests).toHaveLength(1);
+  });
+});
+
+describe("README usage block", () => {
+  it("runs as written: the request converted and mapped by hand, then the same input through the provider", async () => {
+    const mock = await startMockProvider({ script: [{ text: "By hand." }, { text: "Through the provider." }] });
+    try {
+      const run = await runSnippet(readmeSnippet(join(pkg, "README.md"), 1), pkg, { ANTHROPIC_API_KEY: "mock-key", ANTHROPIC_BASE_URL: mock.baseUrls.anthropic });
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      // It prints the event types of two runs.
+      const runs = run.stdout.trim().split("\n").join(" ").split(/(?<=RUN_FINISHED)\s*/).filter((part) => part !== "");
+      expect(runs).toEqual([
+        "RUN_STARTED TEXT_MESSAGE_START TEXT_MESSAGE_CONTENT TEXT_MESSAGE_END RUN_FINISHED",
+        "RUN_STARTED TEXT_MESSAGE_START TEXT_MESSAGE_CONTENT TEXT_MESSAGE_END RUN_FINISHED",
+      ]);
+      expect(mock.requests).toHaveLength(2);
+      expect(mock.requests[0]!.body).toMatchObject({ model: "claude-sonnet-4-6", stream: true, tools: [{ name: "get_weather" }] });
+      expect(mock.requests[1]!.body).toMatchObject({ thinking: { type: "enabled", budget_tokens: 512 }, tools: [{ name: "get_weather" }] });
+    } finally {
+      await mock.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
+import { startMockProvider } from "@agui-bridge/mock-provider";
 import { readmeSnippet, readmeTypeCheck, runQuickStart, runSnippet } from "@agui-bridge/test-support";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +15,28 @@ describe("README quick start", () => {
     expect((await assertConformant(run.events)).length).toBeGreaterThan(0);
     expect(run.events.at(-1)).toMatchObject({ type: "RUN_FINISHED", usage: [expect.objectContaining({ provider: "openai" })] });
     expect(run.requests).toHaveLength(1);
+  });
+});
+
+describe("README usage block", () => {
+  it("runs as written: Responses by hand, Chat Completions by hand, then the provider", async () => {
+    const mock = await startMockProvider({ script: [{ text: "Responses by hand." }, { text: "Chat." }, { text: "Through the provider." }] });
+    try {
+      const run = await runSnippet(readmeSnippet(join(pkg, "README.md"), 1), pkg, { OPENAI_API_KEY: "mock-key", OPENAI_BASE_URL: mock.baseUrls.openai });
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      // The first run prints its event types; the other two print whole events (console.log of objects).
+      expect(run.stdout).toMatch(/^RUN_STARTED\n(?:[A-Z_]+\n)*RUN_FINISHED\n\{/);
+      expect(run.stdout.match(/type: 'RUN_FINISHED'/g)).toHaveLength(2);
+      expect(run.stdout).not.toContain("RUN_ERROR");
+      expect(run.stdout).toContain("delta: 'Chat.'");
+      expect(run.stdout).toContain("delta: 'Through the provider.'");
+      expect(mock.requests.map((r) => r.format)).toEqual(["openai-responses", "openai-chat", "openai-responses"]);
+      expect(mock.requests[0]!.body).toMatchObject({ model: "o4-mini", store: false, stream: true, tools: [{ name: "get_weather" }] });
+      expect(mock.requests[2]!.body).toMatchObject({ model: "o4-mini", store: false, tools: [{ name: "get_weather" }] });
+    } finally {
+      await mock.close();
+    }
   });
 });
 

@@ -60,7 +60,23 @@ describe("README recipes, run as written", () => {
     try {
       const route = (await import(pathToFileURL(file).href)) as { POST: (request: Request) => Promise<Response>; dynamic: string };
       expect(route.dynamic).toBe("force-dynamic");
-      // How Next.js calls it: a Request in, a Response out.
+      // How Next.js calls it: a Request in, a Response out, here the run as SSE.
+      const response = await route.POST(
+        new Request("http://localhost/api/agent", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "text/event-stream" },
+          body: JSON.stringify({ threadId: "t1", runId: "r0", messages: [user] }),
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      const frames = (await response.text()).split("\n\n").filter((frame) => frame !== "");
+      expect(frames.every((frame) => frame.startsWith("data: "))).toBe(true);
+      const events = frames.map((frame) => JSON.parse(frame.slice(6)) as Event);
+      await assertConformant(events, { initialMessages: [user] });
+      expect(events[0]).toMatchObject({ type: "RUN_STARTED", threadId: "t1", runId: "r0" });
+      expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+      // And the reference client drives it unmodified.
       await driveWithHttpAgent("http://localhost/api/agent", (input, init) => route.POST(new Request(input as string, init)));
     } finally {
       rmSync(file, { force: true });

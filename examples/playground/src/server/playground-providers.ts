@@ -38,6 +38,20 @@ export function asProviderName(value: unknown): PlaygroundProviderName | undefin
   return typeof value === "string" && (PLAYGROUND_PROVIDERS as readonly string[]).includes(value) ? (value as PlaygroundProviderName) : undefined;
 }
 
+/**
+ * Why a run input's provider choice is refused: `forwardedProps.provider` is present but names no
+ * {@link PLAYGROUND_PROVIDERS} id (a misspelling, another case, not a string). `undefined` when the
+ * choice is one of them or absent (the run goes to the default provider).
+ */
+export function providerChoiceProblem(input: unknown): string | undefined {
+  const forwardedProps = typeof input === "object" && input !== null ? (input as { forwardedProps?: unknown }).forwardedProps : undefined;
+  if (typeof forwardedProps !== "object" || forwardedProps === null || !Object.hasOwn(forwardedProps, "provider")) return undefined;
+  const value = (forwardedProps as { provider?: unknown }).provider;
+  if (value === undefined || asProviderName(value) !== undefined) return undefined;
+  // The value itself is not repeated: an error message never echoes request content.
+  return `forwardedProps.provider names no playground provider; use one of: ${PLAYGROUND_PROVIDERS.join(", ")} (or leave it out for the default one).`;
+}
+
 /** The base URLs a mock provider gives each SDK client. */
 export interface MockBaseUrls {
   openai: string;
