@@ -1,3 +1,4 @@
+import type { CallTally, TallyOps } from "./call-tally.js";
 import { asRecord } from "./narrow.js";
 
 /** Counts by field, nested as sent (`{ image_gen: { input_tokens, input_tokens_details: { … } }, web_search: { num_requests } }`). */
@@ -45,3 +46,14 @@ export function addCountsInto(total: CountTree, tree: CountTree): void {
     }
   }
 }
+
+/** Count trees summed per call (a {@link CallTally}): a sum is a count tree, copied deeply. */
+export const COUNT_TREE_TALLY: TallyOps<CountTree, CountTree> = {
+  empty: () => ({}),
+  add: addCountsInto,
+  copy: (sum) => {
+    const out: CountTree = {};
+    addCountsInto(out, sum);
+    return out;
+  },
+};

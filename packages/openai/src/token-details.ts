@@ -1,5 +1,5 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
-import { addCountsInto, countTree, type CountTree } from "./count-tree.js";
+import { countTree, type CountTree } from "./count-tree.js";
 import { asRecord } from "./narrow.js";
 
 /**
@@ -56,11 +56,10 @@ function without(details: unknown, names: ReadonlySet<string>): Record<string, u
 
 /**
  * Chat's terminal metadata `tokenDetails` (`{ prompt_tokens_details?: { audio_tokens, … },
- * completion_tokens_details?: { … } }`), each count summed over the run's calls (each call's last
- * report); empty when no call reported any. (Responses sums its per response, response-counts.ts.)
+ * completion_tokens_details?: { … } }`) from `sum`, each count summed over the run's calls (each
+ * call's last report: call-tally.ts); empty when no call reported any. (Responses sums its per
+ * response, response-counts.ts.)
  */
-export function tokenDetailsMetadata(perCall: ReadonlyMap<string, CountTree>): BridgeMetadata {
-  const sum: CountTree = {};
-  for (const details of perCall.values()) addCountsInto(sum, details);
+export function tokenDetailsMetadata(sum: CountTree): BridgeMetadata {
   return Object.keys(sum).length > 0 ? { tokenDetails: sum } : {};
 }

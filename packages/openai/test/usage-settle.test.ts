@@ -94,8 +94,30 @@ describe("Responses: a response's usage is settled once the next response ends",
       chunks.push({ type: "response.reasoning.search_results", results: [], usage });
       chunks.push({ type: "response.completed", response: { id: `resp_${i}`, object: "response", model: "sonar", status: "completed", usage } });
     }
-    const { maxRetained } = drive(run, createResponsesMapper(run, { provider: "perplexity" }), chunks);
+    const { maxRetained, terminal } = drive(run, createResponsesMapper(run, { provider: "perplexity" }), chunks);
     expect(maxRetained).toBeLessThanOrEqual(2);
+    // Each response's usage once: the terminal event's report replaces the one made before the id was known.
+    expect(terminal).toMatchObject({ type: "RUN_FINISHED", usage: [{ model: "sonar", inputTokens: 100, outputTokens: 50, totalTokens: 150 }] });
+  });
+
+  it("a flat terminal event's usage replaces the usage so far a search results event reported without an id (Perplexity's capture shape)", () => {
+    const run = newRun();
+    const { terminal } = drive(run, createResponsesMapper(run, { provider: "perplexity" }), [
+      { type: "response.reasoning.search_results", results: [], usage: { input_tokens: 12, output_tokens: 0, total_tokens: 12 } },
+      { type: "response.output_text.delta", delta: "Hi" },
+      { type: "response.completed", status: "completed", id: "2aac4169", model: "sonar", usage: { input_tokens: 12, output_tokens: 7, total_tokens: 19 }, output: [] },
+    ]);
+    expect(terminal).toMatchObject({ type: "RUN_FINISHED", usage: [{ model: "sonar", inputTokens: 12, outputTokens: 7, totalTokens: 19 }] });
+  });
+
+  it("keeps the usage so far when the terminal event reports none", () => {
+    const run = newRun();
+    const { terminal } = drive(run, createResponsesMapper(run, { provider: "perplexity" }), [
+      { type: "response.created", response: { object: "response", model: "sonar", status: "in_progress" } },
+      { type: "response.reasoning.search_results", results: [], usage: { input_tokens: 12, output_tokens: 0, total_tokens: 12 } },
+      { type: "response.completed", response: { id: "resp_1", object: "response", model: "sonar", status: "completed" } },
+    ]);
+    expect(terminal).toMatchObject({ type: "RUN_FINISHED", usage: [{ model: "sonar", inputTokens: 12, outputTokens: 0, totalTokens: 12 }] });
   });
 });
 

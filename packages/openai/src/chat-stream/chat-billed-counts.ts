@@ -1,4 +1,5 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
+import type { TallyOps } from "../call-tally.js";
 import { asRecord } from "../narrow.js";
 
 /** Billed units one model call reported beside its token counts (each its last report). */
@@ -52,27 +53,43 @@ export function billedCounts(usage: unknown): BilledCounts | undefined {
 }
 
 /**
- * The terminal metadata of the run's billed units, summed over its model calls: the search count
- * as `serverToolUse: { num_search_queries }` (xAI's Live Search sources as `num_sources_used` beside it), the shape the Anthropic adapter gives server tool
- * requests (`serverToolUse: { web_search_requests }`), OpenRouter's server tool counts beside it
- * under their own names, and `citationTokens`. Empty when no call
- * reported any.
+ * Billed units summed over a run's calls, in the terminal metadata's shape: the search count as
+ * `serverToolUse.num_search_queries` (xAI's Live Search sources as `num_sources_used` beside it),
+ * the shape the Anthropic adapter gives server tool requests (`serverToolUse: { web_search_requests }`),
+ * OpenRouter's server tool counts beside it under their own names, and `citationTokens`.
  */
-export function billedCountsMetadata(perCall: ReadonlyMap<string, BilledCounts>): BridgeMetadata {
-  const serverToolUse: Partial<Record<ServerToolUseField | "num_search_queries" | "num_sources_used", number>> = {};
-  let citations: number | undefined;
-  for (const counts of perCall.values()) {
-    if (counts.num_search_queries !== undefined) serverToolUse.num_search_queries = safeSum(serverToolUse.num_search_queries, counts.num_search_queries);
-    if (counts.num_sources_used !== undefined) serverToolUse.num_sources_used = safeSum(serverToolUse.num_sources_used, counts.num_sources_used);
-    if (counts.citation_tokens !== undefined) citations = safeSum(citations, counts.citation_tokens);
-    for (const field of SERVER_TOOL_USE_FIELDS) {
-      const count = counts.server_tool_use?.[field];
-      if (count !== undefined) serverToolUse[field] = safeSum(serverToolUse[field], count);
-    }
+export interface BilledSum {
+  serverToolUse: Partial<Record<ServerToolUseField | "num_search_queries" | "num_sources_used", number>>;
+  citationTokens?: number;
+}
+
+/** Adds one call's billed units into `sum` (a sum past the safe range keeps the earlier value). */
+export function addBilledCounts(sum: BilledSum, counts: BilledCounts): void {
+  const serverToolUse = sum.serverToolUse;
+  if (counts.num_search_queries !== undefined) serverToolUse.num_search_queries = safeSum(serverToolUse.num_search_queries, counts.num_search_queries);
+  if (counts.num_sources_used !== undefined) serverToolUse.num_sources_used = safeSum(serverToolUse.num_sources_used, counts.num_sources_used);
+  if (counts.citation_tokens !== undefined) {
+    const citations = safeSum(sum.citationTokens, counts.citation_tokens);
+    if (citations !== undefined) sum.citationTokens = citations;
   }
+  for (const field of SERVER_TOOL_USE_FIELDS) {
+    const count = counts.server_tool_use?.[field];
+    if (count !== undefined) serverToolUse[field] = safeSum(serverToolUse[field], count);
+  }
+}
+
+/** Billed units summed per call, each call's last report winning (call-tally.ts). */
+export const BILLED_TALLY: TallyOps<BilledCounts, BilledSum> = {
+  empty: () => ({ serverToolUse: {} }),
+  add: addBilledCounts,
+  copy: (sum) => ({ serverToolUse: { ...sum.serverToolUse }, ...(sum.citationTokens !== undefined && { citationTokens: sum.citationTokens }) }),
+};
+
+/** The terminal metadata of the run's billed units ({@link BilledSum}); empty when no call reported any. */
+export function billedCountsMetadata(sum: BilledSum): BridgeMetadata {
   return {
-    ...(Object.keys(serverToolUse).length > 0 && { serverToolUse }),
-    ...(citations !== undefined && { citationTokens: citations }),
+    ...(Object.keys(sum.serverToolUse).length > 0 && { serverToolUse: sum.serverToolUse }),
+    ...(sum.citationTokens !== undefined && { citationTokens: sum.citationTokens }),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FinishInfo, RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
-import { billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
+import { BILLED_TALLY, billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
+import { newCallTally, reportCall, tallySum } from "../call-tally.js";
+import { COUNT_TREE_TALLY } from "../count-tree.js";
 import { tokenDetails, tokenDetailsMetadata } from "../token-details.js";
 import { chatUsageCost, costMetadata } from "../chat-usage-cost.js";
 import { describeOpenAIError } from "../describe-openai-error.js";
@@ -50,8 +52,8 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     endSeen: false,
     costs: new Map(),
     usageKeys: new Map(),
-    billed: new Map(),
-    tokenDetails: new Map(),
+    billed: newCallTally(BILLED_TALLY),
+    tokenDetails: newCallTally(COUNT_TREE_TALLY),
     details: {},
     contentFilters: new Map(),
     warned: new Set(),
@@ -191,20 +193,20 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   state.run.setTerminalMetadata(costMetadata(state.costs));
 }
 
-/** Perplexity's search queries and citation tokens, OpenRouter's server tool counts, of a call (its last report wins), summed over the run's calls onto the terminal event. */
+/** Perplexity's search queries and citation tokens, OpenRouter's server tool counts, of a call (its last report wins), summed over the run's calls onto the terminal event (a running sum: call-tally.ts). */
 function recordBilledCounts(state: ChatStreamState, callKey: string, usage: unknown): void {
   const counts = billedCounts(usage);
   if (counts === undefined) return;
-  state.billed.set(callKey, counts);
-  state.run.setTerminalMetadata(billedCountsMetadata(state.billed));
+  reportCall(state.billed, BILLED_TALLY, callKey, counts);
+  state.run.setTerminalMetadata(billedCountsMetadata(tallySum(state.billed, BILLED_TALLY)));
 }
 
-/** The call's audio and predicted-output token counts (its last report wins), summed over the run's calls onto the terminal event. */
+/** The call's audio and predicted-output token counts (its last report wins), summed over the run's calls onto the terminal event (a running sum: call-tally.ts). */
 function recordTokenDetails(state: ChatStreamState, callKey: string, usage: unknown): void {
   const details = tokenDetails(usage);
   if (details === undefined) return;
-  state.tokenDetails.set(callKey, details);
-  state.run.setTerminalMetadata(tokenDetailsMetadata(state.tokenDetails));
+  reportCall(state.tokenDetails, COUNT_TREE_TALLY, callKey, details);
+  state.run.setTerminalMetadata(tokenDetailsMetadata(tallySum(state.tokenDetails, COUNT_TREE_TALLY)));
 }
 
 /**

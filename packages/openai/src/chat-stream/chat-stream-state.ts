@@ -1,5 +1,6 @@
 import { isJsonComplete, type AdapterStreamOptions, type BridgeMetadata, type FailOptions, type FinishInfo, type JsonCompleteness, type RunBuilder } from "@agui-bridge/core/adapter";
-import type { BilledCounts } from "./chat-billed-counts.js";
+import type { BilledCounts, BilledSum } from "./chat-billed-counts.js";
+import type { CallTally } from "../call-tally.js";
 import type { CountTree } from "../count-tree.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
 import type { ContentFilterResults } from "./azure-content-filter.js";
@@ -176,10 +177,10 @@ export interface ChatStreamState {
   readonly unplacedSources: BridgeMetadata[];
   /** Gateway cost fields per model call, for the terminal event. */
   readonly costs: Map<string, Record<string, unknown>>;
-  /** Billed units per model call TokenUsage has no field for (Perplexity's search queries, citation tokens). */
-  readonly billed: Map<string, BilledCounts>;
-  /** Per model call, the usage detail counts TokenUsage has no field for (audio, predicted-output tokens). */
-  readonly tokenDetails: Map<string, CountTree>;
+  /** Billed units TokenUsage has no field for (Perplexity's search queries, citation tokens): the finished calls' sum and the current call's latest report. */
+  readonly billed: CallTally<BilledCounts, BilledSum>;
+  /** The usage detail counts TokenUsage has no field for (audio, predicted-output tokens): the finished calls' sum and the current call's latest report. */
+  readonly tokenDetails: CallTally<CountTree, CountTree>;
   /** The usage-ledger keys each model call's entries were last recorded under (one, or one per model of a Groq breakdown). */
   readonly usageKeys: Map<string, string[]>;
   /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */

@@ -1,4 +1,5 @@
-import { addCountsInto, countTree, type CountTree } from "../count-tree.js";
+import { newCallTally, reportCall, tallySum } from "../call-tally.js";
+import { COUNT_TREE_TALLY, countTree } from "../count-tree.js";
 import { asRecord } from "../narrow.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
 
@@ -8,7 +9,9 @@ export type ResponseCountKey = "toolUsage" | "cacheWriteDetails" | "serverToolUs
 /**
  * Per-response counts beside `usage` → terminal metadata `key`, summed over the stream's responses
  * (a steered response and its successor, an agent loop's responses), each response's last report
- * winning; set with `setTerminalMetadata`, so they land on whatever ends the run:
+ * winning (a running sum: the finished responses' total and the latest response's report, so a
+ * stream of any number of responses holds two per key; call-tally.ts); set with
+ * `setTerminalMetadata`, so they land on whatever ends the run:
  *
  * - `toolUsage`: `response.tool_usage` (openai-node 7.60 `Response.ToolUsage`: usage reported by
  *   hosted tools, separate from the model's `usage`: `image_gen` tokens, `web_search.num_requests`
@@ -26,14 +29,14 @@ export type ResponseCountKey = "toolUsage" | "cacheWriteDetails" | "serverToolUs
  */
 export function recordResponseCounts(state: ResponsesStreamState, key: ResponseCountKey, responseId: string, value: unknown): void {
   const own = countTree(value);
-  if (own === undefined && state.responseCounts?.get(key)?.has(responseId) !== true) return;
+  const held = state.responseCounts?.get(key);
+  // No counts: they withdraw the latest response's report, if it is this one's; else nothing changes.
+  if (own === undefined && (held?.openKey !== responseId || held.open === undefined)) return;
   const byKey = (state.responseCounts ??= new Map());
-  const perResponse = byKey.get(key) ?? new Map<string, CountTree>();
-  byKey.set(key, perResponse);
-  if (own === undefined) perResponse.delete(responseId);
-  else perResponse.set(responseId, own);
-  const total: CountTree = {};
-  for (const tree of perResponse.values()) addCountsInto(total, tree);
+  const tally = held ?? newCallTally(COUNT_TREE_TALLY);
+  byKey.set(key, tally);
+  reportCall(tally, COUNT_TREE_TALLY, responseId, own);
+  const total = tallySum(tally, COUNT_TREE_TALLY);
   if (Object.keys(total).length > 0) state.run.setTerminalMetadata({ [key]: total });
 }
 

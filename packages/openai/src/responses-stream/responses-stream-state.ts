@@ -1,6 +1,7 @@
 import { IdFingerprints, type AdapterStreamOptions, type FinishInfo, type RunBuilder } from "@agui-bridge/core/adapter";
 import type { SteeringEntry } from "./handle-steering.js";
 import type { StreamedText } from "./handle-streamed-argument-text.js";
+import type { CallTally } from "../call-tally.js";
 import type { CountTree } from "../count-tree.js";
 import type { ResponseCountKey } from "./response-counts.js";
 import { IndexSet } from "./index-set.js";
@@ -182,8 +183,8 @@ export interface ResponsesStreamState {
   endedUsageKey?: string;
   /** Cost fields of each response's usage (xAI, gateways), for the terminal event; created when one has some. */
   costs?: Map<string, Record<string, unknown>>;
-  /** Counts beside each response's usage (`tool_usage`, cache write retention split): key → response id → counts (response-counts.ts). */
-  responseCounts?: Map<ResponseCountKey, Map<string, CountTree>>;
+  /** Counts beside each response's usage (`tool_usage`, cache write retention split): key → their running sum over the responses (response-counts.ts). */
+  responseCounts?: Map<ResponseCountKey, CallTally<CountTree, CountTree>>;
   /** Each response's `input_transformations` entries (input-transformations.ts), by response id. */
   inputTransformations?: Map<string, Record<string, unknown>[]>;
   /** Perplexity's source list items (`search_results`, `fetch_url_results`): terminal metadata key → output position → entries. */

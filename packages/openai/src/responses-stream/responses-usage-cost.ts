@@ -37,12 +37,19 @@ export function recordResponseUsage(state: ResponsesStreamState, id: string, mod
  * model)` total and stops holding it, so a stream of any number of responses keeps one sum per
  * pair. It is settled when the terminal event of another response comes, not at once: a terminal
  * event repeated for the same response (a server or proxy sending it again, without sequence
- * numbers) still replaces the response's usage instead of counting it twice. A report made while
- * the response had no id yet (`response-<n>`, a key nothing records under again) is settled now.
+ * numbers) still replaces the response's usage instead of counting it twice.
+ *
+ * A report made while the response had no id yet (`response-<n>`: Perplexity's search results
+ * carry the usage so far, and its flat terminal event is the first to name the id) is the same
+ * call: the terminal report under the id replaces it (one call, one entry); when the terminal
+ * event reported no usage, the usage so far stands and is settled now.
  */
 export function settleResponseUsage(state: ResponsesStreamState, id: string): void {
-  const earlier = usageKeyOf(state);
-  if (earlier !== id) state.run.usage.settle(earlier);
+  const provisional = usageKeyOf(state);
+  if (provisional !== id) {
+    if (state.run.usage.get(id) !== undefined) state.run.usage.clear(provisional);
+    else state.run.usage.settle(provisional);
+  }
   const ended = state.endedUsageKey;
   if (ended !== undefined && ended !== id) state.run.usage.settle(ended);
   state.endedUsageKey = id;
