@@ -1,10 +1,10 @@
-import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core/adapter";
+import type { AdapterStreamOptions, BridgeWarning, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core/adapter";
 import { clientSecrets, prepareProvider, providerInputOptions, providerLabel, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./request/prompt-caching.js";
 import { toMessagesRequest, type MessagesRequestParams } from "./request/convert-to-messages-request.js";
-import { thinkingAllowed, thinkingRequested } from "./thinking-rule.js";
+import { otherModelThinkingIds, thinkingAllowed, thinkingRequested } from "./thinking-rule.js";
 import { runMessagesStream } from "./stream-messages.js";
 import { streamMessagesFromResponse } from "./stream-messages-from-response.js";
 import { requestContainer } from "./code-execution-container.js";
@@ -81,11 +81,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
       // Converting inside the source: anything thrown there becomes RUN_ERROR, never an exception.
       const open = async (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
-        const { params: converted } = toMessagesRequest(input, {
+        const { params: converted, warnings } = toMessagesRequest(input, {
           ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
           ...(options.provider !== undefined && { provider: options.provider }),
+          model: options.model,
         });
-        return options.client.messages.create(buildBody(options, converted, input), { signal, maxRetries: 0 });
+        return options.client.messages.create(buildBody(options, converted, input, warnings), { signal, maxRetries: 0 });
       };
       const runOptions = {
         // The client's credentials (API key, auth token, auth headers) never reach a RUN_ERROR, even
@@ -104,22 +105,23 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
 
 /** The request through the SDK, its body unparsed (`APIPromise.asResponse()`), for the raw-bytes path. */
 function openResponse(options: AnthropicProviderOptions, input: RunAgentInput, signal: AbortSignal): Promise<Response> {
-  const { params: converted } = toMessagesRequest(input, {
+  const { params: converted, warnings } = toMessagesRequest(input, {
     ...(options.onWarning !== undefined && { onWarning: options.onWarning }),
     ...(options.provider !== undefined && { provider: options.provider }),
+    model: options.model,
   });
   // Retries are the factory's policy (the `retry` option), the same on both paths.
-  const pending = options.client.messages.create(buildBody(options, converted, input), { signal, maxRetries: 0 });
+  const pending = options.client.messages.create(buildBody(options, converted, input, warnings), { signal, maxRetries: 0 });
   if (typeof pending.asResponse !== "function") {
     throw new Error("fast: true needs the Anthropic SDK client (messages.create must return an APIPromise with asResponse())");
   }
   return pending.asResponse();
 }
 
-function buildBody(options: AnthropicProviderOptions, converted: MessagesRequestParams, input: RunAgentInput): MessageCreateParamsStreaming {
+function buildBody(options: AnthropicProviderOptions, converted: MessagesRequestParams, input: RunAgentInput, warnings: readonly BridgeWarning[]): MessageCreateParamsStreaming {
   const { thinking, ...rest } = options.params ?? {};
-  // Anthropic's rule for thinking in a tool loop another provider started (see thinking-rule.ts).
-  const allowed = () => thinkingAllowed(converted.messages, input.messages, providerLabel(options.provider, "anthropic"), options.onWarning);
+  // Anthropic's rule for thinking in a tool loop another provider (or another model) started (see thinking-rule.ts).
+  const allowed = () => thinkingAllowed(converted.messages, input.messages, providerLabel(options.provider, "anthropic"), options.onWarning, otherModelThinkingIds(warnings));
   const keepThinking = thinking !== undefined && (!thinkingRequested(thinking) || allowed());
   const extra = { ...rest, ...(keepThinking && { thinking }) } as typeof rest;
   const system = [...asBlocks(extra.system), ...asBlocks(converted.system)];

@@ -75,6 +75,8 @@ describe("fixtures in test-fixtures/anthropic (raw SSE parsed by the Anthropic S
       encryptedKind: "anthropic-signature",
       anthropicMessageId: "msg_01ThinkTool",
       blockIndex: 0,
+      // The model that made the block (message_start.message.model): its signature is bound to it.
+      model: "claude-sonnet-4-5-20250929",
     });
 
     expect(ofType(events, "TOOL_CALL_ARGS").map((event) => event.delta)).toEqual([

@@ -24,7 +24,7 @@ import type { ToolIdMap } from "./tool-call-ids.js";
 import { fallbackBlockParam, fallbackBlocksGoBackTo, readFallbackBlocks } from "../fallback-blocks.js";
 import { mcpToolListingParam, mcpToolListingsGoBackTo, readMcpToolListings } from "../mcp-tool-listings.js";
 import { toolsetNameOf } from "./toolset-name.js";
-import { unsignedThinkingGoesBackTo } from "../thinking-rule.js";
+import { thinkingGoesBackToModel, unsignedThinkingGoesBackTo, warnOtherModelThinking } from "../thinking-rule.js";
 
 const PROVIDER = "anthropic";
 
@@ -38,12 +38,16 @@ export interface AssistantTurnParts {
   platform?: string;
   /** The id each application tool call is sent with (default: unchanged), see `createToolIdMap`. */
   toolId?: ToolIdMap;
+  /** The model the request goes to: thinking made by another model is not sent (`thinkingGoesBackToModel`). */
+  model?: string;
 }
 
 interface PlacedBlock {
   block: ContentBlockParam;
   /** The block's index in the Anthropic message it came from, when known. */
   index: number | undefined;
+  /** The reasoning message a thinking block was built from. */
+  reasoning?: ReasoningMessage;
 }
 
 /**
@@ -53,7 +57,7 @@ interface PlacedBlock {
  * put back in exactly that order instead. A turn whose text is nothing but whitespace loses its
  * text blocks ({@link withoutBlankText}): the API rejects it. The message's recorded `fallback`
  * and `mcp_tool_listing` blocks go back at their index ({@link fallbackBlocks},
- * {@link mcpToolListingBlocks}).
+ * {@link mcpToolListingBlocks}). Thinking another model made is left out ({@link otherModelsThinking}).
  */
 export function buildAssistantTurn(
   message: AssistantMessage | undefined,
@@ -63,7 +67,7 @@ export function buildAssistantTurn(
   const placed: PlacedBlock[] = [];
   for (const reasoning of parts.reasoning) {
     const block = reasoningBlock(reasoning, parts.platform ?? PROVIDER, sink);
-    if (block !== undefined) placed.push({ block, index: indexIn(reasoning.metadata, message?.id) });
+    if (block !== undefined) placed.push({ block, index: indexIn(reasoning.metadata, message?.id), reasoning });
   }
   if (message !== undefined) {
     placed.push(...textBlocks(message, parts.platform ?? PROVIDER, sink));
@@ -76,8 +80,26 @@ export function buildAssistantTurn(
   if (message !== undefined && placed.length > 0) {
     placed.push(...fallbackBlocks(message, parts.platform ?? PROVIDER, ordered, sink), ...mcpToolListingBlocks(message, parts.platform ?? PROVIDER, ordered, sink));
   }
-  if (ordered) placed.sort((a, b) => (a.index as number) - (b.index as number));
-  return withoutBlankText(placed.map((entry) => entry.block));
+  const kept = otherModelsThinking(placed, parts.model, sink);
+  if (ordered) kept.sort((a, b) => (a.index as number) - (b.index as number));
+  return withoutBlankText(kept.map((entry) => entry.block));
+}
+
+/**
+ * The turn's blocks without the thinking another Claude model made: its signature is bound to that
+ * model, and the request's model rejects it ({@link thinkingGoesBackToModel}); each is dropped with
+ * warning `request.foreign-reasoning`, `reason: "model"`. A turn whose `fallback` blocks go back is
+ * left whole: its thinking comes after the final block (the declined attempt's is left out before,
+ * `dropDeclinedAttempt`), made by the model that block names, and the server validates the turn by
+ * that boundary.
+ */
+function otherModelsThinking(placed: PlacedBlock[], model: string | undefined, sink: WarningSink): PlacedBlock[] {
+  if (placed.some((entry) => entry.block.type === ("fallback" as string))) return placed;
+  return placed.filter(({ reasoning }) => {
+    if (reasoning === undefined || thinkingGoesBackToModel(reasoning, model)) return true;
+    warnOtherModelThinking(sink, reasoning, model);
+    return false;
+  });
 }
 
 /**

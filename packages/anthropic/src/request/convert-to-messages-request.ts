@@ -99,7 +99,8 @@ export interface MessagesRequest {
  *   another provider's assistant message cites (they only live in its metadata);
  * - reasoning messages minted by Anthropic → `thinking` (with signature) or `redacted_thinking`
  *   blocks placed before the text and tool_use of their assistant turn, in order; reasoning from
- *   other providers is dropped with a warning;
+ *   other providers, and thinking another Claude model than `options.model` made (its signature is
+ *   bound to that model), is dropped with a warning;
  * - `fallback` blocks the stream side recorded → put back at their position (first-party API only),
  *   the thinking and client tool calls before a response's final one left out (`dropDeclinedAttempt`);
  * - `mcp_tool_listing` blocks the stream side recorded → put back at their position (the platform
@@ -126,6 +127,9 @@ export function toMessagesRequest(
   const platform = providerLabel(options.provider, PROVIDER);
   const plan = planTurns(messages, platform);
   const toolId = createToolIdMap(sink);
+  // Thinking goes back only to the model that made it (thinking-rule.ts).
+  const model = typeof options.model === "string" ? options.model : undefined;
+  const turnParts = { platform, toolId, ...(model !== undefined && { model }) };
   const calls = toolCallsById(messages);
   let pendingReasoning: ReasoningMessage[] = [];
 
@@ -140,7 +144,7 @@ export function toMessagesRequest(
   };
   const flushReasoning = (): void => {
     if (pendingReasoning.length === 0) return;
-    push("assistant", buildAssistantTurn(undefined, { reasoning: pendingReasoning, providerResults: new Map(), platform, toolId }, sink));
+    push("assistant", buildAssistantTurn(undefined, { ...turnParts, reasoning: pendingReasoning, providerResults: new Map() }, sink));
     pendingReasoning = [];
   };
 
@@ -185,7 +189,7 @@ export function toMessagesRequest(
         warnForeignCitedFiles(message, sink, platform);
         const reasoning = [...pendingReasoning, ...(plan.reasoningByTurn.get(message.id) ?? [])];
         pendingReasoning = [];
-        push("assistant", buildAssistantTurn(message, { reasoning, providerResults: plan.providerResults, platform, toolId }, sink));
+        push("assistant", buildAssistantTurn(message, { ...turnParts, reasoning, providerResults: plan.providerResults }, sink));
         return;
       }
       default:

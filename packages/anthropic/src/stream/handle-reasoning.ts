@@ -8,12 +8,13 @@ export const ANTHROPIC_REDACTED_THINKING = "anthropic-redacted-thinking";
 
 /**
  * Starts a `thinking` block: a reasoning message (inside a reasoning span, opened if none is) whose
- * START metadata records `encryptedKind: "anthropic-signature"`, the Anthropic message id and the
- * block index, so the request side can put `{type:"thinking", thinking, signature}` back in place.
+ * START metadata records `encryptedKind: "anthropic-signature"`, the Anthropic message id, the
+ * block index and the model that made it ({@link thinkingMetadata}), so the request side can put
+ * `{type:"thinking", thinking, signature}` back in place, to that model only.
  */
 export function startThinkingBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
   const reasoningId = context.run.startReasoningMessage({
-    metadata: { encryptedKind: ANTHROPIC_SIGNATURE, anthropicMessageId: message.id, blockIndex: index },
+    metadata: thinkingMetadata(ANTHROPIC_SIGNATURE, message, index),
   });
   const state = { kind: "reasoning" as const, index, reasoningId, signature: "" };
   message.blocks.set(index, state);
@@ -58,15 +59,27 @@ export function stopThinkingBlock(context: StreamContext, reasoningId: string): 
 
 /**
  * A `redacted_thinking` block (it arrives whole): a reasoning message with empty content whose
- * encrypted value is the opaque `data`, marked `encryptedKind: "anthropic-redacted-thinking"`.
+ * encrypted value is the opaque `data`, marked `encryptedKind: "anthropic-redacted-thinking"`
+ * (with the same metadata as a `thinking` block's).
  */
 export function redactedThinkingBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
   const data = block.data;
   if (typeof data !== "string") throw new MalformedChunkError('redacted_thinking: "data" is not a string');
   const reasoningId = context.run.startReasoningMessage({
-    metadata: { encryptedKind: ANTHROPIC_REDACTED_THINKING, anthropicMessageId: message.id, blockIndex: index },
+    metadata: thinkingMetadata(ANTHROPIC_REDACTED_THINKING, message, index),
   });
   context.run.encryptedValue("message", reasoningId, data);
   context.run.endReasoningMessage(reasoningId);
   message.blocks.set(index, { kind: "ignored", index, type: "redacted_thinking" });
+}
+
+/**
+ * START metadata of a thinking / redacted_thinking reasoning message. `model` is the model that
+ * made the block: the message's (`message_start.message.model`), or after a `fallback` block the
+ * model that served the rest of the message. Signatures are bound to it, so the request side sends
+ * the block back to that model only (`thinkingGoesBackToModel`). Left out when unknown.
+ */
+function thinkingMetadata(encryptedKind: string, message: MessageState, index: number): Record<string, unknown> {
+  const model = message.fallback?.served ?? message.model;
+  return { encryptedKind, anthropicMessageId: message.id, blockIndex: index, ...(model !== undefined && { model }) };
 }
