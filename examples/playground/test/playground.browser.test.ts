@@ -183,8 +183,8 @@ describe.runIf(BROWSER_AVAILABLE)("the playground in headless Chromium", () => {
     await send(page, "and now on OpenAI?");
     await waitForRuns(page, 2);
     expect(await textOf(page, ".run:last-of-type .run-provider")).toBe("OpenAI Responses");
-    expect(await textOf(page, ".run:last-of-type .warning")).toContain("request.foreign-encrypted-value");
-    expect(await textOf(page, "#warnings")).toContain("request.foreign-encrypted-value");
+    expect(await textOf(page, ".run:last-of-type .warning")).toContain("request.foreign-reasoning");
+    expect(await textOf(page, "#warnings")).toContain("request.foreign-reasoning");
     // The Anthropic signature never reached OpenAI; the conversation did.
     const request = JSON.stringify(playground.mocks.recorded.requests.at(-1)?.body);
     expect(request).not.toContain(signature);

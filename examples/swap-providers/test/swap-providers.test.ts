@@ -100,7 +100,7 @@ describe("swap-providers: agent runs across Claude → OpenAI Responses → Clau
     // Claude gets its own file handle and signature back on every later step.
     expect(bodies[6]).toContain(PHOTO_FILE_ID);
     expect(bodies[6]).toContain(minted.anthropicSignature);
-    expect(new Set(warnings.map((w) => w.code))).toEqual(new Set(["request.foreign-encrypted-value", "request.foreign-file", "request.foreign-reasoning"]));
+    expect(new Set(warnings.map((w) => w.code))).toEqual(new Set(["request.foreign-file", "request.foreign-reasoning"]));
   });
 
   it("keeps every encrypted value on its entity in the conversation", () => {

@@ -1,4 +1,4 @@
-import { isMintedBy, readBridgeMetadata, type BridgeWarning, type Message, type ReasoningMessage, type ToolCall, type WarningHandler } from "@agui-bridge/core/adapter";
+import { isMintedBy, readBridgeMetadata, REQUEST_WARNINGS, type BridgeWarning, type Message, type ReasoningMessage, type ToolCall, type WarningHandler } from "@agui-bridge/core/adapter";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import { parseClaudeModelId, sameClaudeModel } from "./claude-model-id.js";
 import { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./stream/handle-reasoning.js";
@@ -90,7 +90,7 @@ export function thinkingGoesBackToModel(message: ReasoningMessage, model: string
 }
 
 /** The warning a thinking block another model made is dropped with (the code of any reasoning made elsewhere). */
-const OTHER_MODEL = { code: "request.foreign-reasoning", reason: "model" } as const;
+const OTHER_MODEL = { code: REQUEST_WARNINGS.foreignReasoning, reason: "model" } as const;
 
 /** Reports a reasoning message left out because another model made it ({@link thinkingGoesBackToModel}). */
 export function warnOtherModelThinking(sink: { warn(code: string, message: string, details?: Record<string, unknown>): void }, message: ReasoningMessage, model: string | undefined): void {

@@ -94,7 +94,7 @@ describe("item 11: encrypted kinds", () => {
     ]);
     expect(JSON.stringify(turns)).not.toContain("GEMINI-SIG");
     expect(turns[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "answer" }] });
-    expect(codes).toEqual(["request.foreign-encrypted-value"]);
+    expect(codes).toEqual(["request.foreign-reasoning"]);
   });
 });
 

@@ -120,6 +120,20 @@ export const REQUEST_WARNINGS = {
   mediaTypeCorrected: "request.media-type-corrected",
   /** A text document (see `isTextMediaType`) the API takes no file of: sent as a text part holding its decoded text. */
   documentAsText: "request.document-as-text",
+  /**
+   * A reasoning message the target cannot take back because another provider (or an unknown
+   * source) produced it, or because the encrypted value it holds is not of a kind the target
+   * mints: the whole message (its text and any encrypted value) is dropped. One warning per message.
+   */
+  foreignReasoning: "request.foreign-reasoning",
+  /**
+   * An encrypted value on a message or tool call (not a reasoning message) that the request does
+   * not carry (minted by another provider, of unknown origin, or with no place in this API): the
+   * value is dropped, the message or call itself is sent without it (`warnUnsentEncryptedValues`).
+   */
+  encryptedValueDropped: "request.encrypted-value-dropped",
+  /** A call another provider ran itself (its server-side tool): it cannot be replayed here, so it is dropped with its result. */
+  foreignProviderTool: "request.foreign-provider-tool",
 } as const;
 
 /** The minimal sink the shared rules write to (core's `WarningSink` satisfies it). */

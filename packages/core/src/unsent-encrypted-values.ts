@@ -1,10 +1,10 @@
 import { readBridgeMetadata } from "./metadata.js";
-import { entityProvider, type RequestWarn } from "./request-helpers.js";
+import { entityProvider, REQUEST_WARNINGS, type RequestWarn } from "./request-helpers.js";
 import type { ToolCall } from "./types/common.js";
 import type { AssistantMessage, Message } from "./types/messages.js";
 
 /** The warning {@link warnUnsentEncryptedValues} reports for each encrypted value a request leaves out. */
-export const ENCRYPTED_VALUE_DROPPED_WARNING = "request.encrypted-value-dropped";
+export const ENCRYPTED_VALUE_DROPPED_WARNING = REQUEST_WARNINGS.encryptedValueDropped;
 
 /** A message (other than a reasoning message) or a tool call that holds an encrypted value. */
 export type EncryptedValueHolder =

@@ -182,7 +182,7 @@ describe("thought signatures of the current turn (Gemini 3 validation)", () => {
     });
 
     const gemini = convert(conversation);
-    expect(gemini.warnings.map((w) => w.code)).toEqual(["request.foreign-encrypted-value"]);
+    expect(gemini.warnings.map((w) => w.code)).toEqual(["request.encrypted-value-dropped"]);
     expect(JSON.stringify(gemini.contents)).not.toContain("SIG-VERTEX");
     expect(gemini.contents[1]?.parts?.[0]?.thoughtSignature).toBe(PLACEHOLDER_THOUGHT_SIGNATURE);
   });

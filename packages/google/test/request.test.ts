@@ -149,10 +149,10 @@ describe("toGenerateContentRequest", () => {
     expect(warnings.map((w) => w.code).sort()).toEqual(
       [
         "request.foreign-reasoning",
-        "request.foreign-encrypted-value",
-        "request.foreign-encrypted-value",
+        "request.encrypted-value-dropped",
+        "request.encrypted-value-dropped",
         "request.foreign-provider-tool",
-        "request.foreign-encrypted-value",
+        "request.encrypted-value-dropped",
         "request.orphan-tool-result",
         // c1 and g have no results: each gets an error response.
         "request.missing-tool-result",

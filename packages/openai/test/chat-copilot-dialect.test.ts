@@ -161,7 +161,7 @@ describe("other labels and dialects never get reasoning_opaque or reasoning_text
     for (const label of ["openai", "github-copilot"]) {
       const { sent, warnings } = assistants(messages, label);
       expect(JSON.stringify(sent)).not.toMatch(/reasoning_opaque|reasoning_text|ANSWER-OPAQUE/);
-      expect(warnings).toContain("request.encrypted-value-dropped");
+      expect(warnings).toContain("request.foreign-reasoning");
     }
   });
 });

@@ -55,7 +55,7 @@ describe("the provider label", () => {
     expect(JSON.stringify(same.params.input)).toContain("opaque");
     const other = toResponsesRequest(input as never, { model: "m", provider: "azure-openai" });
     expect(JSON.stringify(other.params.input)).not.toContain("opaque");
-    expect(other.warnings.map((w) => w.code)).toContain("request.foreign-encrypted-value");
+    expect(other.warnings.map((w) => w.code)).toContain("request.foreign-reasoning");
     const chat = toChatCompletionsRequest(input as never, { model: "m", provider: "openrouter" });
     expect(JSON.stringify(chat.params)).not.toContain("opaque");
   });

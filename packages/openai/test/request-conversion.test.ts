@@ -97,7 +97,7 @@ describe("toChatCompletionsRequest", () => {
     expect(messages[6]).toEqual({ role: "assistant", refusal: "I can't do that.", content: null });
     expect(messages).toHaveLength(7);
     expect(codes(warnings)).toEqual(
-      expect.arrayContaining(["request.provider-executed-call-omitted", "request.unsupported-tool-call", "request.encrypted-value-dropped"]),
+      expect.arrayContaining(["request.provider-executed-call-omitted", "request.unsupported-tool-call", "request.foreign-reasoning"]),
     );
   });
 });
@@ -148,7 +148,7 @@ describe("toResponsesRequest", () => {
       },
       { role: "assistant", content: "I can't do that." },
     ]);
-    expect(codes(warnings)).toContain("request.foreign-encrypted-value");
+    expect(codes(warnings)).toContain("request.foreign-reasoning");
     expect(JSON.stringify(params)).not.toContain("sig-anthropic");
     expect(JSON.stringify(params)).not.toContain("files/gem-1");
   });
@@ -194,6 +194,6 @@ describe("toResponsesRequest", () => {
       { model: "gpt-5" },
     );
     expect(p.input).toEqual([]);
-    expect(codes(w)).toEqual(["request.reasoning-dropped", "request.foreign-encrypted-value"]);
+    expect(codes(w)).toEqual(["request.reasoning-dropped", "request.foreign-reasoning"]);
   });
 });

@@ -96,7 +96,7 @@ describe("item 4: compaction items", () => {
     const { items } = responses(run([...messages, { id: "u", role: "user", content: "go on" }]));
     expect(items[0]).toEqual({ type: "compaction", id: "cmp_1", encrypted_content: "CMP-ENC" });
     const foreign: Message = { id: "c", role: "reasoning", content: "summary", encryptedValue: "X", metadata: { "agui-bridge": { provider: "anthropic", encryptedKind: "anthropic-compaction" } } };
-    expect(responses(run([foreign, { id: "u", role: "user", content: "hi" }]))).toMatchObject({ codes: ["request.foreign-encrypted-value"] });
+    expect(responses(run([foreign, { id: "u", role: "user", content: "hi" }]))).toMatchObject({ codes: ["request.foreign-reasoning"] });
   });
 });
 

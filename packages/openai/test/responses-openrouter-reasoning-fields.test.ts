@@ -98,6 +98,6 @@ describe("OpenRouter reasoning item fields over Responses", () => {
     expect(items.some((item) => item.type === "reasoning")).toBe(false);
     expect(JSON.stringify(items)).not.toContain("EqQBCkYIBRgCKkB-sig");
     expect(JSON.stringify(items)).not.toContain("anthropic-claude-v1");
-    expect(warnings.map((w) => w.code)).toContain("request.foreign-encrypted-value");
+    expect(warnings.map((w) => w.code)).toContain("request.foreign-reasoning");
   });
 });

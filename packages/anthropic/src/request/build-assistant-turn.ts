@@ -1,5 +1,6 @@
 import {
   acceptProviderExecuted,
+  REQUEST_WARNINGS,
   isMintedBy,
   toolCallName,
   toolArgumentsObject,
@@ -165,7 +166,7 @@ function reasoningBlock(message: ReasoningMessage, platform: string, sink: Warni
   const value = message.encryptedValue;
   if (kind === ANTHROPIC_COMPACTION) return compactionBlock(message);
   if (kind !== undefined && kind !== ANTHROPIC_SIGNATURE && kind !== ANTHROPIC_REDACTED_THINKING) {
-    sink.warn("request.foreign-encrypted-value", `Reasoning ${message.id} holds a ${String(kind)} value, not an Anthropic signature; dropped`, {
+    sink.warn(REQUEST_WARNINGS.foreignReasoning, `Reasoning ${message.id} holds a ${String(kind)} value, not an Anthropic signature; dropped`, {
       messageId: message.id,
       encryptedKind: String(kind),
     });
@@ -280,7 +281,7 @@ function toolCallBlocks(
   }
   const verdict = acceptProviderExecuted(call, platform, isAnthropicProviderCall(call), sink);
   if (verdict === "foreign") {
-    sink.warn("request.foreign-provider-tool", `Tool call ${call.id} was run by another provider and cannot be replayed; dropped`, {
+    sink.warn(REQUEST_WARNINGS.foreignProviderTool, `Tool call ${call.id} was run by another provider and cannot be replayed; dropped`, {
       toolCallId: call.id,
     });
     return [];

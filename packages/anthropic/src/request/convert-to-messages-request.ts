@@ -178,7 +178,7 @@ export function toMessagesRequest(
       case "reasoning":
         if (plan.linkedReasoning.has(message.id)) return;
         if (!reasoningUsable(message, platform)) {
-          sink.warn("request.foreign-reasoning", `Reasoning ${message.id} was not produced by Anthropic; dropped`, {
+          sink.warn(REQUEST_WARNINGS.foreignReasoning, `Reasoning ${message.id} was not produced by Anthropic; dropped`, {
             messageId: message.id,
           });
           return;

@@ -1,4 +1,5 @@
 import {
+  REQUEST_WARNINGS,
   acceptProviderExecuted,
   entityProvider,
   isEncryptedValueUsableBy,
@@ -59,7 +60,7 @@ export function assistantParts(message: AssistantMessage, context: ModelTurnCont
 export function reasoningParts(message: ReasoningMessage, context: ModelTurnContext): Part[] {
   if (!isMintedBy(message, context.platform ?? GOOGLE_PROVIDER)) {
     context.warn({
-      code: "request.foreign-reasoning",
+      code: REQUEST_WARNINGS.foreignReasoning,
       message: `Reasoning message ${message.id} from ${entityProvider(message) ?? "an unknown source"} was dropped: only Gemini's own thoughts are sent back`,
       details: { messageId: message.id, provider: entityProvider(message) },
     });
@@ -113,7 +114,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
   if (verdict === "invalid") return [];
   if (verdict === "foreign") {
     context.warn({
-      code: "request.foreign-provider-tool",
+      code: REQUEST_WARNINGS.foreignProviderTool,
       message: `Tool call ${call.id} was run by ${entityProvider(call) ?? "an unknown provider"} itself; it and its result were dropped`,
       details: { toolCallId: call.id, provider: entityProvider(call), providerToolType: type },
     });
@@ -190,7 +191,7 @@ function sinkOf(warn: (warning: BridgeWarning) => void): RequestWarn {
  */
 function warnServerToolOnVertex(call: ToolCall, context: ModelTurnContext): Part[] {
   context.warn({
-    code: "request.foreign-provider-tool",
+    code: REQUEST_WARNINGS.foreignProviderTool,
     message: `Tool call ${call.id} was run by the Gemini API itself (a server-side toolCall); Vertex AI takes no toolCall / toolResponse parts, so it and its result were dropped`,
     details: { toolCallId: call.id, provider: entityProvider(call), providerToolType: PROVIDER_TOOL.serverTool },
   });
@@ -232,7 +233,8 @@ export function parseObject(text: string): Record<string, unknown> | undefined {
 
 /**
  * The entity's encrypted value when it is a thought signature Gemini minted; anything else (another
- * vendor's artefact, one of unknown origin or kind) is dropped with a warning.
+ * vendor's artefact, one of unknown origin or kind) is dropped with core's shared
+ * `request.encrypted-value-dropped` warning (the part itself still goes, without it).
  */
 export function signatureOf(
   entity: { encryptedValue?: string; metadata?: unknown },
@@ -247,7 +249,7 @@ export function signatureOf(
   // core's isEncryptedValueUsableBy sends it back only to the platform that minted it.
   if (isEncryptedValueUsableBy(entity, platform, GOOGLE_THOUGHT_SIGNATURE) && (kind === undefined || kind === GOOGLE_THOUGHT_SIGNATURE)) return value;
   warn({
-    code: "request.foreign-encrypted-value",
+    code: REQUEST_WARNINGS.encryptedValueDropped,
     message: `The encrypted value on ${what} was not minted by Gemini (${entityProvider(entity) ?? "unknown origin"}); it was dropped`,
     details: { entity: what, provider: entityProvider(entity), encryptedKind: kind },
   });

@@ -1,4 +1,4 @@
-import type { BridgeWarning, ToolMessage } from "@agui-bridge/core/adapter";
+import { REQUEST_WARNINGS, type BridgeWarning, type ToolMessage } from "@agui-bridge/core/adapter";
 import type { Part } from "@google/genai";
 import { parseObject, textOf } from "./convert-model-turn.js";
 import { convertMediaPart, mediaAsFunctionResponsePart, mediaAsPart, type MediaPart } from "./convert-media.js";
@@ -52,7 +52,7 @@ export function convertToolResult(message: ToolMessage, context: ToolResultConte
   const call = context.calls.get(message.toolCallId);
   if (call === undefined) {
     warn({
-      code: "request.orphan-tool-result",
+      code: REQUEST_WARNINGS.orphanToolResult,
       message: `Tool message ${message.id} answers call ${message.toolCallId}, which no assistant message holds; Gemini needs the call's name, so it was dropped`,
       details: { messageId: message.id, toolCallId: message.toolCallId },
     });

@@ -1,4 +1,4 @@
-import { isMintedBy, readBridgeMetadata, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
+import { entityProvider, isMintedBy, readBridgeMetadata, REQUEST_WARNINGS, type AssistantMessage, type Message, type ReasoningMessage, type ToolCall } from "@agui-bridge/core/adapter";
 import { reasoningContentTurns, REASONING_FIELD_DIALECTS, type ChatDialect, type RequestChatDialect } from "../chat-dialect.js";
 import { REASONING_DETAIL_KIND, THINKING_BLOCK_REDACTED_KIND, THINKING_BLOCK_SIGNATURE_KIND } from "../chat-stream/chat-stream-state.js";
 import { thoughtSignatureFor } from "./convert-chat-tool-call.js";
@@ -105,11 +105,32 @@ export function reasoningFieldsFor(
   const fields = fieldsFor(message, calls, back, used);
   for (const call of calls) {
     if (call.encryptedValue === undefined || used.has(call.id) || thoughtSignatureFor(call, back.target, back.dialect) !== undefined) continue;
-    sink.warn("request.encrypted-value-dropped", `Tool call ${call.id}: its encrypted value cannot go back to ${back.target} (${back.dialect} dialect); dropped`, {
+    sink.warn(REQUEST_WARNINGS.encryptedValueDropped, `Tool call ${call.id}: its encrypted value cannot go back to ${back.target} (${back.dialect} dialect); dropped`, {
       toolCallId: call.id,
     });
   }
   return fields;
+}
+
+/**
+ * Reports a reasoning message the request leaves out (the dialect does not take it back): another
+ * provider's reasoning (or one of unknown origin) with core's shared `request.foreign-reasoning`,
+ * as every converter reports it; this server's own reasoning only when it held an encrypted value
+ * (`request.encrypted-value-dropped`): Chat Completions servers take their own earlier reasoning
+ * text back only where the dialect says so, and leaving it out otherwise is what they document.
+ */
+export function warnUnsentReasoning(message: ReasoningMessage, sink: WarningSink): void {
+  if (!isMintedBy(message, targetOf(sink))) {
+    const from = entityProvider(message);
+    sink.warn(REQUEST_WARNINGS.foreignReasoning, `Reasoning message ${message.id} (from ${from ?? "an unknown source"}) was not produced by ${targetOf(sink)}; it and any encrypted value were dropped`, {
+      messageId: message.id,
+      provider: from ?? null,
+    });
+  } else if (message.encryptedValue !== undefined) {
+    sink.warn(REQUEST_WARNINGS.encryptedValueDropped, `Reasoning message ${message.id}: ${targetOf(sink)} (Chat Completions) cannot take it or its encrypted value back; dropped`, {
+      messageId: message.id,
+    });
+  }
 }
 
 function fieldsFor(

@@ -30,7 +30,7 @@ import { warnForeignCitedFiles } from "../request/convert-cited-files.js";
 import { convertContentParts, textDocumentText } from "../request/convert-content-parts.js";
 import { askedCacheBreakpoint, CACHE_BREAKPOINT_DROPPED_WARNING } from "../request/cache-breakpoint.js";
 import { chatDialect, requestChatDialect, type ChatDialect, type ChatDialectOption } from "../chat-dialect.js";
-import { collectChatReasoning, reasoningFieldsFor, type ChatReasoningBack } from "./convert-chat-reasoning.js";
+import { collectChatReasoning, reasoningFieldsFor, warnUnsentReasoning, type ChatReasoningBack } from "./convert-chat-reasoning.js";
 import { providerLabel, type ProviderLabelOption } from "../provider-label.js";
 import { createRequestSink, targetOf, type WarningSink } from "../request/request-warnings.js";
 import {
@@ -186,12 +186,7 @@ function convertMessage(
       return [{ role: "tool", tool_call_id: message.toolCallId, content: toolContent(message.content, message.error, sink, message.id) }];
     }
     case "reasoning":
-      if (reasoning.sentBack.has(message.id)) return [];
-      if (message.encryptedValue !== undefined) {
-        sink.warn("request.encrypted-value-dropped", `Reasoning message ${message.id}: Chat Completions cannot take reasoning or its encrypted value; dropped`, {
-          messageId: message.id,
-        });
-      }
+      if (!reasoning.sentBack.has(message.id)) warnUnsentReasoning(message, sink);
       return [];
     default:
       warnUnknownRole(sink, message, "Chat Completions");

@@ -1,4 +1,4 @@
-import { acceptProviderExecuted, isMintedBy, readBridgeMetadata, type Message, type ToolCall } from "@agui-bridge/core/adapter";
+import { acceptProviderExecuted, entityProvider, isMintedBy, readBridgeMetadata, REQUEST_WARNINGS, type Message, type ToolCall } from "@agui-bridge/core/adapter";
 import { CLIENT_TOOL_ITEMS } from "../responses-stream/client-tool-items.js";
 import { REBUILDABLE_PROVIDER_ITEMS } from "../responses-request/convert-provider-items.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
@@ -98,9 +98,20 @@ function isChatRecordedCall(fields: Record<string, unknown>): boolean {
   return typeof fields.providerToolType === "string" && fields.providerToolType !== "" && fields.itemType === undefined && fields.itemId === undefined;
 }
 
-/** `request.provider-executed-call-omitted`, saying why this API cannot take the call back. */
+/**
+ * `request.provider-executed-call-omitted`, saying why this API cannot take the call back; a call
+ * another provider ran is core's shared `request.foreign-provider-tool`, as every converter reports it.
+ */
 function warnProviderRunOmitted(call: ToolCall, fields: Record<string, unknown>, api: "chat" | "responses", sink: WarningSink): void {
   const toolType = typeof fields.providerToolType === "string" && fields.providerToolType !== "" ? fields.providerToolType : undefined;
+  if (!isMintedBy(call, targetOf(sink))) {
+    sink.warn(REQUEST_WARNINGS.foreignProviderTool, `Tool call ${call.id} was run by ${entityProvider(call) ?? "an unknown provider"} itself and cannot be replayed to ${targetOf(sink)}; dropped with its result`, {
+      toolCallId: call.id,
+      provider: entityProvider(call) ?? null,
+      ...(toolType !== undefined && { providerToolType: toolType }),
+    });
+    return;
+  }
   const why =
     api === "responses" && isChatRecordedCall(fields)
       ? `was run by the provider itself (${String(toolType)}, recorded from a Chat Completions stream), and Responses has no input item for it; dropped with its result`

@@ -1,4 +1,4 @@
-import { isMintedBy, readBridgeMetadata, type ReasoningMessage } from "@agui-bridge/core/adapter";
+import { entityProvider, isMintedBy, readBridgeMetadata, REQUEST_WARNINGS, type ReasoningMessage } from "@agui-bridge/core/adapter";
 import type { ResponseReasoningItem } from "openai/resources/responses/responses";
 
 /**
@@ -23,7 +23,8 @@ import { targetOf, type WarningSink } from "../request/request-warnings.js";
  * `encrypted_content` (or `signature`, with OpenRouter's `format`, as that server streamed them),
  * so a `store: false` conversation continues (an item another server streamed without an id goes
  * back to it without one; OpenAI's platforms require the id). Anything else is dropped with
- * a warning: an encrypted value minted elsewhere is never sent. Reasoning text goes as `content`
+ * a warning (`request.foreign-reasoning` for another provider's reasoning, `request.reasoning-dropped`
+ * for this platform's own that cannot go back): an encrypted value minted elsewhere is never sent. Reasoning text goes as `content`
  * only to servers other than OpenAI's own platforms: those take a reasoning input item's `summary`
  * and `encrypted_content` only (a non-empty `content` is HTTP 400 `array_above_max_length`; Codex
  * never sends it), so there the text is left out with a warning.
@@ -40,12 +41,18 @@ export function toReasoningItem(
   const withoutId = itemId === undefined && !isOpenAIPlatform(targetOf(sink));
   const ours = isMintedBy(message, targetOf(sink)) && fields?.encryptedKind === OPENAI_ENCRYPTED_KIND && (itemId !== undefined || withoutId);
   if (!ours) {
-    if (message.encryptedValue !== undefined) {
-      sink.warn("request.foreign-encrypted-value", `Reasoning message ${message.id}: its encrypted value was not minted by OpenAI; dropped`, {
+    // Another provider's reasoning (or one holding another vendor's value): core's shared code, as
+    // every converter reports it. This platform's own reasoning that cannot go back (no item id
+    // where one is required, no encrypted kind) keeps the Responses-specific code.
+    const kind = fields?.encryptedKind;
+    if (!isMintedBy(message, targetOf(sink)) || (kind !== undefined && kind !== OPENAI_ENCRYPTED_KIND)) {
+      const from = entityProvider(message);
+      sink.warn(REQUEST_WARNINGS.foreignReasoning, `Reasoning message ${message.id} (from ${from ?? "an unknown source"}) was not produced by ${targetOf(sink)}; it and any encrypted value were dropped`, {
         messageId: message.id,
+        provider: from ?? null,
       });
     } else {
-      sink.warn("request.reasoning-dropped", `Reasoning message ${message.id} did not come from OpenAI; the Responses API cannot take it`, {
+      sink.warn("request.reasoning-dropped", `Reasoning message ${message.id} cannot go back to ${targetOf(sink)} as a reasoning input item (no item id or encrypted content was recorded); dropped`, {
         messageId: message.id,
       });
     }
