@@ -60,11 +60,11 @@ export function argsProblem(tool: AgentTool<any>, args: Record<string, unknown>)
 
 /**
  * An Error as JSON: `{ name, message }`, plus `cause` when it has one (a nested Error goes through
- * the same rule). Never the stack (it names paths) nor other own properties; the message is read
+ * the same rule, a chain that loops back ending before the loop). Never the stack (it names paths) nor other own properties; the message is read
  * and redacted as a thrown error's is (core's `describeError`), so a returned Error tells the
  * model no more than the same Error thrown would.
  */
-function errorJson(error: Error): Record<string, unknown> {
+function errorJson(error: Error, chain: ReadonlySet<Error> = new Set()): Record<string, unknown> {
   let name = "Error";
   let cause: unknown;
   try {
@@ -72,6 +72,12 @@ function errorJson(error: Error): Record<string, unknown> {
     cause = error.cause;
   } catch {
     // A throwing getter: the default name, no cause.
+  }
+  // A cause chain that loops back (b's cause set to the a that wraps it) ends at the loop: an Error
+  // cause is written here, knowing the chain, not left to the replacer (which would nest it forever).
+  if (cause instanceof Error) {
+    const seen = new Set(chain).add(error);
+    cause = seen.has(cause) ? undefined : errorJson(cause, seen);
   }
   return { name, message: describeError(error).message, ...(cause !== undefined && { cause }) };
 }

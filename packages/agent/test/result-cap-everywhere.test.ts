@@ -84,4 +84,15 @@ describe("a tool returning an Error", () => {
     const run = await runChecked(bare, { threadId: "t", runId: "r", messages: [user("go")] });
     expect(JSON.parse(ofType(run.events, "TOOL_CALL_RESULT")[0]!.content as string)).toEqual({ name: "RangeError", message: "too far" });
   });
+
+  it("whose causes loop back (a wraps b, b's cause set to a) is sent with the chain up to the loop, not turned into an error", async () => {
+    const inner = new Error("socket closed");
+    const outer = new Error("fetch failed", { cause: inner });
+    (inner as { cause?: unknown }).cause = outer;
+    const agent = createAgent({ provider: scriptedProvider("p", [{ calls: [{ name: "check", args: {}, id: "c1" }] }, { text: "done" }]), tools: { check: { description: "check", execute: () => ({ failure: outer }) } } });
+    const { events } = await runChecked(agent, { threadId: "t", runId: "r", messages: [user("go")] });
+    const result = ofType(events, "TOOL_CALL_RESULT")[0]!;
+    expect(JSON.parse(result.content as string)).toEqual({ failure: { name: "Error", message: "fetch failed", cause: { name: "Error", message: "socket closed" } } });
+  });
 });
+

@@ -125,3 +125,39 @@ describe("a run that is over lets go of what it was given and built", () => {
     expect(runs).toHaveLength(3);
   });
 });
+
+describe("a generator closed from inside its own run", () => {
+  // A consumer's callback (an onWarning that stops reading, a mapper handed the generator) may call
+  // return() while the driver is mapping a chunk or ending the stream: what it let go is not touched.
+  for (const where of ["chunk", "end", "createMapper", "createMapper (source function)"] as const) {
+    it(`while in the mapper's ${where}: the pending next() answers done`, async () => {
+      let generator: AsyncGenerator<Event> | undefined;
+      const close = () => void generator?.return(undefined);
+      generator = driveRun<string>({
+        source: where === "createMapper (source function)" ? () => chunks(["a", "b"]) : chunks(["a", "b"]),
+        createMapper: (run) => {
+          if (where.startsWith("createMapper")) close();
+          const inner = mapper(run);
+          return {
+            chunk(chunk) {
+              inner.chunk(chunk);
+              if (where === "chunk" && chunk === "b") close();
+            },
+            end() {
+              if (where === "end") close();
+              inner.end();
+            },
+          };
+        },
+      });
+      const seen: string[] = [];
+      for (;;) {
+        const result = await generator.next();
+        if (result.done === true) break;
+        seen.push(result.value.type);
+      }
+      expect(seen[0]).toBe("RUN_STARTED");
+      expect(await generator.next()).toEqual({ done: true, value: undefined });
+    });
+  }
+});

@@ -61,4 +61,15 @@ describe("Responses: events replayed with sequence numbers already handled", () 
     expect(texts(events)).toEqual(["A", "A", "B"]);
     expect(warnings).toEqual([]);
   });
+
+  it("a 0 on an event other than the response's first is a gateway's default, not a replay: kept", async () => {
+    // LiteLLM's synthetic Responses stream serializes a model default of 0 on events it does not
+    // number; sub2api writes 0 on a terminal event it synthesizes when the last number is unknown.
+    const numbered = response("resp_1", "msg_1", ["Hel", "lo", "!"]);
+    const zeroed = numbered.map((event) => (event.type === "response.output_text.delta" || event.type === "response.completed" ? { ...event, sequence_number: 0 } : event));
+    const { events, warnings } = await runResponsesBothPaths(zeroed);
+    expect(texts(events)).toEqual(["Hel", "lo", "!"]);
+    expect(last(events).type).toBe("RUN_FINISHED");
+    expect(warnings).toEqual([]);
+  });
 });

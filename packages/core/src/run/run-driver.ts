@@ -263,6 +263,8 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
       const chunks = value as Chunk[];
       for (let i = 0; i < chunks.length && this.#map(chunks[i] as Chunk); i++);
     }
+    // The consumer closed the generator from inside the mapping (a callback of its own): done.
+    if ((this.#phase as Phase) === "over") return this.#settled(finished());
     if (run.ended) {
       this.#release();
       return this.#end();
@@ -278,9 +280,9 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
       (this.#mapper as StreamMapper<Chunk>).chunk(chunk);
     } catch (error) {
       // Events the chunk queued before throwing are legal as far as they go; fail() closes them.
-      this.#endRun((open) => open.fail(describeFailure(error, this.#mapper)));
+      if (this.#phase !== "over") this.#endRun((open) => open.fail(describeFailure(error, this.#mapper)));
     }
-    return !run.ended && !this.#aborted;
+    return this.#phase !== "over" && !run.ended && !this.#aborted;
   }
 
   /** The provider stream ended by itself: the mapper finishes the run, or it was cut short. */
@@ -288,13 +290,17 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     try {
       (this.#mapper as StreamMapper<Chunk>).end();
     } catch (error) {
-      this.#endRun((open) => open.fail(describeFailure(error, this.#mapper)));
+      if (this.#phase !== "over") this.#endRun((open) => open.fail(describeFailure(error, this.#mapper)));
     }
+    // The consumer closed the generator from inside end() (a callback of its own): done.
+    if (this.#phase === "over") return this.#settled(finished());
     this.#endRun(truncate);
     return this.#end();
   }
 
   #failOrCancel(error: unknown): Answer {
+    // Closed by the consumer from a callback of its own (createMapper, the source): done.
+    if (this.#phase === "over") return this.#settled(finished());
     this.#endRun(this.#aborted ? cancel : (open) => open.fail(describeFailure(error, this.#mapper)));
     return this.#end();
   }
@@ -306,6 +312,8 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
 
   /** The run ended: queue its last events, release what it held, and serve them. */
   #end(): Answer {
+    // Closed by the consumer while the run was being ended (from a callback of its own): done.
+    if (this.#phase === "over") return this.#settled(finished());
     this.#enqueue();
     this.#phase = "over";
     this.#cleanUp();

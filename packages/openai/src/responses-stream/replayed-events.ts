@@ -18,13 +18,19 @@ export interface SequenceTracker {
  * `response.created` without an id, and an event naming a response (`response.id`) other than the
  * one followed, start counting anew (responses back to back, each numbered from 0); a
  * `response.created` of the followed response at a number already handled is the stream replayed
- * from its start. The first replayed event is reported (`stream.replayed-event`, once per stream).
+ * from its start. A 0 on an event other than `response.created` is read as no
+ * number (gateways default unnumbered events to 0). The first replayed event is reported
+ * (`stream.replayed-event`, once per stream).
  */
 export function isReplayedEvent(state: ResponsesStreamState, event: Record<string, unknown>, type: string): boolean {
   const sequence = event.sequence_number;
   // Steering acknowledgements (WebSocket mode) are about the session's input, not the response's
   // output, and are not known to share its numbering: never judged (repeats are folded by steer id).
   if (typeof sequence !== "number" || !Number.isFinite(sequence) || type.startsWith("response.steer.")) return false;
+  // A 0 is only ever the number of a response's first event: on any other it is a gateway's
+  // default for an event it does not number (LiteLLM's synthetic stream, a terminal event a
+  // gateway makes up without knowing the last number), never judged and never followed.
+  if (sequence === 0 && type !== "response.created") return false;
   const tracker = (state.sequence ??= {});
   const responseId = asNonEmptyString(asRecord(event.response)?.id);
   const newResponse = (type === "response.created" && responseId === undefined) || (responseId !== undefined && responseId !== tracker.responseId);
