@@ -9,9 +9,11 @@
  * - OpenAI Chat Completions: `model` and a non-empty `messages`; known roles; a `tool` message only
  *   after an assistant message whose `tool_calls` it answers, and every call answered;
  * - OpenAI Responses: `model`; a `function_call_output` only for a `function_call` in the same
- *   input (unless `previous_response_id` carries the call);
- * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`; `functionResponse`
- *   parts only right after a `model` turn with as many `functionCall` parts.
+ *   input, and every `function_call` there answered by its output (unless `previous_response_id`
+ *   carries the conversation);
+ * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`; a `model` turn with
+ *   `functionCall` parts only right after a user turn; `functionResponse` parts only right after a
+ *   `model` turn with as many `functionCall` parts.
  */
 import type { MockFormat } from "./routes.js";
 
@@ -134,6 +136,10 @@ function responses(body: Json): RequestProblem | undefined {
   const calls = new Set(body.input.filter(isObject).filter((item) => item.type === "function_call").map((item) => item.call_id));
   const orphan = body.input.filter(isObject).find((item) => item.type === "function_call_output" && !calls.has(item.call_id));
   if (orphan !== undefined) return { message: `No tool call found for function call output with call_id ${String(orphan.call_id)}.`, param: "input" };
+  // The reverse holds too: a `function_call` replayed in `input` needs its output there (openai/openai-agents-python#673).
+  const outputs = new Set(body.input.filter(isObject).filter((item) => item.type === "function_call_output").map((item) => item.call_id));
+  const unanswered = body.input.filter(isObject).find((item) => item.type === "function_call" && !outputs.has(item.call_id));
+  if (unanswered !== undefined) return { message: `No tool output found for function call ${String(unanswered.call_id)}.`, param: "input" };
   return undefined;
 }
 
@@ -145,6 +151,12 @@ function google(body: Json): RequestProblem | undefined {
     if (!isObject(content)) return { message: `Invalid value at 'contents[${i}]'` };
     if (content.role !== undefined && content.role !== "user" && content.role !== "model") return { message: "Please use a valid role: user, model." };
     if (!Array.isArray(content.parts) || content.parts.length === 0) return { message: `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.\n` };
+    // A model turn that calls functions answers a user turn (a function response turn is one too): not
+    // the first turn, not after another model turn (google-gemini/gemini-cli#11814).
+    const previousTurn = contents[i - 1];
+    if (content.role === "model" && content.parts.some((part) => isObject(part) && part.functionCall !== undefined) && !(isObject(previousTurn) && previousTurn.role !== "model")) {
+      return { message: "Please ensure that function call turn comes immediately after a user turn or after a function response turn." };
+    }
     const responses = content.parts.filter((part) => isObject(part) && part.functionResponse !== undefined).length;
     if (responses === 0) continue;
     const previous = contents[i - 1];

@@ -32,11 +32,12 @@ describe("response headers the SDKs read", () => {
     expect(await limited.json()).toEqual({ type: "error", error: { type: "rate_limit_error", message: expect.any(String) as unknown }, request_id: requestId });
   });
 
-  it("a 429 carries retry-after, and retry-after-ms when asked; Gemini's body states the delay in RetryInfo", async () => {
+  it("a 429 carries retry-after, and retry-after-ms when asked; Gemini's states the delay in RetryInfo only, with no header", async () => {
     mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", fault: { type: "rate-limit", retryAfterSeconds: 3, retryAfterMs: 2500 } });
     const chat = await post(`${mock.url}/v1/chat/completions`, { model: "m", stream: true });
     expect([chat.headers.get("retry-after"), chat.headers.get("retry-after-ms")]).toEqual(["3", "2500"]);
     const gemini = await post(`${mock.url}/v1beta/models/g:streamGenerateContent?alt=sse`, {});
+    expect([gemini.headers.get("retry-after"), gemini.headers.get("retry-after-ms")]).toEqual([null, null]);
     expect(await gemini.json()).toMatchObject({
       error: { code: 429, status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "3s" }] },
     });
