@@ -5,6 +5,7 @@
  * tool loop on any of the four APIs through the real SDK clients.
  */
 import type { MockFormat } from "./routes.js";
+import { asksForUsageChunk } from "./chat-usage-chunk.js";
 
 /** One model answer, rendered per format: text, then tool calls, then usage and the end marker. */
 export interface ScriptedTurn {
@@ -41,7 +42,7 @@ export function scriptedBody(script: readonly ScriptEntry[] | undefined, index: 
 export function renderTurn(format: MockFormat, turn: ScriptedTurn, index: number, request?: unknown): string {
   switch (format) {
     case "openai-chat":
-      return chat(turn, index, request === undefined || includeUsage(request));
+      return chat(turn, index, request === undefined || asksForUsageChunk(request));
     case "openai-responses":
       return responses(turn, index, request);
     case "anthropic":
@@ -53,11 +54,6 @@ export function renderTurn(format: MockFormat, turn: ScriptedTurn, index: number
 
 const data = (value: unknown): string => `data: ${JSON.stringify(value)}\n\n`;
 const named = (event: string, value: unknown): string => `event: ${event}\n${data(value)}`;
-
-function includeUsage(request: unknown): boolean {
-  const streamOptions = typeof request === "object" && request !== null ? (request as { stream_options?: unknown }).stream_options : undefined;
-  return typeof streamOptions === "object" && streamOptions !== null && (streamOptions as { include_usage?: unknown }).include_usage === true;
-}
 
 function chat(turn: ScriptedTurn, index: number, withUsage: boolean): string {
   // Every chunk names the service tier and fingerprint; each choice carries `logprobs: null`.

@@ -127,6 +127,24 @@ describe("the error-mid-stream fault: the error each API sends once a 200 stream
   });
 });
 
+describe("recorded Chat Completions bodies and stream_options.include_usage", () => {
+  it("streams the recorded usage chunk only when the request asks for it; every other frame as recorded", async () => {
+    const { readFileSync } = await import("node:fs");
+    const recorded = readFileSync(join(repoFixtures, "openai-chat", "text.sse"), "utf8");
+    expect(recorded).toContain('"choices":[]');
+    mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text" });
+    const asked = await (await post(`${mock.url}/v1/chat/completions`, { model: "m", stream: true, stream_options: { include_usage: true } })).text();
+    expect(asked).toBe(recorded);
+    const plain = await (await post(`${mock.url}/v1/chat/completions`, { model: "m", stream: true })).text();
+    expect(plain).not.toContain('"choices":[]');
+    expect(frames(plain)).toEqual(frames(recorded).filter((frame) => !frame.includes('"choices":[]')));
+    expect(plain.endsWith("data: [DONE]\n\n")).toBe(true);
+    // The non-streaming answer always has usage, as the API's does.
+    const whole = (await (await post(`${mock.url}/v1/chat/completions`, { model: "m" })).json()) as { usage?: unknown };
+    expect(whole.usage).toMatchObject({ prompt_tokens: expect.any(Number) as unknown });
+  });
+});
+
 describe("scripted turns as the APIs stream them", () => {
   it("Anthropic streams a ping after the first content_block_start", () => {
     const names = renderTurn("anthropic", { text: "hi" }, 0)
