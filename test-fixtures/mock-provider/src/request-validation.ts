@@ -110,9 +110,9 @@ function chat(body: Json): RequestProblem | undefined {
       : undefined;
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
-    if (!isObject(message) || typeof message.role !== "string" || !CHAT_ROLES.has(message.role)) {
-      return { message: `Invalid value for 'messages[${i}].role': expected one of system, developer, user, assistant, tool.`, param: `messages.[${i}].role` };
-    }
+    const problem = chatRoleProblem(message, i);
+    if (problem !== undefined) return problem;
+    if (!isObject(message)) continue; // (narrowed: chatRoleProblem refused anything else)
     if (message.role === "tool") {
       const id = message.tool_call_id;
       if (pending === undefined || typeof id !== "string" || !pending.ids.includes(id)) {
@@ -121,13 +121,33 @@ function chat(body: Json): RequestProblem | undefined {
       pending.ids = pending.ids.filter((other) => other !== id);
       continue;
     }
-    const problem = unanswered();
-    if (problem !== undefined) return problem;
+    const unansweredCalls = unanswered();
+    if (unansweredCalls !== undefined) return unansweredCalls;
     pending = undefined;
     const calls = message.role === "assistant" && Array.isArray(message.tool_calls) ? message.tool_calls.filter(isObject) : [];
     if (calls.length > 0) pending = { index: i, ids: calls.map((call) => String(call.id)) };
   }
   return unanswered();
+}
+
+/**
+ * The API's answer to a message that is not an object or has no known role, as recorded:
+ * `invalid_type`, `missing_required_parameter`, or `invalid_value` "Invalid value: 'x'. Supported
+ * values are: …", with `param` `messages[i].role` (no dot before the bracket, unlike the
+ * tool-message refusals).
+ */
+function chatRoleProblem(message: unknown, i: number): RequestProblem | undefined {
+  if (!isObject(message)) {
+    const got = Array.isArray(message) ? "an array" : message === null ? "null" : `a ${typeof message}`;
+    return { message: `Invalid type for 'messages[${i}]': expected an object, but got ${got} instead.`, param: `messages[${i}]`, code: "invalid_type" };
+  }
+  if (message.role === undefined) return { message: `Missing required parameter: 'messages[${i}].role'.`, param: `messages[${i}].role`, code: "missing_required_parameter" };
+  if (typeof message.role === "string" && CHAT_ROLES.has(message.role)) return undefined;
+  return {
+    message: `Invalid value: '${String(message.role)}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`,
+    param: `messages[${i}].role`,
+    code: "invalid_value",
+  };
 }
 
 function responses(body: Json): RequestProblem | undefined {

@@ -70,6 +70,17 @@ describe("strict: the 400s the real APIs answer", () => {
     expect(strict).toEqual({ status: 400, body: { error: { message: "Missing required parameter: 'messages'.", type: "invalid_request_error", param: "messages", code: "missing_required_parameter" } } });
   });
 
+  it("OpenAI Chat: an unknown role, a missing role, a message that is not an object (param without the dot, codes as the API sends them)", async () => {
+    const ask = (messages: unknown[]) => answer(true, "/v1/chat/completions", { model: "m", stream: true, messages });
+    expect(await ask([{ role: "user", content: "hi" }, { role: "bot", content: "x" }])).toMatchObject({
+      status: 400,
+      body: { error: { message: "Invalid value: 'bot'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.", type: "invalid_request_error", param: "messages[1].role", code: "invalid_value" } },
+    });
+    expect(await ask([{ content: "hi" }])).toMatchObject({ status: 400, body: { error: { message: "Missing required parameter: 'messages[0].role'.", param: "messages[0].role", code: "missing_required_parameter" } } });
+    expect(await ask(["hi"])).toMatchObject({ status: 400, body: { error: { param: "messages[0]", code: "invalid_type" } } });
+    expect((await ask([{ role: "developer", content: "be brief" }, { role: "user", content: "hi" }])).status).toBe(200);
+  });
+
   it("OpenAI Chat: parallel calls answered in any order pass", async () => {
     const calls = ["c1", "c2"].map((id) => ({ id, type: "function", function: { name: "f", arguments: "{}" } }));
     const messages = [user("hi"), { role: "assistant", tool_calls: calls }, { role: "tool", tool_call_id: "c2", content: "2" }, { role: "tool", tool_call_id: "c1", content: "1" }];
