@@ -10,7 +10,8 @@ export const FAULT_HEADER = "x-mock-fault";
  * A failure the mock plays instead of (or while) streaming a recorded body, so an application
  * tests its error handling offline with the real SDKs:
  * - `rate-limit`: 429 with `retry-after` (seconds, default 1; plus `retry-after-ms` when
- *   `retryAfterMs` is given, as Azure OpenAI sends it) and the provider's error body;
+ *   `retryAfterMs` is given, as Azure OpenAI sends it) and the provider's error body; the Gemini
+ *   API sends no header, only the body's `RetryInfo` (see {@link sendsRetryAfterHeader});
  * - `server-error`: 500; `overloaded`: the status each API uses (Anthropic 529 `overloaded_error`,
  *   OpenAI and Gemini 503); `unauthorized`: a bad key as the API answers it (401; the Gemini API
  *   400 `API_KEY_INVALID`); `permission-denied`: 403 (OpenAI `request_forbidden` /
@@ -72,11 +73,23 @@ export function respondWithFault(res: ServerResponse, fault: MockFault, format: 
   if (fault.type === "cut-mid-frame" || fault.type === "slow-drip" || fault.type === "error-mid-stream") return false;
   const retryAfterSeconds = fault.type === "rate-limit" ? (fault.retryAfterSeconds ?? 1) : undefined;
   const answer = errorResponse(fault.type, format, platform, requestId, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
-  if (retryAfterSeconds !== undefined) answer.headers["retry-after"] = String(retryAfterSeconds);
-  if (fault.type === "rate-limit" && fault.retryAfterMs !== undefined) answer.headers["retry-after-ms"] = String(fault.retryAfterMs);
+  if (sendsRetryAfterHeader(format, platform)) {
+    if (retryAfterSeconds !== undefined) answer.headers["retry-after"] = String(retryAfterSeconds);
+    if (fault.type === "rate-limit" && fault.retryAfterMs !== undefined) answer.headers["retry-after-ms"] = String(fault.retryAfterMs);
+  }
   res.writeHead(answer.status, answer.headers);
   res.end(JSON.stringify(answer.body));
   return true;
+}
+
+/**
+ * Whether the API's 429 states the wait in a `retry-after` header. The Gemini API does not: it
+ * answers a 429 without one and gives the wait only as the body's `google.rpc.RetryInfo`
+ * `retryDelay` (dcdpr/jp#1061, vercel/ai#18627), so a client that reads only the header gets no
+ * hint from it there.
+ */
+export function sendsRetryAfterHeader(format: MockFormat, platform: CloudPlatform | undefined): boolean {
+  return !(format === "google" && platform === undefined);
 }
 
 /** How a body is streamed under a stream fault: write size, pause between writes, where to cut. */

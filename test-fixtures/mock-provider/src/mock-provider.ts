@@ -14,6 +14,7 @@ import { withMidStreamError } from "./mid-stream-error.js";
 import { validateRequest } from "./request-validation.js";
 import { sseToJsonArray } from "./gemini-json-array.js";
 import { nonStreamingAnswer } from "./non-streaming-response.js";
+import { withoutUnrequestedUsageChunk } from "./chat-usage-chunk.js";
 
 /** The header that names the fixture to stream, e.g. `x-mock-fixture: text`. */
 export const FIXTURE_HEADER = "x-mock-fixture";
@@ -209,10 +210,12 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       await writeBody(res, json, streamPlan(json, fault, writeSize), options.hangAfterBytes);
       return;
     }
-    const cloudChunks = isCloudRoute(route) ? cloudBodyChunks(route, recorded) : undefined;
+    // A recorded Chat body holds the usage chunk it was recorded with; the API sends it only when asked.
+    const streamed = route.format === "openai-chat" && scripted === undefined ? withoutUnrequestedUsageChunk(recorded, body) : recorded;
+    const cloudChunks = isCloudRoute(route) ? cloudBodyChunks(route, streamed) : undefined;
     // Gemini's streamGenerateContent without `alt=sse` answers one JSON array, not SSE.
     const jsonArray = route.format === "google" && url.searchParams.get("alt") !== "sse";
-    const bytes = cloudChunks !== undefined ? Buffer.concat(cloudChunks) : jsonArray ? sseToJsonArray(recorded) : recorded;
+    const bytes = cloudChunks !== undefined ? Buffer.concat(cloudChunks) : jsonArray ? sseToJsonArray(streamed) : streamed;
     const contentType = isCloudRoute(route) ? cloudContentType(route) : jsonArray ? "application/json; charset=UTF-8" : streamContentType(route.format);
     res.writeHead(200, { "content-type": contentType, "cache-control": "no-cache", ...idHeaders });
     await writeBody(res, bytes, streamPlan(bytes, fault, writeSize), options.hangAfterBytes);

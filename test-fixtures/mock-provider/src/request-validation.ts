@@ -9,9 +9,11 @@
  * - OpenAI Chat Completions: `model` and a non-empty `messages`; known roles; a `tool` message only
  *   after an assistant message whose `tool_calls` it answers, and every call answered;
  * - OpenAI Responses: `model`; a `function_call_output` only for a `function_call` in the same
- *   input (unless `previous_response_id` carries the call);
- * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`; `functionResponse`
- *   parts only right after a `model` turn with as many `functionCall` parts.
+ *   input, and every `function_call` there answered by its output (unless `previous_response_id`
+ *   carries the conversation);
+ * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`; a `model` turn with
+ *   `functionCall` parts only right after a user turn; `functionResponse` parts only right after a
+ *   `model` turn with as many `functionCall` parts.
  */
 import type { MockFormat } from "./routes.js";
 
@@ -108,9 +110,9 @@ function chat(body: Json): RequestProblem | undefined {
       : undefined;
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
-    if (!isObject(message) || typeof message.role !== "string" || !CHAT_ROLES.has(message.role)) {
-      return { message: `Invalid value for 'messages[${i}].role': expected one of system, developer, user, assistant, tool.`, param: `messages.[${i}].role` };
-    }
+    const problem = chatRoleProblem(message, i);
+    if (problem !== undefined) return problem;
+    if (!isObject(message)) continue; // (narrowed: chatRoleProblem refused anything else)
     if (message.role === "tool") {
       const id = message.tool_call_id;
       if (pending === undefined || typeof id !== "string" || !pending.ids.includes(id)) {
@@ -119,13 +121,33 @@ function chat(body: Json): RequestProblem | undefined {
       pending.ids = pending.ids.filter((other) => other !== id);
       continue;
     }
-    const problem = unanswered();
-    if (problem !== undefined) return problem;
+    const unansweredCalls = unanswered();
+    if (unansweredCalls !== undefined) return unansweredCalls;
     pending = undefined;
     const calls = message.role === "assistant" && Array.isArray(message.tool_calls) ? message.tool_calls.filter(isObject) : [];
     if (calls.length > 0) pending = { index: i, ids: calls.map((call) => String(call.id)) };
   }
   return unanswered();
+}
+
+/**
+ * The API's answer to a message that is not an object or has no known role, as recorded:
+ * `invalid_type`, `missing_required_parameter`, or `invalid_value` "Invalid value: 'x'. Supported
+ * values are: …", with `param` `messages[i].role` (no dot before the bracket, unlike the
+ * tool-message refusals).
+ */
+function chatRoleProblem(message: unknown, i: number): RequestProblem | undefined {
+  if (!isObject(message)) {
+    const got = Array.isArray(message) ? "an array" : message === null ? "null" : `a ${typeof message}`;
+    return { message: `Invalid type for 'messages[${i}]': expected an object, but got ${got} instead.`, param: `messages[${i}]`, code: "invalid_type" };
+  }
+  if (message.role === undefined) return { message: `Missing required parameter: 'messages[${i}].role'.`, param: `messages[${i}].role`, code: "missing_required_parameter" };
+  if (typeof message.role === "string" && CHAT_ROLES.has(message.role)) return undefined;
+  return {
+    message: `Invalid value: '${String(message.role)}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`,
+    param: `messages[${i}].role`,
+    code: "invalid_value",
+  };
 }
 
 function responses(body: Json): RequestProblem | undefined {
@@ -134,6 +156,10 @@ function responses(body: Json): RequestProblem | undefined {
   const calls = new Set(body.input.filter(isObject).filter((item) => item.type === "function_call").map((item) => item.call_id));
   const orphan = body.input.filter(isObject).find((item) => item.type === "function_call_output" && !calls.has(item.call_id));
   if (orphan !== undefined) return { message: `No tool call found for function call output with call_id ${String(orphan.call_id)}.`, param: "input" };
+  // The reverse holds too: a `function_call` replayed in `input` needs its output there (openai/openai-agents-python#673).
+  const outputs = new Set(body.input.filter(isObject).filter((item) => item.type === "function_call_output").map((item) => item.call_id));
+  const unanswered = body.input.filter(isObject).find((item) => item.type === "function_call" && !outputs.has(item.call_id));
+  if (unanswered !== undefined) return { message: `No tool output found for function call ${String(unanswered.call_id)}.`, param: "input" };
   return undefined;
 }
 
@@ -145,6 +171,12 @@ function google(body: Json): RequestProblem | undefined {
     if (!isObject(content)) return { message: `Invalid value at 'contents[${i}]'` };
     if (content.role !== undefined && content.role !== "user" && content.role !== "model") return { message: "Please use a valid role: user, model." };
     if (!Array.isArray(content.parts) || content.parts.length === 0) return { message: `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.\n` };
+    // A model turn that calls functions answers a user turn (a function response turn is one too): not
+    // the first turn, not after another model turn (google-gemini/gemini-cli#11814).
+    const previousTurn = contents[i - 1];
+    if (content.role === "model" && content.parts.some((part) => isObject(part) && part.functionCall !== undefined) && !(isObject(previousTurn) && previousTurn.role !== "model")) {
+      return { message: "Please ensure that function call turn comes immediately after a user turn or after a function response turn." };
+    }
     const responses = content.parts.filter((part) => isObject(part) && part.functionResponse !== undefined).length;
     if (responses === 0) continue;
     const previous = contents[i - 1];

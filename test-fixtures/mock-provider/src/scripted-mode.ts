@@ -5,10 +5,12 @@
  * tool loop on any of the four APIs through the real SDK clients.
  */
 import type { MockFormat } from "./routes.js";
+import { asksForUsageChunk } from "./chat-usage-chunk.js";
 
 /** One model answer, rendered per format: text, then tool calls, then usage and the end marker. */
 export interface ScriptedTurn {
   text?: string;
+  /** Tool calls; `id` is sent where the API has call ids (OpenAI, Anthropic), not to Gemini, which has none. */
   calls?: ReadonlyArray<{ id: string; name: string; args: Record<string, unknown> }>;
   usage?: { input: number; output: number };
   /** Model name reported in the stream (default per format). */
@@ -40,9 +42,9 @@ export function scriptedBody(script: readonly ScriptEntry[] | undefined, index: 
 export function renderTurn(format: MockFormat, turn: ScriptedTurn, index: number, request?: unknown): string {
   switch (format) {
     case "openai-chat":
-      return chat(turn, index, request === undefined || includeUsage(request));
+      return chat(turn, index, request === undefined || asksForUsageChunk(request));
     case "openai-responses":
-      return responses(turn, index);
+      return responses(turn, index, request);
     case "anthropic":
       return anthropic(turn, index);
     case "google":
@@ -53,16 +55,12 @@ export function renderTurn(format: MockFormat, turn: ScriptedTurn, index: number
 const data = (value: unknown): string => `data: ${JSON.stringify(value)}\n\n`;
 const named = (event: string, value: unknown): string => `event: ${event}\n${data(value)}`;
 
-function includeUsage(request: unknown): boolean {
-  const streamOptions = typeof request === "object" && request !== null ? (request as { stream_options?: unknown }).stream_options : undefined;
-  return typeof streamOptions === "object" && streamOptions !== null && (streamOptions as { include_usage?: unknown }).include_usage === true;
-}
-
 function chat(turn: ScriptedTurn, index: number, withUsage: boolean): string {
-  const base = { id: `chatcmpl-script-${index}`, object: "chat.completion.chunk", created: 1767225600, model: turn.model ?? MODELS["openai-chat"] };
+  // Every chunk names the service tier and fingerprint; each choice carries `logprobs: null`.
+  const base = { id: `chatcmpl-script-${index}`, object: "chat.completion.chunk", created: 1767225600, model: turn.model ?? MODELS["openai-chat"], service_tier: "default", system_fingerprint: "fp_mock" };
   // With include_usage every chunk carries `usage: null` and a last chunk with no choices holds it.
-  const chunk = (delta: unknown, finish: string | null = null): string => data({ ...base, choices: [{ index: 0, delta, finish_reason: finish }], ...(withUsage && { usage: null }) });
-  let out = chunk({ role: "assistant", content: "" });
+  const chunk = (delta: unknown, finish: string | null = null): string => data({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...(withUsage && { usage: null }) });
+  let out = chunk({ role: "assistant", content: "", refusal: null });
   if (turn.text !== undefined) out += chunk({ content: turn.text });
   (turn.calls ?? []).forEach((call, i) => {
     out += chunk({ tool_calls: [{ index: i, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] });
@@ -70,18 +68,61 @@ function chat(turn: ScriptedTurn, index: number, withUsage: boolean): string {
   });
   out += chunk({}, (turn.calls ?? []).length > 0 ? "tool_calls" : "stop");
   const usage = turn.usage ?? { input: 10, output: 5 };
-  if (withUsage) out += data({ ...base, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
+  const details = {
+    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+  };
+  if (withUsage) out += data({ ...base, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output, ...details } });
   return `${out}data: [DONE]\n\n`;
 }
 
-function responses(turn: ScriptedTurn, index: number): string {
+/**
+ * The fields of a Responses `response` object the API echoes from the request, with the API's
+ * defaults when the request leaves them out (as recorded: `store: true`, `truncation: "disabled"`, …).
+ */
+const RESPONSE_DEFAULTS: Record<string, unknown> = {
+  background: false,
+  instructions: null,
+  max_output_tokens: null,
+  max_tool_calls: null,
+  parallel_tool_calls: true,
+  previous_response_id: null,
+  prompt_cache_key: null,
+  reasoning: { effort: null, summary: null },
+  safety_identifier: null,
+  service_tier: "default",
+  store: true,
+  temperature: 1,
+  text: { format: { type: "text" }, verbosity: "medium" },
+  tool_choice: "auto",
+  tools: [],
+  top_logprobs: 0,
+  top_p: 1,
+  truncation: "disabled",
+  user: null,
+  metadata: {},
+};
+
+/** The request's own values for the echoed fields (any JSON value but `undefined` is taken as sent). */
+function echoedFields(request: unknown): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const sent = typeof request === "object" && request !== null && !Array.isArray(request) ? (request as Record<string, unknown>) : {};
+  for (const [key, fallback] of Object.entries(RESPONSE_DEFAULTS)) fields[key] = sent[key] !== undefined && sent[key] !== null ? sent[key] : fallback;
+  return fields;
+}
+
+function responses(turn: ScriptedTurn, index: number, request?: unknown): string {
   let seq = 0;
   const model = turn.model ?? MODELS["openai-responses"];
   const id = `resp_script_${index}`;
-  const response = (status: string, output: unknown[], usage: unknown) => ({ id, object: "response", created_at: 1767225600, status, model, output, usage, error: null, incomplete_details: null });
+  const echoed = echoedFields(request);
+  // The whole envelope, as every response.* event carries it (field order as the API sends it).
+  const response = (status: string, output: unknown[], usage: unknown) => ({ id, object: "response", created_at: 1767225600, status, error: null, incomplete_details: null, ...echoed, model, output, usage });
   const ev = (type: string, fields: Record<string, unknown>): string => named(type, { type, sequence_number: seq++, ...fields });
   const output: unknown[] = [];
+  // The API opens every stream with response.created, then response.in_progress.
   let out = ev("response.created", { response: response("in_progress", [], null) });
+  out += ev("response.in_progress", { response: response("in_progress", [], null) });
   let outputIndex = 0;
   if (turn.text !== undefined) {
     const itemId = `msg_script_${index}`;
@@ -120,9 +161,20 @@ function responses(turn: ScriptedTurn, index: number): string {
 
 function anthropic(turn: ScriptedTurn, index: number): string {
   const usage = turn.usage ?? { input: 10, output: 5 };
+  const cache = { cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   let out = named("message_start", {
     type: "message_start",
-    message: { id: `msg_script_${index}`, type: "message", role: "assistant", model: turn.model ?? MODELS.anthropic, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: 1 } },
+    message: {
+      id: `msg_script_${index}`,
+      type: "message",
+      role: "assistant",
+      model: turn.model ?? MODELS.anthropic,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      // The usage the API opens with: prompt and cache counts, one output token, the service tier.
+      usage: { input_tokens: usage.input, ...cache, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 }, output_tokens: 1, service_tier: "standard" },
+    },
   });
   // The API sends a `ping` early in every stream (after the first content_block_start).
   const ping = named("ping", { type: "ping" });
@@ -143,16 +195,17 @@ function anthropic(turn: ScriptedTurn, index: number): string {
   }
   if (block === 0) out += ping;
   const stop = (turn.calls ?? []).length > 0 ? "tool_use" : "end_turn";
-  out += named("message_delta", { type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: usage.output } });
+  out += named("message_delta", { type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { input_tokens: usage.input, ...cache, output_tokens: usage.output } });
   return out + named("message_stop", { type: "message_stop" });
 }
 
 function google(turn: ScriptedTurn, index: number): string {
   const usage = turn.usage ?? { input: 10, output: 5 };
   const model = turn.model ?? MODELS.google;
-  const meta = { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output };
+  const meta = { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output, promptTokensDetails: [{ modality: "TEXT", tokenCount: usage.input }] };
   const parts: unknown[] = [];
   if (turn.text !== undefined) parts.push({ text: turn.text });
-  for (const call of turn.calls ?? []) parts.push({ functionCall: { id: call.id, name: call.name, args: call.args } });
+  // The Gemini API names no call id (`functionCall` is `{ name, args }`): a call's `id` is not sent.
+  for (const call of turn.calls ?? []) parts.push({ functionCall: { name: call.name, args: call.args } });
   return data({ candidates: [{ content: { parts, role: "model" }, index: 0, finishReason: "STOP" }], usageMetadata: meta, modelVersion: model, responseId: `script-${index}` });
 }

@@ -20,12 +20,13 @@ const post = (url: string, headers: Record<string, string> = {}, signal?: AbortS
   fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ model: "m", stream: true }), ...(signal !== undefined && { signal }) });
 
 describe("fault modes", () => {
-  it.each(Object.keys(endpoints) as Array<keyof typeof endpoints>)("%s: 429 with retry-after, 500, overloaded and 401 with the provider's own status and error shape", async (format) => {
+  it.each(Object.keys(endpoints) as Array<keyof typeof endpoints>)("%s: 429 with retry-after (Gemini: in the body only), 500, overloaded and 401 with the provider's own status and error shape", async (format) => {
     mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text" });
     const url = endpoints[format](mock.url);
     const limited = await post(url, { [FAULT_HEADER]: "rate-limit" });
     expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBe("1");
+    // The Gemini API sends no retry-after header: the wait is the body's RetryInfo.
+    expect(limited.headers.get("retry-after")).toBe(format === "google" ? null : "1");
     const body = (await limited.json()) as Record<string, Record<string, unknown>>;
     if (format === "anthropic") expect(body).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
     else if (format === "google") expect(body).toMatchObject({ error: { code: 429, status: "RESOURCE_EXHAUSTED" } });

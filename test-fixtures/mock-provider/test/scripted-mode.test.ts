@@ -56,4 +56,33 @@ describe("scripted multi-turn mode", () => {
       check(payloads(raw), raw);
     }
   });
+
+  it("shapes each event as the API does (recorded streams in /work/shared/provider-streams)", () => {
+    const turn = { text: "hi", calls: [{ id: "c1", name: "f", args: { a: 1 } }], usage: { input: 7, output: 3 } };
+    // Responses: response.created, then response.in_progress, each with the whole envelope, the request's fields echoed.
+    const responses = payloads(renderTurn("openai-responses", turn, 0, { model: "gpt-5-mini", instructions: "Be brief.", store: false }));
+    expect(responses.slice(0, 2).map((e) => [e.type, e.sequence_number])).toEqual([["response.created", 0], ["response.in_progress", 1]]);
+    expect(responses[1]).toMatchObject({ response: { status: "in_progress", instructions: "Be brief.", store: false, tools: [], truncation: "disabled", parallel_tool_calls: true, usage: null, metadata: {} } });
+    expect(responses.at(-1)).toMatchObject({ type: "response.completed", response: { status: "completed", instructions: "Be brief.", text: { format: { type: "text" } } } });
+    // Anthropic: message_start's usage holds cache counts and the service tier; message_delta's the prompt count again.
+    const anthropic = payloads(renderTurn("anthropic", turn, 0));
+    expect((anthropic[0]?.message as { usage: unknown }).usage).toEqual({
+      input_tokens: 7,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+      output_tokens: 1,
+      service_tier: "standard",
+    });
+    expect(anthropic.find((e) => e.type === "message_delta")?.usage).toEqual({ input_tokens: 7, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 3 });
+    // Chat Completions: the first delta has refusal null, every choice logprobs null, the usage chunk its details.
+    const chat = payloads(renderTurn("openai-chat", turn, 0));
+    expect(chat[0]).toMatchObject({ service_tier: "default", system_fingerprint: expect.any(String) as unknown, choices: [{ delta: { role: "assistant", content: "", refusal: null }, logprobs: null }] });
+    expect(chat.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0 } } });
+    // Gemini: a functionCall has no id (the API sends none); usage names the prompt's modality.
+    const google = payloads(renderTurn("google", turn, 0));
+    const parts = (google[0]?.candidates as Array<{ content: { parts: Array<Record<string, unknown>> } }>)[0]?.content.parts;
+    expect(parts?.[1]).toEqual({ functionCall: { name: "f", args: { a: 1 } } });
+    expect(google[0]?.usageMetadata).toMatchObject({ promptTokensDetails: [{ modality: "TEXT", tokenCount: 7 }] });
+  });
 });

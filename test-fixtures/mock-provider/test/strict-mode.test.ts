@@ -70,6 +70,17 @@ describe("strict: the 400s the real APIs answer", () => {
     expect(strict).toEqual({ status: 400, body: { error: { message: "Missing required parameter: 'messages'.", type: "invalid_request_error", param: "messages", code: "missing_required_parameter" } } });
   });
 
+  it("OpenAI Chat: an unknown role, a missing role, a message that is not an object (param without the dot, codes as the API sends them)", async () => {
+    const ask = (messages: unknown[]) => answer(true, "/v1/chat/completions", { model: "m", stream: true, messages });
+    expect(await ask([{ role: "user", content: "hi" }, { role: "bot", content: "x" }])).toMatchObject({
+      status: 400,
+      body: { error: { message: "Invalid value: 'bot'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.", type: "invalid_request_error", param: "messages[1].role", code: "invalid_value" } },
+    });
+    expect(await ask([{ content: "hi" }])).toMatchObject({ status: 400, body: { error: { message: "Missing required parameter: 'messages[0].role'.", param: "messages[0].role", code: "missing_required_parameter" } } });
+    expect(await ask(["hi"])).toMatchObject({ status: 400, body: { error: { param: "messages[0]", code: "invalid_type" } } });
+    expect((await ask([{ role: "developer", content: "be brief" }, { role: "user", content: "hi" }])).status).toBe(200);
+  });
+
   it("OpenAI Chat: parallel calls answered in any order pass", async () => {
     const calls = ["c1", "c2"].map((id) => ({ id, type: "function", function: { name: "f", arguments: "{}" } }));
     const messages = [user("hi"), { role: "assistant", tool_calls: calls }, { role: "tool", tool_call_id: "c2", content: "2" }, { role: "tool", tool_call_id: "c1", content: "1" }];
@@ -81,6 +92,15 @@ describe("strict: the 400s the real APIs answer", () => {
     const strict = await answer(true, "/v1/responses", body);
     expect(strict).toMatchObject({ status: 400, body: { error: { message: "No tool call found for function call output with call_id call_9.", param: "input" } } });
     expect((await answer(true, "/v1/responses", { ...body, previous_response_id: "resp_1" })).status).toBe(200);
+  });
+
+  it("OpenAI Responses: a function_call replayed without its function_call_output", async () => {
+    const call = { type: "function_call", call_id: "call_7", name: "f", arguments: "{}" };
+    const body = { model: "m", stream: true, input: [{ role: "user", content: "hi" }, call] };
+    expect((await answer(false, "/v1/responses", body)).status).toBe(200);
+    expect(await answer(true, "/v1/responses", body)).toMatchObject({ status: 400, body: { error: { message: "No tool output found for function call call_7.", type: "invalid_request_error", param: "input", code: null } } });
+    const answered = { ...body, input: [...body.input, { type: "function_call_output", call_id: "call_7", output: "ok" }] };
+    expect((await answer(true, "/v1/responses", answered)).status).toBe(200);
   });
 
   it("Gemini: a role other than user or model, empty contents", async () => {
@@ -116,6 +136,21 @@ describe("strict: the 400s the real APIs answer", () => {
     expect(await answer(true, path, short)).toMatchObject({ status: 400, body: { error: { message: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn." } } });
     const answered = { contents: [ask, { role: "model", parts: [call("f"), call("g")] }, { role: "user", parts: [reply("g"), reply("f")] }] };
     expect((await answer(true, path, answered)).status).toBe(200);
+  });
+
+  it("Gemini: a functionCall turn first, or right after another model turn", async () => {
+    const path = "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse";
+    const message = "Please ensure that function call turn comes immediately after a user turn or after a function response turn.";
+    const calling = { role: "model", parts: [{ functionCall: { name: "f", args: {} } }] };
+    const replied = { role: "user", parts: [{ functionResponse: { name: "f", response: { ok: true } } }] };
+    const first = { contents: [calling, replied] };
+    expect((await answer(false, path, first)).status).toBe(200);
+    expect(await answer(true, path, first)).toEqual({ status: 400, body: { error: { code: 400, message, status: "INVALID_ARGUMENT" } } });
+    const afterModel = { contents: [{ role: "user", parts: [{ text: "hi" }] }, { role: "model", parts: [{ text: "let me see" }] }, calling, replied] };
+    expect(await answer(true, path, afterModel)).toMatchObject({ status: 400, body: { error: { message } } });
+    // After a user turn (role left out counts as user) or a function response turn: fine.
+    const loop = { contents: [{ parts: [{ text: "hi" }] }, calling, replied, calling, replied] };
+    expect((await answer(true, path, loop)).status).toBe(200);
   });
 
   it("a body that is not JSON", async () => {

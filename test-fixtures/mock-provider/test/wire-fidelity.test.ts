@@ -32,11 +32,12 @@ describe("response headers the SDKs read", () => {
     expect(await limited.json()).toEqual({ type: "error", error: { type: "rate_limit_error", message: expect.any(String) as unknown }, request_id: requestId });
   });
 
-  it("a 429 carries retry-after, and retry-after-ms when asked; Gemini's body states the delay in RetryInfo", async () => {
+  it("a 429 carries retry-after, and retry-after-ms when asked; Gemini's states the delay in RetryInfo only, with no header", async () => {
     mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", fault: { type: "rate-limit", retryAfterSeconds: 3, retryAfterMs: 2500 } });
     const chat = await post(`${mock.url}/v1/chat/completions`, { model: "m", stream: true });
     expect([chat.headers.get("retry-after"), chat.headers.get("retry-after-ms")]).toEqual(["3", "2500"]);
     const gemini = await post(`${mock.url}/v1beta/models/g:streamGenerateContent?alt=sse`, {});
+    expect([gemini.headers.get("retry-after"), gemini.headers.get("retry-after-ms")]).toEqual([null, null]);
     expect(await gemini.json()).toMatchObject({
       error: { code: 429, status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "3s" }] },
     });
@@ -123,6 +124,24 @@ describe("the error-mid-stream fault: the error each API sends once a 200 stream
     const got = await run("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", { contents: [] });
     expect(got[0]).toContain("candidates");
     expect(JSON.parse(got.at(-1)!.slice(6))).toEqual({ error: { code: 503, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" } });
+  });
+});
+
+describe("recorded Chat Completions bodies and stream_options.include_usage", () => {
+  it("streams the recorded usage chunk only when the request asks for it; every other frame as recorded", async () => {
+    const { readFileSync } = await import("node:fs");
+    const recorded = readFileSync(join(repoFixtures, "openai-chat", "text.sse"), "utf8");
+    expect(recorded).toContain('"choices":[]');
+    mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text" });
+    const asked = await (await post(`${mock.url}/v1/chat/completions`, { model: "m", stream: true, stream_options: { include_usage: true } })).text();
+    expect(asked).toBe(recorded);
+    const plain = await (await post(`${mock.url}/v1/chat/completions`, { model: "m", stream: true })).text();
+    expect(plain).not.toContain('"choices":[]');
+    expect(frames(plain)).toEqual(frames(recorded).filter((frame) => !frame.includes('"choices":[]')));
+    expect(plain.endsWith("data: [DONE]\n\n")).toBe(true);
+    // The non-streaming answer always has usage, as the API's does.
+    const whole = (await (await post(`${mock.url}/v1/chat/completions`, { model: "m" })).json()) as { usage?: unknown };
+    expect(whole.usage).toMatchObject({ prompt_tokens: expect.any(Number) as unknown });
   });
 });
 
