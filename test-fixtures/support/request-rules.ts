@@ -32,7 +32,7 @@ export interface RequestTarget {
 export function requestViolations(api: RequestApi, body: unknown, target: RequestTarget = {}): string[] {
   const request = (body ?? {}) as Json;
   const out = [...requestProblems(api, body, target.label, target.model)];
-  const strict = validateRequest(api, body);
+  const strict = validateRequest(api, body, target.model);
   if (strict !== undefined) out.push(`strict: ${strict.message}`);
   if (api === "anthropic") out.push(...apiViolations({ system: request.system, messages: records(request.messages) }));
   if (api === "openai-chat") out.push(...chatExtraProblems(records(request.messages)));

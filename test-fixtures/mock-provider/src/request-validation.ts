@@ -11,9 +11,11 @@
  * - OpenAI Responses: `model`; a `function_call_output` only for a `function_call` in the same
  *   input, and every `function_call` there answered by its output (unless `previous_response_id`
  *   carries the conversation);
- * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`; a `model` turn with
- *   `functionCall` parts only right after a user turn; `functionResponse` parts only right after a
- *   `model` turn with as many `functionCall` parts.
+ * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`, every part holding
+ *   data (an empty `text` without a thought signature is none); a `model` turn with `functionCall`
+ *   parts only right after a user turn; `functionResponse` parts only right after a `model` turn
+ *   with as many `functionCall` parts; for Gemini 3 and later (`model`, from the path), the first
+ *   `functionCall` of each step of the current turn carries a `thoughtSignature`.
  */
 import type { MockFormat } from "./routes.js";
 
@@ -31,8 +33,11 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 const blocks = (content: unknown): Json[] => (Array.isArray(content) ? content.filter(isObject) : []);
 
-/** The 400 the real API would answer for `body`, if any. */
-export function validateRequest(format: MockFormat, body: unknown): RequestProblem | undefined {
+/**
+ * The 400 the real API would answer for `body`, if any. `model` is the model the request names
+ * (Gemini: the one in the path), for the rules that depend on it.
+ */
+export function validateRequest(format: MockFormat, body: unknown, model?: string): RequestProblem | undefined {
   if (!isObject(body)) return { message: "We could not parse the JSON body of your request. Expected a JSON object.", param: null };
   switch (format) {
     case "anthropic":
@@ -42,7 +47,7 @@ export function validateRequest(format: MockFormat, body: unknown): RequestProbl
     case "openai-responses":
       return responses(body);
     case "google":
-      return google(body);
+      return google(body) ?? missingThoughtSignature(body, model);
   }
 }
 
@@ -171,6 +176,8 @@ function google(body: Json): RequestProblem | undefined {
     if (!isObject(content)) return { message: `Invalid value at 'contents[${i}]'` };
     if (content.role !== undefined && content.role !== "user" && content.role !== "model") return { message: "Please use a valid role: user, model." };
     if (!Array.isArray(content.parts) || content.parts.length === 0) return { message: `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.\n` };
+    const hollow = content.parts.findIndex((part) => !holdsData(part));
+    if (hollow !== -1) return { message: `* GenerateContentRequest.contents[${i}].parts[${hollow}].data: required oneof field 'data' must have one initialized field\n` };
     // A model turn that calls functions answers a user turn (a function response turn is one too): not
     // the first turn, not after another model turn (google-gemini/gemini-cli#11814).
     const previousTurn = contents[i - 1];
@@ -183,6 +190,52 @@ function google(body: Json): RequestProblem | undefined {
     const calls = isObject(previous) && previous.role === "model" && Array.isArray(previous.parts) ? previous.parts.filter((part) => isObject(part) && part.functionCall !== undefined).length : 0;
     if (calls === 0) return { message: "Please ensure that function response turn comes immediately after a function call turn." };
     if (calls !== responses) return { message: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn." };
+  }
+  return undefined;
+}
+
+/** The members of `Part`'s `data` oneof. */
+const PART_DATA = ["text", "inlineData", "functionCall", "functionResponse", "fileData", "executableCode", "codeExecutionResult", "toolCall", "toolResponse"] as const;
+
+/**
+ * Whether a request part sets its `data` oneof. The Gemini API refuses a part that sets none, and
+ * reads an empty `text` as unset ("required oneof field 'data' must have one initialized field";
+ * router-for-me/CLIProxyAPI#1292, #3485). An empty text part that is a thought or carries a
+ * thought signature (how Gemini 3 streams end a text answer) passes: `@google/genai`'s chat keeps
+ * such parts in the history it sends back (`isValidContentPart`), so the mock does not claim more.
+ */
+function holdsData(part: unknown): boolean {
+  if (!isObject(part)) return false;
+  if (PART_DATA.some((key) => key !== "text" && part[key] !== undefined)) return true;
+  if (typeof part.text !== "string") return false;
+  return part.text !== "" || part.thought === true || (typeof part.thoughtSignature === "string" && part.thoughtSignature !== "");
+}
+
+/**
+ * Gemini 3's thought signature rule (https://ai.google.dev/gemini-api/docs/thought-signatures):
+ * in the current turn (the contents after the last `user` content holding something other than
+ * function responses) the first `functionCall` part of each step (each `model` content) carries a
+ * `thoughtSignature`; models before Gemini 3 do not check. The API's wording, "position" being the
+ * content's 1-based index as observed in reported errors.
+ */
+function missingThoughtSignature(body: Json, model: string | undefined): RequestProblem | undefined {
+  const major = /^(?:models\/)?gemini-(\d+)(?:[.-]|$)/.exec(model ?? "")?.[1];
+  if (major === undefined || Number(major) < 3 || !Array.isArray(body.contents)) return undefined;
+  const contents: unknown[] = body.contents;
+  for (let i = contents.length - 1; i >= 0; i--) {
+    const content = contents[i];
+    if (!isObject(content) || !Array.isArray(content.parts)) continue;
+    const parts = content.parts.filter(isObject);
+    if (content.role !== "model") {
+      if (parts.some((part) => part.functionResponse === undefined)) return undefined;
+      continue;
+    }
+    const first = parts.find((part) => part.functionCall !== undefined);
+    if (first === undefined || (typeof first.thoughtSignature === "string" && first.thoughtSignature !== "")) continue;
+    const name = isObject(first.functionCall) ? String(first.functionCall.name) : "";
+    return {
+      message: `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${name}\` , position ${i + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`,
+    };
   }
   return undefined;
 }

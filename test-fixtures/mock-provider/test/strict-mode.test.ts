@@ -153,6 +153,47 @@ describe("strict: the 400s the real APIs answer", () => {
     expect((await answer(true, path, loop)).status).toBe(200);
   });
 
+  it("Gemini 3: the first functionCall of a step in the current turn without a thoughtSignature (thought-signatures guide)", async () => {
+    const gemini3 = "/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse";
+    const call = (name: string, signature?: string) => ({ functionCall: { name, args: {} }, ...(signature !== undefined && { thoughtSignature: signature }) });
+    const reply = (name: string) => ({ functionResponse: { name, response: { ok: true } } });
+    const ask = { role: "user", parts: [{ text: "hi" }] };
+    const unsigned = { contents: [ask, { role: "model", parts: [call("f", "sig-1")] }, { role: "user", parts: [reply("f")] }, { role: "model", parts: [call("g"), call("h")] }, { role: "user", parts: [reply("g"), reply("h")] }] };
+    expect((await answer(false, gemini3, unsigned)).status).toBe(200);
+    expect(await answer(true, gemini3, unsigned)).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 400,
+          message:
+            "Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:g` , position 4. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.",
+          status: "INVALID_ARGUMENT",
+        },
+      },
+    });
+    // Models before Gemini 3 do not validate; a signature (or the documented placeholder) on the
+    // first call of each step passes, the parallel call after it needs none.
+    expect((await answer(true, "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", unsigned)).status).toBe(200);
+    const signed = { contents: [ask, { role: "model", parts: [call("f", "sig-1")] }, { role: "user", parts: [reply("f")] }, { role: "model", parts: [{ text: "next" }, call("g", "skip_thought_signature_validator"), call("h")] }, { role: "user", parts: [reply("g"), reply("h")] }] };
+    expect((await answer(true, gemini3, signed)).status).toBe(200);
+    // An earlier turn (a user text after it) is not validated.
+    const earlier = { contents: [ask, { role: "model", parts: [call("f")] }, { role: "user", parts: [reply("f")] }, { role: "model", parts: [{ text: "done" }] }, { role: "user", parts: [{ text: "thanks" }] }] };
+    expect((await answer(true, gemini3, earlier)).status).toBe(200);
+  });
+
+  it("Gemini: a part holding no data (an empty text, nothing at all) is refused; an empty thought or signed text part passes (as @google/genai keeps them)", async () => {
+    const path = "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse";
+    const empty = { contents: [{ role: "user", parts: [{ text: "hi" }] }, { role: "model", parts: [{ text: "yo" }, { text: "" }] }, { role: "user", parts: [{ text: "again" }] }] };
+    expect((await answer(false, path, empty)).status).toBe(200);
+    expect(await answer(true, path, empty)).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: "* GenerateContentRequest.contents[1].parts[1].data: required oneof field 'data' must have one initialized field\n", status: "INVALID_ARGUMENT" } },
+    });
+    expect(await answer(true, path, { contents: [{ role: "user", parts: [{}] }] })).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining("contents[0].parts[0].data: required oneof field 'data'") as unknown } } });
+    const signed = { contents: [{ role: "user", parts: [{ text: "hi" }] }, { role: "model", parts: [{ text: "", thought: true }, { text: "yo" }, { text: "", thoughtSignature: "sig" }] }, { role: "user", parts: [{ text: "again" }] }] };
+    expect((await answer(true, path, signed)).status).toBe(200);
+  });
+
   it("a body that is not JSON", async () => {
     const strict = await answer(true, "/v1/chat/completions", "{not json");
     expect(strict).toMatchObject({ status: 400, body: { error: { type: "invalid_request_error" } } });

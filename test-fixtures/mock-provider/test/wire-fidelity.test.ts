@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import OpenAI from "openai";
@@ -159,5 +160,29 @@ describe("scripted turns as the APIs stream them", () => {
     expect(without.endsWith("data: [DONE]\n\n")).toBe(true);
     const withUsage = renderTurn("openai-chat", { text: "hi" }, 0, { model: "m", stream: true, stream_options: { include_usage: true } });
     expect(withUsage).toContain('"choices":[],"usage":{"prompt_tokens":10');
+  });
+});
+
+describe("Gemini fixtures count tokens as the API does", () => {
+  it("every usageMetadata with a total: totalTokenCount = prompt + candidates + thoughts + tool-use prompt, cached tokens within the prompt", () => {
+    // The API reference: "The total number of tokens for the entire request. This is the sum of
+    // prompt_token_count, candidates_token_count, tool_use_prompt_token_count, and thoughts_token_count."
+    const count = (value: unknown): number => (typeof value === "number" ? value : 0);
+    const checked: string[] = [];
+    for (const folder of ["google", "google-vertex"]) {
+      for (const name of readdirSync(join(repoFixtures, folder)).filter((file) => file.endsWith(".sse"))) {
+        // Line by line: the fixtures mix LF and CRLF line ends, as SSE allows.
+        for (const line of readFileSync(join(repoFixtures, folder, name), "utf8").split(/\r?\n/)) {
+          const data = /^data: (\{.*\})$/.exec(line)?.[1];
+          const usage = data === undefined ? undefined : (JSON.parse(data) as { usageMetadata?: Record<string, unknown> }).usageMetadata;
+          if (usage?.totalTokenCount === undefined) continue;
+          const sum = count(usage.promptTokenCount) + count(usage.candidatesTokenCount) + count(usage.thoughtsTokenCount) + count(usage.toolUsePromptTokenCount);
+          expect({ file: `${folder}/${name}`, usage, total: sum }).toEqual({ file: `${folder}/${name}`, usage, total: usage.totalTokenCount });
+          expect(count(usage.cachedContentTokenCount)).toBeLessThanOrEqual(count(usage.promptTokenCount));
+          checked.push(name);
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThan(0);
   });
 });
