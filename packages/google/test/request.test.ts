@@ -215,3 +215,27 @@ describe("toGenerateContentRequest", () => {
     expect(warnings.filter((w) => w.code === "request.invalid-tool-arguments").map((w) => w.details?.toolCallId)).toEqual(["c0", "c1", "c2", "c3"]);
   });
 });
+
+describe("empty reasoning", () => {
+  it("an empty Gemini reasoning message without a signature sends no part; with one it goes back", () => {
+    const unsigned = toGenerateContentRequest({
+      messages: [
+        { id: "u", role: "user", content: "Hi" },
+        { id: "r", role: "reasoning", content: "", metadata: google },
+        { id: "a", role: "assistant", content: "Hello" },
+      ],
+    });
+    expect(unsigned.params.contents).toEqual([
+      { role: "user", parts: [{ text: "Hi" }] },
+      { role: "model", parts: [{ text: "Hello" }] },
+    ]);
+    const signed = toGenerateContentRequest({
+      messages: [
+        { id: "u", role: "user", content: "Hi" },
+        { id: "r", role: "reasoning", content: "", encryptedValue: "sig-r", metadata: google },
+        { id: "a", role: "assistant", content: "Hello" },
+      ],
+    });
+    expect(signed.params.contents[1]).toEqual({ role: "model", parts: [{ text: "", thought: true, thoughtSignature: "sig-r" }, { text: "Hello" }] });
+  });
+});

@@ -56,7 +56,10 @@ export function assistantParts(message: AssistantMessage, context: ModelTurnCont
   return parts;
 }
 
-/** A reasoning message as a `thought` part, only when Gemini produced it (else dropped, warned). */
+/**
+ * A reasoning message as a `thought` part, only when Gemini produced it (else dropped, warned); an
+ * empty one without a thought signature is not sent.
+ */
 export function reasoningParts(message: ReasoningMessage, context: ModelTurnContext): Part[] {
   if (!isMintedBy(message, context.platform ?? GOOGLE_PROVIDER)) {
     context.warn({
@@ -67,6 +70,9 @@ export function reasoningParts(message: ReasoningMessage, context: ModelTurnCont
     return [];
   }
   const signature = signatureOf(message, `reasoning message ${message.id}`, context.warn, context.platform);
+  // An empty thought without a signature carries nothing, and a part with empty text holds no data
+  // to the API ("required oneof field 'data'"): not sent.
+  if (message.content === "" && signature === undefined) return [];
   return signedTextParts(message, message.content, signature, true);
 }
 
