@@ -6,7 +6,9 @@
  * that was not paused. Merged into one assistant turn, that thinking stays (in order, signature
  * unchanged): "when you return a tool result, the thinking blocks from the assistant message must
  * come back with it". Another provider's answer before Claude's still drops Claude's leading
- * thinking (merged-turn-and-unanswered-server-tool.test.ts).
+ * thinking (merged-turn-and-unanswered-server-tool.test.ts), and so does a paused response that
+ * did not start with thinking: "If an assistant message contains any thinking blocks, the first
+ * block must be thinking or redacted_thinking" (the API's 400, anthropics/claude-code#20705).
  */
 import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, type BridgeWarning, type Message } from "@agui-bridge/core/adapter";
@@ -88,5 +90,22 @@ describe("a pause_turn continuation that opens with thinking", () => {
     expect(apiViolations(params)).toEqual([]);
     expect(codes).toEqual([]);
     expect(turnBlocks(params.messages[1]).map((block) => block.type)).toEqual(["thinking", "server_tool_use", "web_search_tool_result", "thinking", "text"]);
+  });
+
+  it("is still dropped when the paused response did not start with thinking (an assistant turn holding thinking must start with it)", async () => {
+    const unthought = [
+      start("msg_1"),
+      ...text(0, "Searching."),
+      ...call(1, { type: "server_tool_use", id: SRV, name: "web_search" }, { query: "paris weather" }),
+      { type: "content_block_start", index: 2, content_block: searchResult },
+      { type: "content_block_stop", index: 2 },
+      ...finish("pause_turn"),
+    ];
+    const one = await run(unthought, [{ id: "u1", role: "user", content: "Weather in Paris?" }]);
+    const two = await run([start("msg_2"), ...thinking(0, "Summarize.", "SIG_TWO"), ...text(1, "Sunny in Paris."), ...finish("end_turn")], one);
+    const { params, codes } = convert([...two, { id: "u2", role: "user", content: "Thanks" }]);
+    expect(apiViolations(params)).toEqual([]);
+    expect(codes).toEqual(["request.thinking-not-leading"]);
+    expect(turnBlocks(params.messages[1]).map((block) => block.type)).toEqual(["text", "server_tool_use", "web_search_tool_result", "text"]);
   });
 });
