@@ -4,8 +4,9 @@
  * - Anthropic Messages: `model`, `max_tokens` (a positive integer) and `messages` required; roles
  *   `user` / `assistant` only (consecutive same-role turns are allowed: the API merges them); no empty
  *   content but in a final assistant message, no empty text block, not only whitespace-only text; every
- *   `tool_use` answered by a `tool_result` at the start of the next message, and every
- *   `tool_result` answering a `tool_use` of the previous one;
+ *   `tool_use` answered by a `tool_result` at the start of the next turn, and every `tool_result`
+ *   answering a `tool_use` of the previous turn (turns as the API combines them: results split over
+ *   consecutive user messages pass);
  * - OpenAI Chat Completions: `model` and a non-empty `messages`; known roles; a `tool` message only
  *   after an assistant message whose `tool_calls` it answers, and every call answered;
  * - OpenAI Responses: `model`; a `function_call_output` only for a `function_call` in the same
@@ -71,30 +72,64 @@ function anthropic(body: Json): RequestProblem | undefined {
     // Whitespace-only text fails only when it is all the message's text: direct API calls take
     // `[text:' ', text:'real']` and refuse `[text:' ']` (LibreChat-AI/agents#124).
     if (texts.length > 0 && texts.every((text) => typeof text === "string" && text.trim() === "")) return { message: "messages: text content blocks must contain non-whitespace text" };
-    const uses = content.filter((block) => block.type === "tool_use").map((block) => String(block.id));
-    if (uses.length > 0 && message.role === "assistant") {
-      const next: unknown = messages[i + 1];
-      const nextContent = isObject(next) && next.role === "user" ? blocks(next.content) : [];
+  }
+  const problem = toolPairingProblem(mergedTurns(messages));
+  if (problem !== undefined) return problem;
+  if (messages.length === 0) return { message: "messages: at least one message is required" };
+  return undefined;
+}
+
+/** A turn as the API reads it: consecutive messages of one role combined, named by its first message's index. */
+interface Turn {
+  role: unknown;
+  index: number;
+  content: Json[];
+}
+
+/** "Consecutive `user` or `assistant` turns in your request will be combined into a single turn" (`MessageCreateParams.messages`). */
+function mergedTurns(messages: readonly unknown[]): Turn[] {
+  const turns: Turn[] = [];
+  messages.forEach((message, index) => {
+    if (!isObject(message)) return;
+    const content = typeof message.content === "string" ? [{ type: "text", text: message.content }] : blocks(message.content);
+    const last = turns[turns.length - 1];
+    if (last !== undefined && last.role === message.role) last.content.push(...content);
+    else turns.push({ role: message.role, index, content });
+  });
+  return turns;
+}
+
+/**
+ * Every `tool_use` answered by a `tool_result` at the start of the next turn, and every
+ * `tool_result` answering a `tool_use` of the turn before: checked on the combined turns, so
+ * results split over consecutive user messages pass, as they do on the real API.
+ */
+function toolPairingProblem(turns: readonly Turn[]): RequestProblem | undefined {
+  for (let t = 0; t < turns.length; t++) {
+    const turn = turns[t] as Turn;
+    const uses = turn.content.filter((block) => block.type === "tool_use").map((block) => String(block.id));
+    if (uses.length > 0 && turn.role === "assistant") {
+      const next = turns[t + 1];
+      const nextContent = next !== undefined && next.role === "user" ? next.content : [];
       const leading = nextContent.slice(0, uses.length).filter((block) => block.type === "tool_result").map((block) => String(block.tool_use_id));
       const missing = uses.filter((id) => !nextContent.some((block) => block.type === "tool_result" && block.tool_use_id === id));
       if (missing.length > 0) {
-        return { message: `messages.${i}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(", ")}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.` };
+        return { message: `messages.${turn.index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(", ")}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.` };
       }
       if (leading.length < uses.length) {
-        return { message: `messages.${i + 1}: Did not find ${uses.length} tool_result block(s) at the beginning of this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks.` };
+        return { message: `messages.${next?.index ?? turn.index + 1}: Did not find ${uses.length} tool_result block(s) at the beginning of this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks.` };
       }
     }
-    if (message.role === "user") {
-      const previous: unknown = messages[i - 1];
-      const previousUses = isObject(previous) && previous.role === "assistant" ? blocks(previous.content).filter((block) => block.type === "tool_use").map((block) => block.id) : [];
-      const index = content.findIndex((block) => block.type === "tool_result" && !previousUses.includes(block.tool_use_id));
-      const stray = content[index];
+    if (turn.role === "user") {
+      const previous = turns[t - 1];
+      const previousUses = previous !== undefined && previous.role === "assistant" ? previous.content.filter((block) => block.type === "tool_use").map((block) => block.id) : [];
+      const index = turn.content.findIndex((block) => block.type === "tool_result" && !previousUses.includes(block.tool_use_id));
+      const stray = turn.content[index];
       if (stray !== undefined) {
-        return { message: `messages.${i}.content.${index}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${String(stray.tool_use_id)}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.` };
+        return { message: `messages.${turn.index}.content.${index}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${String(stray.tool_use_id)}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.` };
       }
     }
   }
-  if (messages.length === 0) return { message: "messages: at least one message is required" };
   return undefined;
 }
 

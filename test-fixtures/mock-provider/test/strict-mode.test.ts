@@ -44,6 +44,20 @@ describe("strict: the 400s the real APIs answer", () => {
     expect(strict.body).toMatchObject({ type: "error", error: { type: "invalid_request_error", message: expect.stringContaining(message) as unknown }, request_id: expect.any(String) as unknown });
   });
 
+  it("Anthropic: tool results split over consecutive user messages pass (the API combines them into one turn)", async () => {
+    const twoCalls = { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "f", input: {} }, { type: "tool_use", id: "toolu_2", name: "f", input: {} }] };
+    const second = { type: "tool_result", tool_use_id: "toolu_2", content: "ok" };
+    const body = { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), twoCalls, user([toolResult]), user([second])] };
+    expect((await answer(true, "/v1/messages", body)).status).toBe(200);
+  });
+
+  it("Anthropic: a tool_result after text is refused also when the text is a message of its own (combined into the same turn)", async () => {
+    const body = { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), toolUse, user("here"), user([toolResult])] };
+    const strict = await answer(true, "/v1/messages", body);
+    expect(strict.status).toBe(400);
+    expect(strict.body).toMatchObject({ error: { message: expect.stringContaining("messages.2: Did not find 1 tool_result block(s) at the beginning") as unknown } });
+  });
+
   it("Anthropic: a valid tool loop (and consecutive user turns, which the API merges) passes", async () => {
     const body = { model: "m", max_tokens: 5, stream: true, messages: [user("hi"), user("again"), toolUse, user([toolResult, { type: "text", text: "go on" }])] };
     expect((await answer(true, "/v1/messages", body)).status).toBe(200);

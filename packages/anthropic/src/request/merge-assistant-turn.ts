@@ -19,9 +19,15 @@ const isMarker = (block: ContentBlockParam): boolean => (block.type as string) =
  * strips the thinking of earlier turns from the context anyway). Interleaved thinking after a
  * server tool result stays where it is. A later response's leading `fallback` and
  * `mcp_tool_listing` blocks are kept where they are; the thinking among them is dropped the same way.
+ * A turn that starts with thinking and ends with a server tool's result block is a paused one
+ * (`pause_turn`: the server tool loop stopped after a result, "send the assistant content back to
+ * continue"): the continuation is the same assistant turn, and its leading thinking stands where
+ * interleaved thinking stands after a server tool result in a response that was not paused, so it
+ * is kept, in order and unchanged (the thinking of the tool-use loop must go back with its tool
+ * results, and thinking blocks of the latest assistant message "cannot be modified").
  */
 export function appendToAssistantTurn(turn: ContentBlockParam[], blocks: readonly ContentBlockParam[], sink: WarningSink): void {
-  if (!turn.some((block) => !isThinking(block) && !isMarker(block))) {
+  if (!turn.some((block) => !isThinking(block) && !isMarker(block)) || pausedThinkingTurn(turn)) {
     turn.push(...blocks);
     return;
   }
@@ -32,6 +38,20 @@ export function appendToAssistantTurn(turn: ContentBlockParam[], blocks: readonl
     sink.warn("request.thinking-not-leading", `${dropped} thinking block(s) of a later response would not lead the merged assistant turn; dropped`, { dropped });
   }
   turn.push(...blocks.slice(0, lead).filter(isMarker), ...blocks.slice(lead));
+}
+
+/**
+ * Whether the turn is a paused one that thinking may go on in: its last block (markers aside) is
+ * the result block of a provider-run tool (`web_search_tool_result`, `mcp_tool_result`, …: a
+ * `*_tool_result` type; client `tool_result` blocks never stand in an assistant turn), where a
+ * paused server tool loop stops, and its first block (markers aside) is thinking: the API refuses an
+ * assistant message that holds thinking but does not start with it ("If an assistant message
+ * contains any thinking blocks, the first block must be thinking or redacted_thinking").
+ */
+function pausedThinkingTurn(turn: readonly ContentBlockParam[]): boolean {
+  const content = turn.filter((block) => !isMarker(block));
+  const last = content[content.length - 1];
+  return last !== undefined && (last.type as string).endsWith("_tool_result") && isThinking(content[0]);
 }
 
 /**
