@@ -11,7 +11,7 @@ import {
   type RunErrorEvent,
   type RunFinishedEvent,
 } from "@agui-bridge/core/adapter";
-import { flush, recordUsage, type AgentRun } from "./agent-run.js";
+import { flush, innerStreamOptions, recordUsage, type AgentRun } from "./agent-run.js";
 import { capAnswer, errorAnswer, resultContent, type ToolAnswer } from "./execute-tool.js";
 import { readStream } from "./read-stream.js";
 import { watch } from "./run-step.js";
@@ -77,7 +77,7 @@ export async function* runSubagent(
   };
   const writer = createStepWriter({ run, ids: agent.ids, subagentRunId, subagentRunIdOf });
   const steps = createStepUsage();
-  const end = yield* watch(readStream(agent, () => sub.agent.stream(subInput, { signal: agent.signal }), writer), steps.see);
+  const end = yield* watch(readStream(agent, () => sub.agent.stream(subInput, innerStreamOptions(agent)), writer), steps.see);
   const terminal = writer.terminal as RunFinishedEvent | RunErrorEvent | undefined;
   // Cut short (abort, failure) before its terminal event: the usage its finished steps reported.
   recordUsage(agent, subagentRunId, terminal !== undefined ? terminal.usage : steps.finished());

@@ -1,4 +1,4 @@
-import type { AgentCapabilities, IdGenerator, Message, Provider, Tool } from "@agui-bridge/core/adapter";
+import type { AgentCapabilities, Event, IdGenerator, Message, Provider, ProviderStreamOptions, RunAgentInput, Tool, WarningHandler } from "@agui-bridge/core/adapter";
 
 /** A JSON Schema object describing a tool's arguments (carried to the model as is). */
 export type JsonSchema = Record<string, unknown>;
@@ -77,6 +77,29 @@ export interface CreateAgentOptions {
   now?: () => number;
   /** Echo the run input on RUN_STARTED (default true). */
   echoInput?: boolean;
+  /**
+   * Told about every warning of a run, for logging: the agent's own (a tool result replaced by
+   * `result_too_large`: `agent.result-too-large`; an open call of the input answered `not_run`:
+   * `agent.call-not-run`; a failing `approvalMessage`: `agent.approval-message-failed`; a failing
+   * `generateId` / `now`: `run.generate-id-failed` / `run.now-failed`; a value bounded to stay
+   * encodable: `event.value-omitted`), the usage counts of a model call it had to drop
+   * (`usage.invalid-count`, …), and those of every model call and subagent of the run that take an
+   * `onWarning` in their stream options ({@link AgentStreamOptions}: an agent used as provider or
+   * subagent, however nested). An adapter's provider reports its own request and stream warnings
+   * to its factory's `onWarning` (pass it the same handler). Warnings change nothing on the wire,
+   * and a handler that throws is ignored.
+   */
+  onWarning?: WarningHandler;
+}
+
+/** What {@link Agent.stream} takes besides the input: the abort signal, and a run-level warning handler. */
+export interface AgentStreamOptions extends ProviderStreamOptions {
+  /**
+   * Told about every warning of this run as the agent's own `onWarning` is (both are called). A
+   * parent agent passes its own here to every model call and subagent, so one handler hears the
+   * warnings of the whole tree of runs. A handler that throws is ignored.
+   */
+  onWarning?: WarningHandler;
 }
 
 /**
@@ -88,6 +111,8 @@ export interface Agent extends Provider {
   readonly capabilities: AgentCapabilities;
   /** The server tools as AG-UI tools (what the model is offered besides the frontend tools). */
   readonly tools: readonly Tool[];
+  /** One run (see {@link createAgent}); `options.onWarning` hears its warnings besides the agent's own `onWarning`. */
+  stream(input: RunAgentInput, options?: AgentStreamOptions): AsyncIterable<Event>;
 }
 
 /** Options of {@link subagent}. */
