@@ -2,7 +2,8 @@ import { isRecord, readBridgeMetadata, subagentLocalId, type BridgeMetadata, typ
 import { argumentsOf, cutOffAnswer, isCutOff, needsApproval, type CallRef } from "./answer-calls.js";
 import { approvalInterruptId } from "./approvals.js";
 import { offeredTools, ownTools } from "./capabilities.js";
-import { argsProblem, capAnswer, errorAnswer, parseArgs, resultContent, type ToolAnswer } from "./execute-tool.js";
+import { argsProblem, capAnswer, errorAnswer, parseArgs, type ToolAnswer } from "./execute-tool.js";
+import { resultContent } from "./result-json.js";
 import { frontendInterruptId } from "./frontend-calls.js";
 import { providerMessages } from "./provider-view.js";
 import { subagentMessages, subagentRunIdOf } from "./run-subagent.js";

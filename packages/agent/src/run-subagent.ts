@@ -12,7 +12,8 @@ import {
   type RunFinishedEvent,
 } from "@agui-bridge/core/adapter";
 import { flush, innerStreamOptions, recordUsage, type AgentRun } from "./agent-run.js";
-import { capAnswer, errorAnswer, resultContent, type ToolAnswer } from "./execute-tool.js";
+import { capAnswer, errorAnswer, type ToolAnswer } from "./execute-tool.js";
+import { resultContent } from "./result-json.js";
 import { readStream } from "./read-stream.js";
 import { watch } from "./run-step.js";
 import { createStepUsage } from "./step-usage.js";

@@ -30,7 +30,8 @@ export interface AgentTool<Args = Record<string, unknown>> {
   /**
    * Runs the call. A string result is sent as is; anything else is sent as JSON (a Map as its
    * entries array, a Set as its values array, an Error as `{ name, message, cause? }`, never its
-   * stack). A result over `maxToolResultBytes` is answered
+   * stack; a reference back to a containing value, and anything nested deeper than 256 levels, is
+   * written as core's `OMITTED_VALUE` marker). A result over `maxToolResultBytes` is answered
    * with an error instead. Gets the run's abort signal, aborted when the run ends however it ends.
    */
   execute(args: Args, context: ToolExecuteContext): unknown;
