@@ -149,8 +149,12 @@ export function recordUsage(agent: AgentRun, callKey: string, usage: unknown): T
   return entries;
 }
 
-/** The conversation as the model sees it: without the messages of subagents (their answers are tool results). */
-export function modelView(agent: AgentRun): RunAgentInput["messages"] {
+/**
+ * The conversation a server tool is given (`ToolExecuteContext.messages`): a copy of the run's
+ * conversation without the messages of subagents (their answers are tool results). Not capped by
+ * `maxToolResultBytes`: that limit is for what reaches the model; a tool is application code.
+ */
+export function toolView(agent: AgentRun): RunAgentInput["messages"] {
   return structuredClone(agent.fold.messages.filter((message) => message.subagentRunId === undefined));
 }
 

@@ -1,5 +1,5 @@
 import { isRecord, readBridgeMetadata, type BridgeMetadata, type Event, type Message, type ToolCall } from "@agui-bridge/core/adapter";
-import { flush, modelView, type AgentRun } from "./agent-run.js";
+import { flush, toolView, type AgentRun } from "./agent-run.js";
 import { toolApprovalInterrupt } from "./approvals.js";
 import { ABORTED, argsProblem, errorAnswer, executeTool, parseArgs, type ToolAnswer } from "./execute-tool.js";
 import { runSubagent } from "./run-subagent.js";
@@ -132,7 +132,7 @@ export async function* runServerCalls(
   agent: AgentRun,
   calls: ReadonlyArray<{ call: CallRef; tool: AgentTool<any>; args: Record<string, unknown>; fields?: BridgeMetadata }>,
 ): AsyncGenerator<Event, void | typeof ABORTED, undefined> {
-  const messages = modelView(agent);
+  const messages = toolView(agent);
   const running = new Map(
     calls.map(({ call, tool, args, fields }, index) => [
       index,

@@ -12,7 +12,14 @@ export interface ToolExecuteContext {
   signal: AbortSignal;
   /** The id of the tool call being answered. */
   toolCallId: string;
-  /** The conversation up to and including the assistant message that made the call. */
+  /**
+   * The conversation up to and including the assistant message that made the call (a copy, without
+   * the subagents' own messages), as the run's AG-UI conversation has it, not as the model is sent
+   * it: a tool message of the input over `maxToolResultBytes` is here in full. On purpose: the cap
+   * keeps an oversized result out of the model's context (and out of the provider request), while a
+   * tool is application code that may need the whole result (to page through it, to summarize it),
+   * and that data is the application's own, already in memory in the run's conversation.
+   */
   messages: readonly Message[];
   threadId: string;
   runId: string;
