@@ -2,6 +2,7 @@ import {
   EventType,
   TRUNCATED_MESSAGE,
   createStepWriter,
+  describeError,
   redactSecrets,
   subagentLocalId,
   type Event,
@@ -127,7 +128,14 @@ export async function* runSubagent(
     yield* flush(agent);
     return { kind: "suspended", interrupts };
   }
-  const answer = terminal.result !== undefined && terminal.result !== null ? resultContent(terminal.result) : finalText(agent.fold.messages, subagentRunId);
+  let answer: string;
+  try {
+    answer = terminal.result !== undefined && terminal.result !== null ? resultContent(terminal.result) : finalText(agent.fold.messages, subagentRunId);
+  } catch (error) {
+    // A result JSON cannot hold (a bigint, a throwing getter: the subagent may be anyone's
+    // Provider): the invocation failed, its segment closed by SUBAGENT_ERROR like any failure.
+    return yield* fail(`its result cannot be sent as JSON (${describeError(error).message})`, "invalid_result");
+  }
   run.forward({ type: EventType.SUBAGENT_FINISHED, subagentRunId, result: answer, outcome: { type: "success" } });
   yield* flush(agent);
   // The answer is the parent's tool result: over maxToolResultBytes, the model gets result_too_large
