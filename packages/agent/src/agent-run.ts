@@ -12,9 +12,11 @@ import {
   type ResumeEntry,
   type RunAgentInput,
   type TokenUsage,
+  type WarningHandler,
 } from "@agui-bridge/core/adapter";
 import { ownTools } from "./capabilities.js";
-import type { AgentTools, CreateAgentOptions } from "./types.js";
+import { guardedClock, guardedIds, runWarningHandler } from "./run-warnings.js";
+import type { AgentStreamOptions, AgentTools, CreateAgentOptions } from "./types.js";
 
 /** The state of one agent run: the outer run builder, the taken ids, the conversation so far. */
 export interface AgentRun {
@@ -24,6 +26,11 @@ export interface AgentRun {
   readonly ids: EntityIds;
   readonly fold: MessageFold;
   readonly signal: AbortSignal;
+  /**
+   * Where every warning of the run goes: the agent's `onWarning` and the one the run was streamed
+   * with (a parent agent's). Never throws. Handed to every model call and subagent of the run.
+   */
+  readonly warn: WarningHandler;
   /** The server tools this run owns (the agent's, but those the input advertises as frontend tools). */
   readonly tools: AgentTools;
   /** The step currently open (STEP_STARTED emitted, STEP_FINISHED not yet). */
@@ -40,23 +47,35 @@ export interface AgentRun {
 }
 
 /** Creates the run state; the conversation starts from the input's messages. */
-export function createAgentRun(options: CreateAgentOptions, input: RunAgentInput, signal: AbortSignal): AgentRun {
+export function createAgentRun(
+  options: CreateAgentOptions,
+  input: RunAgentInput,
+  signal: AbortSignal,
+  streamWarning?: WarningHandler,
+): AgentRun {
+  const warn = runWarningHandler(options.onWarning, streamWarning);
+  // The application's callbacks are called for every event, the run's ending included: one that
+  // fails must fall back (with a warning), not throw out of the run.
+  const generateId = guardedIds(options.generateId, warn);
+  const now = guardedClock(options.now, warn);
   const run = new RunBuilder({
     threadId: input.threadId,
     runId: input.runId,
     input,
     ...(options.echoInput !== undefined && { echoInput: options.echoInput }),
     ...(input.parentRunId !== undefined && { parentRunId: input.parentRunId }),
-    ...(options.generateId !== undefined && { generateId: options.generateId }),
-    ...(options.now !== undefined && { now: options.now }),
+    ...(generateId !== undefined && { generateId }),
+    ...(now !== undefined && { now }),
+    onWarning: warn,
   });
   return {
     options,
     input,
     run,
-    ids: EntityIds.fromMessages(input.messages, options.generateId),
+    ids: EntityIds.fromMessages(input.messages, generateId),
     fold: createMessageFold(input.messages),
     signal,
+    warn,
     tools: ownTools(options.tools, input.tools),
     openStep: undefined,
     steps: 0,
@@ -119,7 +138,7 @@ export function recordUsage(agent: AgentRun, callKey: string, usage: unknown): T
       reasoningTokens: raw.reasoningTokens,
       cachedInputTokens: raw.cachedInputTokens,
       cacheWriteInputTokens: raw.cacheWriteInputTokens,
-    });
+    }, { onWarning: agent.warn });
     if (entry === undefined) return;
     // Reported on the terminal event: final, so the ledger folds it into its (provider, model)
     // total and stops holding it (a run of any number of steps keeps one sum per pair).
@@ -130,7 +149,20 @@ export function recordUsage(agent: AgentRun, callKey: string, usage: unknown): T
   return entries;
 }
 
-/** The conversation as the model sees it: without the messages of subagents (their answers are tool results). */
-export function modelView(agent: AgentRun): RunAgentInput["messages"] {
+/**
+ * The conversation a server tool is given (`ToolExecuteContext.messages`): a copy of the run's
+ * conversation without the messages of subagents (their answers are tool results). Not capped by
+ * `maxToolResultBytes`: that limit is for what reaches the model; a tool is application code.
+ */
+export function toolView(agent: AgentRun): RunAgentInput["messages"] {
   return structuredClone(agent.fold.messages.filter((message) => message.subagentRunId === undefined));
+}
+
+/**
+ * What every model call and subagent of the run is streamed with: the run's signal, and its
+ * warning handler (an agent reports its warnings there; a provider that takes no `onWarning`
+ * ignores it, as it ignores any option it does not know).
+ */
+export function innerStreamOptions(agent: AgentRun): AgentStreamOptions {
+  return { signal: agent.signal, onWarning: agent.warn };
 }

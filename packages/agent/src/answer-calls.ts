@@ -1,8 +1,9 @@
-import { readBridgeMetadata, type BridgeMetadata, type Event, type Message, type ToolCall } from "@agui-bridge/core/adapter";
-import { flush, modelView, type AgentRun } from "./agent-run.js";
+import { isRecord, readBridgeMetadata, type BridgeMetadata, type Event, type Message, type ToolCall } from "@agui-bridge/core/adapter";
+import { flush, toolView, type AgentRun } from "./agent-run.js";
 import { toolApprovalInterrupt } from "./approvals.js";
 import { ABORTED, argsProblem, errorAnswer, executeTool, parseArgs, type ToolAnswer } from "./execute-tool.js";
 import { runSubagent } from "./run-subagent.js";
+import { CALL_NOT_RUN_WARNING, RESULT_TOO_LARGE_WARNING } from "./run-warnings.js";
 import { subagentOf } from "./subagent.js";
 import type { AgentTool } from "./types.js";
 
@@ -16,9 +17,20 @@ export interface CallRef {
 /** Whether the calls were all handled, or the run must stop. */
 export type AnswerEnd = { kind: "done"; frontend: CallRef[] } | { kind: "aborted" };
 
-/** Emits a tool result for a call (of this run or an earlier one). */
+/**
+ * Emits a tool result for a call (of this run or an earlier one). A result the agent decided
+ * instead of the tool's (over `maxToolResultBytes`, or a call of the input never run) is also
+ * reported to the run's warning handler.
+ */
 export function* answer(agent: AgentRun, toolCallId: string, reply: ToolAnswer): Generator<Event, void, undefined> {
   const { run } = agent;
+  const toolError = reply.fields.toolError;
+  const code = isRecord(toolError) ? toolError.code : undefined;
+  if (code === "result_too_large") {
+    agent.warn({ code: RESULT_TOO_LARGE_WARNING, message: `The result of tool call ${toolCallId} is over maxToolResultBytes: the model is sent the result_too_large error instead`, details: { toolCallId } });
+  } else if (code === "not_run") {
+    agent.warn({ code: CALL_NOT_RUN_WARNING, message: `Tool call ${toolCallId}, left open by an earlier run, was answered not_run (never executed)`, details: { toolCallId } });
+  }
   if (!run.hasToolCall(toolCallId)) run.adoptToolCall(toolCallId);
   run.toolCallResult({ toolCallId, content: reply.content, messageId: agent.ids.mint(), metadata: reply.fields });
   yield* flush(agent);
@@ -97,7 +109,7 @@ export async function* answerCalls(agent: AgentRun, calls: readonly CallRef[]): 
       continue;
     }
     if (subagentOf(tool) !== undefined) subagents.push({ call, tool, args: parsed.args });
-    else if (await needsApproval(tool, parsed.args)) agent.interrupts.push(toolApprovalInterrupt(call, tool, parsed.args));
+    else if (await needsApproval(tool, parsed.args)) agent.interrupts.push(toolApprovalInterrupt(call, tool, parsed.args, agent.warn));
     else server.push({ call, tool, args: parsed.args });
   }
 
@@ -120,7 +132,7 @@ export async function* runServerCalls(
   agent: AgentRun,
   calls: ReadonlyArray<{ call: CallRef; tool: AgentTool<any>; args: Record<string, unknown>; fields?: BridgeMetadata }>,
 ): AsyncGenerator<Event, void | typeof ABORTED, undefined> {
-  const messages = modelView(agent);
+  const messages = toolView(agent);
   const running = new Map(
     calls.map(({ call, tool, args, fields }, index) => [
       index,

@@ -1,5 +1,6 @@
-import type { Interrupt } from "@agui-bridge/core/adapter";
+import type { Interrupt, WarningHandler } from "@agui-bridge/core/adapter";
 import { BRIDGE_METADATA_KEY, UNDESCRIBABLE_MESSAGE, describeError, redactSecrets } from "@agui-bridge/core/adapter";
+import { APPROVAL_MESSAGE_WARNING } from "./run-warnings.js";
 import type { AgentTool, JsonSchema } from "./types.js";
 
 /**
@@ -69,9 +70,15 @@ export function approvalInterrupt(options: {
  * The approval interrupt for a call of one of the agent's tools: its `approvalMessage`, else
  * `Allow name(args)?`. An `approvalMessage` that throws (or returns something that is not a
  * string) errs on the side of asking, as a throwing `needsApproval` does: the default prompt, the
- * failure noted as `agui-bridge.approvalMessageError` on the interrupt's metadata.
+ * failure noted as `agui-bridge.approvalMessageError` on the interrupt's metadata and told to `warn`
+ * (`agent.approval-message-failed`).
  */
-export function toolApprovalInterrupt(call: { id: string; name: string }, tool: AgentTool<any>, args: Record<string, unknown>): Interrupt {
+export function toolApprovalInterrupt(
+  call: { id: string; name: string },
+  tool: AgentTool<any>,
+  args: Record<string, unknown>,
+  warn?: WarningHandler,
+): Interrupt {
   const fallback = `Allow ${call.name}(${JSON.stringify(args)})?`;
   let message = fallback;
   let messageError: string | undefined;
@@ -84,6 +91,9 @@ export function toolApprovalInterrupt(call: { id: string; name: string }, tool: 
       const described = describeError(error).message;
       messageError = described === UNDESCRIBABLE_MESSAGE ? "approvalMessage threw a value that could not be described" : redactSecrets(described);
     }
+  }
+  if (messageError !== undefined) {
+    warn?.({ code: APPROVAL_MESSAGE_WARNING, message: `The approvalMessage of ${call.name} failed (${messageError}): the default prompt was used`, details: { toolCallId: call.id, toolName: call.name } });
   }
   return approvalInterrupt({
     toolCallId: call.id,

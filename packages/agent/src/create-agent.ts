@@ -1,8 +1,8 @@
-import type { Event, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core/adapter";
+import type { Event, RunAgentInput } from "@agui-bridge/core/adapter";
 import { agentCapabilities, toolDefinitions } from "./capabilities.js";
 import { attachResumeCheck } from "./resume-plan.js";
 import { runAgent } from "./run-agent.js";
-import type { Agent, CreateAgentOptions } from "./types.js";
+import type { Agent, AgentStreamOptions, CreateAgentOptions } from "./types.js";
 
 /**
  * Creates an agent over any {@link Provider}: one `stream(input)` is one AG-UI run (one
@@ -21,8 +21,10 @@ export function createAgent(options: CreateAgentOptions): Agent {
     id: options.id ?? "agent",
     capabilities,
     tools,
-    stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
-      return runAgent(options, input, streamOptions.signal);
+    stream(input: RunAgentInput, streamOptions: AgentStreamOptions = {}): AsyncIterable<Event> {
+      // Options of anyone's making: a non-function onWarning is no handler.
+      const onWarning = typeof streamOptions?.onWarning === "function" ? streamOptions.onWarning : undefined;
+      return runAgent(options, input, streamOptions?.signal, onWarning);
     },
   }, options);
 }

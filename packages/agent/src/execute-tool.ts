@@ -1,4 +1,5 @@
 import { describeError, isRecord, redactSecrets, UNDESCRIBABLE_MESSAGE, type BridgeMetadata } from "@agui-bridge/core/adapter";
+import { resultContent } from "./result-json.js";
 import type { AgentTool, CreateAgentOptions, ToolExecuteContext } from "./types.js";
 import { validateAgainstSchema } from "./validate-args.js";
 
@@ -56,54 +57,6 @@ export function parseArgs(raw: string): { ok: true; args: Record<string, unknown
 export function argsProblem(tool: AgentTool<any>, args: Record<string, unknown>): string | undefined {
   const issues = validateAgainstSchema(args, tool.parameters ?? { type: "object" });
   return issues.length === 0 ? undefined : `invalid arguments: ${issues.slice(0, 5).join("; ")}`;
-}
-
-/**
- * An Error as JSON: `{ name, message }`, plus `cause` when it has one (a nested Error goes through
- * the same rule, a chain that loops back ending before the loop). Never the stack (it names paths) nor other own properties; the message is read
- * and redacted as a thrown error's is (core's `describeError`), so a returned Error tells the
- * model no more than the same Error thrown would.
- */
-function errorJson(error: Error, chain: ReadonlySet<Error> = new Set()): Record<string, unknown> {
-  let name = "Error";
-  let cause: unknown;
-  try {
-    if (typeof error.name === "string" && error.name !== "") name = redactSecrets(error.name);
-    cause = error.cause;
-  } catch {
-    // A throwing getter: the default name, no cause.
-  }
-  // A cause chain that loops back (b's cause set to the a that wraps it) ends at the loop: an Error
-  // cause is written here, knowing the chain, not left to the replacer (which would nest it forever).
-  if (cause instanceof Error) {
-    const seen = new Set(chain).add(error);
-    cause = seen.has(cause) ? undefined : errorJson(cause, seen);
-  }
-  return { name, message: describeError(error).message, ...(cause !== undefined && { cause }) };
-}
-
-/**
- * JSON.stringify replacer: a Map as its entries (`[[key, value], …]`), a Set as its values
- * (`[…]`), an Error as `{ name, message, cause? }`, nested too.
- */
-function collections(_key: string, value: unknown): unknown {
-  if (value instanceof Map) return [...value.entries()];
-  if (value instanceof Set) return [...value.values()];
-  if (value instanceof Error) return errorJson(value);
-  return value;
-}
-
-/**
- * A tool's return value as tool-result content: strings as they are, anything else as JSON (a Map
- * as its entries array, a Set as its values array, an Error as `{ name, message, cause? }`,
- * wherever they are nested).
- */
-export function resultContent(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (value === undefined) return "";
-  const json = JSON.stringify(value, collections);
-  if (json === undefined) throw new Error("the tool returned a value that cannot be sent as JSON");
-  return json;
 }
 
 /** The UTF-8 length of a string, counted without encoding it (a lone surrogate is 3 bytes, as TextEncoder writes it). */

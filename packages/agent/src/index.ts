@@ -10,6 +10,7 @@ export { FRONTEND_INTERRUPT_REASON, frontendInterruptId } from "./frontend-calls
 export type {
   Agent,
   AgentTool,
+  AgentStreamOptions,
   AgentTools,
   ApprovalPayload,
   CreateAgentOptions,

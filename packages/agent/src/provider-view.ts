@@ -17,12 +17,13 @@ import type { AgentTools, CreateAgentOptions } from "./types.js";
  * A tool message of the agent's own conversation over `maxToolResultBytes` (a frontend tool's
  * result in the client's input) is sent as the `result_too_large` error answer instead
  * ({@link capAnswer}, the rule every result the agent emits follows); the run's AG-UI conversation
- * keeps the message as the client sent it.
+ * keeps the message as the client sent it. `onCapped` is told about each message sent so.
  */
 export function providerMessages(
   messages: readonly Message[],
   tools: AgentTools,
   options: Pick<CreateAgentOptions, "maxToolResultBytes">,
+  onCapped?: (message: Message) => void,
 ): Message[] {
   const providerRuns: string[] = [];
   for (const message of messages) {
@@ -33,7 +34,12 @@ export function providerMessages(
   }
   const owned = (owner: string): boolean => providerRuns.some((run) => owner === run || subagentLocalId(run, owner) !== undefined);
   const view = structuredClone(messages.filter((message) => message.subagentRunId === undefined || owned(message.subagentRunId)));
-  return view.map((message) => (message.role === "tool" && message.subagentRunId === undefined ? cappedToolMessage(message, options) : message));
+  return view.map((message) => {
+    if (message.role !== "tool" || message.subagentRunId !== undefined) return message;
+    const capped = cappedToolMessage(message, options);
+    if (capped !== message) onCapped?.(message);
+    return capped;
+  });
 }
 
 /**

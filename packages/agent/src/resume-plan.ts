@@ -2,7 +2,8 @@ import { isRecord, readBridgeMetadata, subagentLocalId, type BridgeMetadata, typ
 import { argumentsOf, cutOffAnswer, isCutOff, needsApproval, type CallRef } from "./answer-calls.js";
 import { approvalInterruptId } from "./approvals.js";
 import { offeredTools, ownTools } from "./capabilities.js";
-import { argsProblem, capAnswer, errorAnswer, parseArgs, resultContent, type ToolAnswer } from "./execute-tool.js";
+import { argsProblem, capAnswer, errorAnswer, parseArgs, type ToolAnswer } from "./execute-tool.js";
+import { resultContent } from "./result-json.js";
 import { frontendInterruptId } from "./frontend-calls.js";
 import { providerMessages } from "./provider-view.js";
 import { subagentMessages, subagentRunIdOf } from "./run-subagent.js";
@@ -264,7 +265,10 @@ function frontendAction(
  * `resumable` says whether the call was made by the run being resumed: the one that made the
  * last assistant message, so the calls after the user message before it (a user message the
  * client adds after it, with the resume, does not change which run that is). Only its calls'
- * interrupts are pending; an entry answering an earlier turn's call is stale.
+ * interrupts are pending; an entry answering an earlier turn's call is stale. The messages alone
+ * cannot tell a user message added with the resume from a new turn whose run was cancelled and
+ * whose `not_run` results the client dropped: both count as added with the resume (see the
+ * README, Approvals: AG-UI has no rule to tell them apart).
  */
 function openCalls(
   messages: readonly Message[],

@@ -30,7 +30,7 @@ export async function* resumeOpenCalls(agent: AgentRun): AsyncGenerator<Event, R
 
   for (const { call, reply } of of("answer")) yield* answer(agent, call.id, reply);
   // Approvals never asked (a run cancelled before it could): the run ends asking for them.
-  for (const { call, tool, args } of of("ask")) agent.interrupts.push(toolApprovalInterrupt(call, tool, args));
+  for (const { call, tool, args } of of("ask")) agent.interrupts.push(toolApprovalInterrupt(call, tool, args, agent.warn));
   if ((yield* runServerCalls(agent, of("execute"))) === ABORTED) return { kind: "aborted" };
   for (const { call, sub, task, resume } of of("subagent")) {
     const end = yield* runSubagent(agent, sub, {

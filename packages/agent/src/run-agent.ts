@@ -1,5 +1,5 @@
 import { parseRunAgentInput, RunInputError } from "@agui-bridge/core";
-import { EventType, RunBuilder, describeError, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput } from "@agui-bridge/core/adapter";
+import { EventType, RunBuilder, describeError, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type WarningHandler } from "@agui-bridge/core/adapter";
 import { cancelRun, closeStep, createAgentRun, failRun, flush, type AgentRun } from "./agent-run.js";
 import { answerCalls, argumentsOf } from "./answer-calls.js";
 import { parseArgs } from "./execute-tool.js";
@@ -7,6 +7,7 @@ import { offeredTools, stepLimit } from "./capabilities.js";
 import { frontendInterrupt } from "./frontend-calls.js";
 import { resumeOpenCalls } from "./resume.js";
 import { runStep } from "./run-step.js";
+import { guardedIds, runWarningHandler } from "./run-warnings.js";
 import type { CreateAgentOptions } from "./types.js";
 
 /**
@@ -19,6 +20,7 @@ export async function* runAgent(
   options: CreateAgentOptions,
   input: RunAgentInput,
   outer: AbortSignal | undefined,
+  streamWarning?: WarningHandler,
 ): AsyncGenerator<Event, void, undefined> {
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(outer?.reason);
@@ -27,10 +29,10 @@ export async function* runAgent(
   const problem = inputProblem(input);
   if (problem !== undefined) {
     outer?.removeEventListener("abort", onAbort);
-    yield* rejectInput(options, input, problem);
+    yield* rejectInput(options, input, problem, streamWarning);
     return;
   }
-  const agent = createAgentRun(options, input, controller.signal);
+  const agent = createAgentRun(options, input, controller.signal, streamWarning);
   try {
     agent.run.start();
     yield* flush(agent);
@@ -131,9 +133,9 @@ function inputProblem(input: unknown): string | undefined {
 }
 
 /** A run for input the agent cannot work with: RUN_STARTED (no echo) then RUN_ERROR `invalid_input`, never a throw. */
-function* rejectInput(options: CreateAgentOptions, input: unknown, message: string): Generator<Event, void, undefined> {
+function* rejectInput(options: CreateAgentOptions, input: unknown, message: string, streamWarning: WarningHandler | undefined): Generator<Event, void, undefined> {
   const record = isRecord(input) ? input : {};
-  const generate = options.generateId ?? randomId;
+  const generate = guardedIds(options.generateId, runWarningHandler(options.onWarning, streamWarning)) ?? randomId;
   const run = new RunBuilder({
     threadId: typeof record.threadId === "string" ? record.threadId : generate(),
     runId: typeof record.runId === "string" ? record.runId : generate(),

@@ -6,16 +6,18 @@ import {
   type BridgeMetadata,
   type Event,
   type Interrupt,
+  type Message,
   type RunAgentInput,
   type RunErrorEvent,
   type RunFinishedEvent,
   type StepWriter,
 } from "@agui-bridge/core/adapter";
-import { closeStep, flush, recordUsage, type AgentRun } from "./agent-run.js";
+import { closeStep, flush, innerStreamOptions, recordUsage, type AgentRun } from "./agent-run.js";
 import { approvalInterruptId } from "./approvals.js";
 import { FRONTEND_INTERRUPT_REASON, frontendInterruptId } from "./frontend-calls.js";
 import { providerMessages } from "./provider-view.js";
 import { readStream } from "./read-stream.js";
+import { RESULT_TOO_LARGE_WARNING } from "./run-warnings.js";
 import { subagentRunIdOf } from "./run-subagent.js";
 import { createStepUsage } from "./step-usage.js";
 import type { AgentTools } from "./types.js";
@@ -58,7 +60,8 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
   const stepInput: RunAgentInput = {
     threadId: input.threadId,
     runId: `${input.runId}.${stepName}`,
-    messages: providerMessages(agent.fold.messages, agent.tools, options),
+    // An input tool message over the limit is reported once, on the run's first step.
+    messages: providerMessages(agent.fold.messages, agent.tools, options, agent.steps === 1 ? (message) => warnCapped(agent, message) : undefined),
     ...(tools !== undefined && tools.length > 0 && { tools }),
     ...(input.context !== undefined && { context: input.context }),
     ...(input.state !== undefined && { state: input.state }),
@@ -69,7 +72,7 @@ export async function* runStep(agent: AgentRun, tools: RunAgentInput["tools"]): 
   const starts: StepCall[] = [];
   const answered = new Set<string>();
   const steps = createStepUsage();
-  const end = yield* watch(readStream(agent, () => options.provider.stream(stepInput, { signal: agent.signal }), writer), (event) => {
+  const end = yield* watch(readStream(agent, () => options.provider.stream(stepInput, innerStreamOptions(agent)), writer), (event) => {
     steps.see(event);
     // The model's own calls: not provider-executed, not made inside a subagent of the provider.
     if (event.type === EventType.TOOL_CALL_START && event.subagentRunId === undefined && readBridgeMetadata(event.metadata)?.providerExecuted !== true) {
@@ -158,6 +161,16 @@ function splitOwnCalls(
     else passed.push(interrupt);
   }
   return { interrupts: passed, calls };
+}
+
+/** Reports a tool message of the input sent to the model as the `result_too_large` error. */
+function warnCapped(agent: AgentRun, message: Message): void {
+  const toolCallId = message.role === "tool" ? message.toolCallId : undefined;
+  agent.warn({
+    code: RESULT_TOO_LARGE_WARNING,
+    message: `The tool message ${message.id} of the input is over maxToolResultBytes: the model is sent the result_too_large error instead (the conversation keeps the message)`,
+    details: { messageId: message.id, ...(toolCallId !== undefined && { toolCallId }) },
+  });
 }
 
 /** Re-yields a generator's events, showing each to `see`, and returns its result. */

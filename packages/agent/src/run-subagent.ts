@@ -2,6 +2,7 @@ import {
   EventType,
   TRUNCATED_MESSAGE,
   createStepWriter,
+  describeError,
   redactSecrets,
   subagentLocalId,
   type Event,
@@ -11,8 +12,9 @@ import {
   type RunErrorEvent,
   type RunFinishedEvent,
 } from "@agui-bridge/core/adapter";
-import { flush, recordUsage, type AgentRun } from "./agent-run.js";
-import { capAnswer, errorAnswer, resultContent, type ToolAnswer } from "./execute-tool.js";
+import { flush, innerStreamOptions, recordUsage, type AgentRun } from "./agent-run.js";
+import { capAnswer, errorAnswer, type ToolAnswer } from "./execute-tool.js";
+import { resultContent } from "./result-json.js";
 import { readStream } from "./read-stream.js";
 import { watch } from "./run-step.js";
 import { createStepUsage } from "./step-usage.js";
@@ -77,7 +79,7 @@ export async function* runSubagent(
   };
   const writer = createStepWriter({ run, ids: agent.ids, subagentRunId, subagentRunIdOf });
   const steps = createStepUsage();
-  const end = yield* watch(readStream(agent, () => sub.agent.stream(subInput, { signal: agent.signal }), writer), steps.see);
+  const end = yield* watch(readStream(agent, () => sub.agent.stream(subInput, innerStreamOptions(agent)), writer), steps.see);
   const terminal = writer.terminal as RunFinishedEvent | RunErrorEvent | undefined;
   // Cut short (abort, failure) before its terminal event: the usage its finished steps reported.
   recordUsage(agent, subagentRunId, terminal !== undefined ? terminal.usage : steps.finished());
@@ -126,7 +128,14 @@ export async function* runSubagent(
     yield* flush(agent);
     return { kind: "suspended", interrupts };
   }
-  const answer = terminal.result !== undefined && terminal.result !== null ? resultContent(terminal.result) : finalText(agent.fold.messages, subagentRunId);
+  let answer: string;
+  try {
+    answer = terminal.result !== undefined && terminal.result !== null ? resultContent(terminal.result) : finalText(agent.fold.messages, subagentRunId);
+  } catch (error) {
+    // A result JSON cannot hold (a bigint, a throwing getter: the subagent may be anyone's
+    // Provider): the invocation failed, its segment closed by SUBAGENT_ERROR like any failure.
+    return yield* fail(`its result cannot be sent as JSON (${describeError(error).message})`, "invalid_result");
+  }
   run.forward({ type: EventType.SUBAGENT_FINISHED, subagentRunId, result: answer, outcome: { type: "success" } });
   yield* flush(agent);
   // The answer is the parent's tool result: over maxToolResultBytes, the model gets result_too_large

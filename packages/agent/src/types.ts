@@ -1,4 +1,4 @@
-import type { AgentCapabilities, IdGenerator, Message, Provider, Tool } from "@agui-bridge/core/adapter";
+import type { AgentCapabilities, Event, IdGenerator, Message, Provider, ProviderStreamOptions, RunAgentInput, Tool, WarningHandler } from "@agui-bridge/core/adapter";
 
 /** A JSON Schema object describing a tool's arguments (carried to the model as is). */
 export type JsonSchema = Record<string, unknown>;
@@ -12,7 +12,14 @@ export interface ToolExecuteContext {
   signal: AbortSignal;
   /** The id of the tool call being answered. */
   toolCallId: string;
-  /** The conversation up to and including the assistant message that made the call. */
+  /**
+   * The conversation up to and including the assistant message that made the call (a copy, without
+   * the subagents' own messages), as the run's AG-UI conversation has it, not as the model is sent
+   * it: a tool message of the input over `maxToolResultBytes` is here in full. On purpose: the cap
+   * keeps an oversized result out of the model's context (and out of the provider request), while a
+   * tool is application code that may need the whole result (to page through it, to summarize it),
+   * and that data is the application's own, already in memory in the run's conversation.
+   */
   messages: readonly Message[];
   threadId: string;
   runId: string;
@@ -30,7 +37,8 @@ export interface AgentTool<Args = Record<string, unknown>> {
   /**
    * Runs the call. A string result is sent as is; anything else is sent as JSON (a Map as its
    * entries array, a Set as its values array, an Error as `{ name, message, cause? }`, never its
-   * stack). A result over `maxToolResultBytes` is answered
+   * stack; a reference back to a containing value, and anything nested deeper than 256 levels, is
+   * written as core's `OMITTED_VALUE` marker). A result over `maxToolResultBytes` is answered
    * with an error instead. Gets the run's abort signal, aborted when the run ends however it ends.
    */
   execute(args: Args, context: ToolExecuteContext): unknown;
@@ -77,6 +85,29 @@ export interface CreateAgentOptions {
   now?: () => number;
   /** Echo the run input on RUN_STARTED (default true). */
   echoInput?: boolean;
+  /**
+   * Told about every warning of a run, for logging: the agent's own (a tool result replaced by
+   * `result_too_large`: `agent.result-too-large`; an open call of the input answered `not_run`:
+   * `agent.call-not-run`; a failing `approvalMessage`: `agent.approval-message-failed`; a failing
+   * `generateId` / `now`: `run.generate-id-failed` / `run.now-failed`; a value bounded to stay
+   * encodable: `event.value-omitted`), the usage counts of a model call it had to drop
+   * (`usage.invalid-count`, …), and those of every model call and subagent of the run that take an
+   * `onWarning` in their stream options ({@link AgentStreamOptions}: an agent used as provider or
+   * subagent, however nested). An adapter's provider reports its own request and stream warnings
+   * to its factory's `onWarning` (pass it the same handler). Warnings change nothing on the wire,
+   * and a handler that throws is ignored.
+   */
+  onWarning?: WarningHandler;
+}
+
+/** What {@link Agent.stream} takes besides the input: the abort signal, and a run-level warning handler. */
+export interface AgentStreamOptions extends ProviderStreamOptions {
+  /**
+   * Told about every warning of this run as the agent's own `onWarning` is (both are called). A
+   * parent agent passes its own here to every model call and subagent, so one handler hears the
+   * warnings of the whole tree of runs. A handler that throws is ignored.
+   */
+  onWarning?: WarningHandler;
 }
 
 /**
@@ -88,6 +119,8 @@ export interface Agent extends Provider {
   readonly capabilities: AgentCapabilities;
   /** The server tools as AG-UI tools (what the model is offered besides the frontend tools). */
   readonly tools: readonly Tool[];
+  /** One run (see {@link createAgent}); `options.onWarning` hears its warnings besides the agent's own `onWarning`. */
+  stream(input: RunAgentInput, options?: AgentStreamOptions): AsyncIterable<Event>;
 }
 
 /** Options of {@link subagent}. */

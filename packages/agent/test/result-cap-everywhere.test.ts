@@ -96,3 +96,24 @@ describe("a tool returning an Error", () => {
   });
 });
 
+
+describe("a tool message of the input over maxToolResultBytes", () => {
+  it("reaches the model as the result_too_large error while a tool's context has it in full (documented)", async () => {
+    let seen: readonly Message[] = [];
+    const provider = scriptedProvider("p", [{ calls: [{ name: "summarize", args: {}, id: "c1" }] }, { text: "done" }]);
+    const agent = createAgent({
+      provider,
+      maxToolResultBytes: 100,
+      tools: { summarize: { description: "reads the conversation", execute: (_args, { messages }) => { seen = messages; return "ok"; } } },
+    });
+    const messages: Message[] = [
+      user("show it", "u0"),
+      { id: "a0", role: "assistant", content: "", toolCalls: [{ id: "f0", type: "function", function: { name: "show_map", arguments: "{}" } }] },
+      { id: "t0", role: "tool", toolCallId: "f0", content: huge },
+      user("now summarize"),
+    ];
+    await runChecked(agent, { threadId: "t", runId: "r", messages, tools: [showMap] });
+    expect(JSON.stringify(provider.inputs[0]!.messages)).not.toContain(huge);
+    expect(seen.find((message) => message.id === "t0")).toMatchObject({ role: "tool", content: huge });
+  });
+});

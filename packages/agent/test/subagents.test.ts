@@ -1,4 +1,4 @@
-import type { RunAgentInput } from "@agui-bridge/core/adapter";
+import { RunBuilder, type Event, type Provider, type RunAgentInput } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { createAgent, subagent } from "../src/index.js";
 import { bridgeOf, ofType, runChecked, scriptedProvider, user } from "./support/scripted.js";
@@ -119,5 +119,27 @@ describe("a subagent's own tool named like a frontend tool", () => {
     const run = await runChecked(agent, input);
     expect(run.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
     expect((await checkEvents(run.events, { input })).issues).toEqual([]);
+  });
+});
+
+describe("a subagent whose result JSON cannot hold", () => {
+  it("ends its segment SUBAGENT_ERROR and the model is told, instead of the run ending agent_error with the segment open", async () => {
+    const odd: Provider = {
+      id: "odd",
+      async *stream(input) {
+        const run = new RunBuilder({ threadId: input.threadId, runId: input.runId });
+        run.start();
+        yield* run.drain();
+        yield { type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId, result: { count: 10n } } as unknown as Event;
+      },
+    };
+    const agent = createAgent({
+      provider: scriptedProvider("p", [{ calls: [{ name: "research", args: { task: "x" }, id: "c1" }] }, { text: "done" }]),
+      tools: { research: subagent({ name: "research", description: "r", agent: odd }) },
+    });
+    const { events, last } = await runChecked(agent, { threadId: "t", runId: "r", messages: [user("go")] });
+    expect(last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(ofType(events, "SUBAGENT_ERROR")).toEqual([expect.objectContaining({ subagentRunId: "subagent:c1", code: "invalid_result" })]);
+    expect(bridgeOf(ofType(events, "TOOL_CALL_RESULT")[0]).toolError).toMatchObject({ code: "subagent_failed" });
   });
 });

@@ -46,13 +46,9 @@ describe("tools still running when the run ends", () => {
   it("are aborted when the run ends through the internal-error path", async () => {
     let boom = false;
     const ids = createSequentialIds("id");
-    const generateId = (): string => {
-      if (boom) {
-        boom = false;
-        throw new Error("id source broke");
-      }
-      return ids();
-    };
+    // A generateId that throws is now replaced by the built-in one (run.generate-id-failed), so the
+    // internal error comes from one that keeps producing a taken id (the user message's).
+    const generateId = (): string => (boom ? "user-1" : ids());
     let slowSignal: AbortSignal | undefined;
     const provider = scriptedProvider("p", [{ calls: [{ name: "slow", args: {}, id: "c1" }, { name: "fast", args: {}, id: "c2" }] }, { text: "done" }]);
     const agent = createAgent({
