@@ -5,6 +5,8 @@ import {
   RunBuilder,
   createMessageFold,
   createTokenUsage,
+  guardClock,
+  guardIdGenerator,
   type BridgeMetadata,
   type Event,
   type Interrupt,
@@ -15,7 +17,7 @@ import {
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
 import { ownTools } from "./capabilities.js";
-import { guardedClock, guardedIds, runWarningHandler } from "./run-warnings.js";
+import { runWarningHandler } from "./run-warnings.js";
 import type { AgentStreamOptions, AgentTools, CreateAgentOptions } from "./types.js";
 
 /** The state of one agent run: the outer run builder, the taken ids, the conversation so far. */
@@ -56,8 +58,8 @@ export function createAgentRun(
   const warn = runWarningHandler(options.onWarning, streamWarning);
   // The application's callbacks are called for every event, the run's ending included: one that
   // fails must fall back (with a warning), not throw out of the run.
-  const generateId = guardedIds(options.generateId, warn);
-  const now = guardedClock(options.now, warn);
+  const generateId = options.generateId === undefined ? undefined : guardIdGenerator(options.generateId, warn);
+  const now = options.now === undefined ? undefined : guardClock(options.now, warn);
   const run = new RunBuilder({
     threadId: input.threadId,
     runId: input.runId,

@@ -22,6 +22,7 @@ export { UsageLedger } from "./usage/usage-ledger.js";
 export { RunStateError } from "./run/run-state-error.js";
 export { RunBuilder } from "./run/run-builder.js";
 export { finishFields } from "./run/terminal-events.js";
+export { guardClock, guardIdGenerator } from "./run/guarded-callbacks.js";
 export type {
   FailOptions,
   FinishOptions,
