@@ -20,7 +20,7 @@ import { releaseAllHeldToolCalls, releaseHeldToolCalls } from "./start-chat-tool
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { deltaThoughtSignature, flushGeminiTextSignature, settleGeminiTextSignature } from "./gemini-text-signature.js";
-import { annotationsTooLate, collectAnnotations, keepLateAnnotations } from "./chat-annotations.js";
+import { annotationsTooLate, collectAnnotations, keepAnnotationsNoTextTook, keepLateAnnotations } from "./chat-annotations.js";
 import { keepUnplacedSources, trackCitations } from "./chat-sources.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { collectLogprobs } from "./chat-logprobs.js";
@@ -127,6 +127,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
 function writeHeldBack(state: ChatStreamState): void {
   releaseAllHeldToolCalls(state);
   keepUnplacedSources(state);
+  for (const choice of state.choices.values()) keepAnnotationsNoTextTook(state, choice);
 }
 
 /**
@@ -229,7 +230,9 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   const finishReason = asNonEmptyString(record.finish_reason);
   // Azure: on text chunks, or on annotation chunks of their own (no delta) of the asynchronous filter.
   collectContentFilterResults(state.contentFilters, index, record.content_filter_results);
-  if (delta === undefined && finishReason === undefined) return;
+  // Perplexity's chunks carry the choice's whole message so far beside the delta; only its annotations are read.
+  const messageAnnotations = asRecord(record.message)?.annotations;
+  if (delta === undefined && finishReason === undefined && record.annotations === undefined && messageAnnotations === undefined) return;
   const choice = choiceState(state, index);
   // Before the delta: a reasoning message this chunk's text closes takes its last log probabilities.
   collectLogprobs(choice.logprobs, record.logprobs);
@@ -262,6 +265,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   }
   // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
   gatherAnnotations(state, choice, record.annotations);
+  gatherAnnotations(state, choice, messageAnnotations);
   // A finish repeated for a choice that already finished keeps the first (Together AI repeats
   // `tool_calls`, then closes with a `stop` chunk that carries the usage), with the details only
   // the repeat has.
@@ -334,6 +338,7 @@ function endChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = fal
   flushGeminiTextSignature(state, choice);
   releaseHeldToolCalls(state, choice, true);
   closeChoice(state, choice, cutOff);
+  keepAnnotationsNoTextTook(state, choice);
 }
 
 /** The `index` the deprecated `delta.function_call` is kept under (tool call indexes are never negative). */
