@@ -1,7 +1,7 @@
 import type { FinishInfo, RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { BILLED_TALLY, billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
-import { newCallTally, reportCall, tallySum } from "../call-tally.js";
+import { newCallTally, reportCall, startCall, tallySum } from "../call-tally.js";
 import { COUNT_TREE_TALLY } from "../count-tree.js";
 import { tokenDetails, tokenDetailsMetadata } from "../token-details.js";
 import { chatUsageCost, costMetadata } from "../chat-usage-cost.js";
@@ -52,8 +52,9 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     endSeen: false,
     costs: new Map(),
     usageKeys: new Map(),
-    billed: newCallTally(BILLED_TALLY),
-    tokenDetails: newCallTally(COUNT_TREE_TALLY),
+    billed: newCallTally(BILLED_TALLY, { keepPrevious: true }),
+    tokenDetails: newCallTally(COUNT_TREE_TALLY, { keepPrevious: true }),
+    chunkIdsVary: false,
     details: {},
     contentFilters: new Map(),
     warned: new Set(),
@@ -73,15 +74,15 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       const failure = isRecord(chunk.error) ? describeOpenAIError(chunk.error) : minimaxStatusError(chunk);
       if (failure !== undefined) {
         const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
-        if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
+        if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage, state.completionId ?? FALLBACK_CALL_KEY);
         writeHeldBack(state);
         run.fail(failure);
         return;
       }
-      trackCompletion(state, chunk);
+      const choices = asArray(chunk.choices) ?? [];
+      const callKey = trackCompletion(state, chunk, choices);
       trackResponseDetails(state, chunk);
       trackCitations(state, chunk);
-      const choices = asArray(chunk.choices) ?? [];
       for (const choice of choices) {
         handleChoice(state, choice);
         if (run.ended) return;
@@ -89,7 +90,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       // Groq's own copy of the usage (`x_groq.usage`) counts when the chunk carries no `usage`;
       // Kimi (Moonshot) documents its usage on the finishing choice (`choices[].usage`).
       const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage ?? choiceUsage(choices);
-      if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
+      if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage, callKey);
       // Groq cuts a stream short (over capacity, …) with the reason in the last chunk's `x_groq.error`.
       const groqError = asNonEmptyString(asRecord(chunk.x_groq)?.error);
       if (groqError !== undefined) {
@@ -135,18 +136,33 @@ function writeHeldBack(state: ChatStreamState): void {
  * choice of the current completion has finished. Before that it is the same completion: some
  * servers give every chunk an id of its own (Foundry Local, older llama.cpp and LiteLLM), and
  * splitting there would cut text into one message per chunk and tool calls from their arguments.
+ *
+ * A usage-only chunk (no choice) is a report, not a completion: one naming the completion before
+ * the current one is that completion's (A, B, A: its report replaces A's), and when the current
+ * completion's chunks carried ids of their own, one with yet another id after its finish is its
+ * trailing usage chunk. Returns the call key this chunk's usage belongs to.
  */
-function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>): void {
+function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>, choices: readonly unknown[]): string {
   const id = asNonEmptyString(chunk.id);
   const model = asNonEmptyString(chunk.model);
   if (model !== undefined) state.model = model;
-  if (id === undefined || id === state.completionId) return;
+  const current = state.completionId ?? FALLBACK_CALL_KEY;
+  if (id === undefined || id === state.completionId) return current;
+  const usageOnly = choices.length === 0;
+  if (usageOnly && id === state.previousCompletionId) return id;
   if (state.completionId === undefined) {
     // Usage recorded before any chunk named its completion went under the fallback key, used no more.
     settleCallUsage(state, FALLBACK_CALL_KEY);
   } else {
-    if ([...state.choices.values()].some((choice) => !choice.finished)) return;
-    settleCallUsage(state, state.completionId);
+    if ([...state.choices.values()].some((choice) => !choice.finished)) {
+      state.chunkIdsVary = true;
+      return current;
+    }
+    if (usageOnly && state.chunkIdsVary) return current;
+    // The previous completion's usage is final now; the current one's stays open for one more completion.
+    if (state.previousCompletionId !== undefined) settleCallUsage(state, state.previousCompletionId);
+    state.previousCompletionId = state.completionId;
+    state.chunkIdsVary = false;
     for (const choice of state.choices.values()) endChoice(state, choice);
     keepUnplacedSources(state);
     state.choices.clear();
@@ -155,24 +171,27 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
     state.citationsCarried = false;
   }
   state.completionId = id;
+  startCall(state.billed, BILLED_TALLY, id);
+  startCall(state.tokenDetails, COUNT_TREE_TALLY, id);
+  return id;
 }
 
 /** The usage key of a completion whose chunks name no `id` (yet). */
 const FALLBACK_CALL_KEY = "chat-completion";
 
 /**
- * A completion's usage is final once a chunk of another completion arrives (usage comes after the
- * finish, and some servers repeat or grow it on every chunk until then): the run's ledger folds its
- * entries into their `(provider, model)` totals and stops holding them, so a stream of any number
- * of completions keeps one sum per pair.
+ * A completion's usage is final once the completion after the next one starts (usage comes after
+ * the finish, some servers repeat or grow it on every chunk until then, and a trailing usage chunk
+ * may come once the next completion started): the run's ledger folds its entries into their
+ * `(provider, model)` totals and stops holding them, so a stream of any number of completions
+ * keeps one sum per pair and at most two completions apart.
  */
 function settleCallUsage(state: ChatStreamState, callKey: string): void {
   for (const key of state.usageKeys.get(callKey) ?? []) state.run.usage.settle(key);
   state.usageKeys.delete(callKey);
 }
 
-function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown): void {
-  const callKey = state.completionId ?? FALLBACK_CALL_KEY;
+function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown, callKey: string): void {
   const total = mapChatUsage(usage, usageContext(state));
   // Groq Compound: the same usage per model that served the request, in place of the total.
   const breakdown = asRecord(chunk.x_groq)?.usage_breakdown ?? chunk.usage_breakdown;
