@@ -4,7 +4,7 @@ import { BILLED_TALLY, billedCounts, billedCountsMetadata } from "./chat-billed-
 import { newCallTally, reportCall, startCall, tallySum } from "../call-tally.js";
 import { COUNT_TREE_TALLY } from "../count-tree.js";
 import { tokenDetails, tokenDetailsMetadata } from "../token-details.js";
-import { chatUsageCost, costMetadata } from "../chat-usage-cost.js";
+import { chatUsageCost, newCostList, setCallCost } from "../chat-usage-cost.js";
 import { describeOpenAIError } from "../describe-openai-error.js";
 import { handleChatAudio } from "./handle-chat-audio.js";
 import { handleChatImages } from "./handle-chat-images.js";
@@ -50,7 +50,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     provider: providerLabel(options),
     choices: new Map(),
     endSeen: false,
-    costs: new Map(),
+    costs: newCostList(),
     usageKeys: new Map(),
     billed: newCallTally(BILLED_TALLY, { keepPrevious: true }),
     tokenDetails: newCallTally(COUNT_TREE_TALLY, { keepPrevious: true }),
@@ -202,15 +202,16 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   const cost = chatUsageCost(usage);
   if (cost === undefined) return;
   const upstream = asNonEmptyString(chunk.provider);
-  state.costs.set(callKey, {
+  const entry = {
     callId: callKey,
     provider: state.provider,
     ...(state.model !== undefined && { model: state.model }),
     ...(upstream !== undefined && { upstreamProvider: upstream }),
     ...cost,
-  });
-  // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort).
-  state.run.setTerminalMetadata(costMetadata(state.costs));
+  };
+  // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort):
+  // it holds the list itself, named again only when a call joins it.
+  if (setCallCost(state.costs, callKey, entry)) state.run.setTerminalMetadata({ costs: state.costs.entries });
 }
 
 /** Perplexity's search queries and citation tokens, OpenRouter's server tool counts, of a call (its last report wins), summed over the run's calls onto the terminal event (a running sum: call-tally.ts). */

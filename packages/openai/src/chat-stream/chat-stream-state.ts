@@ -1,6 +1,7 @@
 import { isJsonComplete, type AdapterStreamOptions, type BridgeMetadata, type FailOptions, type FinishInfo, type JsonCompleteness, type RunBuilder } from "@agui-bridge/core/adapter";
 import type { BilledCounts, BilledSum } from "./chat-billed-counts.js";
 import type { CallTally } from "../call-tally.js";
+import type { CostList } from "../chat-usage-cost.js";
 import type { CountTree } from "../count-tree.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
 import type { ContentFilterResults } from "./azure-content-filter.js";
@@ -180,7 +181,7 @@ export interface ChatStreamState {
   /** Sources of completions no text message took, for the terminal event (see `keepUnplacedSources`). */
   readonly unplacedSources: BridgeMetadata[];
   /** Gateway cost fields per model call, for the terminal event. */
-  readonly costs: Map<string, Record<string, unknown>>;
+  readonly costs: CostList;
   /** Billed units TokenUsage has no field for (Perplexity's search queries, citation tokens): the finished calls' sum and the latest reports of the current and previous calls. */
   readonly billed: CallTally<BilledCounts, BilledSum>;
   /** The usage detail counts TokenUsage has no field for (audio, predicted-output tokens): the finished calls' sum and the latest reports of the current and previous calls. */
