@@ -42,6 +42,36 @@ export function costMetadata(costs: ReadonlyMap<string, Record<string, unknown>>
   return { costs: [...costs.values()] };
 }
 
+/**
+ * The Chat mapper's `costs`, kept incrementally: one entry per model call in order of its first
+ * report, a later report of the call replacing its entry in place. The run's terminal metadata
+ * holds {@link CostList.entries} itself, so a report costs the same whatever the number of calls
+ * before it (no list rebuilt per report).
+ */
+export interface CostList {
+  /** The entries, as RUN_FINISHED / RUN_ERROR metadata `costs` carries them. */
+  readonly entries: Record<string, unknown>[];
+  /** Each call's place in {@link entries}. */
+  readonly at: Map<string, number>;
+}
+
+/** An empty {@link CostList}. */
+export function newCostList(): CostList {
+  return { entries: [], at: new Map() };
+}
+
+/** Sets the entry of call `key` (replacing its earlier one); whether the call is new to the list. */
+export function setCallCost(list: CostList, key: string, entry: Record<string, unknown>): boolean {
+  const at = list.at.get(key);
+  if (at !== undefined) {
+    list.entries[at] = entry;
+    return false;
+  }
+  list.at.set(key, list.entries.length);
+  list.entries.push(entry);
+  return true;
+}
+
 /** JSON scalars and (two levels of) objects of them; anything else is left out. */
 function plain(value: unknown, depth: number): unknown {
   if (typeof value === "string" || typeof value === "boolean") return value;

@@ -121,7 +121,7 @@ describe("Responses: a response's usage is settled once the next response ends",
   });
 });
 
-describe("Chat Completions: a completion's usage is settled when the next completion starts", () => {
+describe("Chat Completions: a completion's usage is settled when the completion after the next one starts", () => {
   /** Usage on every chunk, growing (some servers), and again on a trailing usage chunk after the finish. */
   function* completions(): Generator<Rec> {
     for (let i = 0; i < CALLS; i++) {
@@ -134,10 +134,12 @@ describe("Chat Completions: a completion's usage is settled when the next comple
     }
   }
 
-  it(`holds at most one completion of ${CALLS}, and RUN_FINISHED sums each one's last report`, () => {
+  // Two: the previous completion's usage stays open while the next one streams, so a late
+  // usage-only chunk of it replaces its report (chat-usage-call-keys.test.ts), as Responses holds two.
+  it(`holds at most two completions of ${CALLS}, and RUN_FINISHED sums each one's last report`, () => {
     const run = newRun();
     const { maxRetained, terminal } = drive(run, createChatCompletionsMapper(run, { provider: "openai" }), completions());
-    expect(maxRetained).toBeLessThanOrEqual(1);
+    expect(maxRetained).toBeLessThanOrEqual(2);
     const inputA = sumInputs(0), inputB = sumInputs(1);
     expect(terminal).toMatchObject({
       type: "RUN_FINISHED",

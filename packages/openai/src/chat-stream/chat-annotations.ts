@@ -43,7 +43,22 @@ function addNew(choice: ChatChoiceState, value: unknown, sink: Record<string, un
  */
 export function keepLateAnnotations(state: ChatStreamState, choice: ChatChoiceState, value: unknown): void {
   const added: Record<string, unknown>[] = [];
-  if (addNew(choice, value, added) === 0) return;
+  if (addNew(choice, value, added) > 0) keepUnplaced(state, choice, added);
+}
+
+/**
+ * Annotations collected for a text END that no text message of the choice took: it streamed none
+ * (a tool-call turn, a refusal, a stream cut short before the answer), so they go on the terminal
+ * event's `sources` with the late ones (the same entry, see {@link keepLateAnnotations}). Read when
+ * the choice closes and before the run ends; they leave the choice, so a second read adds nothing.
+ */
+export function keepAnnotationsNoTextTook(state: ChatStreamState, choice: ChatChoiceState): void {
+  if (choice.textId !== undefined || choice.endedTextId !== undefined || choice.annotations.length === 0) return;
+  keepUnplaced(state, choice, choice.annotations.splice(0));
+}
+
+/** Appends annotations to the choice's entry of the terminal event's `sources` (created on first use). */
+function keepUnplaced(state: ChatStreamState, choice: ChatChoiceState, added: readonly Record<string, unknown>[]): void {
   const late = (choice.lateAnnotations ??= { at: state.unplacedSources.length, annotations: [] });
   for (const entry of added) late.annotations.push(entry);
   state.unplacedSources[late.at] = {

@@ -1,10 +1,10 @@
 import type { FinishInfo, RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { BILLED_TALLY, billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
-import { newCallTally, reportCall, tallySum } from "../call-tally.js";
+import { newCallTally, reportCall, startCall, tallySum } from "../call-tally.js";
 import { COUNT_TREE_TALLY } from "../count-tree.js";
 import { tokenDetails, tokenDetailsMetadata } from "../token-details.js";
-import { chatUsageCost, costMetadata } from "../chat-usage-cost.js";
+import { chatUsageCost, newCostList, setCallCost } from "../chat-usage-cost.js";
 import { describeOpenAIError } from "../describe-openai-error.js";
 import { handleChatAudio } from "./handle-chat-audio.js";
 import { handleChatImages } from "./handle-chat-images.js";
@@ -20,7 +20,7 @@ import { releaseAllHeldToolCalls, releaseHeldToolCalls } from "./start-chat-tool
 import { handleChatExecutedTools } from "./handle-chat-executed-tools.js";
 import { handleGeminiThoughtContent } from "./handle-gemini-thoughts.js";
 import { deltaThoughtSignature, flushGeminiTextSignature, settleGeminiTextSignature } from "./gemini-text-signature.js";
-import { annotationsTooLate, collectAnnotations, keepLateAnnotations } from "./chat-annotations.js";
+import { annotationsTooLate, collectAnnotations, keepAnnotationsNoTextTook, keepLateAnnotations } from "./chat-annotations.js";
 import { keepUnplacedSources, trackCitations } from "./chat-sources.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
 import { collectLogprobs } from "./chat-logprobs.js";
@@ -50,10 +50,11 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     provider: providerLabel(options),
     choices: new Map(),
     endSeen: false,
-    costs: new Map(),
+    costs: newCostList(),
     usageKeys: new Map(),
-    billed: newCallTally(BILLED_TALLY),
-    tokenDetails: newCallTally(COUNT_TREE_TALLY),
+    billed: newCallTally(BILLED_TALLY, { keepPrevious: true }),
+    tokenDetails: newCallTally(COUNT_TREE_TALLY, { keepPrevious: true }),
+    chunkIdsVary: false,
     details: {},
     contentFilters: new Map(),
     warned: new Set(),
@@ -73,15 +74,15 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       const failure = isRecord(chunk.error) ? describeOpenAIError(chunk.error) : minimaxStatusError(chunk);
       if (failure !== undefined) {
         const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
-        if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
+        if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage, state.completionId ?? FALLBACK_CALL_KEY);
         writeHeldBack(state);
         run.fail(failure);
         return;
       }
-      trackCompletion(state, chunk);
+      const choices = asArray(chunk.choices) ?? [];
+      const callKey = trackCompletion(state, chunk, choices);
       trackResponseDetails(state, chunk);
       trackCitations(state, chunk);
-      const choices = asArray(chunk.choices) ?? [];
       for (const choice of choices) {
         handleChoice(state, choice);
         if (run.ended) return;
@@ -89,7 +90,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       // Groq's own copy of the usage (`x_groq.usage`) counts when the chunk carries no `usage`;
       // Kimi (Moonshot) documents its usage on the finishing choice (`choices[].usage`).
       const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage ?? choiceUsage(choices);
-      if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage);
+      if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage, callKey);
       // Groq cuts a stream short (over capacity, …) with the reason in the last chunk's `x_groq.error`.
       const groqError = asNonEmptyString(asRecord(chunk.x_groq)?.error);
       if (groqError !== undefined) {
@@ -127,6 +128,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
 function writeHeldBack(state: ChatStreamState): void {
   releaseAllHeldToolCalls(state);
   keepUnplacedSources(state);
+  for (const choice of state.choices.values()) keepAnnotationsNoTextTook(state, choice);
 }
 
 /**
@@ -134,18 +136,33 @@ function writeHeldBack(state: ChatStreamState): void {
  * choice of the current completion has finished. Before that it is the same completion: some
  * servers give every chunk an id of its own (Foundry Local, older llama.cpp and LiteLLM), and
  * splitting there would cut text into one message per chunk and tool calls from their arguments.
+ *
+ * A usage-only chunk (no choice) is a report, not a completion: one naming the completion before
+ * the current one is that completion's (A, B, A: its report replaces A's), and when the current
+ * completion's chunks carried ids of their own, one with yet another id after its finish is its
+ * trailing usage chunk. Returns the call key this chunk's usage belongs to.
  */
-function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>): void {
+function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>, choices: readonly unknown[]): string {
   const id = asNonEmptyString(chunk.id);
   const model = asNonEmptyString(chunk.model);
   if (model !== undefined) state.model = model;
-  if (id === undefined || id === state.completionId) return;
+  const current = state.completionId ?? FALLBACK_CALL_KEY;
+  if (id === undefined || id === state.completionId) return current;
+  const usageOnly = choices.length === 0;
+  if (usageOnly && id === state.previousCompletionId) return id;
   if (state.completionId === undefined) {
     // Usage recorded before any chunk named its completion went under the fallback key, used no more.
     settleCallUsage(state, FALLBACK_CALL_KEY);
   } else {
-    if ([...state.choices.values()].some((choice) => !choice.finished)) return;
-    settleCallUsage(state, state.completionId);
+    if ([...state.choices.values()].some((choice) => !choice.finished)) {
+      state.chunkIdsVary = true;
+      return current;
+    }
+    if (usageOnly && state.chunkIdsVary) return current;
+    // The previous completion's usage is final now; the current one's stays open for one more completion.
+    if (state.previousCompletionId !== undefined) settleCallUsage(state, state.previousCompletionId);
+    state.previousCompletionId = state.completionId;
+    state.chunkIdsVary = false;
     for (const choice of state.choices.values()) endChoice(state, choice);
     keepUnplacedSources(state);
     state.choices.clear();
@@ -154,24 +171,27 @@ function trackCompletion(state: ChatStreamState, chunk: Record<string, unknown>)
     state.citationsCarried = false;
   }
   state.completionId = id;
+  startCall(state.billed, BILLED_TALLY, id);
+  startCall(state.tokenDetails, COUNT_TREE_TALLY, id);
+  return id;
 }
 
 /** The usage key of a completion whose chunks name no `id` (yet). */
 const FALLBACK_CALL_KEY = "chat-completion";
 
 /**
- * A completion's usage is final once a chunk of another completion arrives (usage comes after the
- * finish, and some servers repeat or grow it on every chunk until then): the run's ledger folds its
- * entries into their `(provider, model)` totals and stops holding them, so a stream of any number
- * of completions keeps one sum per pair.
+ * A completion's usage is final once the completion after the next one starts (usage comes after
+ * the finish, some servers repeat or grow it on every chunk until then, and a trailing usage chunk
+ * may come once the next completion started): the run's ledger folds its entries into their
+ * `(provider, model)` totals and stops holding them, so a stream of any number of completions
+ * keeps one sum per pair and at most two completions apart.
  */
 function settleCallUsage(state: ChatStreamState, callKey: string): void {
   for (const key of state.usageKeys.get(callKey) ?? []) state.run.usage.settle(key);
   state.usageKeys.delete(callKey);
 }
 
-function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown): void {
-  const callKey = state.completionId ?? FALLBACK_CALL_KEY;
+function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usage: unknown, callKey: string): void {
   const total = mapChatUsage(usage, usageContext(state));
   // Groq Compound: the same usage per model that served the request, in place of the total.
   const breakdown = asRecord(chunk.x_groq)?.usage_breakdown ?? chunk.usage_breakdown;
@@ -182,15 +202,16 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   const cost = chatUsageCost(usage);
   if (cost === undefined) return;
   const upstream = asNonEmptyString(chunk.provider);
-  state.costs.set(callKey, {
+  const entry = {
     callId: callKey,
     provider: state.provider,
     ...(state.model !== undefined && { model: state.model }),
     ...(upstream !== undefined && { upstreamProvider: upstream }),
     ...cost,
-  });
-  // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort).
-  state.run.setTerminalMetadata(costMetadata(state.costs));
+  };
+  // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort):
+  // it holds the list itself, named again only when a call joins it.
+  if (setCallCost(state.costs, callKey, entry)) state.run.setTerminalMetadata({ costs: state.costs.entries });
 }
 
 /** Perplexity's search queries and citation tokens, OpenRouter's server tool counts, of a call (its last report wins), summed over the run's calls onto the terminal event (a running sum: call-tally.ts). */
@@ -229,7 +250,9 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   const finishReason = asNonEmptyString(record.finish_reason);
   // Azure: on text chunks, or on annotation chunks of their own (no delta) of the asynchronous filter.
   collectContentFilterResults(state.contentFilters, index, record.content_filter_results);
-  if (delta === undefined && finishReason === undefined) return;
+  // Perplexity's chunks carry the choice's whole message so far beside the delta; only its annotations are read.
+  const messageAnnotations = asRecord(record.message)?.annotations;
+  if (delta === undefined && finishReason === undefined && record.annotations === undefined && messageAnnotations === undefined) return;
   const choice = choiceState(state, index);
   // Before the delta: a reasoning message this chunk's text closes takes its last log probabilities.
   collectLogprobs(choice.logprobs, record.logprobs);
@@ -262,6 +285,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   }
   // Some gateways put a choice's annotations beside its delta (OpenRouter through LiteLLM's reading).
   gatherAnnotations(state, choice, record.annotations);
+  gatherAnnotations(state, choice, messageAnnotations);
   // A finish repeated for a choice that already finished keeps the first (Together AI repeats
   // `tool_calls`, then closes with a `stop` chunk that carries the usage), with the details only
   // the repeat has.
@@ -334,6 +358,7 @@ function endChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = fal
   flushGeminiTextSignature(state, choice);
   releaseHeldToolCalls(state, choice, true);
   closeChoice(state, choice, cutOff);
+  keepAnnotationsNoTextTook(state, choice);
 }
 
 /** The `index` the deprecated `delta.function_call` is kept under (tool call indexes are never negative). */

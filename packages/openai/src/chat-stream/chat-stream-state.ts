@@ -1,6 +1,7 @@
 import { isJsonComplete, type AdapterStreamOptions, type BridgeMetadata, type FailOptions, type FinishInfo, type JsonCompleteness, type RunBuilder } from "@agui-bridge/core/adapter";
 import type { BilledCounts, BilledSum } from "./chat-billed-counts.js";
 import type { CallTally } from "../call-tally.js";
+import type { CostList } from "../chat-usage-cost.js";
 import type { CountTree } from "../count-tree.js";
 import type { ChatResponseDetails } from "./chat-response-details.js";
 import type { ContentFilterResults } from "./azure-content-filter.js";
@@ -150,6 +151,10 @@ export interface ChatStreamState {
   readonly provider: string;
   /** `id` of the completion being read (several may follow one another in a recording). */
   completionId?: string;
+  /** `id` of the completion before it, whose usage stays open until the next completion starts (a late usage-only chunk of it replaces its report). */
+  previousCompletionId?: string;
+  /** Whether chunks of the current completion carried other ids than its first (servers giving every chunk an id of its own). */
+  chunkIdsVary: boolean;
   /** Model reported by the chunks (falls back to `options.model`). */
   model?: string;
   readonly choices: Map<number, ChatChoiceState>;
@@ -176,10 +181,10 @@ export interface ChatStreamState {
   /** Sources of completions no text message took, for the terminal event (see `keepUnplacedSources`). */
   readonly unplacedSources: BridgeMetadata[];
   /** Gateway cost fields per model call, for the terminal event. */
-  readonly costs: Map<string, Record<string, unknown>>;
-  /** Billed units TokenUsage has no field for (Perplexity's search queries, citation tokens): the finished calls' sum and the current call's latest report. */
+  readonly costs: CostList;
+  /** Billed units TokenUsage has no field for (Perplexity's search queries, citation tokens): the finished calls' sum and the latest reports of the current and previous calls. */
   readonly billed: CallTally<BilledCounts, BilledSum>;
-  /** The usage detail counts TokenUsage has no field for (audio, predicted-output tokens): the finished calls' sum and the current call's latest report. */
+  /** The usage detail counts TokenUsage has no field for (audio, predicted-output tokens): the finished calls' sum and the latest reports of the current and previous calls. */
   readonly tokenDetails: CallTally<CountTree, CountTree>;
   /** The usage-ledger keys each model call's entries were last recorded under (one, or one per model of a Groq breakdown). */
   readonly usageKeys: Map<string, string[]>;
