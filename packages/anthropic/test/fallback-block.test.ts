@@ -46,7 +46,7 @@ describe("fallback blocks", () => {
     expect(last.type).toBe("RUN_FINISHED");
     expect(last.usage).toEqual([{ provider: "anthropic", model: "claude-small-1", inputTokens: 20, outputTokens: 7, totalTokens: 27 }]);
     expect(bridge(last).fallbacks).toEqual([hop]);
-    expect(warnings.map((warning) => warning.code)).not.toContain("stream.unknown-block");
+    expect(warnings.map((warning) => warning.code)).not.toContain("stream.unknown-content");
   });
 
   it("after a fallback a zero input count on message_delta is real: the serving model read no cache", async () => {

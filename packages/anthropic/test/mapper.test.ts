@@ -89,7 +89,7 @@ describe("Messages stream mapper", () => {
     expect(ofType(quiet, "RAW")).toHaveLength(0);
     expect(last(quiet)).toMatchObject({ type: "RUN_FINISHED" });
     // A block of an unknown type is reported once; an unknown delta for a mapped block, once per type and message.
-    expect(warnings.map((warning) => warning.code)).toEqual(["stream.unknown-block", "stream.unknown-delta"]);
+    expect(warnings.map((warning) => warning.code)).toEqual(["stream.unknown-content", "stream.unknown-content"]);
     expect(warnings[1]?.details).toMatchObject({ type: "future_delta", blockKind: "text", index: 1 });
     const loud = await run(chunks, { emitRawEvents: true });
     expect(ofType(loud, "RAW").map((event) => (event.event as { type: string }).type)).toEqual([

@@ -100,6 +100,7 @@ export {
   type ToolNameRule,
   type ToolPairingOptions,
 } from "./request-helpers.js";
+export { STREAM_WARNINGS, type UnknownContentKind } from "./stream-warnings.js";
 export { createToolCallIdMap, mapToolCallId, toolCallIdFor, type ToolCallIdRule } from "./tool-call-ids.js";
 export { uniqueToolCallIds } from "./repeated-tool-call-ids.js";
 export { LONE_SURROGATE_WARNING, withWellFormedText } from "./well-formed-text.js";

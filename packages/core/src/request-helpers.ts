@@ -134,6 +134,14 @@ export const REQUEST_WARNINGS = {
   encryptedValueDropped: "request.encrypted-value-dropped",
   /** A call another provider ran itself (its server-side tool): it cannot be replayed here, so it is dropped with its result. */
   foreignProviderTool: "request.foreign-provider-tool",
+  /** A file handle (a part's source or a cited file) another provider minted: it means nothing here, so the part or citation is dropped. */
+  foreignFile: "request.foreign-file",
+  /** A part of a known type the target takes nowhere, or not where it is (e.g. media in a text-only tool result): dropped. */
+  unsupportedPart: "request.unsupported-part",
+  /** The provider needs a user turn first and the conversation has none there: a placeholder user turn was put first. */
+  emptyUserTurn: "request.empty-user-turn",
+  /** A message that is only an encrypted value (redacted reasoning, a compaction) but holds none: dropped. */
+  missingEncryptedValue: "request.missing-encrypted-value",
 } as const;
 
 /** The minimal sink the shared rules write to (core's `WarningSink` satisfies it). */

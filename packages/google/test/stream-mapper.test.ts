@@ -125,7 +125,7 @@ describe("generateContent stream mapping", () => {
     const quiet = await mapChunks(chunks, { warnings });
     await assertConformant(quiet);
     expect(ofType(quiet, "RAW")).toHaveLength(0);
-    expect(warnings.map((w) => w.code)).toContain("stream.unknown-part");
+    expect(warnings.map((w) => w.code)).toContain("stream.unknown-content");
     const loud = await mapChunks(chunks, { emitRawEvents: true });
     await assertConformant(loud);
     expect(ofType(loud, "RAW")).toEqual([expect.objectContaining({ event: { videoMetadata: { fps: 1 } }, source: "google" })]);

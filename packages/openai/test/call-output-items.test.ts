@@ -98,7 +98,7 @@ function resultOf(events: Event[], toolCallId: string): Rec | undefined {
 describe("output items of application calls (openai 7.60 ResponseOutputItem)", () => {
   it("each answers the call it names: a TOOL_CALL_RESULT in the application's answer form, no unknown-item warning", async () => {
     const { events, warnings } = await run(response(PAIRS.flat()));
-    expect(warnings.filter((w) => w.code === "stream.unknown-item" || w.code === "stream.orphan-tool-output")).toEqual([]);
+    expect(warnings.filter((w) => w.code === "stream.unknown-content" || w.code === "stream.orphan-tool-result")).toEqual([]);
     expect(resultOf(events, "call_f")?.content).toBe('{"hits":3}');
     expect(resultOf(events, "call_c")?.content).toEqual([
       { type: "text", text: "done" },
@@ -170,14 +170,14 @@ describe("output items of application calls (openai 7.60 ResponseOutputItem)", (
   it("an output for an unanswered call of an earlier turn lands on that call", async () => {
     const first = await run(response([functionCall]));
     const { events, warnings } = await run(response([functionOutput]), first.messages);
-    expect(warnings.filter((w) => w.code === "stream.orphan-tool-output")).toEqual([]);
+    expect(warnings.filter((w) => w.code === "stream.orphan-tool-result")).toEqual([]);
     expect(resultOf(events, "call_f")?.content).toBe('{"hits":3}');
   });
 
-  it("an output naming a call the run never saw is dropped with stream.orphan-tool-output, not stream.unknown-item", async () => {
+  it("an output naming a call the run never saw is dropped with stream.orphan-tool-result, not stream.unknown-content", async () => {
     const { events, warnings } = await run(response([{ ...functionOutput, call_id: "call_nowhere" }]));
     expect(ofType(events, "TOOL_CALL_RESULT")).toEqual([]);
-    expect(warnings.map((w) => w.code)).toEqual(["stream.orphan-tool-output"]);
+    expect(warnings.map((w) => w.code)).toEqual(["stream.orphan-tool-result"]);
   });
 });
 

@@ -46,7 +46,7 @@ describe("databricks: reasoning content items", () => {
     expect(ofType(events, "REASONING_ENCRYPTED_VALUE").map((e) => e.encryptedValue)).toEqual(["EqoBCkgsig=="]);
     expect(textOf(events as never)).toBe("Checking now.");
     expect(messages.map((m) => m.role)).toEqual(["reasoning", "assistant"]);
-    expect(warnings).not.toContain("stream.unknown-content-part");
+    expect(warnings).not.toContain("stream.unknown-content");
     expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", usage: [{ inputTokens: 40, outputTokens: 54 }] });
   });
 

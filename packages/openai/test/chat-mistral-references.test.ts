@@ -33,7 +33,7 @@ describe("mistral: reference chunks", () => {
       { type: "reference", reference_ids: [0, 2] },
       { type: "reference", reference_ids: [1] },
     ]);
-    expect(warnings).not.toContain("stream.unknown-content-part");
+    expect(warnings).not.toContain("stream.unknown-content");
   });
 
   it("JSON mode's empty reference before the text cites nothing: no annotation, no warning, the text byte for byte (both paths)", async () => {
@@ -51,6 +51,6 @@ describe("mistral: reference chunks", () => {
     const { events } = await runChatBothPaths(chunks, { provider: "mistral", onWarning: (w) => warnings.push(w.code) });
     expect(textOf(events as never)).toBe("A");
     expect(readBridgeMetadata(ofType(events, "TEXT_MESSAGE_END")[0]?.metadata)?.annotations).toBeUndefined();
-    expect(warnings).toContain("stream.unknown-content-part");
+    expect(warnings).toContain("stream.unknown-content");
   });
 });

@@ -128,7 +128,7 @@ describe("unmodelled dialect parts", () => {
     const events = await collect(streamChatCompletions(of(chunks), { onWarning: (w) => warnings.push(w.code), generateId: createSequentialIds("id") }));
     await assertConformant(events);
     expect(textOf(events as never)).toBe("AB");
-    expect(warnings.sort()).toEqual(["stream.unknown-content-part", "stream.unknown-reasoning-detail"]);
+    expect(warnings.sort()).toEqual(["stream.unknown-content", "stream.unknown-content"]);
   });
 });
 

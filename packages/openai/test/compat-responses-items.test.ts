@@ -78,7 +78,7 @@ describe("a server's own tool call items", () => {
     const withCallId = events.map((event) => (event.item === extractor || event.item === finished ? { ...event, item: { ...(event.item as Rec), call_id: "call_9" } } : event));
     const out = await run(withCallId, warnings);
     expect(ofType(out.events, "TOOL_CALL_START")).toEqual([]);
-    expect(warnings.map((w) => w.code)).toEqual(["stream.unknown-item"]);
+    expect(warnings.map((w) => w.code)).toEqual(["stream.unknown-content"]);
   });
 
   it("go back to no one: the next request omits them as provider-run (not as an invalid claim)", async () => {

@@ -78,7 +78,7 @@ describe("programmatic tool calling across turns", () => {
       [...response("resp_2", [output, answer]).slice(0, 4), { type: "response.output_text.delta", item_id: "msg_1", output_index: 1, content_index: 0, delta: "Found it." }, ...response("resp_2", [output, answer]).slice(4)],
       before,
     );
-    expect(warnings.map((w) => w.code)).not.toContain("stream.orphan-tool-output");
+    expect(warnings.map((w) => w.code)).not.toContain("stream.orphan-tool-result");
     const result = messages.find((message) => message.role === "tool" && message.toolCallId === "call_prog");
     expect(result?.content).toContain('"result"');
     const { items, codes } = request([...messages, { id: "u2", role: "user", content: "Thanks." }]);

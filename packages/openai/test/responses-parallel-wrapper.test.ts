@@ -84,7 +84,7 @@ describe("Responses: OpenAI's parallel wrapper call, expanded with declaredTools
     expect(warnings).toEqual([
       expect.objectContaining({
         code: "stream.parallel-wrapper-expanded",
-        details: { toolCallId: "call_parallel", toolCallIds: ["call_parallel_0", "call_parallel_1"], toolNames: ["weather", "cityAttractions"] },
+        details: { providerId: "call_parallel", toolCallIds: ["call_parallel_0", "call_parallel_1"], toolNames: ["weather", "cityAttractions"] },
       }),
     ]);
     expect(last(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success", pendingToolCallIds: ["call_parallel_0", "call_parallel_1"] } });

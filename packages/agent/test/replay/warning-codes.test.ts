@@ -26,12 +26,11 @@ function run(messages: Message[]): RunAgentInput {
 }
 
 /**
- * The codes reported about one entity: by the message or tool call id in the details (the Google
- * converter's signature warnings name the entity as `details.entity`, e.g. "tool call <id>").
+ * The codes reported about one entity: by its id under the details key every converter uses for
+ * it (`messageId` for a message, `toolCallId` for a tool call).
  */
 function codesAbout(warnings: readonly BridgeWarning[], id: string): string[] {
-  const names = (value: unknown): boolean => value === id || (typeof value === "string" && value.endsWith(` ${id}`));
-  return warnings.filter((w) => Object.values(w.details ?? {}).some(names)).map((w) => w.code);
+  return warnings.filter((w) => w.details?.messageId === id || w.details?.toolCallId === id).map((w) => w.code);
 }
 
 const conversation: Message[] = [

@@ -174,7 +174,7 @@ function reasoningBlock(message: ReasoningMessage, platform: string, sink: Warni
   }
   if (kind === ANTHROPIC_REDACTED_THINKING) {
     if (value === undefined || value === "") {
-      sink.warn("request.missing-encrypted-value", `Redacted reasoning ${message.id} has no data; dropped`, { messageId: message.id });
+      sink.warn(REQUEST_WARNINGS.missingEncryptedValue, `Redacted reasoning ${message.id} has no data; dropped`, { messageId: message.id });
       return undefined;
     }
     return { type: "redacted_thinking", data: value };

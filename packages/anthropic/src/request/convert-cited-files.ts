@@ -1,4 +1,4 @@
-import { isSourceUsableBy, readBridgeMetadata, type AssistantMessage } from "@agui-bridge/core/adapter";
+import { isSourceUsableBy, readBridgeMetadata, type AssistantMessage, REQUEST_WARNINGS } from "@agui-bridge/core/adapter";
 import { asArray, isRecord } from "../narrow.js";
 import type { WarningSink } from "./request-warnings.js";
 
@@ -16,7 +16,7 @@ export function warnForeignCitedFiles(message: AssistantMessage, sink: WarningSi
     if (source?.type !== "file" || typeof source.value !== "string") return;
     const provider = typeof source.provider === "string" ? source.provider : undefined;
     if (isSourceUsableBy({ type: "file", value: source.value, ...(provider !== undefined && { provider }) }, platform)) return;
-    sink.warn("request.foreign-file", `assistant message ${message.id}: a cited file minted by ${provider ?? "another provider"} cannot be sent to ${platform}; dropped`, {
+    sink.warn(REQUEST_WARNINGS.foreignFile, `assistant message ${message.id}: a cited file minted by ${provider ?? "another provider"} cannot be sent to ${platform}; dropped`, {
       where: `assistant message ${message.id} cited file ${index}`,
       provider,
     });

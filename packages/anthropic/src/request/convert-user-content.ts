@@ -63,7 +63,7 @@ function convertPart(part: ContentPart, sink: WarningSink, where: string, platfo
       return withDocumentOptions(convertDocument(withDataUrlAsData(part.source), sink, where, platform), part, sink, where);
     case "audio":
     case "video":
-      sink.warn("request.unsupported-part", `${where}: Anthropic Messages accepts no ${part.type} input; the part was dropped`, {
+      sink.warn(REQUEST_WARNINGS.unsupportedPart, `${where}: Anthropic Messages accepts no ${part.type} input; the part was dropped`, {
         type: part.type,
       });
       return undefined;
@@ -121,7 +121,7 @@ function withDocumentOptions(
 
 function usable(source: PartSource, sink: WarningSink, where: string, platform: string): boolean {
   if (isSourceUsableBy(source, platform)) return true;
-  sink.warn("request.foreign-file", `${where}: a file handle minted by ${String(source.type === "file" ? source.provider : "")} cannot be sent to ${platform}; the part was dropped`, {
+  sink.warn(REQUEST_WARNINGS.foreignFile, `${where}: a file handle minted by ${String(source.type === "file" ? source.provider : "")} cannot be sent to ${platform}; the part was dropped`, {
     provider: source.type === "file" ? source.provider : undefined,
   });
   return false;

@@ -1,3 +1,4 @@
+import { REQUEST_WARNINGS } from "@agui-bridge/core/adapter";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import type { WarningSink } from "./request-warnings.js";
 
@@ -17,5 +18,5 @@ export const LEADING_USER_TURN_TEXT = ".";
 export function keepUserTurnFirst(turns: MessageParam[], sink: WarningSink): void {
   if (turns[0]?.role !== "assistant") return;
   turns.unshift({ role: "user", content: [{ type: "text", text: LEADING_USER_TURN_TEXT }] });
-  sink.warn("request.empty-user-turn", `Anthropic needs a user turn first; one holding ${JSON.stringify(LEADING_USER_TURN_TEXT)} was put there`);
+  sink.warn(REQUEST_WARNINGS.emptyUserTurn, `Anthropic needs a user turn first; one holding ${JSON.stringify(LEADING_USER_TURN_TEXT)} was put there`);
 }

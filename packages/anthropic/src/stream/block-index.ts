@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { type BlockState, type MessageState, type StreamContext, warn } from "./stream-state.js";
 
 /**
@@ -19,7 +20,7 @@ export function startIndex(context: StreamContext, message: MessageState, index:
   const position = message.startedIndexes.size;
   if (message.startedIndexes.has(position)) return index;
   (message.indexAliases ??= new Map()).set(index, position);
-  warn(context, "stream.block-index-repaired", `Content block ${index} was started again after it stopped; read as block ${position}, its deltas and stop taken under either index`, {
+  warn(context, STREAM_WARNINGS.blockIndexRepaired, `Content block ${index} was started again after it stopped; read as block ${position}, its deltas and stop taken under either index`, {
     index,
     readAs: position,
     messageId: message.id,

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { fileHandlePart } from "./file-handle-parts.js";
 import { asNonEmptyString, type JsonRecord } from "../narrow.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
@@ -16,7 +17,7 @@ export function containerUploadBlock(context: StreamContext, message: MessageSta
   message.blocks.set(index, { kind: "ignored", index, type: CONTAINER_UPLOAD });
   const fileId = asNonEmptyString(block.file_id);
   if (fileId === undefined) {
-    warn(context, "stream.empty-container-upload", "A container_upload block without a file_id was dropped", { index });
+    warn(context, STREAM_WARNINGS.emptyContainerUpload, "A container_upload block without a file_id was dropped", { index });
     return;
   }
   const placement = { anthropicBlockType: CONTAINER_UPLOAD, anthropicMessageId: message.id, blockIndex: index };

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import type { JsonRecord } from "../narrow.js";
 import { MCP_TOOL_LISTING, recordMcpToolListing } from "../mcp-tool-listings.js";
 import { openText } from "./handle-text.js";
@@ -18,7 +19,7 @@ export function mcpToolListingBlock(context: StreamContext, message: MessageStat
   message.blocks.set(index, { kind: "ignored", index, type: MCP_TOOL_LISTING });
   const record = recordMcpToolListing(index, block);
   if (record === undefined) {
-    warn(context, "stream.invalid-mcp-tool-listing", `The mcp_tool_listing block at index ${index} is malformed; dropped`, { index });
+    warn(context, STREAM_WARNINGS.invalidMcpToolListing, `The mcp_tool_listing block at index ${index} is malformed; dropped`, { index });
     if (context.options.emitRawEvents === true) context.run.raw(block, context.provider);
     return;
   }

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { closeText } from "./handle-text.js";
 import { endDeferredCalls, recordContainer } from "../code-execution-container.js";
@@ -39,7 +40,7 @@ export function messageStart(context: StreamContext, chunk: JsonRecord): void {
     return;
   }
   if (current !== undefined && !current.stopped) {
-    warn(context, "stream.message-interrupted", `Message ${current.id} was cut off by the start of message ${id}`, {
+    warn(context, STREAM_WARNINGS.messageInterrupted, `Message ${current.id} was cut off by the start of message ${id}`, {
       messageId: current.id,
       nextMessageId: id,
     });

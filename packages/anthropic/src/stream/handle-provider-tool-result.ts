@@ -1,4 +1,4 @@
-import { readBridgeMetadata, textFingerprint, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
+import { readBridgeMetadata, textFingerprint, type BridgeMetadata, type ContentPart, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { fileHandlePart, fileIdsIn } from "./file-handle-parts.js";
 import { asArray, isRecord, requireString, type JsonRecord } from "../narrow.js";
 import { type MessageState, type StreamContext, warn } from "./stream-state.js";
@@ -40,12 +40,12 @@ export function providerToolResultBlock(context: StreamContext, message: Message
       context.run.adoptToolCall(toolCallId);
     } else {
       if (earlier === "answered") {
-        warn(context, "stream.repeated-tool-result", `A ${type} block answers tool call ${toolCallId} of an earlier turn, which the conversation already holds a result for; dropped`, {
+        warn(context, STREAM_WARNINGS.repeatedToolResult, `A ${type} block answers tool call ${toolCallId} of an earlier turn, which the conversation already holds a result for; dropped`, {
           type,
           toolCallId,
         });
       } else {
-        warn(context, "stream.orphan-tool-result", `A ${type} block answers tool call ${toolCallId}, which never started; dropped`, {
+        warn(context, STREAM_WARNINGS.orphanToolResult, `A ${type} block answers tool call ${toolCallId}, which never started; dropped`, {
           type,
           toolCallId,
         });
@@ -90,7 +90,7 @@ function repeatedResult(context: StreamContext, toolCallId: string, type: string
   const identical = first !== undefined && text !== undefined && first === textFingerprint(text);
   warn(
     context,
-    "stream.repeated-tool-result",
+    STREAM_WARNINGS.repeatedToolResult,
     identical
       ? `A ${type} block repeats the result of tool call ${toolCallId}, which this run already answered; folded into the first`
       : `A ${type} block is a second, different result for tool call ${toolCallId}, which this run already answered; the first stays its result, the block is in this warning's details`,

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { asArray, isRecord, type JsonRecord } from "../narrow.js";
 import { type StreamContext, warn } from "./stream-state.js";
 
@@ -40,9 +41,9 @@ export function recordInputTransformations(context: StreamContext, messageId: st
       reason: typeof entry.reason === "string" ? entry.reason : null,
     };
     if (entry.type === THINKING_MISMATCH_ALLOWED) {
-      warn(context, "stream.input-binding-mismatch", `The thinking block at ${String(entry.path)} failed the API's ${String(entry.reason)} check and was shown to the model unchanged (the check is not enforced for this request)`, details);
+      warn(context, STREAM_WARNINGS.inputBindingMismatch, `The thinking block at ${String(entry.path)} failed the API's ${String(entry.reason)} check and was shown to the model unchanged (the check is not enforced for this request)`, details);
     } else {
-      warn(context, "stream.input-transformed", `The API changed the request before the model read it (${String(entry.type)} at ${String(entry.path)})`, details);
+      warn(context, STREAM_WARNINGS.inputTransformed, `The API changed the request before the model read it (${String(entry.type)} at ${String(entry.path)})`, details);
     }
   }
   context.inputTransformations.set(messageId, entries);

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { citationDelta, startTextBlock, stopTextBlock, textDelta } from "./handle-text.js";
 import {
   redactedThinkingBlock,
@@ -38,7 +39,7 @@ export function startBlock(context: StreamContext, message: MessageState, index:
   else if (type === MCP_TOOL_LISTING) mcpToolListingBlock(context, message, index, block);
   else {
     message.blocks.set(index, { kind: "ignored", index, type });
-    warn(context, "stream.unknown-block", `Content block type ${type} is not mapped; its content is dropped`, { type });
+    warn(context, STREAM_WARNINGS.unknownContent, `Content block type ${type} is not mapped; its content is dropped`, { kind: "block", type });
     if (context.options.emitRawEvents === true) context.run.raw(block, context.provider);
   }
 }
@@ -80,15 +81,16 @@ export function deltaBlock(context: StreamContext, message: MessageState, index:
 
 /**
  * A delta type the mapper does not know, for a block it mapped: what it carries for that block is
- * not in the events, so it is reported (`stream.unknown-delta`), once per delta type and message
+ * not in the events, so it is reported (`stream.unknown-content`, kind `delta`), once per delta type and message
  * (a block's deltas come by the hundred); RAW with `emitRawEvents`. A delta for a block of an
- * unknown type says nothing new: that block was reported when it started (`stream.unknown-block`).
+ * unknown type says nothing new: that block was reported when it started (kind `block`).
  */
 function unknownDelta(context: StreamContext, message: MessageState, block: BlockState, type: string): void {
   const seen = (message.unknownDeltas ??= new Set());
   if (seen.has(type)) return;
   seen.add(type);
-  warn(context, "stream.unknown-delta", `Delta type ${type} for a ${block.kind} block is not mapped; its content is dropped`, {
+  warn(context, STREAM_WARNINGS.unknownContent, `Delta type ${type} for a ${block.kind} block is not mapped; its content is dropped`, {
+    kind: "delta",
     type,
     blockKind: block.kind,
     index: block.index,

@@ -81,7 +81,7 @@ export interface MessageState {
   mcpToolListings: McpToolListingRecord[];
   /** Whether the message started a call of a server tool that runs code (code_execution, …). */
   runsCode?: boolean;
-  /** Delta types not mapped that this message sent for its blocks, each reported once (`stream.unknown-delta`). */
+  /** Delta types not mapped that this message sent for its blocks, each reported once (`stream.unknown-content`, kind `delta`). */
   unknownDeltas?: Set<string>;
   /** `message_start.message.diagnostics` (prompt cache diagnostics), when an object. */
   diagnostics?: Record<string, unknown>;

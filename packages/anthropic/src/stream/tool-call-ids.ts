@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import type { StreamContext } from "./stream-state.js";
 
 /**
@@ -46,7 +47,7 @@ export function claimToolCallId(context: StreamContext, providerId: string): str
   calls.ids.push(fresh);
   calls.answered.push(false);
   context.options.onWarning?.({
-    code: "stream.duplicate-tool-call-id",
+    code: STREAM_WARNINGS.duplicateToolCallId,
     message: `Tool call id ${providerId} was already used in this run or its conversation; the call was given id ${fresh}`,
     details: { providerId, toolCallId: fresh },
   });

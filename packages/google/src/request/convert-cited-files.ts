@@ -1,4 +1,4 @@
-import { isSourceUsableBy, readBridgeMetadata, type BridgeWarning } from "@agui-bridge/core/adapter";
+import { isSourceUsableBy, readBridgeMetadata, type BridgeWarning, REQUEST_WARNINGS } from "@agui-bridge/core/adapter";
 import { GOOGLE_PROVIDER } from "../constants.js";
 import { isRecord } from "../narrow.js";
 
@@ -22,7 +22,7 @@ export function warnForeignCitedFiles(
     if (isSourceUsableBy({ type: "file", value: source.value, ...(provider !== undefined && { provider }) }, platform)) return;
     const where = `assistant message ${message.id} cited file ${index}`;
     warn({
-      code: "request.foreign-file",
+      code: REQUEST_WARNINGS.foreignFile,
       message: `A cited file minted by ${provider ?? "another provider"} was dropped from ${where}: ${platform} cannot read it`,
       details: { where, provider },
     });

@@ -113,7 +113,7 @@ export function convertMediaSource(
     case "file":
       if (!isSourceUsableBy(source, platform)) {
         warn({
-          code: "request.foreign-file",
+          code: REQUEST_WARNINGS.foreignFile,
           message: `A file handle minted by ${source.provider ?? "another provider"} was dropped from ${where}: ${platform} cannot read it`,
           details: { where, provider: source.provider },
         });

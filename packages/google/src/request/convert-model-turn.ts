@@ -47,7 +47,7 @@ export function assistantParts(message: AssistantMessage, context: ModelTurnCont
   warnForeignCitedFiles(message, context.warn, context.platform);
   const parts: Part[] = [];
   const text = message.content ?? "";
-  const signature = signatureOf(message, `assistant message ${message.id}`, context.warn, context.platform);
+  const signature = signatureOf(message, `assistant message ${message.id}`, { messageId: message.id }, context.warn, context.platform);
   if (text !== "" || signature !== undefined) parts.push(...signedTextParts(message, text, signature, false));
   for (const call of message.toolCalls ?? []) {
     if (readBridgeMetadata(call.metadata)?.providerExecuted === true) parts.push(...providerRunParts(call, context));
@@ -69,7 +69,7 @@ export function reasoningParts(message: ReasoningMessage, context: ModelTurnCont
     });
     return [];
   }
-  const signature = signatureOf(message, `reasoning message ${message.id}`, context.warn, context.platform);
+  const signature = signatureOf(message, `reasoning message ${message.id}`, { messageId: message.id }, context.warn, context.platform);
   // An empty thought without a signature carries nothing, and a part with empty text holds no data
   // to the API ("required oneof field 'data'"): not sent.
   if (message.content === "" && signature === undefined) return [];
@@ -105,7 +105,7 @@ function signaturePartOf(message: { metadata?: unknown }, length: number): { off
 
 function functionCallPart(call: ToolCall, context: ModelTurnContext): Part {
   const id = asString(readBridgeMetadata(call.metadata)?.functionCallId);
-  const signature = signatureOf(call, `tool call ${call.id}`, context.warn, context.platform);
+  const signature = signatureOf(call, `tool call ${call.id}`, { toolCallId: call.id }, context.warn, context.platform);
   return {
     functionCall: { ...(id !== undefined && { id }), name: toolCallName(call, GOOGLE_TOOL_NAME, sinkOf(context.warn)), args: toolArgumentsObject(call, sinkOf(context.warn)) },
     ...(signature !== undefined && { thoughtSignature: signature }),
@@ -126,7 +126,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
     });
     return [];
   }
-  const signature = signatureOf(call, `tool call ${call.id}`, context.warn, context.platform);
+  const signature = signatureOf(call, `tool call ${call.id}`, { toolCallId: call.id }, context.warn, context.platform);
   const signed = (part: Part): Part => (signature !== undefined ? { ...part, thoughtSignature: signature } : part);
   if (type === PROVIDER_TOOL.codeExecution) {
     const args = toolArgumentsObject(call, sinkOf(context.warn));
@@ -146,7 +146,7 @@ function providerRunParts(call: ToolCall, context: ModelTurnContext): Part[] {
     if (result !== undefined) {
       const resultFields = readBridgeMetadata(result.metadata);
       const outcome = asString(resultFields?.outcome);
-      const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn, context.platform);
+      const resultSignature = signatureOf(result, `tool result ${result.id}`, { messageId: result.id }, context.warn, context.platform);
       parts.push({
         codeExecutionResult: {
           ...(id !== undefined && { id }),
@@ -217,7 +217,7 @@ function serverToolParts(call: ToolCall, result: ToolMessage | undefined, signed
     signed({ toolCall: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), args: toolArgumentsObject(call, sinkOf(context.warn)) } }),
   ];
   if (result !== undefined) {
-    const resultSignature = signatureOf(result, `tool result ${result.id}`, context.warn, context.platform);
+    const resultSignature = signatureOf(result, `tool result ${result.id}`, { messageId: result.id }, context.warn, context.platform);
     const response = parseObject(textOf(result.content)) ?? { output: textOf(result.content) };
     parts.push({
       toolResponse: { ...(id !== undefined && { id }), ...(toolType !== undefined && { toolType: toolType as never }), response },
@@ -240,11 +240,14 @@ export function parseObject(text: string): Record<string, unknown> | undefined {
 /**
  * The entity's encrypted value when it is a thought signature Gemini minted; anything else (another
  * vendor's artefact, one of unknown origin or kind) is dropped with core's shared
- * `request.encrypted-value-dropped` warning (the part itself still goes, without it).
+ * `request.encrypted-value-dropped` warning (the part itself still goes, without it). `what` names
+ * the entity in the message; `about` is its id in the warning's details (`messageId` or `toolCallId`,
+ * the keys every converter uses).
  */
 export function signatureOf(
   entity: { encryptedValue?: string; metadata?: unknown },
   what: string,
+  about: { messageId: string } | { toolCallId: string },
   warn: (warning: BridgeWarning) => void,
   platform: string = GOOGLE_PROVIDER,
 ): string | undefined {
@@ -257,7 +260,7 @@ export function signatureOf(
   warn({
     code: REQUEST_WARNINGS.encryptedValueDropped,
     message: `The encrypted value on ${what} was not minted by Gemini (${entityProvider(entity) ?? "unknown origin"}); it was dropped`,
-    details: { entity: what, provider: entityProvider(entity), encryptedKind: kind },
+    details: { ...about, provider: entityProvider(entity), encryptedKind: kind },
   });
   return undefined;
 }

@@ -206,7 +206,7 @@ function keepTurnOrder(contents: Content[], emptyUser: string | undefined, sink:
   if (contents.length > 0 && contents[0]?.role !== "model") return;
   if (contents.length === 0 && emptyUser === undefined) return;
   contents.unshift({ role: "user", parts: [{ text: EMPTY_USER_TURN_TEXT }] });
-  sink.warn("request.empty-user-turn", `Gemini needs a user turn first; one holding ${JSON.stringify(EMPTY_USER_TURN_TEXT)} was put there`, {
+  sink.warn(REQUEST_WARNINGS.emptyUserTurn, `Gemini needs a user turn first; one holding ${JSON.stringify(EMPTY_USER_TURN_TEXT)} was put there`, {
     ...(emptyUser !== undefined && { messageId: emptyUser }),
   });
 }

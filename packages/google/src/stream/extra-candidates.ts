@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import type { StreamState } from "./stream-state.js";
 
 /** How many distinct ignored candidate indices a run remembers (a real stream has at most 7). */
@@ -25,7 +26,7 @@ export function warnExtraCandidates(state: StreamState): void {
   state.extraCandidatesWarned = true;
   const indices = [...ignored];
   state.options.onWarning?.({
-    code: "stream.extra-candidate",
+    code: STREAM_WARNINGS.extraCandidate,
     message: `${indices.length} ${indices.length === 1 ? "candidate was" : "candidates were"} ignored (index ${indices.join(", ")}): only the first candidate is mapped`,
     details: { ignored: indices.length, indices },
   });

@@ -1,4 +1,4 @@
-import { finishFields, type AdapterStreamOptions, type BridgeMetadata, type FinishInfo, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
+import { finishFields, type AdapterStreamOptions, type BridgeMetadata, type FinishInfo, type RunBuilder, type StreamMapper, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { describeGoogleError } from "../describe-google-error.js";
 import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
 import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";
@@ -173,9 +173,9 @@ function routePart(state: StreamState, value: unknown): void {
     handleTextPart(state, { text: "", thought: false, signature });
   } else {
     state.options.onWarning?.({
-      code: "stream.unknown-part",
+      code: STREAM_WARNINGS.unknownContent,
       message: `A part of an unmodelled kind was skipped (${Object.keys(part).join(", ") || "empty"})`,
-      details: { keys: Object.keys(part) },
+      details: { kind: "part", type: null, keys: Object.keys(part) },
     });
     if (state.options.emitRawEvents === true) state.run.raw(part, state.provider);
     // Its signature is still carried, on the message it follows (or a message of its own).

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { asArray, asBoolean, asNonEmptyString, asNumber, asRecord, asString } from "../narrow.js";
 import { PartialArgsError, PartialArgsWriter, type PartialArgFragment, type PartialValue } from "./partial-args-writer.js";
 import type { StreamState, StreamingCall } from "./stream-state.js";
@@ -45,7 +46,7 @@ export function handleFunctionCall(state: StreamState, part: FunctionCallPart): 
   if (continued === undefined) {
     if (part.name === undefined && part.args === undefined && part.partialArgs.length === 0) {
       state.options.onWarning?.({
-        code: "stream.orphan-function-call-part",
+        code: STREAM_WARNINGS.orphanFunctionCallPart,
         message: "A functionCall continuation part arrived with no call streaming; it was ignored",
       });
       return;

@@ -1,4 +1,4 @@
-import { bridgeMetadata, type ContentPart, type PartSource } from "@agui-bridge/core/adapter";
+import { bridgeMetadata, type ContentPart, type PartSource, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { MEDIA_METADATA_FIELDS, PROVIDER_TOOL } from "../constants.js";
 import { asNonEmptyString, asString, isRecord } from "../narrow.js";
 import type { StreamState } from "./stream-state.js";
@@ -94,7 +94,7 @@ export function handleOutputMedia(
   const source = mediaSource(kind, media, mimeType, state.provider);
   if (source === undefined) {
     state.options.onWarning?.({
-      code: "stream.empty-media-part",
+      code: STREAM_WARNINGS.emptyMediaPart,
       message: `An ${kind === "inline" ? "inlineData" : "fileData"} part without data was ignored`,
     });
     return;

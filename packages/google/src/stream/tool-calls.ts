@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { GOOGLE_THOUGHT_SIGNATURE } from "../constants.js";
 import { closeMessagesForOtherPart } from "./handle-text.js";
@@ -52,7 +53,7 @@ export function startCall(state: StreamState, options: StartCallOptions): string
   if (providerId !== undefined && !free) {
     // The code every adapter of this repository uses for a renamed call.
     state.options.onWarning?.({
-      code: "stream.duplicate-tool-call-id",
+      code: STREAM_WARNINGS.duplicateToolCallId,
       message: `Tool call id ${JSON.stringify(providerId)} was already used in this run or its conversation; the call was given id ${toolCallId}`,
       details: { providerId, toolCallId },
     });

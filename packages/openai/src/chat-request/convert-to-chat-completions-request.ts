@@ -226,7 +226,7 @@ function toolContent(content: string | ContentPart[], error: string | undefined,
           texts.push(documentText);
           return;
         }
-        sink.warn("request.unsupported-part", `tool message ${id} part ${index}: Chat tool results take text only; a ${part.type} part was dropped`, {
+        sink.warn(REQUEST_WARNINGS.unsupportedPart, `tool message ${id} part ${index}: Chat tool results take text only; a ${part.type} part was dropped`, {
           where: `tool message ${id} part ${index}`,
           partType: part.type,
         });

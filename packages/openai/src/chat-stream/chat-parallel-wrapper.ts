@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { bundledCalls, declaredToolNames } from "../parallel-tool-wrapper.js";
 import { choiceStartMetadata, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import type { HeldToolCall } from "./start-chat-tool-call.js";
@@ -33,7 +34,7 @@ export function expandChatWrapper(state: ChatStreamState, choice: ChatChoiceStat
   });
   const names = calls.map((call) => call.name);
   state.options.onWarning?.({
-    code: "stream.parallel-wrapper-expanded",
+    code: STREAM_WARNINGS.parallelWrapperExpanded,
     message: `Tool call ${tool.providerId ?? "(no id)"} was OpenAI's internal parallel wrapper (${name}); it was expanded into ${calls.length} calls (${names.join(", ")})`,
     details: { ...(tool.providerId !== undefined && { providerId: tool.providerId }), toolCallIds: ids, toolNames: names },
   });

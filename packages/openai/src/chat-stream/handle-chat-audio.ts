@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import type { ChatChoiceState, ChatStreamState } from "./chat-stream-state.js";
 import { handleChatContent } from "./handle-chat-text.js";
 import { asRecord, asString } from "../narrow.js";
@@ -24,7 +25,7 @@ export function handleChatAudio(state: ChatStreamState, choice: ChatChoiceState,
   if (state.warned.has("audio")) return;
   state.warned.add("audio");
   state.options.onWarning?.({
-    code: "stream.audio-dropped",
+    code: STREAM_WARNINGS.audioDropped,
     message: "The completion streams audio, which AG-UI cannot carry: its transcript is the text, the audio bytes are dropped",
     details: { ...(typeof audio.id === "string" && { audioId: audio.id }) },
   });

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import type { ChatChoiceState, ChatStreamState } from "./chat-stream-state.js";
 import { collectAnnotations } from "./chat-annotations.js";
 import { handleChatReasoning } from "./handle-chat-reasoning.js";
@@ -48,9 +49,9 @@ export function handleChatContentParts(state: ChatStreamState, choice: ChatChoic
       if (state.warned.has(`part:${type}`)) continue;
       state.warned.add(`part:${type}`);
       state.options.onWarning?.({
-        code: "stream.unknown-content-part",
+        code: STREAM_WARNINGS.unknownContent,
         message: `A content chunk of type ${type} is not modelled; dropped`,
-        details: { type },
+        details: { kind: "content-part", type },
       });
     }
   }

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import {
   REASONING_DETAIL_KIND,
   closeChoiceReasoning,
@@ -43,9 +44,9 @@ export function handleChatReasoningDetails(state: ChatStreamState, choice: ChatC
     } else if (!state.warned.has(`detail:${type}`)) {
       state.warned.add(`detail:${type}`);
       state.options.onWarning?.({
-        code: "stream.unknown-reasoning-detail",
+        code: STREAM_WARNINGS.unknownContent,
         message: `reasoning_details entries of type ${type} are not modelled; dropped (reported once per stream)`,
-        details: { type },
+        details: { kind: "reasoning-detail", type },
       });
     }
   }

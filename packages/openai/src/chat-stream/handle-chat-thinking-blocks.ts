@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import {
   THINKING_BLOCK_REDACTED_KIND,
   closeChoiceReasoning,
@@ -46,7 +47,7 @@ export function signThinking(state: ChatStreamState, choice: ChatChoiceState, si
   if (state.warned.has("thinking-signature")) return;
   state.warned.add("thinking-signature");
   state.options.onWarning?.({
-    code: "stream.unmatched-thinking-signature",
+    code: STREAM_WARNINGS.unmatchedThinkingSignature,
     message: "A thinking_blocks signature arrived with no thinking being streamed; dropped",
   });
 }

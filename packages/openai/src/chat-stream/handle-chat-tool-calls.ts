@@ -1,4 +1,4 @@
-import { isJsonComplete, newJsonCompleteness, trackJsonFragment } from "@agui-bridge/core/adapter";
+import { isJsonComplete, newJsonCompleteness, trackJsonFragment, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, asNumber, asRecord } from "../narrow.js";
 import { closeChoiceReasoning, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { toolCallArguments, toolCallBody, toolCallThoughtSignature, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
@@ -79,7 +79,7 @@ export function handleChatToolCallDelta(state: ChatStreamState, choice: ChatChoi
       // A call that stays nameless this long is not waiting for a name: it starts without one
       // (what it holds streams on), so memory stays bounded whatever a server sends.
       state.options.onWarning?.({
-        code: "stream.unnamed-tool-call",
+        code: STREAM_WARNINGS.unnamedToolCall,
         message: `Tool call ${open.providerId ?? `at index ${index}`} sent ${held.length} characters of arguments without a name; it was started without one`,
         details: { ...(open.providerId !== undefined && { providerId: open.providerId }), index },
       });

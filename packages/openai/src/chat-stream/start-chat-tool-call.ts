@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { asNonEmptyString } from "../narrow.js";
 import { choiceStartMetadata, type ChatChoiceState, type ChatStreamState, type ChatToolState } from "./chat-stream-state.js";
 import { CUSTOM_TOOL_CALL_ITEM, KIMI_BUILTIN_FUNCTION_TYPE } from "./chat-tool-call-fields.js";
@@ -95,7 +96,7 @@ function uniqueToolCallId(state: ChatStreamState, providerId: string | undefined
   if (!state.run.isToolCallIdTaken(providerId)) return providerId;
   const fresh = state.run.newId();
   state.options.onWarning?.({
-    code: "stream.duplicate-tool-call-id",
+    code: STREAM_WARNINGS.duplicateToolCallId,
     message: `Tool call id ${providerId} was already used in this run or its conversation; the call was given id ${fresh}`,
     details: { providerId, toolCallId: fresh },
   });

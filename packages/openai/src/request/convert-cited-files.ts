@@ -1,4 +1,4 @@
-import { isMintedBy, isSourceUsableBy, readBridgeMetadata, type AssistantMessage, type ContentPart } from "@agui-bridge/core/adapter";
+import { isMintedBy, isSourceUsableBy, readBridgeMetadata, type AssistantMessage, type ContentPart, REQUEST_WARNINGS } from "@agui-bridge/core/adapter";
 import type { ResponseInputItem, ResponseOutputMessage, ResponseOutputText } from "openai/resources/responses/responses";
 import { asArray, asNonEmptyString, isRecord } from "../narrow.js";
 import { targetOf, type WarningSink } from "./request-warnings.js";
@@ -21,7 +21,7 @@ export function warnForeignCitedFiles(message: AssistantMessage, sink: WarningSi
   const files = citedFiles(message);
   files.forEach((part, index) => {
     if (part.type === "text" || isSourceUsableBy(part.source, targetOf(sink))) return;
-    sink.warn("request.foreign-file", `assistant message ${message.id}: a cited file minted by ${part.source.type === "file" ? String(part.source.provider) : "another provider"} cannot be sent to OpenAI; dropped`, {
+    sink.warn(REQUEST_WARNINGS.foreignFile, `assistant message ${message.id}: a cited file minted by ${part.source.type === "file" ? String(part.source.provider) : "another provider"} cannot be sent to OpenAI; dropped`, {
       where: `assistant message ${message.id} cited file ${index}`,
       provider: part.source.type === "file" ? (part.source.provider ?? null) : null,
     });

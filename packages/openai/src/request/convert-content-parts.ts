@@ -73,7 +73,7 @@ function convertPart(part: ContentPart, api: TargetApi, sink: WarningSink, where
   }
   if (part.type === "video") return unsupported(sink, where, part.type, source, api);
   if (source.type === "file" && !isSourceUsableBy(source, targetOf(sink))) {
-    sink.warn("request.foreign-file", `${where}: a file handle minted by ${source.provider} cannot be sent to OpenAI; dropped`, {
+    sink.warn(REQUEST_WARNINGS.foreignFile, `${where}: a file handle minted by ${source.provider} cannot be sent to OpenAI; dropped`, {
       where,
       provider: source.provider ?? null,
     });
@@ -196,7 +196,7 @@ function documentAsText(base64: string, mimeType: string, api: TargetApi, sink: 
 function unsupported(sink: WarningSink, where: string, type: string, source: PartSource, api: TargetApi): undefined {
   const label = api === "chat" ? "Chat Completions" : "Responses";
   sink.warn(
-    "request.unsupported-part",
+    REQUEST_WARNINGS.unsupportedPart,
     `${where}: a ${type} part from a ${source.type} source${source.mimeType !== undefined ? ` (${source.mimeType})` : ""} cannot be sent to the ${label} API; dropped`,
     { where, partType: type, sourceType: source.type, ...(source.mimeType !== undefined && { mimeType: source.mimeType }) },
   );

@@ -1,4 +1,4 @@
-import { readBridgeMetadata, type ContentPart, type ToolCall, type ToolMessage } from "@agui-bridge/core/adapter";
+import { readBridgeMetadata, type ContentPart, type ToolCall, type ToolMessage, REQUEST_WARNINGS } from "@agui-bridge/core/adapter";
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 import type { ClientCallParam, ClientOutputParam, ComputerScreenshotParam } from "./client-item-params.js";
 import { convertContentParts } from "../request/convert-content-parts.js";
@@ -55,7 +55,7 @@ function warnDroppedParts(result: ToolMessage, output: ClientOutputParam, sink: 
   const computer = output.type === "computer_call_output";
   const room = computer ? "one screenshot image and the acknowledged safety checks" : "text only";
   const drop = (where: string, partType: string): void =>
-    sink.warn("request.unsupported-part", `${where}: a ${output.type} item holds ${room}; a ${partType} part was dropped`, { where, partType, itemType: output.type });
+    sink.warn(REQUEST_WARNINGS.unsupportedPart, `${where}: a ${output.type} item holds ${room}; a ${partType} part was dropped`, { where, partType, itemType: output.type });
   if (typeof result.content !== "string") {
     const screenshot = computer ? result.content.findIndex((part) => part.type === "image") : -1;
     const carried = computer ? carriedComputerText(result.content, screenshot >= 0) : undefined;

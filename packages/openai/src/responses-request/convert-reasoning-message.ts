@@ -115,7 +115,7 @@ function splitParts(text: string, recorded: unknown): { summary: string[]; conte
  */
 function compactionItem(message: ReasoningMessage, itemId: string | undefined, sink: WarningSink): CompactionItemParam | undefined {
   if (message.encryptedValue === undefined || message.encryptedValue === "") {
-    sink.warn("request.missing-encrypted-value", `Compaction ${message.id} has no encrypted content; dropped`, { messageId: message.id });
+    sink.warn(REQUEST_WARNINGS.missingEncryptedValue, `Compaction ${message.id} has no encrypted content; dropped`, { messageId: message.id });
     return undefined;
   }
   return { type: "compaction", encrypted_content: message.encryptedValue, ...(itemId !== undefined && { id: itemId }) };

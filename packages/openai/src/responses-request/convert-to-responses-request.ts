@@ -1,13 +1,10 @@
 import {
   assertToolNames,
-  isMintedBy,
   mapToolCallId,
   pairToolResults,
   readBridgeMetadata,
   renderContext,
   REQUEST_WARNINGS,
-  toolCallIdFor,
-  toolCallName,
   uniqueToolCallIds,
   warnUnknownRole,
   type AssistantMessage,
@@ -34,9 +31,10 @@ import { warnForeignCitedFiles } from "../request/convert-cited-files.js";
 import { convertContentParts } from "../request/convert-content-parts.js";
 import { assistantMessageItem } from "./convert-output-message.js";
 import { programOutputItem, providerItems } from "./convert-provider-items.js";
-import { sendableCaller, withSendableCaller, type SendableCaller } from "./program-caller.js";
+import { withSendableCaller } from "./program-caller.js";
 import { isAsyncCall } from "./async-calls.js";
 import { recordedOutputId } from "./recorded-output-id.js";
+import { convertToolCall, itemIdOf } from "./convert-tool-call-item.js";
 import { OPENAI_TOOL_NAME, RESPONSES_CALL_ID } from "../request/tool-name-rule.js";
 import { outputPosition, placeProgramOutputs, restoreOutputOrder, type PlacedItem } from "./output-order.js";
 import { keepReasoningPaired } from "./reasoning-pairs.js";
@@ -299,57 +297,6 @@ function convertInput(message: Exclude<Message, AssistantMessage | ReasoningMess
       warnUnknownRole(sink, message, "Responses");
       return [];
   }
-}
-
-function convertToolCall(call: ToolCall, role: ToolCallRole, sink: WarningSink, isSentProgram: (id: string) => boolean): ResponseInputItem | undefined {
-  const itemId = itemIdOf(call, targetOf(sink));
-  const caller = programCallerOf(call, targetOf(sink), isSentProgram);
-  const async = isAsyncCall(call, targetOf(sink)) ? { async: true } : {};
-  if (role === "omit" || role === "provider-item") return undefined;
-  if (role === "custom") {
-    return { type: "custom_tool_call", call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink), name: toolCallName(call, OPENAI_TOOL_NAME, sink), input: call.function.arguments, ...(itemId !== undefined && { id: itemId }), ...caller, ...async };
-  }
-  if (role === "mcp-approval") {
-    const serverLabel = readBridgeMetadata(call.metadata)?.serverLabel;
-    return {
-      type: "mcp_approval_request",
-      id: itemId ?? call.id,
-      name: call.function.name,
-      arguments: call.function.arguments,
-      server_label: typeof serverLabel === "string" ? serverLabel : "",
-    };
-  }
-  const namespace = readBridgeMetadata(call.metadata)?.namespace;
-  const signature = functionCallSignatureFor(call, targetOf(sink));
-  return {
-    type: "function_call",
-    call_id: toolCallIdFor(call, RESPONSES_CALL_ID, sink),
-    name: toolCallName(call, OPENAI_TOOL_NAME, sink),
-    arguments: call.function.arguments,
-    ...(itemId !== undefined && { id: itemId }),
-    ...(signature !== undefined && { thought_signature: signature }),
-    ...(typeof namespace === "string" && { namespace }),
-    ...caller,
-    ...async,
-  } as ResponseInputItem;
-}
-
-/**
- * The `caller` of a call a programmatic tool calling program made, as streamed (`{ type:
- * "program", caller_id }`), when the call came from the target platform and its program item is
- * sent too; otherwise nothing (a caller naming a program the request lacks cannot be resolved).
- */
-function programCallerOf(call: ToolCall, provider: string, isSentProgram: (id: string) => boolean): { caller?: SendableCaller } {
-  if (!isMintedBy(call, provider)) return {};
-  const caller = sendableCaller(readBridgeMetadata(call.metadata)?.caller, isSentProgram);
-  return caller === undefined ? {} : { caller };
-}
-
-/** The item id recorded on a call streamed from the target platform (`openai`, `azure-openai`, …). */
-function itemIdOf(call: ToolCall | undefined, provider: string): string | undefined {
-  if (call === undefined) return undefined;
-  const fields = readBridgeMetadata(call.metadata);
-  return isMintedBy(call, provider) && typeof fields?.itemId === "string" ? fields.itemId : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { REQUEST_WARNINGS } from "@agui-bridge/core/adapter";
 import { asArray, asRecord, asString } from "../narrow.js";
 import type { WarningSink } from "../request/request-warnings.js";
 
@@ -34,5 +35,5 @@ export function outputAsText(output: unknown, callId: string, reason: string, si
 
 /** `request.unsupported-part`: a part of type `partType` in `where` was dropped, for `reason`. */
 export function warnUnsupportedPart(sink: WarningSink, partType: string | undefined, where: string, reason: string): void {
-  sink.warn("request.unsupported-part", `A ${partType ?? "(untyped)"} part in ${where}: ${reason}; dropped`, { partType: partType ?? null });
+  sink.warn(REQUEST_WARNINGS.unsupportedPart, `A ${partType ?? "(untyped)"} part in ${where}: ${reason}; dropped`, { partType: partType ?? null });
 }

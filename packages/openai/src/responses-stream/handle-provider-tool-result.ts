@@ -1,4 +1,4 @@
-import { readBridgeMetadata, type BridgeMetadata, type ContentPart } from "@agui-bridge/core/adapter";
+import { readBridgeMetadata, type BridgeMetadata, type ContentPart, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { APPLICATION_OUTPUTS, applicationOutputContent, applicationOutputMetadata, CALL_TYPE_OF_OUTPUT, outputCallKey } from "./call-output-items.js";
 import { RESULT_FIELDS, stringifyWith, webSearchSourcesJson } from "./classify-output-item.js";
 import { filesOfToolItem } from "./file-handle-parts.js";
@@ -54,9 +54,9 @@ export function emitSeparateOutput(state: ResponsesStreamState, done: Record<str
   for (const item of state.items.values()) if (item.kind === "tool" && item.toolCallId === toolCallId) item.resulted = true;
   if (toolCallId === undefined || !state.run.hasToolCall(toolCallId)) {
     state.options.onWarning?.({
-      code: "stream.orphan-tool-output",
+      code: STREAM_WARNINGS.orphanToolResult,
       message: `A ${itemType} item names a call this run did not start; it was dropped`,
-      details: { itemType, ...(callId !== undefined && { callId }) },
+      details: { type: itemType, toolCallId: callId ?? null },
     });
     return;
   }

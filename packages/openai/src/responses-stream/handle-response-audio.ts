@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { asString } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
@@ -15,7 +16,7 @@ export function handleAudioEvent(state: ResponsesStreamState, event: Record<stri
   if (state.audioWarned === true || typeof event.delta !== "string" || event.delta === "") return;
   state.audioWarned = true;
   state.options.onWarning?.({
-    code: "stream.audio-dropped",
+    code: STREAM_WARNINGS.audioDropped,
     message: "The response streams audio (and its transcript) outside any output item; AG-UI cannot carry it, so it was dropped",
     details: { eventType: asString(event.type) ?? null },
   });

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { asArray, asNonEmptyString, asRecord, asString } from "../narrow.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
 
@@ -70,7 +71,7 @@ export function handleSteerFailed(state: ResponsesStreamState, event: Record<str
     publish(state);
   }
   state.options.onWarning?.({
-    code: "stream.steer-failed",
+    code: STREAM_WARNINGS.steerFailed,
     message: `The provider did not apply steering input${code === undefined ? "" : ` (${code})`}: ${message ?? "no reason given"}`,
     details: { steerId: asNonEmptyString(steer?.id) ?? null, previousResponseId: asNonEmptyString(steer?.previous_response_id) ?? null, code: code ?? null },
   });
@@ -124,7 +125,7 @@ export function warnUncommittedSteering(state: ResponsesStreamState): void {
   const open = [...(state.steering?.entries.values() ?? [])].filter((entry) => entry.status === "accepted");
   if (open.length === 0) return;
   state.options.onWarning?.({
-    code: "stream.steering-uncommitted",
+    code: STREAM_WARNINGS.steeringUncommitted,
     message: `${open.length} accepted steering submission(s) were neither committed nor reported failed or pending when the stream ended; a successor response may follow on the connection`,
     details: { steerIds: open.map((entry) => entry.id ?? null) },
   });
@@ -153,7 +154,7 @@ function entryFor(state: ResponsesStreamState, steer: Record<string, unknown> | 
     log.dropped += 1;
     if (log.dropped === 1) {
       state.options.onWarning?.({
-        code: "stream.steering-dropped",
+        code: STREAM_WARNINGS.steeringDropped,
         message: `More than ${MAX_STEERING_ENTRIES} steering submissions in one stream: later ones are not recorded`,
         details: { limit: MAX_STEERING_ENTRIES },
       });

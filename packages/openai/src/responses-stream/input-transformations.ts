@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { asArray, asString, isRecord } from "../narrow.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
 
@@ -23,7 +24,7 @@ export function recordInputTransformations(state: ResponsesStreamState, response
     const id = asString(entry.id);
     const reason = asString(entry.reason);
     state.options.onWarning?.({
-      code: "stream.input-transformed",
+      code: STREAM_WARNINGS.inputTransformed,
       message: `The API withheld input from the model (${asString(entry.type) ?? "item"} ${id ?? "(no id)"} ${asString(entry.action) ?? "changed"}: ${reason ?? "no reason given"})`,
       details: { id: id ?? null, type: asString(entry.type) ?? null, action: asString(entry.action) ?? null, reason: reason ?? null },
     });

@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import type { BridgeMetadata, StartToolCallOptions } from "@agui-bridge/core/adapter";
 import { bundledCalls, declaredToolNames, isUndeclaredWrapperName, MAX_HELD_WRAPPER_LENGTH } from "../parallel-tool-wrapper.js";
 import { addItemPosition, uniqueToolCallId, type ResponsesStreamState, type ToolItem } from "./responses-stream-state.js";
@@ -110,9 +111,9 @@ export function settleWrapper(state: ResponsesStreamState, tool: ToolItem, done:
   });
   const names = calls.map((call) => call.name);
   state.options.onWarning?.({
-    code: "stream.parallel-wrapper-expanded",
+    code: STREAM_WARNINGS.parallelWrapperExpanded,
     message: `Tool call ${callId} was OpenAI's internal parallel wrapper; it was expanded into ${calls.length} calls (${names.join(", ")})`,
-    details: { toolCallId: callId, toolCallIds: ids, toolNames: names },
+    details: { providerId: callId, toolCallIds: ids, toolNames: names },
   });
   return true;
 }

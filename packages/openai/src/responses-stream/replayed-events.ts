@@ -1,3 +1,4 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { asNonEmptyString, asRecord } from "../narrow.js";
 import type { ResponsesStreamState } from "./responses-stream-state.js";
 
@@ -42,7 +43,7 @@ export function isReplayedEvent(state: ResponsesStreamState, event: Record<strin
   if (tracker.warned !== true) {
     tracker.warned = true;
     state.options.onWarning?.({
-      code: "stream.replayed-event",
+      code: STREAM_WARNINGS.replayedEvent,
       message: `The stream repeated events already handled (sequence_number ${sequence} after ${tracker.last}); the repeats were dropped`,
       details: { sequenceNumber: sequence, lastHandled: tracker.last, responseId: tracker.responseId ?? null },
     });

@@ -1,4 +1,4 @@
-import { IdFingerprints, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
+import { IdFingerprints, type RunBuilder, type StreamMapper, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { classifyOutputItem, webSearchSourcesJson } from "./classify-output-item.js";
 import { clientItemMetadata, isClientToolItem } from "./client-tool-items.js";
 import { describeOpenAIError } from "../describe-openai-error.js";
@@ -298,9 +298,9 @@ function unmodelled(state: ResponsesStreamState, event: Record<string, unknown>,
   if (state.options.emitRawEvents === true) state.run.raw(event, providerLabel(state.options));
   else if (asString(event.type) === "response.output_item.added") {
     state.options.onWarning?.({
-      code: "stream.unknown-item",
+      code: STREAM_WARNINGS.unknownContent,
       message: `Output item type ${itemType ?? "(none)"} is not modelled and was skipped`,
-      details: { itemType: itemType ?? null },
+      details: { kind: "item", type: itemType ?? null },
     });
   }
 }

@@ -1,4 +1,4 @@
-import { IdFingerprints, type AdapterStreamOptions, type FinishInfo, type RunBuilder } from "@agui-bridge/core/adapter";
+import { IdFingerprints, type AdapterStreamOptions, type FinishInfo, type RunBuilder, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import type { SteeringEntry } from "./handle-steering.js";
 import type { StreamedText } from "./handle-streamed-argument-text.js";
 import type { CallTally } from "../call-tally.js";
@@ -253,7 +253,7 @@ export function uniqueToolCallId(state: ResponsesStreamState, preferred: string)
   if (!state.run.isToolCallIdTaken(preferred) && state.usedIds.claim(preferred)) return preferred;
   const fresh = uniqueId(state, undefined);
   state.options.onWarning?.({
-    code: "stream.duplicate-tool-call-id",
+    code: STREAM_WARNINGS.duplicateToolCallId,
     message: `Tool call id ${preferred} was already used in this run or its conversation; the call was given id ${fresh}`,
     details: { providerId: preferred, toolCallId: fresh },
   });
