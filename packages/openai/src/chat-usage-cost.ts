@@ -13,6 +13,8 @@ const COST_FIELDS: Record<string, string> = {
   // DeepInfra: the call's estimated price in USD, on the final chunk's usage (seen on its streams).
   estimated_cost: "estimatedCost",
 };
+// Listed once: `chatUsageCost` runs for every usage object.
+const COST_ENTRIES = Object.entries(COST_FIELDS);
 
 /**
  * The cost fields of a Chat Completions `usage` object, or undefined when it has none:
@@ -25,12 +27,12 @@ const COST_FIELDS: Record<string, string> = {
 export function chatUsageCost(usage: unknown): Record<string, unknown> | undefined {
   const record = asRecord(usage);
   if (record === undefined) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const [field, name] of Object.entries(COST_FIELDS)) {
+  let out: Record<string, unknown> | undefined;
+  for (const [field, name] of COST_ENTRIES) {
     const value = plain(record[field], 0);
-    if (value !== undefined) out[name] = value;
+    if (value !== undefined) (out ??= {})[name] = value;
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return out;
 }
 
 /**

@@ -38,28 +38,31 @@ export interface OpenAIFrameDecoder {
  * {@link OpenAIStreamError}, a frame that is not JSON throws a `SyntaxError` with the SDK's message.
  */
 export function createOpenAIFrameDecoder(): OpenAIFrameDecoder {
-  let done = false;
-  return {
-    get done() {
-      return done;
-    },
-    decode(frame) {
-      if (frame.data === "[DONE]") {
-        done = true;
-        return SSE_STOP;
-      }
-      let data: unknown;
-      try {
-        data = JSON.parse(frame.data);
-      } catch {
-        throw new SyntaxError(MALFORMED_FRAME_MESSAGE);
-      }
-      const event = frame.event;
-      if (event !== undefined && event.startsWith("thread.")) return { event, data };
-      const record = typeof data === "object" && data !== null ? (data as Record<string, unknown>) : undefined;
-      if (event === "error") throw new OpenAIStreamError(record?.error ?? data);
-      if (record !== undefined && Boolean(record.error)) throw new OpenAIStreamError(record.error);
-      return data;
-    },
+  return new FrameDecoder();
+}
+
+// A class, not an object literal with a `done` getter: V8 builds such a literal as a slow
+// dictionary object, about a microsecond per run.
+class FrameDecoder implements OpenAIFrameDecoder {
+  done = false;
+
+  // An arrow: the adapters pass `decode` on its own.
+  readonly decode = (frame: SseFrame): unknown => {
+    if (frame.data === "[DONE]") {
+      this.done = true;
+      return SSE_STOP;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(frame.data);
+    } catch {
+      throw new SyntaxError(MALFORMED_FRAME_MESSAGE);
+    }
+    const event = frame.event;
+    if (event !== undefined && event.startsWith("thread.")) return { event, data };
+    const record = typeof data === "object" && data !== null ? (data as Record<string, unknown>) : undefined;
+    if (event === "error") throw new OpenAIStreamError(record?.error ?? data);
+    if (record !== undefined && Boolean(record.error)) throw new OpenAIStreamError(record.error);
+    return data;
   };
 }

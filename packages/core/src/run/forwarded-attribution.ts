@@ -1,5 +1,7 @@
 import { EventType, type Event } from "../types/events.js";
+import { reasoningSpanAttribution, type ReasoningSpan } from "./reasoning-span.js";
 import { RunStateError } from "./run-state-error.js";
+import type { ToolCallLedger } from "./tool-call-ledger.js";
 
 /** What an open entity's start was attributed to (its `subagentRunId`; absent for the parent's). */
 export interface Attribution {
@@ -17,6 +19,16 @@ export interface OpenAttributions {
   span(id: string): Attribution | undefined;
   /** The open tool call's entry, undefined when it is not open. */
   tool(id: string): Attribution | undefined;
+}
+
+/** The {@link OpenAttributions} of a run: its open messages (live maps), its span and its tool-call ledger. */
+export function openAttributions(
+  text: ReadonlyMap<string, Attribution>,
+  reasoning: ReadonlyMap<string, Attribution>,
+  span: ReasoningSpan,
+  tools: ToolCallLedger,
+): OpenAttributions {
+  return { text, reasoning, span: (id) => reasoningSpanAttribution(span, id), tool: (id) => tools.openEntry(id) };
 }
 
 /** The attribution a forwarded event carries: its `subagentRunId` when that is a string. */

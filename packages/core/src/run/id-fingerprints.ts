@@ -32,6 +32,9 @@ export class IdFingerprints {
   }
 }
 
+/** The first table's size: a power of two, small enough to be allocated cheaply. */
+const INITIAL_SLOTS = 8;
+
 /** A free slot of {@link FingerprintTable}. */
 const EMPTY = 0;
 /** A slot whose key was deleted: probes go on past it, and an add may reuse it. */
@@ -45,7 +48,9 @@ const DELETED = -1;
  * streams thousands of items keeps a few hundred kilobytes less.
  */
 export class FingerprintTable {
-  #slots = new Float64Array(16);
+  // Eight slots (64 bytes) fit in V8's on-heap typed arrays; a larger first table would be an
+  // off-heap allocation costing ten times as much, made by every run for sets most runs keep tiny.
+  #slots = new Float64Array(INITIAL_SLOTS);
   /** Slots taken by a key or a deletion mark. */
   #used = 0;
   #size = 0;

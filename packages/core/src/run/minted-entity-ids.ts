@@ -21,13 +21,14 @@ const KINDS: readonly EntityKind[] = ["text message", "reasoning message", "tool
  * stream of any number of entities.
  */
 export class MintedEntityIds {
-  readonly #byKind = new Map<EntityKind, IdFingerprints>(KINDS.map((kind) => [kind, new IdFingerprints()]));
+  // One set per kind, in the order of KINDS (an array: no Map iterator and entry per mint).
+  readonly #byKind: readonly IdFingerprints[] = KINDS.map(() => new IdFingerprints());
 
   /** Records `id` as naming a new `kind`; throws {@link RunStateError} when the run already used it. */
   mint(id: string, kind: EntityKind): void {
-    for (const [owner, ids] of this.#byKind) {
-      if (ids.has(id)) throw new RunStateError(`the ${kind} id ${id} is already the id of a ${owner} in this run`);
+    for (let i = 0; i < KINDS.length; i++) {
+      if ((this.#byKind[i] as IdFingerprints).has(id)) throw new RunStateError(`the ${kind} id ${id} is already the id of a ${KINDS[i] as EntityKind} in this run`);
     }
-    (this.#byKind.get(kind) as IdFingerprints).add(id);
+    (this.#byKind[KINDS.indexOf(kind)] as IdFingerprints).add(id);
   }
 }

@@ -1,6 +1,6 @@
-import { BRIDGE_METADATA_KEY, type BridgeMetadata } from "../metadata.js";
+import type { BridgeMetadata } from "../metadata.js";
 import type { ReasoningEncryptedValueSubtype } from "../types/common.js";
-import { EventType, type Event, type TextMessageStartEvent, type ToolCallStartEvent } from "../types/events.js";
+import { EventType, type Event } from "../types/events.js";
 import { UsageLedger } from "../usage/usage-ledger.js";
 import type {
   FailOptions,
@@ -13,16 +13,18 @@ import type {
   ToolCallResultOptions,
 } from "./run-options.js";
 import { customEvent, rawEvent } from "./bounded-events.js";
-import { endMeta, eventMeta, mergeFields, stampFields } from "./event-metadata.js";
+import { eventMeta, mergeFields, stampFields } from "./event-metadata.js";
+import { closedEvent, reasoningStartEvent, textStartEvent, toolCallResultEvent, toolCallStartEvent } from "./entity-events.js";
 import { forwardThroughBuilder } from "./forward-event.js";
-import { checkForwardedAttribution, forwardedAttribution, type OpenAttributions } from "./forwarded-attribution.js";
+import { checkForwardedAttribution, forwardedAttribution, openAttributions, type OpenAttributions } from "./forwarded-attribution.js";
 import { EventQueue } from "./event-queue.js";
 import { randomId, type IdGenerator } from "./ids.js";
-import { attributed, closingFields, markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
-import { closeReasoningSpan, newReasoningSpan, openReasoningSpan, reasoningSpanAttribution, type ReasoningSpan } from "./reasoning-span.js";
+import { markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
+import { closeReasoningSpan, newReasoningSpan, openReasoningSpan, type ReasoningSpan } from "./reasoning-span.js";
 import { RunStateError } from "./run-state-error.js";
 import { runStartedEvent } from "./run-started-event.js";
 import { cancelledEvent, failedEvent, finishedEvent, interruptedEvent, type TerminalState } from "./terminal-events.js";
+import { TerminalMetadata } from "./terminal-metadata.js";
 import { ToolCallLedger } from "./tool-call-ledger.js";
 import { MintedEntityIds } from "./minted-entity-ids.js";
 
@@ -59,16 +61,10 @@ export class RunBuilder {
   #forwardedBy: string | undefined;
   readonly #tools: ToolCallLedger;
   readonly #ids = new MintedEntityIds();
-  /** Where {@link forward} finds the attribution of the entity an event continues or closes. */
-  readonly #attributions: OpenAttributions = {
-    text: this.#openText,
-    reasoning: this.#openReasoning,
-    span: (id) => reasoningSpanAttribution(this.#span, id),
-    tool: (id) => this.#tools.openEntry(id),
-  };
-  /** Bridge fields for whatever terminal event ends the run, and for RUN_ERROR only (see {@link setTerminalMetadata}, {@link setErrorMetadata}). */
-  #terminal: BridgeMetadata | undefined;
-  #error: BridgeMetadata | undefined;
+  /** Where {@link forward} finds the attribution of the entity an event continues or closes (made by the first forward). */
+  #attributions: OpenAttributions | undefined;
+  /** Bridge fields for the terminal event (see {@link setTerminalMetadata}, {@link setErrorMetadata}). */
+  readonly #terminal = new TerminalMetadata();
 
   constructor(options: RunBuilderOptions) {
     this.#options = options;
@@ -115,12 +111,7 @@ export class RunBuilder {
     const fields = stampFields(this.#options.provider, options.metadata);
     this.#ids.mint(messageId, "text message");
     markOpen(this.#openText, "text message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwardedBy });
-    // Optional members are set one by one, not spread in conditionally: a spread costs a runtime
-    // call per event, and the key order (hence the JSON) stays the same.
-    const event: TextMessageStartEvent = { type: EventType.TEXT_MESSAGE_START, messageId, role: options.role ?? "assistant" };
-    if (options.name !== undefined) event.name = options.name;
-    event.metadata = { [BRIDGE_METADATA_KEY]: fields };
-    this.#events.push(event);
+    this.#events.push(textStartEvent(messageId, options.role ?? "assistant", options.name, fields));
     return messageId;
   }
 
@@ -139,8 +130,8 @@ export class RunBuilder {
   /** Closes an open text message; metadata lands on the message (over its own `endMetadata`). */
   endText(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const { fields, end, subagentRunId } = takeOpen(this.#openText, "text message", messageId);
-    this.#events.push(attributed({ type: EventType.TEXT_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) }, subagentRunId));
+    const open = takeOpen(this.#openText, "text message", messageId);
+    this.#events.push(closedEvent({ type: EventType.TEXT_MESSAGE_END, messageId }, open, metadata, this.#options.onWarning));
   }
 
   // ---- reasoning --------------------------------------------------------------------------
@@ -167,12 +158,7 @@ export class RunBuilder {
     const fields = stampFields(this.#options.provider, options.metadata);
     this.#ids.mint(messageId, "reasoning message");
     markOpen(this.#openReasoning, "reasoning message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwardedBy });
-    this.#events.push({
-      type: EventType.REASONING_MESSAGE_START,
-      messageId,
-      role: "reasoning",
-      metadata: { [BRIDGE_METADATA_KEY]: fields },
-    });
+    this.#events.push(reasoningStartEvent(messageId, fields));
     return messageId;
   }
 
@@ -191,8 +177,8 @@ export class RunBuilder {
   /** Closes an open reasoning message; metadata lands on it (over its own `endMetadata`). */
   endReasoningMessage(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const { fields, end, subagentRunId } = takeOpen(this.#openReasoning, "reasoning message", messageId);
-    this.#events.push(attributed({ type: EventType.REASONING_MESSAGE_END, messageId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) }, subagentRunId));
+    const open = takeOpen(this.#openReasoning, "reasoning message", messageId);
+    this.#events.push(closedEvent({ type: EventType.REASONING_MESSAGE_END, messageId }, open, metadata, this.#options.onWarning));
   }
 
   /**
@@ -223,10 +209,7 @@ export class RunBuilder {
     const fields = stampFields(this.#options.provider, providerExecuted ? mergeFields(options.metadata, { providerExecuted }) : options.metadata);
     if (!this.#tools.has(toolCallId)) this.#ids.mint(toolCallId, "tool call");
     this.#tools.start(toolCallId, { fields, end: options.endMetadata, subagentRunId: this.#forwardedBy }, providerExecuted);
-    const event: ToolCallStartEvent = { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: options.toolCallName };
-    if (options.parentMessageId !== undefined) event.parentMessageId = options.parentMessageId;
-    event.metadata = { [BRIDGE_METADATA_KEY]: fields };
-    this.#events.push(event);
+    this.#events.push(toolCallStartEvent(toolCallId, options.toolCallName, options.parentMessageId, fields));
     return toolCallId;
   }
 
@@ -277,8 +260,8 @@ export class RunBuilder {
   /** Closes an open tool call; metadata lands on it (over its own `endMetadata`). */
   endToolCall(toolCallId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const { fields, end, subagentRunId } = this.#tools.close(toolCallId);
-    this.#events.push(attributed({ type: EventType.TOOL_CALL_END, toolCallId, ...endMeta(fields, closingFields(end, metadata, this.#options.onWarning)) }, subagentRunId));
+    const open = this.#tools.close(toolCallId);
+    this.#events.push(closedEvent({ type: EventType.TOOL_CALL_END, toolCallId }, open, metadata, this.#options.onWarning));
   }
 
   /** Emits what a tool returned (closing the call first if it is open); returns the result's id. */
@@ -290,14 +273,7 @@ export class RunBuilder {
     this.#tools.settle(toolCallId);
     const messageId = options.messageId ?? this.#nextId();
     this.#ids.mint(messageId, "tool result message");
-    this.#events.push({
-      type: EventType.TOOL_CALL_RESULT,
-      messageId,
-      toolCallId,
-      role: "tool",
-      content: options.content,
-      metadata: { [BRIDGE_METADATA_KEY]: stampFields(this.#options.provider, options.metadata) },
-    });
+    this.#events.push(toolCallResultEvent(messageId, options, stampFields(this.#options.provider, options.metadata)));
     return messageId;
   }
 
@@ -326,7 +302,7 @@ export class RunBuilder {
    */
   setTerminalMetadata(fields: BridgeMetadata): void {
     this.#live();
-    this.#terminal = mergeFields(this.#terminal, fields);
+    this.#terminal.add(fields);
   }
 
   /**
@@ -337,7 +313,7 @@ export class RunBuilder {
    */
   setErrorMetadata(fields: BridgeMetadata): void {
     this.#live();
-    this.#error = mergeFields(this.#error, fields);
+    this.#terminal.addForError(fields);
   }
 
   /** Closes everything open, in a legal order. */
@@ -392,6 +368,7 @@ export class RunBuilder {
   forward(event: Event): void {
     const mark = this.#events.length;
     const subagentRunId = forwardedAttribution(event);
+    this.#attributions ??= openAttributions(this.#openText, this.#openReasoning, this.#span, this.#tools);
     checkForwardedAttribution(event, subagentRunId, this.#attributions);
     this.#forwardedBy = subagentRunId;
     try {
@@ -420,7 +397,7 @@ export class RunBuilder {
 
   /** What the terminal event is built from; read after closing what is open. */
   #terminalState(): TerminalState {
-    return { threadId: this.threadId, runId: this.runId, usage: this.usage.entries(), terminal: this.#terminal, error: this.#error };
+    return this.#terminal.state(this.threadId, this.runId, this.usage);
   }
 
   #end(event: Event): void {
