@@ -13,7 +13,7 @@ import { streamChatCompletions, streamResponses } from "@agui-bridge/openai";
 import { describe, expect, it } from "vitest";
 
 type Rec = Record<string, unknown>;
-type Stream = (chunks: AsyncIterable<unknown>, options: { onWarning: (warning: BridgeWarning) => void; generateId: () => string }) => AsyncIterable<Event>;
+type Stream = (chunks: AsyncIterable<unknown>, options: { onWarning: (warning: BridgeWarning) => void; generateId: () => string; emitRawEvents?: boolean }) => AsyncIterable<Event>;
 
 const MAPPERS: Record<string, Stream> = {
   anthropic: (chunks, options) => streamMessages(chunks, options),
@@ -27,11 +27,11 @@ async function* source(chunks: readonly unknown[]): AsyncGenerator<unknown> {
 }
 
 /** The warnings `mapper` reports for `chunks` (the events are read to the end and discarded). */
-async function warningsOf(mapper: string, chunks: readonly unknown[]): Promise<BridgeWarning[]> {
+async function warningsOf(mapper: string, chunks: readonly unknown[], emitRawEvents = false): Promise<BridgeWarning[]> {
   const stream = MAPPERS[mapper];
   if (stream === undefined) throw new Error(`no mapper ${mapper}`);
   const warnings: BridgeWarning[] = [];
-  for await (const event of stream(source(chunks), { onWarning: (w) => warnings.push(w), generateId: createSequentialIds("id") })) void event;
+  for await (const event of stream(source(chunks), { onWarning: (w) => warnings.push(w), generateId: createSequentialIds("id"), emitRawEvents })) void event;
   return warnings;
 }
 
@@ -88,6 +88,12 @@ describe("the same situation has the same warning code in every stream mapper", 
     expect(warnings.map((w) => w.code)).toEqual([STREAM_WARNINGS.unknownContent]);
     expect(warnings[0]?.details).toMatchObject({ kind, type });
     expect(STREAM_WARNINGS.unknownContent).toBe("stream.unknown-content");
+  });
+
+  it.each(UNKNOWN_CONTENT)("%s: unmodelled content (%s) is reported the same with emitRawEvents on (RAW is not instead of the warning)", async (mapper, kind, type, chunks) => {
+    const warnings = await warningsOf(mapper, chunks, true);
+    expect(warnings.map((w) => w.code)).toEqual([STREAM_WARNINGS.unknownContent]);
+    expect(warnings[0]?.details).toMatchObject({ kind, type });
   });
 
   it.each(ORPHAN_RESULTS)("%s: a %s for a call that never started is stream.orphan-tool-result", async (mapper, type, chunks) => {

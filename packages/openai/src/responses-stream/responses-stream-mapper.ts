@@ -294,13 +294,18 @@ function handleItemDone(state: ResponsesStreamState, event: Record<string, unkno
   }
 }
 
+/**
+ * An event of an item kind the mapper does not model: its content is dropped, reported once per
+ * item (on `response.output_item.added`) as every mapper reports unknown content, and with
+ * `emitRawEvents` every such event also goes out as RAW.
+ */
 function unmodelled(state: ResponsesStreamState, event: Record<string, unknown>, itemType: string | undefined): void {
-  if (state.options.emitRawEvents === true) state.run.raw(event, providerLabel(state.options));
-  else if (asString(event.type) === "response.output_item.added") {
+  if (asString(event.type) === "response.output_item.added") {
     state.options.onWarning?.({
       code: STREAM_WARNINGS.unknownContent,
-      message: `Output item type ${itemType ?? "(none)"} is not modelled and was skipped`,
+      message: `Output item type ${itemType ?? "(none)"} is not modelled; its content is dropped`,
       details: { kind: "item", type: itemType ?? null },
     });
   }
+  if (state.options.emitRawEvents === true) state.run.raw(event, providerLabel(state.options));
 }
