@@ -17,6 +17,9 @@ export { PROTOCOL_VERSION } from "./run/run-builder.js";
 export type { Provider, ProviderStreamOptions } from "./provider.js";
 export type { ProviderCheckResult, ProviderProblem } from "./provider-check.js";
 export type { BridgeWarning, WarningHandler } from "./warnings.js";
+// The warning codes, so an application matches them by name rather than by string.
+export { REQUEST_WARNINGS } from "./request-helpers.js";
+export { STREAM_WARNINGS, type UnknownContentKind } from "./stream-warnings.js";
 export { FINISH_REASONS, type FinishInfo, type FinishReason } from "./finish-reason.js";
 export { BRIDGE_METADATA_KEY, readBridgeMetadata, type BridgeMetadata } from "./metadata.js";
 export { aggregateTokenUsage, sumTokenUsage } from "./usage/aggregate-token-usage.js";
