@@ -71,7 +71,7 @@ export class RunBuilder {
     this.threadId = options.threadId;
     this.runId = options.runId;
     this.#nextId = options.generateId ?? randomId;
-    this.#tools = new ToolCallLedger(options.input);
+    this.#tools = new ToolCallLedger(options.input, options.onWarning);
     this.#events = new EventQueue(options.now, options.onWarning);
   }
 
