@@ -49,6 +49,18 @@ describe("boundedCopy", () => {
     const hostile = Object.defineProperty({}, "boom", { enumerable: true, get: () => { throw new Error("no"); } });
     expect(boundedCopy({ hostile }).value).toEqual({ hostile: { boom: OMITTED_VALUE } });
   });
+
+  it("never throws on a toJSON getter that throws, at the root or nested", () => {
+    const throwingToJSON = Object.defineProperty({ a: 1 }, "toJSON", { get: () => { throw new Error("no"); } });
+    expect(boundedCopy(throwingToJSON)).toEqual({ value: OMITTED_VALUE, omissions: [{ path: "", reason: "not-json" }], truncated: true });
+    expect(boundedCopy({ keep: 1, inner: throwingToJSON }).value).toEqual({ keep: 1, inner: OMITTED_VALUE });
+  });
+
+  it("never throws on a Proxy whose get trap throws, at the root or nested", () => {
+    const trap = new Proxy({ a: 1 }, { get() { throw new Error("trap"); } });
+    expect(boundedCopy(trap)).toEqual({ value: OMITTED_VALUE, omissions: [{ path: "", reason: "not-json" }], truncated: true });
+    expect(boundedCopy([1, trap]).value).toEqual([1, OMITTED_VALUE]);
+  });
 });
 
 describe("every event is encodable by construction", () => {

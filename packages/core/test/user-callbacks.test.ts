@@ -1,6 +1,6 @@
 import { assertConformant } from "@agui-bridge/conformance";
 import { describe, expect, it } from "vitest";
-import { driveRun, type BridgeWarning, type Event, type RunBuilder as Run, type StreamMapper } from "../src/adapter.js";
+import { driveRun, OMITTED_VALUE, type BridgeWarning, type Event, type RunBuilder as Run, type StreamMapper } from "../src/adapter.js";
 
 /** Opens a text message per "text:…" chunk (minting its id), finishes on "end", throws on "boom". */
 function textMapper(run: Run): StreamMapper<string> {
@@ -171,7 +171,7 @@ describe("bounding the input echoed on RUN_STARTED", () => {
     expect(warnings.map((w) => w.code)).toEqual(["event.value-omitted"]);
   });
 
-  it("an input the bounded copy cannot read (a Proxy whose trap throws): RUN_STARTED without the echo, the run ends normally", async () => {
+  it("a state the bounded copy cannot read (a Proxy whose trap throws): echoed with state replaced by the marker, the run ends normally", async () => {
     const warnings: BridgeWarning[] = [];
     const state = new Proxy({}, {
       get() {
@@ -180,9 +180,83 @@ describe("bounding the input echoed on RUN_STARTED", () => {
     });
     const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: input(state), onWarning: throwingHandler(warnings) });
     await assertConformant(events);
-    expect(events[0]).toMatchObject({ type: "RUN_STARTED", threadId: "t", runId: "r", metadata: { "agui-bridge": { omitted: [{ field: "input", path: "", reason: "not-json" }] } } });
-    expect(events[0]).not.toHaveProperty("input");
+    expect(events[0]).toMatchObject({
+      type: "RUN_STARTED",
+      threadId: "t",
+      runId: "r",
+      input: { threadId: "t", runId: "r", state: OMITTED_VALUE },
+      metadata: { "agui-bridge": { omitted: [{ field: "input", path: "state", reason: "not-json" }] } },
+    });
     expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
     expect(warnings.map((w) => w.code)).toEqual(["event.value-omitted"]);
+  });
+
+  it("an input that cannot be read at all (a Proxy whose trap throws): RUN_STARTED without the echo, generated ids, the run ends normally", async () => {
+    const warnings: BridgeWarning[] = [];
+    const hostile = new Proxy({}, {
+      get() {
+        throw new Error("trap");
+      },
+    }) as never;
+    const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: hostile, onWarning: throwingHandler(warnings) });
+    await assertConformant(events);
+    expect(events[0]).toMatchObject({ type: "RUN_STARTED", metadata: { "agui-bridge": { omitted: [{ field: "input", path: "", reason: "not-json" }] } } });
+    expect(events[0]).not.toHaveProperty("input");
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(warnings.map((w) => w.code)).toEqual(["run.input-unreadable", "run.input-unreadable", "event.value-omitted"]);
+  });
+});
+
+describe("an input whose threadId, runId or messages cannot be read", () => {
+  const throwing = (name: string) => () => {
+    throw new Error(`${name} getter`);
+  };
+  const inputWith = (name: "threadId" | "runId" | "messages") => {
+    const input: Record<string, unknown> = { threadId: "t", runId: "r", messages: [], tools: [], context: [], state: {}, forwardedProps: {} };
+    return Object.defineProperty(input, name, { enumerable: true, get: throwing(name) }) as never;
+  };
+
+  for (const name of ["threadId", "runId"] as const) {
+    it(`a ${name} getter that throws: the id is generated, one run.input-unreadable warning, the run ends normally`, async () => {
+      const warnings: BridgeWarning[] = [];
+      const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: inputWith(name), generateId: failingAfter(10, (n) => `app-${n}`), onWarning: (w) => warnings.push(w) });
+      await assertConformant(events);
+      const ids = { threadId: name === "threadId" ? "app-1" : "t", runId: name === "runId" ? "app-1" : "r" };
+      expect(events[0]).toMatchObject({ type: "RUN_STARTED", ...ids, metadata: { "agui-bridge": { omitted: [{ field: "input", path: "", reason: "not-json" }] } } });
+      expect(events[0]).not.toHaveProperty("input");
+      expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" }, ...ids });
+      expect(warnings.filter((w) => w.code === "run.input-unreadable")).toEqual([expect.objectContaining({ details: { field: name } })]);
+    });
+  }
+
+  it("a throwing getter and a throwing onWarning: the run still starts and ends normally", async () => {
+    const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: inputWith("threadId"), onWarning: throwing("onWarning") });
+    await assertConformant(events);
+    expect(events[0]).toMatchObject({ type: "RUN_STARTED", runId: "r" });
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+  });
+
+  it("a messages getter that throws: no id counts as taken by the history, one run.input-unreadable warning", async () => {
+    const warnings: BridgeWarning[] = [];
+    const taken: boolean[] = [];
+    const events = await collect({
+      source: chunks(["a", "end"]),
+      createMapper: (run) => {
+        const mapper = textMapper(run);
+        return {
+          chunk(chunk) {
+            taken.push(run.isToolCallIdTaken("call-1"), run.isToolCallIdTaken("call-2"));
+            mapper.chunk(chunk);
+          },
+          end: () => mapper.end(),
+        };
+      },
+      input: inputWith("messages"),
+      onWarning: (w) => warnings.push(w),
+    });
+    await assertConformant(events);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+    expect(taken).toEqual([false, false, false, false]);
+    expect(warnings.filter((w) => w.code === "run.input-unreadable")).toEqual([expect.objectContaining({ details: { field: "messages" } })]);
   });
 });

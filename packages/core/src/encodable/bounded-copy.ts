@@ -70,9 +70,11 @@ export function boundedCopy(value: unknown, options: BoundedCopyOptions = {}): B
     nodes++;
     if (nodes > maxNodes) return omit(path, "size");
     let current = input;
-    if (typeof current === "object" && current !== null && typeof (current as { toJSON?: unknown }).toJSON === "function") {
+    if (typeof current === "object" && current !== null) {
+      // Reading toJSON is guarded too: a getter or a Proxy trap can throw on the read itself.
       try {
-        current = (current as { toJSON: (key: string) => unknown }).toJSON("");
+        const toJSON = (current as { toJSON?: unknown }).toJSON;
+        if (typeof toJSON === "function") current = (toJSON as (key: string) => unknown).call(current, "");
       } catch {
         return omit(path, "not-json");
       }
@@ -100,7 +102,15 @@ export function boundedCopy(value: unknown, options: BoundedCopyOptions = {}): B
     try {
       if (Array.isArray(container)) {
         const out: unknown[] = [];
-        for (let i = 0; i < container.length; i++) out.push(copy(container[i], `${path}[${i}]`, depth + 1, true));
+        for (let i = 0; i < container.length; i++) {
+          let item: unknown;
+          try {
+            item = container[i];
+          } catch {
+            item = omit(`${path}[${i}]`, "not-json");
+          }
+          out.push(copy(item, `${path}[${i}]`, depth + 1, true));
+        }
         return out;
       }
       const out: Record<string, unknown> = {};
@@ -115,6 +125,9 @@ export function boundedCopy(value: unknown, options: BoundedCopyOptions = {}): B
         if (copied !== undefined) out[key] = copied;
       }
       return out;
+    } catch {
+      // The container itself cannot be walked (a revoked Proxy, a throwing length or ownKeys trap).
+      return omit(path, "not-json");
     } finally {
       ancestors.delete(container);
     }

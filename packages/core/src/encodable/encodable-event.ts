@@ -35,6 +35,12 @@ export function boundEventValue(
   const copy = boundedCopy(value, options);
   if (!copy.truncated) return { value: copy.value };
   const omitted = copy.omissions.map((omission) => ({ field, ...omission }));
+  reportOmissions(field, omitted, onWarning);
+  return { value: copy.value, omitted };
+}
+
+/** Reports what a bounded copy of `field` replaced (`event.value-omitted`); a throwing handler is ignored (internal). */
+export function reportOmissions(field: string, omitted: readonly EventOmission[], onWarning: WarningHandler | undefined): void {
   try {
     onWarning?.({
       code: VALUE_OMITTED_WARNING,
@@ -44,7 +50,6 @@ export function boundEventValue(
   } catch {
     // A throwing warning handler must not break the run.
   }
-  return { value: copy.value, omitted };
 }
 
 /** Adds omissions to an event's metadata under the bridge key, keeping what is there. */

@@ -78,7 +78,9 @@ export interface DriveRunOptions<Chunk> {
   /**
    * Told when a payload had to be bounded to stay encodable (passed to the run builder), or the
    * mapper's `beforeClose` threw (`run.before-close-failed`), or `generateId` or `now` failed
-   * (`run.generate-id-failed`, `run.now-failed`).
+   * (`run.generate-id-failed`, `run.now-failed`), or the input's `threadId`, `runId` or `messages`
+   * could not be read (`run.input-unreadable`: a throwing getter or Proxy trap; the field counts as
+   * absent).
    */
   onWarning?: WarningHandler;
 }

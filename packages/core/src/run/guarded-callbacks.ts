@@ -20,7 +20,7 @@ export function guardIdGenerator(generate: IdGenerator, onWarning: WarningHandle
         // Reported below, like a value that is not an id.
       }
       failed = true;
-      warn(onWarning, "run.generate-id-failed", "The application's generateId threw or returned something that is not a string: the run's ids come from the built-in generator from here on");
+      warnSafely(onWarning, "run.generate-id-failed", "The application's generateId threw or returned something that is not a string: the run's ids come from the built-in generator from here on");
     }
     return randomId();
   };
@@ -48,16 +48,17 @@ export function guardClock(now: () => number, onWarning: WarningHandler | undefi
         // Reported below, like a value that is not a time.
       }
       failed = true;
-      warn(onWarning, "run.now-failed", "The application's now threw or returned something that is not a number from 0 to Number.MAX_SAFE_INTEGER: the run's events are stamped with Date.now() from here on");
+      warnSafely(onWarning, "run.now-failed", "The application's now threw or returned something that is not a number from 0 to Number.MAX_SAFE_INTEGER: the run's events are stamped with Date.now() from here on");
     }
     return Date.now();
   };
   return safe;
 }
 
-function warn(onWarning: WarningHandler | undefined, code: string, message: string): void {
+/** Reports a warning to the application's handler; a handler that throws is ignored (internal). */
+export function warnSafely(onWarning: WarningHandler | undefined, code: string, message: string, details?: Record<string, unknown>): void {
   try {
-    onWarning?.({ code, message });
+    onWarning?.(details === undefined ? { code, message } : { code, message, details });
   } catch {
     // A throwing warning handler does not break the run either.
   }

@@ -15,11 +15,11 @@ import type {
 import { customEvent, rawEvent } from "./bounded-events.js";
 import { eventMeta, mergeFields, stampFields } from "./event-metadata.js";
 import { closedEvent, reasoningStartEvent, textStartEvent, toolCallResultEvent, toolCallStartEvent } from "./entity-events.js";
+import { OpenMessages } from "./open-messages.js";
 import { forwardThroughBuilder } from "./forward-event.js";
 import { checkForwardedAttribution, forwardedAttribution, openAttributions, type OpenAttributions } from "./forwarded-attribution.js";
 import { EventQueue } from "./event-queue.js";
 import { randomId, type IdGenerator } from "./ids.js";
-import { markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
 import { closeReasoningSpan, newReasoningSpan, openReasoningSpan, type ReasoningSpan } from "./reasoning-span.js";
 import { RunStateError } from "./run-state-error.js";
 import { runStartedEvent } from "./run-started-event.js";
@@ -50,8 +50,7 @@ export class RunBuilder {
   #ended = false;
   readonly #options: RunBuilderOptions;
   readonly #nextId: IdGenerator;
-  readonly #openText = new Map<string, OpenEntity>();
-  readonly #openReasoning = new Map<string, OpenEntity>();
+  readonly #messages: OpenMessages;
   readonly #span: ReasoningSpan = newReasoningSpan();
   /**
    * While {@link forward} replays an event through the builder's methods: the event's attribution
@@ -71,7 +70,8 @@ export class RunBuilder {
     this.threadId = options.threadId;
     this.runId = options.runId;
     this.#nextId = options.generateId ?? randomId;
-    this.#tools = new ToolCallLedger(options.input);
+    this.#tools = new ToolCallLedger(options.input, options.onWarning);
+    this.#messages = new OpenMessages(this.#ids, options.provider, options.onWarning);
     this.#events = new EventQueue(options.now, options.onWarning);
   }
 
@@ -108,30 +108,25 @@ export class RunBuilder {
   startText(options: StartTextOptions = {}): string {
     this.#live();
     const messageId = options.messageId ?? this.#nextId();
-    const fields = stampFields(this.#options.provider, options.metadata);
-    this.#ids.mint(messageId, "text message");
-    markOpen(this.#openText, "text message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwardedBy });
-    this.#events.push(textStartEvent(messageId, options.role ?? "assistant", options.name, fields));
+    this.#events.push(textStartEvent(messageId, options.role ?? "assistant", options.name, this.#messages.open("text message", messageId, options, this.#forwardedBy)));
     return messageId;
   }
 
   /** Whether the text message is open. */
   isTextOpen(messageId: string): boolean {
-    return this.#openText.has(messageId);
+    return this.#messages.isOpen("text message", messageId);
   }
 
   /** Appends a fragment, byte for byte (the empty string included), to an open text message. */
   text(messageId: string, delta: string): void {
     this.#live();
-    if (!this.#openText.has(messageId)) throw new RunStateError(`text message ${messageId} is not open`);
-    this.#events.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta });
+    this.#events.push(this.#messages.content("text message", messageId, delta));
   }
 
   /** Closes an open text message; metadata lands on the message (over its own `endMetadata`). */
   endText(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const open = takeOpen(this.#openText, "text message", messageId);
-    this.#events.push(closedEvent({ type: EventType.TEXT_MESSAGE_END, messageId }, open, metadata, this.#options.onWarning));
+    this.#events.push(this.#messages.close("text message", messageId, metadata));
   }
 
   // ---- reasoning --------------------------------------------------------------------------
@@ -155,30 +150,25 @@ export class RunBuilder {
     this.#live();
     if (this.#span.id === undefined) this.startReasoning();
     const messageId = options.messageId ?? this.#nextId();
-    const fields = stampFields(this.#options.provider, options.metadata);
-    this.#ids.mint(messageId, "reasoning message");
-    markOpen(this.#openReasoning, "reasoning message", messageId, { fields, end: options.endMetadata, subagentRunId: this.#forwardedBy });
-    this.#events.push(reasoningStartEvent(messageId, fields));
+    this.#events.push(reasoningStartEvent(messageId, this.#messages.open("reasoning message", messageId, options, this.#forwardedBy)));
     return messageId;
   }
 
   /** Whether the reasoning message is open. */
   isReasoningOpen(messageId: string): boolean {
-    return this.#openReasoning.has(messageId);
+    return this.#messages.isOpen("reasoning message", messageId);
   }
 
   /** Appends a fragment, byte for byte, to an open reasoning message. */
   reasoning(messageId: string, delta: string): void {
     this.#live();
-    if (!this.#openReasoning.has(messageId)) throw new RunStateError(`reasoning message ${messageId} is not open`);
-    this.#events.push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId, delta });
+    this.#events.push(this.#messages.content("reasoning message", messageId, delta));
   }
 
   /** Closes an open reasoning message; metadata lands on it (over its own `endMetadata`). */
   endReasoningMessage(messageId: string, metadata?: BridgeMetadata): void {
     this.#live();
-    const open = takeOpen(this.#openReasoning, "reasoning message", messageId);
-    this.#events.push(closedEvent({ type: EventType.REASONING_MESSAGE_END, messageId }, open, metadata, this.#options.onWarning));
+    this.#events.push(this.#messages.close("reasoning message", messageId, metadata));
   }
 
   /**
@@ -188,7 +178,7 @@ export class RunBuilder {
    */
   endReasoning(metadata?: BridgeMetadata): void {
     this.#live();
-    for (const id of [...this.#openReasoning.keys()]) this.endReasoningMessage(id, metadata);
+    for (const id of [...this.#messages.reasoning.keys()]) this.endReasoningMessage(id, metadata);
     const end = closeReasoningSpan(this.#span, metadata);
     if (end !== undefined) this.#events.push(end);
   }
@@ -320,7 +310,7 @@ export class RunBuilder {
   closeAll(metadata?: BridgeMetadata): void {
     this.#live();
     for (const id of this.#tools.openIds()) this.endToolCall(id, metadata);
-    for (const id of [...this.#openText.keys()]) this.endText(id, metadata);
+    for (const id of [...this.#messages.text.keys()]) this.endText(id, metadata);
     this.endReasoning(metadata);
   }
 
@@ -368,7 +358,7 @@ export class RunBuilder {
   forward(event: Event): void {
     const mark = this.#events.length;
     const subagentRunId = forwardedAttribution(event);
-    this.#attributions ??= openAttributions(this.#openText, this.#openReasoning, this.#span, this.#tools);
+    this.#attributions ??= openAttributions(this.#messages.text, this.#messages.reasoning, this.#span, this.#tools);
     checkForwardedAttribution(event, subagentRunId, this.#attributions);
     this.#forwardedBy = subagentRunId;
     try {

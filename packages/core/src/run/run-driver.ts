@@ -6,10 +6,9 @@ import { cancel, closeRun, invalidStep, truncate, type Ending } from "./close-ru
 import { builderOptionsFrom } from "./builder-options.js";
 import { INVALID_STEP, readStep, STREAM_DONE } from "./read-step.js";
 import { releaseIterator, releaseLate } from "./release-source.js";
+import { ABORTED, RunAbort } from "./run-abort.js";
 import { RunBuilder } from "./run-builder.js";
 import type { DriveRunOptions, StreamMapper } from "./drive-run.js";
-
-const ABORTED = Symbol("aborted");
 
 type Result = IteratorResult<Event, void>;
 type Answer = Result | Promise<Result>;
@@ -53,12 +52,8 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   #pulling = false;
   #waiting: Array<(answer: Promise<Result>) => void> = [];
   // Only a source function (given the run's signal) or an outer signal can be aborted: without
-  // either there is nothing to abort, and no AbortController (costly to make) is built.
-  #controller: AbortController | undefined;
-  // Read once per chunk: a flag the abort listener sets, not the signal's getter.
-  #aborted = false;
-  // Aborting wakes the pull in flight.
-  #wake: ((value: typeof ABORTED) => void) | undefined;
+  // either there is nothing to abort, and no abort wiring (an AbortController, costly) is built.
+  #abort: RunAbort | undefined;
 
   constructor(options: DriveRunOptions<Chunk>) {
     this.#options = options;
@@ -118,24 +113,14 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     this.#enqueue();
     this.#phase = "opening";
 
-    const outer = options.signal;
-    if (typeof options.source === "function" || outer !== undefined) {
-      const controller = new AbortController();
-      this.#controller = controller;
-      if (outer?.aborted === true) controller.abort(outer.reason);
-      else outer?.addEventListener("abort", this.#onOuterAbort, { once: true });
-      this.#aborted = controller.signal.aborted;
-      if (!this.#aborted) controller.signal.addEventListener("abort", this.#onAbort, { once: true });
-    }
+    if (typeof options.source === "function" || options.signal !== undefined) this.#abort = new RunAbort(options.signal);
     return this.#serve();
   }
 
-  readonly #onOuterAbort = (): void => this.#controller?.abort(this.#options?.signal?.reason);
-
-  readonly #onAbort = (): void => {
-    this.#aborted = true;
-    this.#wake?.(ABORTED);
-  };
+  /** Whether the run was aborted (read per chunk: a flag, not the signal's getter). */
+  get #aborted(): boolean {
+    return this.#abort?.aborted === true;
+  }
 
   /** The queue is used up: the next step of the run. */
   #advance(): Answer {
@@ -155,12 +140,12 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     try {
       this.#mapper = options.createMapper(run);
       const source = options.source;
-      opening = typeof source === "function" ? source((this.#controller as AbortController).signal) : source;
+      opening = typeof source === "function" ? source((this.#abort as RunAbort).signal) : source;
     } catch (error) {
       return this.#failOrCancel(error);
     }
-    if (this.#controller === undefined) return this.#onOpened(opening as AsyncIterable<Chunk>);
-    return this.#raceAbort(opening).then(
+    if (this.#abort === undefined) return this.#onOpened(opening as AsyncIterable<Chunk>);
+    return this.#abort.race(opening).then(
       (iterable) => this.#guard(() => (iterable === ABORTED ? this.#onAbortedOpening(opening) : this.#onOpened(iterable))),
       (error: unknown) => (this.#phase === "over" ? this.#settled(finished()) : this.#guard(() => this.#failOrCancel(error))),
     );
@@ -198,7 +183,7 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     try {
       const step = (this.#iterator as AsyncIterator<Chunk | Chunk[]>).next();
       // Only an outer signal can abort while a pull is pending: without one, no race is needed.
-      pending = this.#options?.signal === undefined ? Promise.resolve(step) : this.#raceAbort(step);
+      pending = this.#options?.signal === undefined ? Promise.resolve(step) : (this.#abort as RunAbort).race(step);
     } catch (error) {
       return this.#onPullError(error);
     }
@@ -350,14 +335,6 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     for (const resolve of woken) resolve(this.next());
   }
 
-  #raceAbort<T>(value: T | Promise<T>): Promise<T | typeof ABORTED> {
-    if (this.#aborted) return Promise.race([Promise.resolve(value), Promise.resolve<typeof ABORTED>(ABORTED)]);
-    return new Promise<T | typeof ABORTED>((resolve, reject) => {
-      this.#wake = resolve;
-      Promise.resolve(value).then(resolve, reject);
-    });
-  }
-
   /** Lets go of the provider iterator (not awaited: a generator blocked in next() settles return() only after it). */
   #release(): void {
     const it = this.#iterator;
@@ -372,11 +349,8 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
    * to build).
    */
   #cleanUp(): void {
-    const options = this.#options;
-    options?.signal?.removeEventListener("abort", this.#onOuterAbort);
     this.#release();
-    const controller = this.#controller;
-    if (!this.#exhausted && controller !== undefined && !controller.signal.aborted && typeof options?.source === "function") controller.abort();
+    this.#abort?.release(!this.#exhausted && typeof this.#options?.source === "function");
     this.#drop();
   }
 
@@ -391,13 +365,12 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
     this.#run = undefined;
     this.#mapper = undefined;
     this.#redact = undefined;
-    this.#controller = undefined;
-    this.#wake = undefined;
+    this.#abort = undefined;
   }
 
   /** @internal For tests: the references the generator still holds (none once the run is over). */
   get retained(): string[] {
-    const held = { options: this.#options, run: this.#run, mapper: this.#mapper, redact: this.#redact, controller: this.#controller, iterator: this.#iterator };
+    const held = { options: this.#options, run: this.#run, mapper: this.#mapper, redact: this.#redact, abort: this.#abort, iterator: this.#iterator };
     return Object.keys(held).filter((name) => held[name as keyof typeof held] !== undefined);
   }
 }

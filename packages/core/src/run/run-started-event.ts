@@ -1,7 +1,7 @@
 import type { RunStartedEvent } from "../types/events.js";
 import { EventType } from "../types/events.js";
 import type { RunAgentInput } from "../types/input.js";
-import { boundEventValue, VALUE_OMITTED_WARNING, withOmissions, type BoundedEventValue, type EventOmission } from "../encodable/encodable-event.js";
+import { boundEventValue, reportOmissions, VALUE_OMITTED_WARNING, withOmissions, type BoundedEventValue, type EventOmission } from "../encodable/encodable-event.js";
 import type { WarningHandler } from "../warnings.js";
 import type { RunBuilderOptions } from "./run-options.js";
 
@@ -12,8 +12,9 @@ export const PROTOCOL_VERSION = "1.0";
  * The run's RUN_STARTED: its ids, the protocol version, the parent run and, unless `echoInput` is
  * false, the input it answers. The echo is a bounded copy: input nested too deep to encode never
  * reaches the wire as is (the omission is recorded in the event's metadata). Never throws: an input
- * that cannot even be copied is left out of the event (recorded and reported the same way), and the
- * run starts all the same.
+ * whose copy had to replace anything outside `state` and `forwardedProps` (an unreadable id or
+ * message, an input that cannot be read at all) is left out of the event (recorded and reported the
+ * same way), so the echo never breaks the input's schema; the run starts all the same.
  */
 export function runStartedEvent(options: RunBuilderOptions): RunStartedEvent {
   const { input, echoInput, parentRunId } = options;
@@ -26,16 +27,31 @@ export function runStartedEvent(options: RunBuilderOptions): RunStartedEvent {
 }
 
 function boundEcho(input: RunAgentInput, onWarning: WarningHandler | undefined): BoundedEventValue {
+  let echo: BoundedEventValue;
   try {
-    return boundEventValue(input, "input", onWarning);
+    echo = boundEventValue(input, "input");
   } catch {
-    // Something in the input (a Proxy trap, a getter) threw even where the copy does not guard it.
-    const omitted: EventOmission[] = [{ field: "input", path: "", reason: "not-json" }];
-    try {
-      onWarning?.({ code: VALUE_OMITTED_WARNING, message: "The input could not be read to be echoed on RUN_STARTED and was left out", details: { field: "input", omitted } });
-    } catch {
-      // A throwing warning handler must not keep the run from starting.
-    }
-    return { value: undefined, omitted };
+    // A bug in the bounded copy, which never throws by contract: leave the input out all the same.
+    return leftOut(onWarning);
   }
+  if (echo.omitted === undefined) return echo;
+  // Only `state` and `forwardedProps` hold any JSON: a marker anywhere else (an id, a message, the
+  // input itself) would make the echo break the input's schema or disagree with the run's ids.
+  if (echo.omitted.some((omission) => !FREE_FORM_PATH.test(omission.path))) return leftOut(onWarning);
+  reportOmissions("input", echo.omitted, onWarning);
+  return echo;
+}
+
+/** Paths of the input where a bounded copy's marker still leaves a valid input. */
+const FREE_FORM_PATH = /^(?:state|forwardedProps)(?:[.[]|$)/;
+
+/** The input is left out of RUN_STARTED: one omission for the whole of it, reported once. */
+function leftOut(onWarning: WarningHandler | undefined): BoundedEventValue {
+  const omitted: EventOmission[] = [{ field: "input", path: "", reason: "not-json" }];
+  try {
+    onWarning?.({ code: VALUE_OMITTED_WARNING, message: "The input could not be read in full to be echoed on RUN_STARTED and was left out", details: { field: "input", omitted } });
+  } catch {
+    // A throwing warning handler must not keep the run from starting.
+  }
+  return { value: undefined, omitted };
 }

@@ -1,5 +1,7 @@
 import type { RunAgentInput } from "../types/input.js";
 import { markOpen, takeOpen, type OpenEntity } from "./open-entities.js";
+import type { WarningHandler } from "../warnings.js";
+import { readInputField, reportUnreadable } from "./read-input.js";
 import { RunStateError } from "./run-state-error.js";
 
 /**
@@ -16,9 +18,11 @@ export class ToolCallLedger {
   // The tool call ids of the conversation the run answers (read on first need).
   #history: ReadonlySet<string> | undefined;
   readonly #input: RunAgentInput | undefined;
+  readonly #onWarning: WarningHandler | undefined;
 
-  constructor(input: RunAgentInput | undefined) {
+  constructor(input: RunAgentInput | undefined, onWarning?: WarningHandler) {
     this.#input = input;
+    this.#onWarning = onWarning;
   }
 
   /** Records a started call as open (and pending unless the provider runs it); throws when the id was used in the run. */
@@ -61,8 +65,24 @@ export class ToolCallLedger {
   /** Started in this run, or used in `input.messages`. */
   isTaken(toolCallId: string): boolean {
     if (this.#seen.has(toolCallId)) return true;
-    this.#history ??= toolCallIdsOf(this.#input?.messages);
+    this.#history ??= this.#readHistory();
     return this.#history.has(toolCallId);
+  }
+
+  /**
+   * The ids `input.messages` used. The input is untrusted: when reading it throws (a getter or a
+   * Proxy trap), the ids read so far are kept and the rest counts as absent, reported once
+   * (`run.input-unreadable`).
+   */
+  #readHistory(): Set<string> {
+    const ids = new Set<string>();
+    const messages = readInputField(this.#input, "messages", this.#onWarning);
+    try {
+      collectToolCallIds(messages, ids);
+    } catch {
+      reportUnreadable("messages", this.#onWarning);
+    }
+    return ids;
   }
 
   /** Ids of the open calls, in opening order. */
@@ -79,7 +99,13 @@ export class ToolCallLedger {
 /** The ids of the tool calls (and tool results) of a conversation, read defensively. */
 export function toolCallIdsOf(messages: unknown): Set<string> {
   const ids = new Set<string>();
-  if (!Array.isArray(messages)) return ids;
+  collectToolCallIds(messages, ids);
+  return ids;
+}
+
+/** Adds the ids of `messages`' tool calls and results to `ids`; throws what a hostile getter throws. */
+function collectToolCallIds(messages: unknown, ids: Set<string>): void {
+  if (!Array.isArray(messages)) return;
   for (const message of messages as unknown[]) {
     if (typeof message !== "object" || message === null) continue;
     const { role, toolCalls, toolCallId } = message as { role?: unknown; toolCalls?: unknown; toolCallId?: unknown };
@@ -90,5 +116,4 @@ export function toolCallIdsOf(messages: unknown): Set<string> {
       if (typeof id === "string") ids.add(id);
     }
   }
-  return ids;
 }
