@@ -12,6 +12,8 @@ const COST_FIELDS: Record<string, string> = {
   gateway_cost: "gatewayCost",
   // DeepInfra: the call's estimated price in USD, on the final chunk's usage (seen on its streams).
   estimated_cost: "estimatedCost",
+  // Perplexity: the search context tier ("low" / "medium" / "high") that priced the request fee.
+  search_context_size: "searchContextSize",
 };
 // Listed once: `chatUsageCost` runs for every usage object.
 const COST_ENTRIES = Object.entries(COST_FIELDS);
@@ -21,7 +23,8 @@ const COST_ENTRIES = Object.entries(COST_FIELDS);
  * OpenRouter / Vercel `cost` (a number, in credits = USD), `cost_details` and `is_byok`; Vercel's
  * `market_cost` and `gateway_cost` (recorded on its streams' usage beside `cost`);
  * Perplexity's `cost` object (`input_tokens_cost`, `output_tokens_cost`, `request_cost`,
- * `total_cost`, USD); xAI's `cost_in_usd_ticks`; DeepInfra's `estimated_cost` (USD). Values are copied as sent (numbers, strings,
+ * `total_cost`, USD) and `search_context_size` (a string, `low` / `medium` / `high`: the search
+ * context tier its request fee is priced by, so it explains that call's `request_cost`); xAI's `cost_in_usd_ticks`; DeepInfra's `estimated_cost` (USD). Values are copied as sent (numbers, strings,
  * booleans, and objects of those), renamed to camelCase at the top level.
  */
 export function chatUsageCost(usage: unknown): Record<string, unknown> | undefined {

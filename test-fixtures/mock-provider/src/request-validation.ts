@@ -6,7 +6,8 @@
  *   content but in a final assistant message, no empty text block, not only whitespace-only text; every
  *   `tool_use` answered by a `tool_result` at the start of the next turn, and every `tool_result`
  *   answering a `tool_use` of the previous turn (turns as the API combines them: results split over
- *   consecutive user messages pass);
+ *   consecutive user messages pass); thinking blocks where the API takes them (see
+ *   `thinkingBlockProblem`);
  * - OpenAI Chat Completions: `model` and a non-empty `messages`; known roles; a `tool` message only
  *   after an assistant message whose `tool_calls` it answers, and every call answered;
  * - OpenAI Responses: `model`; a `function_call_output` only for a `function_call` in the same
@@ -73,9 +74,45 @@ function anthropic(body: Json): RequestProblem | undefined {
     // `[text:' ', text:'real']` and refuse `[text:' ']` (LibreChat-AI/agents#124).
     if (texts.length > 0 && texts.every((text) => typeof text === "string" && text.trim() === "")) return { message: "messages: text content blocks must contain non-whitespace text" };
   }
-  const problem = toolPairingProblem(mergedTurns(messages));
+  const problem = toolPairingProblem(mergedTurns(messages)) ?? thinkingBlockProblem(body.thinking, messages);
   if (problem !== undefined) return problem;
   if (messages.length === 0) return { message: "messages: at least one message is required" };
+  return undefined;
+}
+
+const THINKING_BLOCKS = new Set(["thinking", "redacted_thinking"]);
+
+/**
+ * Where the Messages API takes thinking blocks, each rule only as far as observed 400s show it:
+ * - thinking on (`thinking.type` `enabled`, or `adaptive`): an assistant message (any, not only the
+ *   last) holding a thinking or redacted thinking block starts with one (anthropics/claude-code#20705,
+ *   lbjlaq/Antigravity-Manager#653: "messages.51.content.0: If an assistant message contains any
+ *   thinking blocks, the first block must be thinking or redacted_thinking. Found text.");
+ * - thinking on: the request's final message, when an assistant one (a prefill), does not end with a
+ *   `thinking` block (tailcallhq/forgecode#2107; router-for-me/CLIProxyAPI#5322 measured it on the
+ *   trailing message only, earlier turns ending in thinking pass; iii-hq/workers#463 under adaptive
+ *   thinking: "messages.1: The final block in an assistant message cannot be `thinking`.");
+ * A trailing `redacted_thinking` block is left to pass: no observed answer refuses one. Not enforced
+ * (yet): with thinking off, the API also refuses a final assistant message holding any `thinking`
+ * block ("When thinking is disabled, an `assistant` message in the final position cannot contain
+ * `thinking`…", tailcallhq/forgecode#1853), which the Anthropic converter still sends.
+ */
+function thinkingBlockProblem(thinking: unknown, messages: readonly unknown[]): RequestProblem | undefined {
+  const on = isObject(thinking) && (thinking.type === "enabled" || thinking.type === "adaptive");
+  if (on) {
+    for (let i = 0; i < messages.length; i++) {
+      const message = messages[i];
+      const content = isObject(message) && message.role === "assistant" ? blocks(message.content) : [];
+      const first = content[0];
+      if (first !== undefined && !THINKING_BLOCKS.has(String(first.type)) && content.some((block) => THINKING_BLOCKS.has(String(block.type)))) {
+        return { message: `messages.${i}.content.0: If an assistant message contains any thinking blocks, the first block must be thinking or redacted_thinking. Found ${String(first.type)}.` };
+      }
+    }
+  }
+  const final = messages.length - 1;
+  const last = messages[final];
+  const content = on && isObject(last) && last.role === "assistant" ? blocks(last.content) : [];
+  if (content.at(-1)?.type === "thinking") return { message: `messages.${final}: The final block in an assistant message cannot be \`thinking\`.` };
   return undefined;
 }
 

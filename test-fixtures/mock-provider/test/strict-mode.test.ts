@@ -44,6 +44,34 @@ describe("strict: the 400s the real APIs answer", () => {
     expect(strict.body).toMatchObject({ type: "error", error: { type: "invalid_request_error", message: expect.stringContaining(message) as unknown }, request_id: expect.any(String) as unknown });
   });
 
+  const thought = { type: "thinking", thinking: "hm", signature: "sig" };
+  const redacted = { type: "redacted_thinking", data: "opaque" };
+  const text = { type: "text", text: "ok" };
+  const on = { thinking: { type: "enabled", budget_tokens: 1024 } };
+  const anthropicBody = (messages: unknown[], extra: Record<string, unknown> = {}) => ({ model: "m", max_tokens: 2048, stream: true, messages, ...extra });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    // anthropics/claude-code#20705, lbjlaq/Antigravity-Manager#653 (thinking enabled; any assistant message, not only the last).
+    ["thinking on: an assistant message holding thinking that starts with text", anthropicBody([user("hi"), { role: "assistant", content: [text, thought] }, user("go on")], on), "messages.1.content.0: If an assistant message contains any thinking blocks, the first block must be thinking or redacted_thinking. Found text."],
+    ["thinking on: redacted thinking after a tool_use", anthropicBody([user("hi"), { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "f", input: {} }, redacted] }, user([toolResult])], { thinking: { type: "adaptive" } }), "messages.1.content.0: If an assistant message contains any thinking blocks, the first block must be thinking or redacted_thinking. Found tool_use."],
+    // tailcallhq/forgecode#2107, router-for-me/CLIProxyAPI#5322 (the trailing assistant message only), iii-hq/workers#463 (adaptive thinking).
+    ["thinking on: a final assistant message ending with thinking", anthropicBody([user("hi"), { role: "assistant", content: [thought] }], on), "messages.1: The final block in an assistant message cannot be `thinking`."],
+  ])("Anthropic: %s", async (_, body, message) => {
+    expect((await answer(false, "/v1/messages", body)).status).toBe(200);
+    const strict = await answer(true, "/v1/messages", body);
+    expect(strict.status).toBe(400);
+    expect(strict.body).toMatchObject({ type: "error", error: { type: "invalid_request_error", message } });
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ["thinking on: an earlier assistant message ending with thinking (only the final message is refused)", anthropicBody([user("hi"), { role: "assistant", content: [thought] }, user("again")], on)],
+    ["thinking on: a final assistant message starting with thinking, ending with text", anthropicBody([user("hi"), { role: "assistant", content: [thought, redacted, text] }], on)],
+    ["thinking on: an assistant message without thinking that starts with text", anthropicBody([user("hi"), { role: "assistant", content: [text] }, user("again")], on)],
+    ["thinking off: thinking after text, and a final assistant message ending with thinking", anthropicBody([user("hi"), { role: "assistant", content: [text, thought] }, user("again"), { role: "assistant", content: [thought] }])],
+  ])("Anthropic passes %s", async (_, body) => {
+    expect((await answer(true, "/v1/messages", body)).status).toBe(200);
+  });
+
   it("Anthropic: tool results split over consecutive user messages pass (the API combines them into one turn)", async () => {
     const twoCalls = { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "f", input: {} }, { type: "tool_use", id: "toolu_2", name: "f", input: {} }] };
     const second = { type: "tool_result", tool_use_id: "toolu_2", content: "ok" };

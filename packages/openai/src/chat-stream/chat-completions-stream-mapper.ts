@@ -23,6 +23,7 @@ import { deltaThoughtSignature, flushGeminiTextSignature, settleGeminiTextSignat
 import { annotationsTooLate, collectAnnotations, keepAnnotationsNoTextTook, keepLateAnnotations } from "./chat-annotations.js";
 import { keepUnplacedSources, trackCitations } from "./chat-sources.js";
 import { trackResponseDetails, withResponseDetails } from "./chat-response-details.js";
+import { gatewayUpstreamOf, trackGatewayRouting } from "./gateway-routing.js";
 import { collectLogprobs } from "./chat-logprobs.js";
 import { withChoiceFinishDetails, withRepeatedChoiceFinishDetails } from "./chat-choice-finish-details.js";
 import { collectContentFilterResults, withContentFilterDetails } from "./azure-content-filter.js";
@@ -83,6 +84,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       const callKey = trackCompletion(state, chunk, choices);
       trackResponseDetails(state, chunk);
       trackCitations(state, chunk);
+      trackGatewayRouting(state, callKey, choices);
       for (const choice of choices) {
         handleChoice(state, choice);
         if (run.ended) return;
@@ -201,7 +203,8 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   recordTokenDetails(state, callKey, usage);
   const cost = chatUsageCost(usage);
   if (cost === undefined) return;
-  const upstream = asNonEmptyString(chunk.provider);
+  // OpenRouter names the upstream on every chunk; the Vercel AI Gateway in its routing metadata.
+  const upstream = asNonEmptyString(chunk.provider) ?? gatewayUpstreamOf(state, callKey);
   const entry = {
     callId: callKey,
     provider: state.provider,

@@ -182,6 +182,8 @@ export interface ChatStreamState {
   readonly unplacedSources: BridgeMetadata[];
   /** Gateway cost fields per model call, for the terminal event. */
   readonly costs: CostList;
+  /** The upstream provider the Vercel AI Gateway's routing metadata last named, and its call (gateway-routing.ts). */
+  gatewayUpstream?: { callKey: string; provider: string };
   /** Billed units TokenUsage has no field for (Perplexity's search queries, citation tokens): the finished calls' sum and the latest reports of the current and previous calls. */
   readonly billed: CallTally<BilledCounts, BilledSum>;
   /** The usage detail counts TokenUsage has no field for (audio, predicted-output tokens): the finished calls' sum and the latest reports of the current and previous calls. */
