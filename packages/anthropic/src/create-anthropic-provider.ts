@@ -5,6 +5,7 @@ import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./request/prompt-caching.js";
 import { toMessagesRequest, type MessagesRequestParams } from "./request/convert-to-messages-request.js";
 import { otherModelThinkingIds, thinkingAllowed, thinkingRequested } from "./thinking-rule.js";
+import { dropPrefillThinking } from "./request/prefill-thinking.js";
 import { runMessagesStream } from "./stream-messages.js";
 import { streamMessagesFromResponse } from "./stream-messages-from-response.js";
 import { requestContainer } from "./code-execution-container.js";
@@ -127,9 +128,10 @@ function buildBody(options: AnthropicProviderOptions, converted: MessagesRequest
   const system = [...asBlocks(extra.system), ...asBlocks(converted.system)];
   const tools = [...(extra.tools ?? []), ...(converted.tools ?? [])];
   const container = requestContainer(extra.container, typeof converted.container === "string" ? converted.container : undefined);
+  const thinkingOn = keepThinking && thinkingRequested(thinking);
   const body: MessageCreateParamsStreaming = {
     ...extra,
-    messages: converted.messages,
+    messages: thinkingOn ? converted.messages : dropPrefillThinking(converted.messages, options.onWarning),
     ...(system.length > 0 && { system }),
     ...(tools.length > 0 && { tools }),
     // The container the request's programmatic tool calls wait in, unless `params` names one.

@@ -95,7 +95,9 @@ const THINKING_BLOCKS = new Set(["thinking", "redacted_thinking"]);
  * A trailing `redacted_thinking` block is left to pass: no observed answer refuses one. Not enforced
  * (yet): with thinking off, the API also refuses a final assistant message holding any `thinking`
  * block ("When thinking is disabled, an `assistant` message in the final position cannot contain
- * `thinking`…", tailcallhq/forgecode#1853), which the Anthropic converter still sends.
+ * `thinking`…", tailcallhq/forgecode#1853): the Anthropic provider drops such blocks when it sends
+ * thinking off (`request.prefill-thinking`), but `toMessagesRequest` alone, whose output the
+ * property tests validate here, does not know the thinking setting.
  */
 function thinkingBlockProblem(thinking: unknown, messages: readonly unknown[]): RequestProblem | undefined {
   const on = isObject(thinking) && (thinking.type === "enabled" || thinking.type === "adaptive");
