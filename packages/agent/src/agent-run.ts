@@ -3,6 +3,7 @@ import {
   EntityIds,
   EventType,
   RunBuilder,
+  combineWarningHandlers,
   createMessageFold,
   createTokenUsage,
   guardClock,
@@ -17,7 +18,6 @@ import {
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
 import { ownTools } from "./capabilities.js";
-import { runWarningHandler } from "./run-warnings.js";
 import type { AgentStreamOptions, AgentTools, CreateAgentOptions } from "./types.js";
 
 /** The state of one agent run: the outer run builder, the taken ids, the conversation so far. */
@@ -55,7 +55,7 @@ export function createAgentRun(
   signal: AbortSignal,
   streamWarning?: WarningHandler,
 ): AgentRun {
-  const warn = runWarningHandler(options.onWarning, streamWarning);
+  const warn = combineWarningHandlers(options.onWarning, streamWarning);
   // The application's callbacks are called for every event, the run's ending included: one that
   // fails must fall back (with a warning), not throw out of the run.
   const generateId = options.generateId === undefined ? undefined : guardIdGenerator(options.generateId, warn);
@@ -162,7 +162,8 @@ export function toolView(agent: AgentRun): RunAgentInput["messages"] {
 
 /**
  * What every model call and subagent of the run is streamed with: the run's signal, and its
- * warning handler (an agent reports its warnings there; a provider that takes no `onWarning`
+ * warning handler (an adapter's provider reports its request, stream and usage warnings there
+ * besides its factory's `onWarning`, an agent its own; a provider that takes no `onWarning`
  * ignores it, as it ignores any option it does not know).
  */
 export function innerStreamOptions(agent: AgentRun): AgentStreamOptions {

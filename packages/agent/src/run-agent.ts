@@ -1,5 +1,5 @@
 import { parseRunAgentInput, RunInputError } from "@agui-bridge/core";
-import { EventType, RunBuilder, describeError, guardIdGenerator, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type WarningHandler } from "@agui-bridge/core/adapter";
+import { EventType, RunBuilder, combineWarningHandlers, describeError, guardIdGenerator, isRecord, randomId, type BridgeMetadata, type Event, type Interrupt, type RunAgentInput, type WarningHandler } from "@agui-bridge/core/adapter";
 import { cancelRun, closeStep, createAgentRun, failRun, flush, type AgentRun } from "./agent-run.js";
 import { answerCalls, argumentsOf } from "./answer-calls.js";
 import { parseArgs } from "./execute-tool.js";
@@ -7,7 +7,6 @@ import { offeredTools, stepLimit } from "./capabilities.js";
 import { frontendInterrupt } from "./frontend-calls.js";
 import { resumeOpenCalls } from "./resume.js";
 import { runStep } from "./run-step.js";
-import { runWarningHandler } from "./run-warnings.js";
 import type { CreateAgentOptions } from "./types.js";
 
 /**
@@ -135,7 +134,7 @@ function inputProblem(input: unknown): string | undefined {
 /** A run for input the agent cannot work with: RUN_STARTED (no echo) then RUN_ERROR `invalid_input`, never a throw. */
 function* rejectInput(options: CreateAgentOptions, input: unknown, message: string, streamWarning: WarningHandler | undefined): Generator<Event, void, undefined> {
   const record = isRecord(input) ? input : {};
-  const generate = options.generateId === undefined ? randomId : guardIdGenerator(options.generateId, runWarningHandler(options.onWarning, streamWarning));
+  const generate = options.generateId === undefined ? randomId : guardIdGenerator(options.generateId, combineWarningHandlers(options.onWarning, streamWarning));
   const run = new RunBuilder({
     threadId: typeof record.threadId === "string" ? record.threadId : generate(),
     runId: typeof record.runId === "string" ? record.runId : generate(),

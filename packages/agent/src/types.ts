@@ -92,10 +92,9 @@ export interface CreateAgentOptions {
    * `generateId` / `now`: `run.generate-id-failed` / `run.now-failed`; a value bounded to stay
    * encodable: `event.value-omitted`), the usage counts of a model call it had to drop
    * (`usage.invalid-count`, …), and those of every model call and subagent of the run that take an
-   * `onWarning` in their stream options ({@link AgentStreamOptions}: an agent used as provider or
-   * subagent, however nested). An adapter's provider reports its own request and stream warnings
-   * to its factory's `onWarning` (pass it the same handler). Warnings change nothing on the wire,
-   * and a handler that throws is ignored.
+   * `onWarning` in their stream options (core's `ProviderStreamOptions`: every adapter's provider,
+   * for its request, stream and usage warnings, and an agent used as provider or subagent, however
+   * nested). Warnings change nothing on the wire, and a handler that throws is ignored.
    */
   onWarning?: WarningHandler;
 }

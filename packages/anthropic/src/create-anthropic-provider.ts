@@ -1,5 +1,5 @@
 import type { AdapterStreamOptions, BridgeWarning, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core/adapter";
-import { clientSecrets, prepareProvider, providerInputOptions, providerLabel, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
+import { clientSecrets, prepareProvider, providerInputOptions, providerLabel, providerRunOptions, retryingSource, withStreamWarnings, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./request/prompt-caching.js";
@@ -74,12 +74,14 @@ export interface AnthropicProviderOptions
  * and maps the stream with the core run machinery. Failures opening the request become RUN_ERROR;
  * aborting the signal ends the run cancelled and aborts the HTTP request.
  */
-export function createAnthropicProvider(options: AnthropicProviderOptions): Provider {
-  const check = prepareProvider("anthropic", options); // reliability: model and credentials checked at creation
+export function createAnthropicProvider(factoryOptions: AnthropicProviderOptions): Provider {
+  const check = prepareProvider("anthropic", factoryOptions); // reliability: model and credentials checked at creation
   return {
     id: "anthropic",
     check,
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
+      // Every warning of this stream goes to the factory's onWarning and the call's.
+      const options = withStreamWarnings(factoryOptions, streamOptions);
       // Converting inside the source: anything thrown there becomes RUN_ERROR, never an exception.
       const open = async (signal: AbortSignal): Promise<AsyncIterable<unknown>> => {
         const { params: converted, warnings } = toMessagesRequest(input, {

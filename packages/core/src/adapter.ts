@@ -7,7 +7,7 @@
  */
 export * from "./index.js";
 
-export { createWarningSink, type WarningSink } from "./warnings.js";
+export { combineWarningHandlers, createWarningSink, withStreamWarnings, type WarningSink } from "./warnings.js";
 export { bridgeMetadata, withBridgeMetadata } from "./metadata.js";
 
 export {

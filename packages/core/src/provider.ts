@@ -1,11 +1,18 @@
 import type { ProviderCheckResult } from "./provider-check.js";
 import type { Event } from "./types/events.js";
 import type { RunAgentInput } from "./types/input.js";
+import type { WarningHandler } from "./warnings.js";
 
 /** Per-call options of {@link Provider.stream}. */
 export interface ProviderStreamOptions {
   /** Aborting ends the run with the cancelled outcome and releases the provider request. */
   signal?: AbortSignal;
+  /**
+   * Told about this stream's warnings (request conversion, stream and usage warnings: the same
+   * ones the provider's own `onWarning` hears), in addition to the provider's own handler. A
+   * handler that throws is ignored; warnings never change the events.
+   */
+  onWarning?: WarningHandler;
 }
 
 /**

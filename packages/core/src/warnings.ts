@@ -29,3 +29,44 @@ export function createWarningSink(onWarning?: WarningHandler): WarningSink {
     },
   };
 }
+
+/**
+ * One handler telling each of `handlers` (absent and non-function ones skipped) about every
+ * warning, each called in its own `try`: a handler that throws is ignored and keeps no other from
+ * hearing the warning. The result never throws.
+ */
+export function combineWarningHandlers(...handlers: ReadonlyArray<WarningHandler | undefined>): WarningHandler {
+  // Handlers of anyone's making: a non-function is no handler.
+  const present = handlers.filter((handler): handler is WarningHandler => typeof handler === "function");
+  return (warning: BridgeWarning) => {
+    for (const handler of present) {
+      try {
+        handler(warning);
+      } catch {
+        // A throwing warning handler changes nothing.
+      }
+    }
+  };
+}
+
+/**
+ * A provider factory's options for one `stream(input, streamOptions)` call: unchanged when the call
+ * brings no `onWarning` function, otherwise with `onWarning` telling both the factory's handler and
+ * the call's ({@link combineWarningHandlers}), so every request, stream and usage warning of that
+ * stream reaches both. `streamOptions` is read defensively (options of anyone's making).
+ */
+export function withStreamWarnings<T extends { onWarning?: WarningHandler | undefined }>(options: T, streamOptions: unknown): T {
+  const onWarning = streamWarningHandler(streamOptions);
+  if (onWarning === undefined) return options;
+  return { ...options, onWarning: combineWarningHandlers(options.onWarning, onWarning) };
+}
+
+function streamWarningHandler(streamOptions: unknown): WarningHandler | undefined {
+  if (typeof streamOptions !== "object" || streamOptions === null) return undefined;
+  try {
+    const handler = (streamOptions as { onWarning?: unknown }).onWarning;
+    return typeof handler === "function" ? (handler as WarningHandler) : undefined;
+  } catch {
+    return undefined; // a throwing getter is no handler
+  }
+}

@@ -59,6 +59,8 @@ const TOOLKIT_SAMPLE = [
   "describeError",
   "finalizeErrorEvent",
   "pairToolResults",
+  "combineWarningHandlers",
+  "withStreamWarnings",
 ];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");

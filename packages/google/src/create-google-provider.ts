@@ -1,5 +1,5 @@
 import type { AdapterStreamOptions, Event, Provider, ProviderStreamOptions, RunAgentInput } from "@agui-bridge/core/adapter";
-import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
+import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, withStreamWarnings, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
 import type { GenerateContentConfig, GenerateContentParameters } from "@google/genai";
 import { GOOGLE_PROVIDER } from "./constants.js";
 import { describeGoogleError } from "./describe-google-error.js";
@@ -55,14 +55,16 @@ export interface GoogleProviderOptions
  * mapped by {@link streamGenerateContent}. Request warnings go to `onWarning`; a failed request
  * or stream ends in RUN_ERROR; aborting the signal cancels the run and aborts the HTTP request.
  */
-export function createGoogleProvider(options: GoogleProviderOptions): Provider {
-  const { client, model, config = {} } = options;
+export function createGoogleProvider(factoryOptions: GoogleProviderOptions): Provider {
+  const { client, model, config = {} } = factoryOptions;
   // reliability: model and credentials checked at creation (Vertex AI authenticates without a key)
-  const check = prepareProvider(GOOGLE_PROVIDER, { ...options, extraCredentials: client.vertexai === true });
+  const check = prepareProvider(GOOGLE_PROVIDER, { ...factoryOptions, extraCredentials: client.vertexai === true });
   return {
     id: GOOGLE_PROVIDER,
     check,
     stream(input: RunAgentInput, streamOptions: ProviderStreamOptions = {}): AsyncIterable<Event> {
+      // Every warning of this stream goes to the factory's onWarning and the call's.
+      const options = withStreamWarnings(factoryOptions, streamOptions);
       const request = (signal: AbortSignal): GenerateContentParameters => {
         const { params } = toGenerateContentRequest(input, {
           ...(options.onWarning !== undefined && { onWarning: options.onWarning }),

@@ -1,5 +1,5 @@
 import type { Event, Provider, RunAgentInput } from "@agui-bridge/core/adapter";
-import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
+import { clientSecrets, prepareProvider, providerInputOptions, providerRunOptions, retryingSource, withStreamWarnings, type ProviderReliabilityOptions } from "@agui-bridge/core/adapter";
 import { openRawResponse, type OpenAIChatClient, type OpenAIResponsesClient } from "./client-types.js";
 import { describeOpenAIError } from "./describe-openai-error.js";
 import { toChatCompletionsRequest, type ChatCompletionsRequestOptions } from "./chat-request/convert-to-chat-completions-request.js";
@@ -56,12 +56,14 @@ export interface OpenAIResponsesProviderOptions extends ProviderRunOptions, Prov
  * `stream_options.include_usage` and the run's abort signal, and maps the stream. A failure
  * opening the request (HTTP error, network) ends the run with RUN_ERROR.
  */
-export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Provider {
-  const check = prepareProvider("openai-chat", options); // reliability: model and credentials checked at creation
+export function createOpenAIChatProvider(factoryOptions: OpenAIChatProviderOptions): Provider {
+  const check = prepareProvider("openai-chat", factoryOptions); // reliability: model and credentials checked at creation
   return {
     id: "openai-chat",
     check,
     stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
+      // Every warning of this stream goes to the factory's onWarning and the call's.
+      const options = withStreamWarnings(factoryOptions, call);
       const create = (signal: AbortSignal) => {
         const { params } = toChatCompletionsRequest(input, {
           ...requestOptions(options),
@@ -90,12 +92,14 @@ export function createOpenAIChatProvider(options: OpenAIChatProviderOptions): Pr
  * continuation), calls `client.responses.create` with `stream: true` and the run's abort
  * signal, and maps the stream. A failure opening the request ends the run with RUN_ERROR.
  */
-export function createOpenAIResponsesProvider(options: OpenAIResponsesProviderOptions): Provider {
-  const check = prepareProvider("openai-responses", options); // reliability: model and credentials checked at creation
+export function createOpenAIResponsesProvider(factoryOptions: OpenAIResponsesProviderOptions): Provider {
+  const check = prepareProvider("openai-responses", factoryOptions); // reliability: model and credentials checked at creation
   return {
     id: "openai-responses",
     check,
     stream(input: RunAgentInput, call = {}): AsyncIterable<Event> {
+      // Every warning of this stream goes to the factory's onWarning and the call's.
+      const options = withStreamWarnings(factoryOptions, call);
       const create = (signal: AbortSignal) => {
         const { params } = toResponsesRequest(input, {
           ...requestOptions(options),

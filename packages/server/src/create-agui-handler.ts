@@ -3,6 +3,7 @@ import {
   parseRunAgentInput,
   RunInputError,
   SSE_HEADERS,
+  combineWarningHandlers,
   toEncodedReadableStream,
   toSSEReadableStream,
   type Event,
@@ -55,7 +56,13 @@ export interface AgUiHandlerOptions {
    * (`app.post("/agent", ...)`).
    */
   path?: string;
-  /** Told about values replaced to keep an event encodable. */
+  /**
+   * Told about every warning of a request: values replaced to keep an event encodable, and the
+   * run's own warnings (the agent or provider is streamed with `{ signal, onWarning }`, so an
+   * adapter's provider reports its request, stream and usage warnings here besides its factory's
+   * `onWarning`, and an agent every warning of its run). A handler that throws is ignored;
+   * warnings change nothing on the wire.
+   */
   onWarning?: WarningHandler;
   /** Told about an unexpected failure (answered as 500, or ending a run as RUN_ERROR `internal_error`; default `console.error`). */
   onError?: (error: unknown) => void;
@@ -152,7 +159,9 @@ function streamRun(
   how: { transport: Transport; downlevel: boolean; signal: AbortSignal; cors: Record<string, string>; onError: (error: unknown) => void },
 ): Response {
   const events = (signal: AbortSignal): AsyncIterable<Event> => {
-    const run = guardRun(() => options.agent.stream(input, { signal }), how.onError);
+    // Guarded: a throwing handler is ignored even by a provider that would not catch it.
+    const streamOptions = options.onWarning === undefined ? { signal } : { signal, onWarning: combineWarningHandlers(options.onWarning) };
+    const run = guardRun(() => options.agent.stream(input, streamOptions), how.onError);
     return how.downlevel ? downlevelEvents(run) : run;
   };
   if (how.transport === "protobuf") {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { combineWarningHandlers, withStreamWarnings, type BridgeWarning, type WarningHandler } from "../src/adapter.js";
+
+const warning: BridgeWarning = { code: "test.warning", message: "a warning" };
+
+describe("combineWarningHandlers", () => {
+  it("tells every handler, each in its own try, and never throws", () => {
+    const heard: string[] = [];
+    const combined = combineWarningHandlers(
+      () => {
+        heard.push("first");
+        throw new Error("first failed");
+      },
+      undefined,
+      "not a function" as unknown as WarningHandler,
+      (w) => heard.push(`second:${w.code}`),
+    );
+    expect(() => combined(warning)).not.toThrow();
+    expect(heard).toEqual(["first", "second:test.warning"]);
+  });
+});
+
+describe("withStreamWarnings", () => {
+  it("leaves the factory's options as they are when the call brings no handler", () => {
+    const factory = { model: "m", onWarning: () => {} };
+    expect(withStreamWarnings(factory, undefined)).toBe(factory);
+    expect(withStreamWarnings(factory, { signal: new AbortController().signal })).toBe(factory);
+    expect(withStreamWarnings(factory, { onWarning: 42 })).toBe(factory);
+    const hostile = Object.defineProperty({}, "onWarning", { get: () => { throw new Error("getter"); } });
+    expect(withStreamWarnings(factory, hostile)).toBe(factory);
+  });
+
+  it("tells the factory's handler and the call's, and keeps the other options", () => {
+    const factory: BridgeWarning[] = [];
+    const call: BridgeWarning[] = [];
+    const options = withStreamWarnings({ model: "m", onWarning: (w: BridgeWarning) => factory.push(w) }, { onWarning: (w: BridgeWarning) => call.push(w) });
+    expect(options.model).toBe("m");
+    options.onWarning?.(warning);
+    expect(factory).toEqual([warning]);
+    expect(call).toEqual([warning]);
+  });
+
+  it("gives a factory without a handler the call's", () => {
+    const call: BridgeWarning[] = [];
+    const options = withStreamWarnings<{ onWarning?: WarningHandler }>({}, { onWarning: (w: BridgeWarning) => call.push(w) });
+    options.onWarning?.(warning);
+    expect(call).toEqual([warning]);
+  });
+});
