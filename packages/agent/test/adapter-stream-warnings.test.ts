@@ -90,6 +90,18 @@ describe("a provider's stream warnings reach the stream's onWarning", () => {
         expect(loud).toEqual(quiet);
         expect(loud.at(-1)).toMatchObject({ type: "RUN_FINISHED" });
       });
+
+      it(`${api}, ${path}: a throwing factory handler, alone, changes no event either`, async () => {
+        const quiet = await run(api, { fast }, (p) => p.stream(input));
+        let calls = 0;
+        const throwing = () => {
+          calls += 1;
+          throw new Error("handler failed");
+        };
+        const loud = await run(api, { fast, onWarning: throwing }, (p) => p.stream(input));
+        expect(calls).toBeGreaterThan(0);
+        expect(loud).toEqual(quiet);
+      });
     }
 
     it(`${api}: an agent's onWarning hears its model call's request warnings (no handler on the factory)`, async () => {

@@ -50,14 +50,15 @@ export function combineWarningHandlers(...handlers: ReadonlyArray<WarningHandler
 }
 
 /**
- * A provider factory's options for one `stream(input, streamOptions)` call: unchanged when the call
- * brings no `onWarning` function, otherwise with `onWarning` telling both the factory's handler and
- * the call's ({@link combineWarningHandlers}), so every request, stream and usage warning of that
- * stream reaches both. `streamOptions` is read defensively (options of anyone's making).
+ * A provider factory's options for one `stream(input, streamOptions)` call, with `onWarning`
+ * telling both the factory's handler and the call's ({@link combineWarningHandlers}), so every
+ * request, stream and usage warning of that stream reaches both, and a handler that throws (either
+ * one, alone too) is ignored. Unchanged when neither has a handler. `streamOptions` is read
+ * defensively (options of anyone's making).
  */
 export function withStreamWarnings<T extends { onWarning?: WarningHandler | undefined }>(options: T, streamOptions: unknown): T {
   const onWarning = streamWarningHandler(streamOptions);
-  if (onWarning === undefined) return options;
+  if (onWarning === undefined && typeof options.onWarning !== "function") return options;
   return { ...options, onWarning: combineWarningHandlers(options.onWarning, onWarning) };
 }
 

@@ -21,13 +21,21 @@ describe("combineWarningHandlers", () => {
 });
 
 describe("withStreamWarnings", () => {
-  it("leaves the factory's options as they are when the call brings no handler", () => {
-    const factory = { model: "m", onWarning: () => {} };
-    expect(withStreamWarnings(factory, undefined)).toBe(factory);
-    expect(withStreamWarnings(factory, { signal: new AbortController().signal })).toBe(factory);
-    expect(withStreamWarnings(factory, { onWarning: 42 })).toBe(factory);
+  it("leaves the factory's options as they are when neither has a handler, and guards a factory handler alone", () => {
+    const bare = { model: "m" };
+    expect(withStreamWarnings(bare, undefined)).toBe(bare);
+    expect(withStreamWarnings(bare, { signal: new AbortController().signal, onWarning: 42 })).toBe(bare);
+    const heard: BridgeWarning[] = [];
+    const factory = { model: "m", onWarning: (w: BridgeWarning) => heard.push(w) };
     const hostile = Object.defineProperty({}, "onWarning", { get: () => { throw new Error("getter"); } });
-    expect(withStreamWarnings(factory, hostile)).toBe(factory);
+    for (const call of [undefined, { signal: new AbortController().signal }, { onWarning: 42 }, hostile]) {
+      const options = withStreamWarnings(factory, call);
+      expect(options.model).toBe("m");
+      options.onWarning?.(warning);
+    }
+    expect(heard).toHaveLength(4);
+    const throwing = withStreamWarnings({ onWarning: () => { throw new Error("factory handler"); } }, undefined);
+    expect(() => throwing.onWarning?.(warning)).not.toThrow();
   });
 
   it("tells the factory's handler and the call's, and keeps the other options", () => {
