@@ -22,7 +22,7 @@ describe("combineWarningHandlers", () => {
 
 describe("withStreamWarnings", () => {
   it("leaves the factory's options as they are when neither has a handler, and guards a factory handler alone", () => {
-    const bare = { model: "m" };
+    const bare: { model: string; onWarning?: WarningHandler } = { model: "m" };
     expect(withStreamWarnings(bare, undefined)).toBe(bare);
     expect(withStreamWarnings(bare, { signal: new AbortController().signal, onWarning: 42 })).toBe(bare);
     const heard: BridgeWarning[] = [];
@@ -34,7 +34,10 @@ describe("withStreamWarnings", () => {
       options.onWarning?.(warning);
     }
     expect(heard).toHaveLength(4);
-    const throwing = withStreamWarnings({ onWarning: () => { throw new Error("factory handler"); } }, undefined);
+    const failing: WarningHandler = () => {
+      throw new Error("factory handler");
+    };
+    const throwing = withStreamWarnings({ onWarning: failing }, undefined);
     expect(() => throwing.onWarning?.(warning)).not.toThrow();
   });
 
