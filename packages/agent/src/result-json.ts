@@ -1,4 +1,4 @@
-import { describeError, OMITTED_VALUE, redactSecrets } from "@agui-bridge/core/adapter";
+import { DEFAULT_MAX_VALUE_NODES, describeError, OMITTED_VALUE, redactSecrets } from "@agui-bridge/core/adapter";
 
 /**
  * How deep a tool result is written: a container nested deeper (a cause chain thousands of errors
@@ -14,7 +14,9 @@ export const MAX_RESULT_DEPTH = 256;
  * contains it is cut, whatever it goes through (Errors, plain objects, arrays, Maps, Sets): an
  * Error's `cause` leading back to an error of its own chain is left out (the chain ends before
  * the loop), any other one is written as {@link OMITTED_VALUE}, as is anything nested deeper than
- * {@link MAX_RESULT_DEPTH}. Throws only for what JSON cannot hold at all (a bigint, a function or
+ * {@link MAX_RESULT_DEPTH}, and every container past core's `DEFAULT_MAX_VALUE_NODES` (a `toJSON`
+ * handing back a fresh object that holds itself, seen anew at every level, would otherwise branch
+ * without bound under the depth cap). Throws only for what JSON cannot hold at all (a bigint, a function or
  * symbol as the whole value, a getter or `toJSON` that throws), which the caller answers as a
  * tool error.
  */
@@ -37,6 +39,7 @@ function boundedReplacer(): (this: unknown, key: string, value: unknown) => unkn
   const written: unknown[] = [];
   const source: unknown[] = [];
   const errorForms = new WeakSet<object>();
+  let containers = 0;
   return function replace(this: unknown, key: string, value: unknown): unknown {
     // -1 on the first call (the holder is JSON.stringify's wrapper): the path is empty.
     const level = written.lastIndexOf(this);
@@ -47,7 +50,7 @@ function boundedReplacer(): (this: unknown, key: string, value: unknown) => unkn
       // An Error's cause leading back into its chain: the chain ends before the loop.
       return key === "cause" && typeof this === "object" && this !== null && errorForms.has(this) ? undefined : OMITTED_VALUE;
     }
-    if (written.length >= MAX_RESULT_DEPTH) return OMITTED_VALUE;
+    if (written.length >= MAX_RESULT_DEPTH || ++containers > DEFAULT_MAX_VALUE_NODES) return OMITTED_VALUE;
     let form: unknown;
     try {
       form = plainForm(value);

@@ -203,8 +203,10 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   recordTokenDetails(state, callKey, usage);
   const cost = chatUsageCost(usage);
   if (cost === undefined) return;
-  // OpenRouter names the upstream on every chunk; the Vercel AI Gateway in its routing metadata.
-  const upstream = asNonEmptyString(chunk.provider) ?? gatewayUpstreamOf(state, callKey);
+  // OpenRouter names the upstream on every chunk; the Vercel AI Gateway in its routing metadata,
+  // which names only the latest call: a later report of an earlier call (A, B, A) keeps the
+  // upstream its entry was named with.
+  const upstream = asNonEmptyString(chunk.provider) ?? gatewayUpstreamOf(state, callKey) ?? upstreamOfEntry(state, callKey);
   const entry = {
     callId: callKey,
     provider: state.provider,
@@ -215,6 +217,12 @@ function recordUsage(state: ChatStreamState, chunk: Record<string, unknown>, usa
   // Billed calls reach the terminal event whatever ends the run (finish, error, truncation, abort):
   // it holds the list itself, named again only when a call joins it.
   if (setCallCost(state.costs, callKey, entry)) state.run.setTerminalMetadata({ costs: state.costs.entries });
+}
+
+/** The upstream provider the call's `costs` entry already names, if any. */
+function upstreamOfEntry(state: ChatStreamState, callKey: string): string | undefined {
+  const at = state.costs.at.get(callKey);
+  return at === undefined ? undefined : asNonEmptyString(state.costs.entries[at]?.upstreamProvider);
 }
 
 /** Perplexity's search queries and citation tokens, OpenRouter's server tool counts, of a call (its last report wins), summed over the run's calls onto the terminal event (a running sum: call-tally.ts). */
