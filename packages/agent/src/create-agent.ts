@@ -1,4 +1,4 @@
-import type { Event, RunAgentInput } from "@agui-bridge/core/adapter";
+import type { Event, RunAgentInput, WarningHandler } from "@agui-bridge/core/adapter";
 import { agentCapabilities, toolDefinitions } from "./capabilities.js";
 import { attachResumeCheck } from "./resume-plan.js";
 import { runAgent } from "./run-agent.js";
@@ -22,9 +22,26 @@ export function createAgent(options: CreateAgentOptions): Agent {
     capabilities,
     tools,
     stream(input: RunAgentInput, streamOptions: AgentStreamOptions = {}): AsyncIterable<Event> {
-      // Options of anyone's making: a non-function onWarning is no handler.
-      const onWarning = typeof streamOptions?.onWarning === "function" ? streamOptions.onWarning : undefined;
-      return runAgent(options, input, streamOptions?.signal, onWarning);
+      const { signal, onWarning } = readStreamOptions(streamOptions);
+      return runAgent(options, input, signal, onWarning);
     },
   }, options);
+}
+
+/**
+ * The stream options, read defensively (options of anyone's making, a parent's included): a
+ * getter that throws, an `onWarning` that is not a function or a `signal` that cannot be listened
+ * to counts as absent, so the run starts and ends with its terminal event all the same.
+ */
+function readStreamOptions(streamOptions: unknown): AgentStreamOptions {
+  if (typeof streamOptions !== "object" || streamOptions === null) return {};
+  let signal: unknown;
+  let onWarning: unknown;
+  try {
+    ({ signal, onWarning } = streamOptions as Record<string, unknown>);
+  } catch {
+    return {};
+  }
+  const listenable = typeof signal === "object" && signal !== null && typeof (signal as AbortSignal).addEventListener === "function";
+  return { ...(listenable && { signal: signal as AbortSignal }), ...(typeof onWarning === "function" && { onWarning: onWarning as WarningHandler }) };
 }

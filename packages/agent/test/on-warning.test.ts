@@ -121,3 +121,21 @@ describe("the application's now and generateId", () => {
     expect(warnings.map((warning) => warning.code)).toEqual(["run.generate-id-failed"]);
   });
 });
+
+describe("stream options of anyone's making", () => {
+  it("a throwing getter, a non-function onWarning or a signal that cannot be listened to counts as absent: the run ends as without them", async () => {
+    const agentOf = () => createAgent({ provider: scriptedProvider("p", [{ text: "hi" }]), generateId: createSequentialIds("a"), now: () => 1 });
+    const input: RunAgentInput = { threadId: "t", runId: "r", messages: [user("hello", "u1")] };
+    const collect = async (options: unknown): Promise<Event[]> => {
+      const events: Event[] = [];
+      for await (const event of agentOf().stream(input, options as AgentStreamOptions)) events.push(event);
+      return events;
+    };
+    const plain = await collect(undefined);
+    expect(plain.at(-1)?.type).toBe("RUN_FINISHED");
+    const hostile = Object.defineProperty({}, "signal", { get: () => { throw new Error("getter"); } });
+    for (const options of [hostile, { signal: {}, onWarning: 42 }, { signal: "nope" }, 7]) {
+      expect(await collect(options)).toEqual(plain);
+    }
+  });
+});
