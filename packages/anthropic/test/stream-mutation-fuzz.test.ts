@@ -22,5 +22,5 @@ describe(sharedSuiteTitle("anthropic") + ": mutated", () => {
       { firstSeed: Number(process.env.FUZZ_SEED ?? 1), runs: Number(process.env.FUZZ_RUNS ?? 200), maxChunks: 130 },
     );
     expect(findings).toEqual([]);
-  }, 60_000);
+  }, 300_000); // CPU-bound over every recording: generous, so a loaded machine (CI sharing 2 cores) does not time it out
 });
