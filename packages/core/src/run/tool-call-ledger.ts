@@ -96,13 +96,6 @@ export class ToolCallLedger {
   }
 }
 
-/** The ids of the tool calls (and tool results) of a conversation, read defensively. */
-export function toolCallIdsOf(messages: unknown): Set<string> {
-  const ids = new Set<string>();
-  collectToolCallIds(messages, ids);
-  return ids;
-}
-
 /** Adds the ids of `messages`' tool calls and results to `ids`; throws what a hostile getter throws. */
 function collectToolCallIds(messages: unknown, ids: Set<string>): void {
   if (!Array.isArray(messages)) return;
