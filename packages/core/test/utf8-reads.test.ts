@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type AsciiBytes, nativeAsciiBytes, portableAsciiBytes } from "../src/sse/ascii-bytes.js";
 import { createUtf8Reads } from "../src/sse/utf8-reads.js";
 
 /** Every piece of every read, joined, and the reads' piece counts. */
-function decodeReads(bytes: Uint8Array, cuts: readonly number[]): { text: string; pieces: string[] } {
-  const reads = createUtf8Reads();
+function decodeReads(bytes: Uint8Array, cuts: readonly number[], ascii?: AsciiBytes): { text: string; pieces: string[] } {
+  const reads = createUtf8Reads(ascii);
   const pieces: string[] = [];
   let start = 0;
   for (const cut of [...cuts, bytes.length]) {
@@ -59,5 +60,52 @@ describe("createUtf8Reads", () => {
   it("a read with no other characters is one piece", () => {
     const body = new TextEncoder().encode("data: {}\n\n".repeat(500));
     expect(decodeReads(body, []).pieces).toHaveLength(1);
+  });
+});
+
+describe("the native ASCII answers (node:buffer)", () => {
+  const native = nativeAsciiBytes();
+
+  it("are found on this runtime", () => {
+    expect(native).toBeDefined();
+  });
+
+  it("answer as the portable code does, through views at any offset", () => {
+    if (native === undefined) throw new Error("no native answers");
+    const portable = portableAsciiBytes();
+    fc.assert(
+      fc.property(bodies, fc.nat(), fc.nat(), fc.nat({ max: 7 }), (body, a, b, shift) => {
+        const backing = new Uint8Array(body.length + shift);
+        backing.set(body, shift);
+        const bytes = backing.subarray(shift);
+        const from = body.length === 0 ? 0 : a % (body.length + 1);
+        const end = from + (body.length === 0 ? 0 : b % (body.length - from + 1));
+        const at = native.firstNonAscii(bytes, from, end);
+        expect(at).toBe(portable.firstNonAscii(bytes, from, end));
+        const asciiEnd = at === -1 ? end : at;
+        expect(native.asciiText(bytes, from, asciiEnd)).toBe(portable.asciiText(bytes, from, asciiEnd));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it("finds a non-ASCII byte past several blocks, and none in a long ASCII run", () => {
+    if (native === undefined) throw new Error("no native answers");
+    const bytes = new TextEncoder().encode(`${"a".repeat(5000)}é${"b".repeat(3000)}`);
+    expect(native.firstNonAscii(bytes, 0, bytes.length)).toBe(5000);
+    expect(native.firstNonAscii(bytes, 0, 5000)).toBe(-1);
+    expect(native.firstNonAscii(bytes, 5002, bytes.length)).toBe(-1);
+  });
+
+  it("decode reads to the same text with native or portable answers", () => {
+    fc.assert(
+      fc.property(bodies, fc.array(fc.nat(), { maxLength: 6 }), (bytes, raw) => {
+        const cuts = [...new Set(raw.map((n) => (bytes.length === 0 ? 0 : n % (bytes.length + 1))))].sort((a, b) => a - b);
+        const portable = decodeReads(bytes, cuts, portableAsciiBytes());
+        expect(portable.text).toBe(whole(bytes));
+        expect(decodeReads(bytes, cuts, native).pieces).toEqual(portable.pieces);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { type AsciiBytes, defaultAsciiBytes } from "./ascii-bytes.js";
+
 /** A streaming UTF-8 decoder: bytes in, the text of every complete character out. */
 export interface Utf8Reads {
   /**
@@ -17,6 +19,9 @@ const LF = 10;
  */
 const MIN_ASCII_PIECE = 1024;
 
+/** Non-streaming decoding keeps no state between calls: one decoder serves every stream. */
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
 /**
  * UTF-8 decoding of SSE reads. An incomplete trailing character is held back by hand and the rest
  * decoded by non-streaming `TextDecoder` calls: the same text as `decode(bytes, { stream: true })`,
@@ -30,9 +35,11 @@ const MIN_ASCII_PIECE = 1024;
  * one-byte text: on the recorded Responses stream every 16 KiB read holds a few non-ASCII
  * characters, in 11 % of its events. Pieces end only after a line feed, which never occurs inside a
  * UTF-8 sequence, so the text (and any U+FFFD for invalid bytes) is the same as one decode's.
+ * Finding the non-ASCII bytes and decoding the ASCII pieces go through `ascii` (native on Node:
+ * scanning a read in JavaScript cost twice its decoding).
  */
-export function createUtf8Reads(): Utf8Reads {
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+export function createUtf8Reads(ascii: AsciiBytes = defaultAsciiBytes()): Utf8Reads {
+  const { firstNonAscii, asciiText } = ascii;
   let carry: Uint8Array | undefined;
   const text = (bytes: Uint8Array, start: number, end: number): string =>
     decoder.decode(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end));
@@ -51,7 +58,7 @@ export function createUtf8Reads(): Utf8Reads {
       for (let at = firstNonAscii(input, 0, end); at !== -1; ) {
         const lineStart = input.lastIndexOf(LF, at) + 1;
         if (lineStart - start >= MIN_ASCII_PIECE) {
-          feed(text(input, start, lineStart));
+          feed(asciiText(input, start, lineStart));
           start = lineStart;
         }
         // The piece runs to the end of the line, and on over lines whose ASCII gap is short.
@@ -65,7 +72,7 @@ export function createUtf8Reads(): Utf8Reads {
         start = pieceEnd;
         at = next;
       }
-      if (start < end) feed(text(input, start, end));
+      if (start < end) feed(asciiText(input, start, end));
     },
     flush() {
       const rest = carry;
@@ -79,29 +86,6 @@ export function createUtf8Reads(): Utf8Reads {
 function lineEnd(bytes: Uint8Array, at: number, end: number): number {
   const lf = bytes.indexOf(LF, at);
   return lf === -1 || lf >= end ? end : lf + 1;
-}
-
-/** The first byte ≥ 0x80 in `bytes[from, end)`, or -1; four bytes a step where the buffer is aligned. */
-function firstNonAscii(bytes: Uint8Array, from: number, end: number): number {
-  let i = from;
-  while (i < end && ((bytes.byteOffset + i) & 3) !== 0) {
-    if ((bytes[i] as number) >= 0x80) return i;
-    i++;
-  }
-  const words = (end - i) >>> 2;
-  if (words > 0) {
-    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
-    for (let w = 0; w < words; w++) {
-      if (((view[w] as number) & 0x80808080) !== 0) {
-        i += w * 4;
-        while ((bytes[i] as number) < 0x80) i++;
-        return i;
-      }
-    }
-    i += words * 4;
-  }
-  for (; i < end; i++) if ((bytes[i] as number) >= 0x80) return i;
-  return -1;
 }
 
 /**
