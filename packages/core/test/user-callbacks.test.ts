@@ -205,6 +205,24 @@ describe("bounding the input echoed on RUN_STARTED", () => {
     expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
     expect(warnings.map((w) => w.code)).toEqual(["run.input-unreadable", "run.input-unreadable", "event.value-omitted"]);
   });
+  it("a marker outside state after more omissions inside it than the copy lists: the input is still left out", async () => {
+    const warnings: BridgeWarning[] = [];
+    const state = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`n${i}`, BigInt(i)]));
+    // state comes first, so its omissions fill the copy's list before the message's is found.
+    const bad = { threadId: "t", runId: "r", state, messages: [{ id: "m1", role: "user", content: 7n }], tools: [], context: [], forwardedProps: {} } as never;
+    const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: bad, onWarning: (w) => warnings.push(w) });
+    await assertConformant(events);
+    expect(events[0]).toMatchObject({ type: "RUN_STARTED", threadId: "t", metadata: { "agui-bridge": { omitted: [{ field: "input", path: "", reason: "not-json" }] } } });
+    expect(events[0]).not.toHaveProperty("input");
+    expect(warnings.map((w) => w.code)).toEqual(["event.value-omitted"]);
+  });
+
+  it("more omissions inside state than the copy lists and none elsewhere: the echo is kept", async () => {
+    const state = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`n${i}`, BigInt(i)]));
+    const events = await collect({ source: chunks(["a", "end"]), createMapper: textMapper, input: input(state) });
+    await assertConformant(events);
+    expect(events[0]).toMatchObject({ type: "RUN_STARTED", input: { threadId: "t", state: { n0: OMITTED_VALUE, n24: OMITTED_VALUE } } });
+  });
 });
 
 describe("an input whose threadId, runId or messages cannot be read", () => {

@@ -41,7 +41,9 @@ export interface BoundedCopy {
   truncated: boolean;
 }
 
-const MAX_LISTED = 20;
+/** The most omissions a copy lists (internal: more may have happened). */
+export const MAX_LISTED_OMISSIONS = 20;
+const MAX_LISTED = MAX_LISTED_OMISSIONS;
 
 /**
  * Copies `value` as JSON would serialize it (`toJSON` honoured, `undefined` and functions

@@ -2,6 +2,7 @@ import type { RunStartedEvent } from "../types/events.js";
 import { EventType } from "../types/events.js";
 import type { RunAgentInput } from "../types/input.js";
 import { boundEventValue, reportOmissions, VALUE_OMITTED_WARNING, withOmissions, type BoundedEventValue, type EventOmission } from "../encodable/encodable-event.js";
+import { boundedCopy, MAX_LISTED_OMISSIONS } from "../encodable/bounded-copy.js";
 import type { WarningHandler } from "../warnings.js";
 import type { RunBuilderOptions } from "./run-options.js";
 
@@ -38,8 +39,23 @@ function boundEcho(input: RunAgentInput, onWarning: WarningHandler | undefined):
   // Only `state` and `forwardedProps` hold any JSON: a marker anywhere else (an id, a message, the
   // input itself) would make the echo break the input's schema or disagree with the run's ids.
   if (echo.omitted.some((omission) => !FREE_FORM_PATH.test(omission.path))) return leftOut(onWarning);
+  // The copy lists its first omissions only: when the list may be full, the rest of the input is
+  // copied on its own, without the two free-form members, to learn whether it holds one more.
+  if (echo.omitted.length >= MAX_LISTED_OMISSIONS && !restIsPlain(input)) return leftOut(onWarning);
   reportOmissions("input", echo.omitted, onWarning);
   return echo;
+}
+
+/** Whether the input, `state` and `forwardedProps` aside, copies without a marker. Never throws. */
+function restIsPlain(input: RunAgentInput): boolean {
+  try {
+    const rest: Record<string, unknown> = { ...input };
+    delete rest.state;
+    delete rest.forwardedProps;
+    return !boundedCopy(rest).truncated;
+  } catch {
+    return false;
+  }
 }
 
 /** Paths of the input where a bounded copy's marker still leaves a valid input. */
