@@ -1,6 +1,6 @@
-import { isRecord, readBridgeMetadata, type BridgeMetadata, type Event, type Message, type ToolCall } from "@agui-bridge/core/adapter";
+import { isRecord, readBridgeMetadata, type BridgeMetadata, type Event, type Message, type ToolCall, type WarningHandler } from "@agui-bridge/core/adapter";
 import { flush, toolView, type AgentRun } from "./agent-run.js";
-import { toolApprovalInterrupt } from "./approvals.js";
+import { toolApprovalInterrupt, warnNeedsApprovalFailed } from "./approvals.js";
 import { ABORTED, argsProblem, errorAnswer, executeTool, parseArgs, type ToolAnswer } from "./execute-tool.js";
 import { runSubagent } from "./run-subagent.js";
 import { CALL_NOT_RUN_WARNING, RESULT_TOO_LARGE_WARNING } from "./run-warnings.js";
@@ -65,14 +65,23 @@ export function cutOffAnswer(): ToolAnswer {
   return errorAnswer("invalid_arguments", "the call was cut off before its arguments were complete");
 }
 
-/** Whether a call with these arguments needs approval (a throwing predicate errs on the side of asking). */
-export async function needsApproval(tool: AgentTool<any>, args: Record<string, unknown>): Promise<boolean> {
+/**
+ * Whether a call with these arguments needs approval. A throwing (or rejecting) predicate errs on
+ * the side of asking, and `warn`, when given, hears `agent.needs-approval-failed`.
+ */
+export async function needsApproval(
+  tool: AgentTool<any>,
+  args: Record<string, unknown>,
+  call?: { id: string; name: string },
+  warn?: WarningHandler,
+): Promise<boolean> {
   const rule = tool.needsApproval;
   if (rule === undefined || rule === false) return false;
   if (rule === true) return true;
   try {
     return (await rule(args)) === true;
-  } catch {
+  } catch (error) {
+    if (call !== undefined) warnNeedsApprovalFailed(call, error, warn);
     return true;
   }
 }
@@ -109,7 +118,7 @@ export async function* answerCalls(agent: AgentRun, calls: readonly CallRef[]): 
       continue;
     }
     if (subagentOf(tool) !== undefined) subagents.push({ call, tool, args: parsed.args });
-    else if (await needsApproval(tool, parsed.args)) agent.interrupts.push(toolApprovalInterrupt(call, tool, parsed.args, agent.warn));
+    else if (await needsApproval(tool, parsed.args, call, agent.warn)) agent.interrupts.push(toolApprovalInterrupt(call, tool, parsed.args, agent.warn));
     else server.push({ call, tool, args: parsed.args });
   }
 

@@ -1,7 +1,26 @@
 import type { Interrupt, WarningHandler } from "@agui-bridge/core/adapter";
 import { BRIDGE_METADATA_KEY, UNDESCRIBABLE_MESSAGE, describeError, redactSecrets } from "@agui-bridge/core/adapter";
-import { APPROVAL_MESSAGE_WARNING } from "./run-warnings.js";
+import { APPROVAL_MESSAGE_WARNING, NEEDS_APPROVAL_WARNING } from "./run-warnings.js";
 import type { AgentTool, JsonSchema } from "./types.js";
+
+/** What a tool's hook threw, described for a warning (secrets redacted). */
+function describeHookError(hook: string, error: unknown): string {
+  const described = describeError(error).message;
+  return described === UNDESCRIBABLE_MESSAGE ? `${hook} threw a value that could not be described` : redactSecrets(described);
+}
+
+/** Tells `warn` (if any) that a tool's `needsApproval` threw, so the call was held for approval. Never throws. */
+export function warnNeedsApprovalFailed(call: { id: string; name: string }, error: unknown, warn: WarningHandler | undefined): void {
+  try {
+    warn?.({
+      code: NEEDS_APPROVAL_WARNING,
+      message: `The needsApproval of ${call.name} failed (${describeHookError("needsApproval", error)}): the call awaits approval`,
+      details: { toolCallId: call.id, toolName: call.name },
+    });
+  } catch {
+    // A throwing warning handler changes nothing.
+  }
+}
 
 /**
  * The `reason` of an approval interrupt: AG-UI's core value for an interrupt bound to a tool call
@@ -88,8 +107,7 @@ export function toolApprovalInterrupt(
       if (typeof own === "string") message = own;
       else messageError = "approvalMessage did not return a string";
     } catch (error) {
-      const described = describeError(error).message;
-      messageError = described === UNDESCRIBABLE_MESSAGE ? "approvalMessage threw a value that could not be described" : redactSecrets(described);
+      messageError = describeHookError("approvalMessage", error);
     }
   }
   if (messageError !== undefined) {

@@ -1,4 +1,4 @@
-import { isRecord, readBridgeMetadata, subagentLocalId, type BridgeMetadata, type Message, type Provider, type ResumeEntry, type RunAgentInput } from "@agui-bridge/core/adapter";
+import { isRecord, readBridgeMetadata, subagentLocalId, type BridgeMetadata, type Message, type Provider, type ResumeEntry, type RunAgentInput, type WarningHandler } from "@agui-bridge/core/adapter";
 import { argumentsOf, cutOffAnswer, isCutOff, needsApproval, type CallRef } from "./answer-calls.js";
 import { approvalInterruptId } from "./approvals.js";
 import { offeredTools, ownTools } from "./capabilities.js";
@@ -74,7 +74,7 @@ function resumeCheckOf(provider: Provider): ResumeCheck | undefined {
  * A provider or subagent that raises interrupts but is not an agent of this package cannot be
  * asked beforehand: its entries are handed on unchecked and it judges them itself.
  */
-export async function planResume(options: CreateAgentOptions, view: ResumeView): Promise<ResumePlan> {
+export async function planResume(options: CreateAgentOptions, view: ResumeView, warn?: WarningHandler): Promise<ResumePlan> {
   const resume = view.resume ?? [];
   // A run that carries `resume` (even empty) continues from an interrupt; one without is ordinary.
   const resuming = view.resuming ?? view.resume !== undefined;
@@ -165,7 +165,7 @@ export async function planResume(options: CreateAgentOptions, view: ResumeView):
       // Only the turn being resumed holds the run up: an approval of an earlier turn that no entry
       // answers was never asked (the run that made the call was cancelled before it could ask, and
       // a cancelled run asks for nothing) or was given up by a new user turn; it is not run.
-      if (inTurn && (await needsApproval(tool, parsed.args))) {
+      if (inTurn && (await needsApproval(tool, parsed.args, call, warn))) {
         // An ordinary run (no resume) after a run cancelled before it asked: "the next run on the
         // thread is an ordinary new run rather than a resume" (AG-UI's cancelled outcome), so the
         // approval is asked now. A resume that leaves it out breaks the interrupt contract.

@@ -22,7 +22,7 @@ export type ResumeEnd = { kind: "continue" } | { kind: "aborted" } | { kind: "fa
  * executed without an explicit approval.
  */
 export async function* resumeOpenCalls(agent: AgentRun): AsyncGenerator<Event, ResumeEnd, undefined> {
-  const plan = await planResume(agent.options, agent.input);
+  const plan = await planResume(agent.options, agent.input, agent.warn);
   if (!plan.ok) return { kind: "failed", code: plan.code, message: plan.message };
   // Entries for the provider's own interrupts (an agent over an agent) go to the first step.
   agent.forwardedResume = plan.forwarded;

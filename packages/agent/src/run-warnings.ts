@@ -5,3 +5,5 @@ export const CALL_NOT_RUN_WARNING = "agent.call-not-run";
 /** The code of the warning sent when a tool's `approvalMessage` failed (the default prompt was used). */
 export const APPROVAL_MESSAGE_WARNING = "agent.approval-message-failed";
 
+/** The code of the warning sent when a tool's `needsApproval` threw (the call awaits approval). */
+export const NEEDS_APPROVAL_WARNING = "agent.needs-approval-failed";

@@ -44,7 +44,9 @@ export interface AgentTool<Args = Record<string, unknown>> {
   execute(args: Args, context: ToolExecuteContext): unknown;
   /**
    * The call needs a person's approval first: the run ends with an AG-UI interrupt for it, and
-   * the next run's `resume` approves it (optionally with edited arguments) or denies it.
+   * the next run's `resume` approves it (optionally with edited arguments) or denies it. A
+   * function that throws (or rejects) counts as `true`, the failure reported to `onWarning` as
+   * `agent.needs-approval-failed`.
    */
   needsApproval?: boolean | ((args: Args) => boolean | Promise<boolean>);
   /**

@@ -91,6 +91,38 @@ describe("onWarning", () => {
     expect(last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "interrupt" } });
     expect(warnings).toEqual([expect.objectContaining({ code: "agent.approval-message-failed", details: { toolCallId: "c1", toolName: "rm" } })]);
   });
+  it("hears a throwing needsApproval (the call awaits approval), secrets in its message redacted", async () => {
+    const warnings: BridgeWarning[] = [];
+    const agent = createAgent({
+      provider: scriptedProvider("p", [{ calls: [{ name: "rm", args: {}, id: "c1" }] }]),
+      tools: { rm: { description: "rm", needsApproval: () => { throw new Error("policy store down (key sk-proj-abcdefghijklmnopqrstuvwxyz0123456789)"); }, execute: () => "ok" } },
+      onWarning: (warning) => warnings.push(warning),
+    });
+    const { last } = await runChecked(agent, { threadId: "t", runId: "r", messages: [user("go")] });
+    expect(last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "interrupt", interrupts: [{ toolCallId: "c1" }] } });
+    expect(warnings).toEqual([expect.objectContaining({ code: "agent.needs-approval-failed", details: { toolCallId: "c1", toolName: "rm" } })]);
+    expect(warnings[0]!.message).toContain("policy store down");
+    expect(warnings[0]!.message).not.toContain("sk-proj-abcdefghijklmnopqrstuvwxyz0123456789");
+  });
+
+  it("hears a throwing needsApproval when a retried turn asks for an approval its cancelled run never raised", async () => {
+    const warnings: BridgeWarning[] = [];
+    const controller = new AbortController();
+    const agent = createAgent({
+      provider: scriptedProvider("p", [{ calls: [{ name: "pay", args: {}, id: "pay-1" }, { name: "slow", args: {}, id: "slow-1" }] }]),
+      tools: {
+        pay: { description: "pays", needsApproval: () => { throw new Error("policy store down"); }, execute: () => "paid" },
+        slow: { description: "slow", execute: (_args, { signal }) => new Promise((resolve) => (signal.addEventListener("abort", () => resolve("stopped")), controller.abort())) },
+      },
+      onWarning: (warning) => warnings.push(warning),
+    });
+    const first = await runChecked(agent, { threadId: "t", runId: "r1", messages: [user("pay")] }, { signal: controller.signal });
+    expect(first.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "cancelled" } });
+    warnings.length = 0;
+    const retry = await runChecked(agent, { threadId: "t", runId: "r2", messages: first.messages });
+    expect(retry.last).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "interrupt", interrupts: [{ toolCallId: "pay-1" }] } });
+    expect(warnings.filter((w) => w.code === "agent.needs-approval-failed")).toEqual([expect.objectContaining({ details: { toolCallId: "pay-1", toolName: "pay" } })]);
+  });
 });
 
 describe("the application's now and generateId", () => {
