@@ -1,4 +1,4 @@
-import { finishFields, type AdapterStreamOptions, type BridgeMetadata, type FinishInfo, type RunBuilder, type StreamMapper, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
+import { finishFields, withStreamWarnings, type AdapterStreamOptions, type BridgeMetadata, type FinishInfo, type RunBuilder, type StreamMapper, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { describeGoogleError } from "../describe-google-error.js";
 import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
 import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";
@@ -31,7 +31,9 @@ export class MalformedChunkError extends Error {
  * their JSON completed (`beforeClose`).
  */
 export function createGenerateContentMapper(run: RunBuilder, options: AdapterStreamOptions = {}): StreamMapper<unknown> {
-  const state = createStreamState(run, options);
+  // The caller's onWarning, guarded once for the whole stream: this mapper may be used directly
+  // (no provider factory guarding it), and a handler that throws must not end the run.
+  const state = createStreamState(run, withStreamWarnings(options, undefined));
   return {
     chunk: (chunk) => mapChunk(state, chunk),
     end: () => endStream(state),
