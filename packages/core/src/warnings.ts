@@ -17,15 +17,19 @@ export interface WarningSink {
   warn(code: string, message: string, details?: Record<string, unknown>): void;
 }
 
-/** Creates a {@link WarningSink}. */
+/**
+ * Creates a {@link WarningSink}. `warn` never throws: a handler that throws is ignored (as with
+ * {@link combineWarningHandlers}), and the warning is collected all the same.
+ */
 export function createWarningSink(onWarning?: WarningHandler): WarningSink {
   const warnings: BridgeWarning[] = [];
+  const tell = combineWarningHandlers(onWarning);
   return {
     warnings,
     warn(code, message, details) {
       const warning: BridgeWarning = { code, message, ...(details !== undefined && { details }) };
       warnings.push(warning);
-      onWarning?.(warning);
+      tell(warning);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combineWarningHandlers, withStreamWarnings, type BridgeWarning, type WarningHandler } from "../src/adapter.js";
+import { combineWarningHandlers, createWarningSink, withStreamWarnings, type BridgeWarning, type WarningHandler } from "../src/adapter.js";
 
 const warning: BridgeWarning = { code: "test.warning", message: "a warning" };
 
@@ -56,5 +56,28 @@ describe("withStreamWarnings", () => {
     const options = withStreamWarnings<{ onWarning?: WarningHandler }>({}, { onWarning: (w: BridgeWarning) => call.push(w) });
     options.onWarning?.(warning);
     expect(call).toEqual([warning]);
+  });
+});
+
+describe("createWarningSink", () => {
+  it("collects every warning and tells the handler, whose exception is ignored (it never throws)", () => {
+    const heard: string[] = [];
+    const sink = createWarningSink((w) => {
+      heard.push(w.code);
+      throw new Error("handler failed");
+    });
+    expect(() => sink.warn("test.first", "first", { n: 1 })).not.toThrow();
+    expect(() => sink.warn("test.second", "second")).not.toThrow();
+    expect(heard).toEqual(["test.first", "test.second"]);
+    expect(sink.warnings).toEqual([
+      { code: "test.first", message: "first", details: { n: 1 } },
+      { code: "test.second", message: "second" },
+    ]);
+  });
+
+  it("without a handler only collects", () => {
+    const sink = createWarningSink();
+    sink.warn("test.only", "only");
+    expect(sink.warnings).toEqual([{ code: "test.only", message: "only" }]);
   });
 });

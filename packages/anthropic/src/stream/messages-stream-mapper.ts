@@ -1,4 +1,4 @@
-import { finishFields, providerLabel, type AdapterStreamOptions, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
+import { finishFields, providerLabel, withStreamWarnings, type AdapterStreamOptions, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
 import { describeAnthropicError } from "../describe-anthropic-error.js";
 import { messageDelta, messageStart, messageStop } from "./handle-message.js";
 import { expectIndex, expectRecord, isRecord, MalformedChunkError } from "../narrow.js";
@@ -18,7 +18,9 @@ import type { MessageState, StreamContext } from "./stream-state.js";
 export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOptions = {}): StreamMapper<unknown> {
   const context: StreamContext = {
     run,
-    options,
+    // The caller's onWarning, guarded once for the whole stream: this mapper may be used directly
+    // (no provider factory guarding it), and a handler that throws must not end the run.
+    options: withStreamWarnings(options, undefined),
     message: undefined,
     toolNames: new Map(),
     renamedCalls: new Map(),

@@ -19,7 +19,7 @@ import {
   type ToolMessage,
   type WarningHandler,
 } from "@agui-bridge/core/adapter";
-import { parseRunAgentInput, uniqueTools, warnUnsentEncryptedValues, withWellFormedText } from "@agui-bridge/core/adapter";
+import { createWarningSink, parseRunAgentInput, uniqueTools, warnUnsentEncryptedValues, withWellFormedText } from "@agui-bridge/core/adapter";
 import type { Content, GenerateContentConfig, Part } from "@google/genai";
 import { assistantParts, reasoningParts, type ModelTurnContext } from "./convert-model-turn.js";
 import { EMPTY_USER_TURN_TEXT, GOOGLE_PROVIDER, GOOGLE_TOOL_NAME } from "../constants.js";
@@ -96,12 +96,9 @@ export function toGenerateContentRequest(
 ): GenerateContentRequestResult {
   // Bad input gets the same typed error (RunInputError, naming the path) in every converter.
   parseRunAgentInput(input, { conversationOnly: true });
-  const warnings: BridgeWarning[] = [];
-  const warn = (warning: BridgeWarning): void => {
-    warnings.push(warning);
-    options.onWarning?.(warning);
-  };
-  const sink = { warn: (code: string, message: string, details?: Record<string, unknown>) => warn({ code, message, ...(details !== undefined && { details }) }) };
+  // Every warning collected and told as it happens; a handler that throws is ignored.
+  const sink = createWarningSink(options.onWarning);
+  const warn = (warning: BridgeWarning): void => sink.warn(warning.code, warning.message, warning.details);
   assertToolNames(input.tools, GOOGLE_TOOL_NAME);
   const paired = pairToolResults(uniqueToolCallIds(input.messages, sink), sink, { isProviderRun: claimsProviderExecuted });
   const messages = orderToolResults(keepResponseTogether(paired));
@@ -193,7 +190,7 @@ export function toGenerateContentRequest(
     ...(declarations.length > 0 && { tools: [{ functionDeclarations: declarations }] }),
   };
   // A lone surrogate (text cut through an emoji) makes the API refuse the whole body as invalid JSON.
-  return { params: withWellFormedText({ contents, config }, sink), warnings };
+  return { params: withWellFormedText({ contents, config }, sink), warnings: sink.warnings };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { finishFields, type AdapterStreamOptions, type BridgeMetadata, type FinishInfo, type RunBuilder, type StreamMapper, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
+import { finishFields, withStreamWarnings, type AdapterStreamOptions, type BridgeMetadata, type FinishInfo, type RunBuilder, type StreamMapper } from "@agui-bridge/core/adapter";
 import { describeGoogleError } from "../describe-google-error.js";
 import { closeAllStreamingCalls, handleFunctionCall, narrowFunctionCall } from "./handle-function-call.js";
 import { handleCodeExecutionResult, handleExecutableCode, handleOutputMedia } from "./handle-provider-tool.js";
@@ -13,6 +13,7 @@ import { enterTurn } from "./turns.js";
 import { recordTurnUsage } from "./record-turn-usage.js";
 import { recordUsageDetails } from "./usage-details.js";
 import { recordModelStatus } from "./model-status.js";
+import { warnUnknownPart } from "./unknown-parts.js";
 import { holdChunkLogprobs, settleChunkLogprobs } from "./logprobs.js";
 import { foldSafetyRatings, recordErrorDetails, safetyRatingsOf } from "./safety-ratings.js";
 
@@ -31,7 +32,9 @@ export class MalformedChunkError extends Error {
  * their JSON completed (`beforeClose`).
  */
 export function createGenerateContentMapper(run: RunBuilder, options: AdapterStreamOptions = {}): StreamMapper<unknown> {
-  const state = createStreamState(run, options);
+  // The caller's onWarning, guarded once for the whole stream: this mapper may be used directly
+  // (no provider factory guarding it), and a handler that throws must not end the run.
+  const state = createStreamState(run, withStreamWarnings(options, undefined));
   return {
     chunk: (chunk) => mapChunk(state, chunk),
     end: () => endStream(state),
@@ -172,11 +175,7 @@ function routePart(state: StreamState, value: unknown): void {
     // A part carrying only a signature (streams close a turn with one): a known shape, not warned.
     handleTextPart(state, { text: "", thought: false, signature });
   } else {
-    state.options.onWarning?.({
-      code: STREAM_WARNINGS.unknownContent,
-      message: `A part of an unmodelled kind was skipped (${Object.keys(part).join(", ") || "empty"})`,
-      details: { kind: "part", type: null, keys: Object.keys(part) },
-    });
+    warnUnknownPart(state, part);
     if (state.options.emitRawEvents === true) state.run.raw(part, state.provider);
     // Its signature is still carried, on the message it follows (or a message of its own).
     if (signature !== undefined) handleTextPart(state, { text: "", thought: false, signature });

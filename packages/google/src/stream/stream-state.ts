@@ -116,6 +116,8 @@ export interface StreamState {
   ignoredCandidates: Set<number>;
   /** Whether the run's `stream.extra-candidate` warning was given. */
   extraCandidatesWarned: boolean;
+  /** The kinds of unknown part already warned (bounded; see `warnUnknownPart`). */
+  unknownPartKinds: Set<string>;
 }
 
 /** A fresh state for one stream. */
@@ -142,5 +144,6 @@ export function createStreamState(run: RunBuilder, options: AdapterStreamOptions
     runLogprobs: undefined,
     ignoredCandidates: new Set(),
     extraCandidatesWarned: false,
+    unknownPartKinds: new Set(),
   };
 }

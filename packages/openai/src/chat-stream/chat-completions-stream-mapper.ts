@@ -1,4 +1,4 @@
-import type { FinishInfo, RunBuilder, StreamMapper, TokenUsage } from "@agui-bridge/core/adapter";
+import { withStreamWarnings, type FinishInfo, type RunBuilder, type StreamMapper, type TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { BILLED_TALLY, billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
 import { newCallTally, reportCall, startCall, tallySum } from "../call-tally.js";
@@ -47,7 +47,9 @@ import { providerLabel } from "../provider-label.js";
 export function createChatCompletionsMapper(run: RunBuilder, options: ChatStreamOptions = {}): StreamMapper<unknown> {
   const state: ChatStreamState = {
     run,
-    options,
+    // The caller's onWarning, guarded once for the whole stream: this mapper may be used directly
+    // (no provider factory guarding it), and a handler that throws must not end the run.
+    options: withStreamWarnings(options, undefined),
     provider: providerLabel(options),
     choices: new Map(),
     endSeen: false,

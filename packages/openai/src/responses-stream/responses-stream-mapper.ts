@@ -1,4 +1,4 @@
-import { IdFingerprints, type RunBuilder, type StreamMapper, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
+import { IdFingerprints, type RunBuilder, type StreamMapper, STREAM_WARNINGS, withStreamWarnings } from "@agui-bridge/core/adapter";
 import { classifyOutputItem, webSearchSourcesJson } from "./classify-output-item.js";
 import { clientItemMetadata, isClientToolItem } from "./client-tool-items.js";
 import { describeOpenAIError } from "../describe-openai-error.js";
@@ -103,7 +103,9 @@ const SILENT = new Set([
 export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamOptions = {}): StreamMapper<unknown> {
   const state: ResponsesStreamState = {
     run,
-    options,
+    // The caller's onWarning, guarded once for the whole stream: this mapper may be used directly
+    // (no provider factory guarding it), and a handler that throws must not end the run.
+    options: withStreamWarnings(options, undefined),
     response: newResponseState(options.model),
     items: new ItemsById(),
     callIds: new Map(),
