@@ -2,7 +2,8 @@
  * A focused micro-bench of the raw-bytes path (not part of `pnpm bench`): per format, on the
  * recording and the 10k-chunk synthetic stream, the stages side by side in interleaved rounds, as
  * ratios to a bare JSON.parse of the same payloads:
- * - read: the body's reads alone; utf8: the reads through a streaming TextDecoder;
+ * - read: the body's reads alone; utf8: the reads through a streaming TextDecoder (a baseline:
+ *   the adapters decode with core's own UTF-8 reads, which are inside `frames`);
  * - frames: bytes → `decodeSseStream` (framing + UTF-8 decoding, no JSON.parse);
  * - frames+parse: the same with JSON.parse of each frame (the decoder the adapters use, minus the mapper);
  * - events: the whole raw path (`stream…FromResponse`);
