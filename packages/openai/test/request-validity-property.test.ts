@@ -23,3 +23,9 @@ describe("Responses: any thread makes a request the API accepts", () => {
     assertValidRequests("openai-responses", { label }, (input) => toResponsesRequest(input, { model: "gpt-5", provider: label }).params);
   });
 });
+
+describe("Responses with store: false: no reasoning item is left for the API to look up by id", () => {
+  it.each(["openai", "azure-openai"])("%s", (label) => {
+    assertValidRequests("openai-responses", { label }, (input) => toResponsesRequest(input, { model: "gpt-5", provider: label, params: { store: false } }).params);
+  });
+});

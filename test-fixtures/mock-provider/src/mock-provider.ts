@@ -34,7 +34,7 @@ export interface RecordedRequest {
   fault?: MockFaultName;
   /** The request id sent back in the API's own header (`x-request-id`, `request-id`) and Anthropic error bodies. */
   requestId: string;
-  /** `strict` mode: why the request was rejected with a 400, as the real API would. */
+  /** `strict` mode: why the request was rejected with a 400 (or the API's 404 for a Responses item it cannot look up), as the real API would. */
   rejected?: string;
   /** Cloud routes only: the platform, what the path named (deployment, project, …) and the auth scheme used (never the credential). */
   platform?: CloudPlatform;
@@ -181,7 +181,8 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     const problem = options.strict === true ? validateRequest(route.format, body, route.model) : undefined;
     if (problem !== undefined) {
       record.rejected = problem.message;
-      fail("invalid-request", problem);
+      // A Responses item looked up by id and not found is the API's 404, in the same error shape.
+      fail(problem.status === 404 ? "not-found" : "invalid-request", { message: problem.message, param: problem.param, code: problem.code });
       return;
     }
     if (fault !== undefined && respondWithFault(res, fault, route.format, requestId, platform)) return;

@@ -8,32 +8,24 @@
  *   answering a `tool_use` of the previous turn (turns as the API combines them: results split over
  *   consecutive user messages pass); thinking blocks where the API takes them (see
  *   `thinkingBlockProblem`);
- * - OpenAI Chat Completions: `model` and a non-empty `messages`; known roles; a `tool` message only
- *   after an assistant message whose `tool_calls` it answers, and every call answered;
- * - OpenAI Responses: `model`; a `function_call_output` only for a `function_call` in the same
- *   input, and every `function_call` there answered by its output (unless `previous_response_id`
- *   carries the conversation);
+ * - OpenAI Chat Completions: see openai-chat-validation.ts (roles, tool pairing, the fields of
+ *   assistant and tool messages and of tool calls, image parts in user messages only);
+ * - OpenAI Responses: see openai-responses-validation.ts (`model`, the fields of function calls and
+ *   outputs, assistant parts, unique item ids, reasoning followed by output, call pairing, reasoning
+ *   sent by id under `store: false`);
  * - Gemini: a non-empty `contents`, roles `user` / `model`, non-empty `parts`, every part holding
  *   data (an empty `text` without a thought signature is none); a `model` turn with `functionCall`
  *   parts only right after a user turn; `functionResponse` parts only right after a `model` turn
  *   with as many `functionCall` parts; for Gemini 3 and later (`model`, from the path), the first
  *   `functionCall` of each step of the current turn carries a `thoughtSignature`.
  */
+import { chatRequestProblem } from "./openai-chat-validation.js";
+import { responsesRequestProblem } from "./openai-responses-validation.js";
+import { blocks, isObject, type Json, type RequestProblem } from "./request-problem.js";
 import type { MockFormat } from "./routes.js";
 
-/**
- * Why a request is rejected: the message, OpenAI's `param` when it names one, and OpenAI's `code`
- * where a recorded answer shows one (the tool-message refusals really have `code: null`).
- */
-export interface RequestProblem {
-  message: string;
-  param?: string | null;
-  code?: string | null;
-}
+export type { RequestProblem } from "./request-problem.js";
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
-const blocks = (content: unknown): Json[] => (Array.isArray(content) ? content.filter(isObject) : []);
 
 /**
  * The 400 the real API would answer for `body`, if any. `model` is the model the request names
@@ -45,9 +37,9 @@ export function validateRequest(format: MockFormat, body: unknown, model?: strin
     case "anthropic":
       return anthropic(body);
     case "openai-chat":
-      return chat(body);
+      return chatRequestProblem(body);
     case "openai-responses":
-      return responses(body);
+      return responsesRequestProblem(body);
     case "google":
       return google(body) ?? missingThoughtSignature(body, model);
   }
@@ -169,76 +161,6 @@ function toolPairingProblem(turns: readonly Turn[]): RequestProblem | undefined 
       }
     }
   }
-  return undefined;
-}
-
-const CHAT_ROLES = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
-
-function chat(body: Json): RequestProblem | undefined {
-  if (typeof body.model !== "string" || body.model === "") return { message: "you must provide a model parameter", param: null };
-  if (!Array.isArray(body.messages)) return { message: "Missing required parameter: 'messages'.", param: "messages", code: "missing_required_parameter" };
-  if (body.messages.length === 0) return { message: "[] is too short - 'messages'", param: "messages" };
-  const messages: unknown[] = body.messages;
-  let pending: { index: number; ids: string[] } | undefined;
-  const unanswered = (): RequestProblem | undefined =>
-    pending !== undefined && pending.ids.length > 0
-      ? {
-          message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${pending.ids.join(", ")}`,
-          param: `messages.[${pending.index}].role`,
-        }
-      : undefined;
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i];
-    const problem = chatRoleProblem(message, i);
-    if (problem !== undefined) return problem;
-    if (!isObject(message)) continue; // (narrowed: chatRoleProblem refused anything else)
-    if (message.role === "tool") {
-      const id = message.tool_call_id;
-      if (pending === undefined || typeof id !== "string" || !pending.ids.includes(id)) {
-        return { message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", param: `messages.[${i}].role` };
-      }
-      pending.ids = pending.ids.filter((other) => other !== id);
-      continue;
-    }
-    const unansweredCalls = unanswered();
-    if (unansweredCalls !== undefined) return unansweredCalls;
-    pending = undefined;
-    const calls = message.role === "assistant" && Array.isArray(message.tool_calls) ? message.tool_calls.filter(isObject) : [];
-    if (calls.length > 0) pending = { index: i, ids: calls.map((call) => String(call.id)) };
-  }
-  return unanswered();
-}
-
-/**
- * The API's answer to a message that is not an object or has no known role, as recorded:
- * `invalid_type`, `missing_required_parameter`, or `invalid_value` "Invalid value: 'x'. Supported
- * values are: …", with `param` `messages[i].role` (no dot before the bracket, unlike the
- * tool-message refusals).
- */
-function chatRoleProblem(message: unknown, i: number): RequestProblem | undefined {
-  if (!isObject(message)) {
-    const got = Array.isArray(message) ? "an array" : message === null ? "null" : `a ${typeof message}`;
-    return { message: `Invalid type for 'messages[${i}]': expected an object, but got ${got} instead.`, param: `messages[${i}]`, code: "invalid_type" };
-  }
-  if (message.role === undefined) return { message: `Missing required parameter: 'messages[${i}].role'.`, param: `messages[${i}].role`, code: "missing_required_parameter" };
-  if (typeof message.role === "string" && CHAT_ROLES.has(message.role)) return undefined;
-  return {
-    message: `Invalid value: '${String(message.role)}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`,
-    param: `messages[${i}].role`,
-    code: "invalid_value",
-  };
-}
-
-function responses(body: Json): RequestProblem | undefined {
-  if (typeof body.model !== "string" || body.model === "") return { message: "Missing required parameter: 'model'.", param: "model" };
-  if (!Array.isArray(body.input) || typeof body.previous_response_id === "string") return undefined;
-  const calls = new Set(body.input.filter(isObject).filter((item) => item.type === "function_call").map((item) => item.call_id));
-  const orphan = body.input.filter(isObject).find((item) => item.type === "function_call_output" && !calls.has(item.call_id));
-  if (orphan !== undefined) return { message: `No tool call found for function call output with call_id ${String(orphan.call_id)}.`, param: "input" };
-  // The reverse holds too: a `function_call` replayed in `input` needs its output there (openai/openai-agents-python#673).
-  const outputs = new Set(body.input.filter(isObject).filter((item) => item.type === "function_call_output").map((item) => item.call_id));
-  const unanswered = body.input.filter(isObject).find((item) => item.type === "function_call" && !outputs.has(item.call_id));
-  if (unanswered !== undefined) return { message: `No tool output found for function call ${String(unanswered.call_id)}.`, param: "input" };
   return undefined;
 }
 
