@@ -17,7 +17,7 @@ export interface QuickStartRun extends SnippetRun {
  * the environment `env(mock)` gives, and parses its output.
  */
 export async function runQuickStart(pkg: string, fixture: string, env: (mock: MockProvider) => Record<string, string>): Promise<QuickStartRun> {
-  const mock = await startMockProvider({ choose: () => fixture });
+  const mock = await startMockProvider({ strict: true, choose: () => fixture });
   try {
     const run = await runSnippet(readmeSnippet(join(pkg, "README.md")), pkg, env(mock));
     const lines = run.stdout.trim().split("\n").filter((line) => line !== "");

@@ -30,7 +30,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const carriesToolResult = (body: unknown): boolean => /"(tool_result|function_call_output|functionResponse|tool)"/.test(JSON.stringify(body ?? null));
 const mock = hasApiKey(name)
   ? undefined
-  : await startMockProvider({ choose: ({ format, body }) => (format === "openai-chat" || carriesToolResult(body) ? "text" : "swap-demo") });
+  : await startMockProvider({ strict: true, choose: ({ format, body }) => (format === "openai-chat" || carriesToolResult(body) ? "text" : "swap-demo") });
 const provider = createProviderFromConfig(name, {
   ...(mock !== undefined && { mockBaseUrls: mock.baseUrls }),
   onWarning: (warning) => console.warn(`[warning] ${warning.code}: ${warning.message}`),

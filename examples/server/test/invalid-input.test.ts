@@ -21,7 +21,7 @@ const hostile: Array<[string, unknown, string]> = [
 
 describe("bad input gets the same clear error from every provider and converter", () => {
   it.each(PROVIDER_NAMES)("%s: RUN_ERROR invalid_input naming the path, nothing invalid echoed, no request sent", async (name) => {
-    mock = await startMockProvider({ choose: () => "text" });
+    mock = await startMockProvider({ strict: true, choose: () => "text" });
     const provider = createProviderFromConfig(name, { mockBaseUrls: mock.baseUrls });
     for (const [, input, path] of hostile) {
       const events: Event[] = [];

@@ -13,7 +13,7 @@ afterEach(async () => {
 const input: RunAgentInput = { threadId: "t", runId: "r", protocolVersion: "1.0", messages: [{ id: "u", role: "user", content: "Hi" }] };
 
 async function runWith(name: (typeof PROVIDER_NAMES)[number], fault: MockFault, signal?: AbortSignal): Promise<Event[]> {
-  mock = await startMockProvider({ choose: () => "text", fault });
+  mock = await startMockProvider({ strict: true, choose: () => "text", fault });
   const provider = createProviderFromConfig(name, { mockBaseUrls: mock.baseUrls });
   const events: Event[] = [];
   for await (const event of provider.stream(input, signal === undefined ? {} : { signal })) events.push(event);

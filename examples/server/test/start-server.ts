@@ -22,6 +22,7 @@ export interface StartOptions {
 export async function start(name: ProviderName, fixtures: string | string[], options: StartOptions = {}): Promise<Running> {
   const list = typeof fixtures === "string" ? [fixtures] : fixtures;
   const mock = await startMockProvider({
+    strict: true,
     choose: ({ index }) => list[Math.min(index, list.length - 1)],
     ...(options.hangAfterBytes !== undefined && { hangAfterBytes: options.hangAfterBytes }),
   });

@@ -45,7 +45,7 @@ const json = args.includes("--json");
 const p = createPalette(!json && process.stdout.isTTY === true && process.env.NO_COLOR === undefined);
 const cloud = args.includes("--cloud");
 const live = !cloud && hasApiKey("anthropic") && hasApiKey("openai-responses") && hasApiKey("google");
-const mock: MockProvider | undefined = live ? undefined : await startMockProvider({ script: demoScript() });
+const mock: MockProvider | undefined = live ? undefined : await startMockProvider({ strict: true, script: demoScript() });
 
 const warnings: BridgeWarning[] = [];
 const onWarning = (warning: BridgeWarning): void => {

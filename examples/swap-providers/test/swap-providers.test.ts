@@ -31,7 +31,7 @@ describe("swap-providers: agent runs across Claude → OpenAI Responses → Clau
   let outbox: SentEmail[] = [];
 
   beforeAll(async () => {
-    mock = await startMockProvider({ script: demoScript() });
+    mock = await startMockProvider({ strict: true, script: demoScript() });
     const config = { mockBaseUrls: mock.baseUrls, onWarning: (w: BridgeWarning) => warnings.push(w) };
     ({ runs, messages, outbox } = await runSwapConversation({
       anthropic: createProviderFromConfig("anthropic", config),

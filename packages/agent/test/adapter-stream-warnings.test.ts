@@ -56,7 +56,7 @@ const script: ScriptEntry[] = [{ text: "ok", usage: { input: 5, output: 1 } }];
 
 /** One run against a fresh mock, so two runs see the same response (its ids follow the request count). */
 async function run(api: Api, extras: FactoryExtras, stream: (provider: Provider) => AsyncIterable<Event>): Promise<Event[]> {
-  const mock = await startMockProvider({ script });
+  const mock = await startMockProvider({ strict: true, script });
   try {
     return await collect(stream(provider(api, mock, extras)));
   } finally {

@@ -9,7 +9,7 @@ const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Runs the README's `index`-th ts block as written, with the real Anthropic and Gemini SDKs pointed at the scripted mock. */
 async function runBlock(index: number, script: ScriptEntry[]) {
-  const mock = await startMockProvider({ script });
+  const mock = await startMockProvider({ strict: true, script });
   try {
     const env = { ANTHROPIC_API_KEY: "mock-key", ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, GEMINI_API_KEY: "mock-key", GOOGLE_GEMINI_BASE_URL: mock.baseUrls.google };
     const run = await runSnippet(readmeSnippet(join(pkg, "README.md"), index), pkg, env);

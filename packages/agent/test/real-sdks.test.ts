@@ -35,7 +35,7 @@ describe("multi-step tool loop with the real SDKs against the mock provider", ()
         },
         { text: "Tokyo (24°C) is warmer than Paris (18°C).", usage: { input: 180, output: 15 } },
       ];
-      const mock = await startMockProvider({ script });
+      const mock = await startMockProvider({ strict: true, script });
       try {
         const provider = sdkProvider(api, mock);
         const agent = createAgent({ provider, tools: { get_weather: weather } });
@@ -74,7 +74,7 @@ describe("multi-step tool loop with the real SDKs against the mock provider", ()
       { text: "Tokyo: 24°C." },
       { text: "Tokyo is warmer." },
     ];
-    const mock = await startMockProvider({ script });
+    const mock = await startMockProvider({ strict: true, script });
     try {
       let messages: Message[] = [user("Paris weather?", "u1")];
       const apis = ["anthropic", "openai-responses", "google"] as const;
@@ -105,7 +105,7 @@ describe("multi-step tool loop with the real SDKs against the mock provider", ()
       { text: "I'll note it.", calls: [{ id: "toolu_note", name: "save_note", args: { text: "Tokyo is warmer" } }], usage: { input: 70, output: 8 } },
       { text: "Saved.", usage: { input: 90, output: 2 } },
     ];
-    const mock = await startMockProvider({ script });
+    const mock = await startMockProvider({ strict: true, script });
     try {
       const notes: string[] = [];
       const agent = createAgent({
@@ -142,7 +142,7 @@ describe("multi-step tool loop with the real SDKs against the mock provider", ()
 
   it("a provider error in step 2 (an SSE error frame) ends the run with RUN_ERROR and both steps' usage", async () => {
     const errorBody = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "test-fixtures", "anthropic", "error-mid-stream.sse"), "utf8");
-    const mock = await startMockProvider({ script: [{ calls: [{ id: "toolu_1", name: "get_weather", args: { city: "Paris" } }], usage: { input: 40, output: 4 } }, errorBody] });
+    const mock = await startMockProvider({ strict: true, script: [{ calls: [{ id: "toolu_1", name: "get_weather", args: { city: "Paris" } }], usage: { input: 40, output: 4 } }, errorBody] });
     try {
       const agent = createAgent({ provider: sdkProvider("anthropic", mock), tools: { get_weather: weather } });
       const { events, last } = await runChecked(agent, { threadId: "t", runId: "r", messages: [user("Paris?")] });
@@ -158,7 +158,7 @@ describe("multi-step tool loop with the real SDKs against the mock provider", ()
   it("an abort during a real SDK's model call cancels the run and releases the request; an abort during a tool too", async () => {
     const turn = { text: "Let me think about this", usage: { input: 5, output: 1 } };
     const body = renderTurn("anthropic", turn, 0);
-    const mock = await startMockProvider({ script: [turn], hangAfterBytes: body.indexOf("event: content_block_stop") });
+    const mock = await startMockProvider({ strict: true, script: [turn], hangAfterBytes: body.indexOf("event: content_block_stop") });
     try {
       const agent = createAgent({ provider: sdkProvider("anthropic", mock) });
       const controller = new AbortController();
@@ -176,7 +176,7 @@ describe("multi-step tool loop with the real SDKs against the mock provider", ()
       await mock.close();
     }
 
-    const mock2 = await startMockProvider({ script: [{ calls: [{ id: "toolu_w", name: "wait", args: {} }], usage: { input: 9, output: 2 } }] });
+    const mock2 = await startMockProvider({ strict: true, script: [{ calls: [{ id: "toolu_w", name: "wait", args: {} }], usage: { input: 9, output: 2 } }] });
     try {
       const controller = new AbortController();
       const wait = {

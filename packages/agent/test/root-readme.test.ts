@@ -25,7 +25,7 @@ type Printed = { type: string; [key: string]: unknown };
 
 /** Runs a root README snippet that prints one event per line, against a mock answering with one scripted turn. */
 async function runPrintingSnippet(source: string, env: (baseUrls: { openai: string; anthropic: string; google: string }) => Record<string, string>) {
-  const mock = await startMockProvider({ script: [{ text: "Hello from the mock.", usage: { input: 12, output: 5 } }] });
+  const mock = await startMockProvider({ strict: true, script: [{ text: "Hello from the mock.", usage: { input: 12, output: 5 } }] });
   try {
     const run = await runSnippet(source, pkg, env(mock.baseUrls));
     const events = run.stdout.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as Printed);
@@ -117,6 +117,7 @@ describe("root README: streaming and swapping providers, run as written", () => 
 describe("root README: the agent endpoint", () => {
   it("serves agent runs over SSE: a backend tool, then an approval interrupt resumed by the next run", async () => {
     const mock = await startMockProvider({
+      strict: true,
       script: [
         { text: "Checking.", calls: [{ id: "toolu_w", name: "get_weather", args: { city: "Paris" } }], usage: { input: 30, output: 5 } },
         { text: "18°C in Paris.", usage: { input: 50, output: 6 } },

@@ -8,7 +8,7 @@ import { collect } from "./support/replay.js";
 
 let mock: MockProvider;
 beforeAll(async () => {
-  mock = await startMockProvider({ writeSize: 37 });
+  mock = await startMockProvider({ strict: true, writeSize: 37 });
 });
 afterAll(async () => {
   await mock.close();
@@ -41,7 +41,7 @@ describe("createAnthropicProvider fast: the raw-bytes path over a real HTTP resp
 describe("the factory's retry policy on both paths", () => {
   for (const fast of [false, true]) {
     it(`${fast ? "fast" : "SDK"} path: a 429 before the first event is retried (retry-after honoured), then the run completes`, async () => {
-      const flaky = await startMockProvider({ fault: ({ index }) => (index === 0 ? { type: "rate-limit", retryAfterSeconds: 0 } : undefined) });
+      const flaky = await startMockProvider({ strict: true, fault: ({ index }) => (index === 0 ? { type: "rate-limit", retryAfterSeconds: 0 } : undefined) });
       try {
         const retried: number[] = [];
         const flakyClient = new Anthropic({ apiKey: "sk-ant-test-fast-path-1234", baseURL: flaky.baseUrls.anthropic, maxRetries: 0 });

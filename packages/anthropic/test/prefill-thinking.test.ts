@@ -15,7 +15,7 @@ const endsWithThinkingAnswer: Message[] = [
 ];
 
 async function sent(messages: Message[], params: Record<string, unknown> | undefined, fast = false) {
-  const mock = await startMockProvider({ script: [{ text: "ok" }] });
+  const mock = await startMockProvider({ strict: true, script: [{ text: "ok" }] });
   try {
     const warnings: BridgeWarning[] = [];
     const provider = createAnthropicProvider({

@@ -20,7 +20,7 @@ describe("README quick start", () => {
 
 describe("README usage block", () => {
   it("runs as written: the request converted and mapped by hand, then the same input through the provider", async () => {
-    const mock = await startMockProvider({ script: [{ text: "By hand." }, { text: "Through the provider." }] });
+    const mock = await startMockProvider({ strict: true, script: [{ text: "By hand." }, { text: "Through the provider." }] });
     try {
       const run = await runSnippet(readmeSnippet(join(pkg, "README.md"), 1), pkg, { ANTHROPIC_API_KEY: "mock-key", ANTHROPIC_BASE_URL: mock.baseUrls.anthropic });
       expect(run.stderr).toBe("");

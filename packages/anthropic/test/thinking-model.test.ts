@@ -157,7 +157,7 @@ describe("a turn a fallback model served", () => {
 
 describe("the open tool loop's thinking made by another model", () => {
   async function sent(messages: Message[], model: string): Promise<{ body: Rec; warnings: BridgeWarning[] }> {
-    const mock = await startMockProvider({ script: [{ text: "18°C." }] });
+    const mock = await startMockProvider({ strict: true, script: [{ text: "18°C." }] });
     try {
       const warnings: BridgeWarning[] = [];
       const provider = createAnthropicProvider({

@@ -18,7 +18,7 @@ const loop = (provider: string | undefined, id: string): Message[] => [
 ];
 
 async function sent(messages: Message[], fast = false): Promise<{ body: Record<string, unknown>; warnings: BridgeWarning[] }> {
-  const mock = await startMockProvider({ script: [{ text: "18°C." }] });
+  const mock = await startMockProvider({ strict: true, script: [{ text: "18°C." }] });
   try {
     const warnings: BridgeWarning[] = [];
     const provider = createAnthropicProvider({

@@ -32,7 +32,7 @@ beforeAll(async () => {
     const lines = readFileSync(join(shared, "google", `${RECORDED}.jsonl`), "utf8").split("\n").filter((line) => line.trim() !== "");
     writeFileSync(join(recordedDir, "google-vertex", `${RECORDED}.sse`), lines.map((line) => `data: ${line}\r\n\r\n`).join(""));
   }
-  mock = await startMockProvider();
+  mock = await startMockProvider({ strict: true, strict: true });
 });
 afterAll(async () => {
   await mock.close();
@@ -110,7 +110,7 @@ describe("Gemini on Vertex AI (GoogleGenAI({ vertexai: true }) against the mock)
 
 describe(sharedSuiteTitle("google"), () => {
   it.skipIf(sharedStreamsDir() === undefined)("the recorded Vertex stream (nested streamed function-call arguments) runs through the real SDK on Vertex", async () => {
-    const recordedMock = await startMockProvider({ fixturesDir: recordedDir });
+    const recordedMock = await startMockProvider({ strict: true, fixturesDir: recordedDir });
     try {
       const events = await run(vertexClient(recordedMock.baseUrls.vertex, RECORDED), "gemini-3.1-pro-preview");
       const messages = await assertConformant(events);

@@ -8,7 +8,7 @@ import { collect } from "./support/collect.js";
 
 let mock: MockProvider;
 beforeAll(async () => {
-  mock = await startMockProvider({ writeSize: 37 });
+  mock = await startMockProvider({ strict: true, writeSize: 37 });
 });
 afterAll(async () => {
   await mock.close();

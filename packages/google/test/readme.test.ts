@@ -21,6 +21,7 @@ describe("README quick start", () => {
 describe("README usage block", () => {
   it("runs as written: a stream opened by hand, a converted request, and the provider served as SSE in the abort-safe form", async () => {
     const mock = await startMockProvider({
+      strict: true,
       script: [
         { text: "Hello there.", usage: { input: 3, output: 3 } },
         { text: "Tokyo.", usage: { input: 10, output: 2 } },

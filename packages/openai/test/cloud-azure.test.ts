@@ -13,7 +13,7 @@ const input: RunAgentInput = { threadId: "t-az", runId: "r-az", messages: [{ id:
 
 let mock: MockProvider;
 beforeAll(async () => {
-  mock = await startMockProvider();
+  mock = await startMockProvider({ strict: true, strict: true });
 });
 afterAll(async () => mock.close());
 
@@ -92,7 +92,7 @@ describe("Azure OpenAI (AzureOpenAI against the mock's deployment URLs)", () => 
 
 describe(sharedSuiteTitle("openai-chat"), () => {
   it.skipIf(sharedStreamsDir() === undefined)("the recorded Azure stream (prompt_filter_results preamble, content_filter_results per chunk) runs through AzureOpenAI", async () => {
-    const recorded = await startMockProvider({ fixturesDir: join(sharedStreamsDir() ?? "", "raw") });
+    const recorded = await startMockProvider({ strict: true, fixturesDir: join(sharedStreamsDir() ?? "", "raw") });
     try {
       const events = await chat(azure(recorded.url, "azure_gpt5mini_tool_then_filtered_text", "gpt-5-mini"), "gpt-5-mini");
       const messages = await assertConformant(events);

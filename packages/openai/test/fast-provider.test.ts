@@ -8,7 +8,7 @@ import { collect, last } from "./support/collect.js";
 
 let mock: MockProvider;
 beforeAll(async () => {
-  mock = await startMockProvider({ writeSize: 37 });
+  mock = await startMockProvider({ strict: true, writeSize: 37 });
 });
 afterAll(async () => {
   await mock.close();
@@ -56,7 +56,7 @@ describe("provider factories: fast (raw-bytes) path over a real HTTP response", 
 describe("the factory's retry policy on both paths", () => {
   for (const fast of [false, true]) {
     it(`${fast ? "fast" : "SDK"} path: a 429 before the first event is retried, then the run completes, labelled as asked`, async () => {
-      const flaky = await startMockProvider({ fault: ({ index }) => (index === 0 ? { type: "rate-limit", retryAfterSeconds: 0 } : undefined) });
+      const flaky = await startMockProvider({ strict: true, fault: ({ index }) => (index === 0 ? { type: "rate-limit", retryAfterSeconds: 0 } : undefined) });
       try {
         const flakyClient = new OpenAI({ apiKey: "sk-test-fast-path-1234", baseURL: flaky.baseUrls.openai, maxRetries: 0 });
         const events = await collect(

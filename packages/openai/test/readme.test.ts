@@ -20,7 +20,7 @@ describe("README quick start", () => {
 
 describe("README usage block", () => {
   it("runs as written: Responses by hand, Chat Completions by hand, then the provider", async () => {
-    const mock = await startMockProvider({ script: [{ text: "Responses by hand." }, { text: "Chat." }, { text: "Through the provider." }] });
+    const mock = await startMockProvider({ strict: true, script: [{ text: "Responses by hand." }, { text: "Chat." }, { text: "Through the provider." }] });
     try {
       const run = await runSnippet(readmeSnippet(join(pkg, "README.md"), 1), pkg, { OPENAI_API_KEY: "mock-key", OPENAI_BASE_URL: mock.baseUrls.openai });
       expect(run.stderr).toBe("");

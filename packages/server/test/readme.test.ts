@@ -16,7 +16,7 @@ const tools = [{ name: "get_weather", description: "Weather for a city", paramet
 let mock: MockProvider;
 let server: SnippetServer | undefined;
 beforeEach(async () => {
-  mock = await startMockProvider({ choose: () => "swap-demo" });
+  mock = await startMockProvider({ strict: true, choose: () => "swap-demo" });
 });
 afterEach(async () => {
   await server?.stop();

@@ -39,7 +39,7 @@ function warningProvider(): Provider {
 
 describe("the handler's onWarning and the run's warnings", () => {
   it("hears an adapter provider's request warnings (none given to its factory)", async () => {
-    const mock = await startMockProvider({ script: [{ text: "ok" }] });
+    const mock = await startMockProvider({ strict: true, script: [{ text: "ok" }] });
     try {
       const warnings: BridgeWarning[] = [];
       const agent = createAnthropicProvider({

@@ -26,16 +26,16 @@ import type { MockFormat } from "./routes.js";
 
 export type { RequestProblem } from "./request-problem.js";
 
-
 /**
  * The 400 the real API would answer for `body`, if any. `model` is the model the request names
- * (Gemini: the one in the path), for the rules that depend on it.
+ * (Gemini: the one in the path), for the rules that depend on it; `modelInPath` says the platform
+ * takes the model from the path (Bedrock, Vertex AI), so the body needs none.
  */
-export function validateRequest(format: MockFormat, body: unknown, model?: string): RequestProblem | undefined {
+export function validateRequest(format: MockFormat, body: unknown, model?: string, modelInPath = false): RequestProblem | undefined {
   if (!isObject(body)) return { message: "We could not parse the JSON body of your request. Expected a JSON object.", param: null };
   switch (format) {
     case "anthropic":
-      return anthropic(body);
+      return anthropic(body, modelInPath);
     case "openai-chat":
       return chatRequestProblem(body);
     case "openai-responses":
@@ -45,8 +45,9 @@ export function validateRequest(format: MockFormat, body: unknown, model?: strin
   }
 }
 
-function anthropic(body: Json): RequestProblem | undefined {
-  if (typeof body.model !== "string" || body.model === "") return { message: "model: Field required" };
+function anthropic(body: Json, modelInPath: boolean): RequestProblem | undefined {
+  // Bedrock and Vertex AI name the model in the path (the SDKs move it out of the body).
+  if (!modelInPath && (typeof body.model !== "string" || body.model === "")) return { message: "model: Field required" };
   if (body.max_tokens === undefined) return { message: "max_tokens: Field required" };
   if (typeof body.max_tokens !== "number" || !Number.isInteger(body.max_tokens) || body.max_tokens < 1) return { message: "max_tokens: Input should be a valid positive integer" };
   if (!Array.isArray(body.messages)) return { message: "messages: Field required" };

@@ -25,10 +25,10 @@ export interface PlaygroundMocks {
  * connection open, for the Stop button.
  */
 export async function startPlaygroundMocks(): Promise<PlaygroundMocks> {
-  const scripted = await startMockProvider({ fixturesDir: SCRIPTS_DIR, writeSize: 48, choose: ({ body }) => chooseScript(body) });
-  const recorded = await startMockProvider({ writeSize: 48, choose: ({ format }) => RECORDED_FIXTURES[format] });
-  const tools = await startMockProvider({ writeSize: 48, choose: ({ format }) => PROVIDER_TOOL_FIXTURES[format] });
-  const slow = await startMockProvider({ fixturesDir: SCRIPTS_DIR, hangAfterBytes: 2500, choose: () => "story" });
+  const scripted = await startMockProvider({ strict: true, fixturesDir: SCRIPTS_DIR, writeSize: 48, choose: ({ body }) => chooseScript(body) });
+  const recorded = await startMockProvider({ strict: true, writeSize: 48, choose: ({ format }) => RECORDED_FIXTURES[format] });
+  const tools = await startMockProvider({ strict: true, writeSize: 48, choose: ({ format }) => PROVIDER_TOOL_FIXTURES[format] });
+  const slow = await startMockProvider({ strict: true, fixturesDir: SCRIPTS_DIR, hangAfterBytes: 2500, choose: () => "story" });
   return {
     urls: { scripted: scripted.baseUrls, recorded: recorded.baseUrls, tools: tools.baseUrls, slow: slow.baseUrls },
     scripted,

@@ -46,7 +46,7 @@ interface SwapOptions extends SwapProviderOptions {
 /** Turn 1 on `a`, the results added, then on `b` the next model call; returns what B's SDK sent. */
 async function swap(a: SwapApi, b: SwapApi, options: SwapOptions = {}): Promise<{ body: unknown; turn1: Message[]; mock: MockProvider }> {
   const answer = { text: "Tokyo (24°C) is warmer than Paris (18°C)." };
-  const mock = await startMockProvider({ script: [richTurn(a).body, answer, ...(options.followUp === true ? [{ text: "Lyon: 21°C." }] : [])] });
+  const mock = await startMockProvider({ strict: true, script: [richTurn(a).body, answer, ...(options.followUp === true ? [{ text: "Lyon: 21°C." }] : [])] });
   try {
     const input: RunAgentInput = { threadId: "t", runId: "r1", messages: [user("Paris or Tokyo: which is warmer?")], tools };
     const one = await runChecked(swapProvider(a, mock, options), input);
@@ -136,7 +136,7 @@ describe("swap and swap back (A → B → A), both turns with reasoning, paralle
     for (const b of SWAP_APIS) {
       if (a === b) continue;
       it(`${a} → ${b} → ${a}`, async () => {
-        const mock = await startMockProvider({ script: [richTurn(a).body, richTurn(b).body, { text: "Tokyo is warmer, twice over." }] });
+        const mock = await startMockProvider({ strict: true, script: [richTurn(a).body, richTurn(b).body, { text: "Tokyo is warmer, twice over." }] });
         try {
           let messages: Message[] = [user("Paris or Tokyo: which is warmer?")];
           for (const [index, api] of [a, b, a].entries()) {

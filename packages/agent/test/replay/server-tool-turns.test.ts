@@ -47,7 +47,7 @@ const blocksOf = (body: AnthropicBody): Json[] => body.messages.flatMap((m) => (
 
 /** Turn 1 (the open search) on Anthropic, then what the application sends next; the request body. */
 async function continueOpenTurn(stop: "pause_turn" | "tool_use", next: (turn1: Message[]) => Message[]): Promise<AnthropicBody> {
-  const mock = await startMockProvider({ script: [openSearchTurn(stop, stop === "tool_use"), { text: "Tokyo is warmer." }] });
+  const mock = await startMockProvider({ strict: true, script: [openSearchTurn(stop, stop === "tool_use"), { text: "Tokyo is warmer." }] });
   try {
     const input: RunAgentInput = { threadId: "t", runId: "r1", messages: [user("Paris or Tokyo: which is warmer?")], tools };
     const one = await runChecked(swapProvider("anthropic", mock), input);

@@ -76,7 +76,7 @@ describe("three turns with createAgent on one provider: tool loop, approval inte
         { text: "Saved." },
         { text: "Lyon: 21°C." },
       ];
-      const mock = await startMockProvider({ script });
+      const mock = await startMockProvider({ strict: true, script });
       try {
         const notes: string[] = [];
         const agent = noteAgent(swapProvider(api, mock), notes);
@@ -137,7 +137,7 @@ describe("an approval asked on one provider, resumed on another", () => {
     for (const b of SWAP_APIS) {
       if (a === b) continue;
       it(`${a} → ${b}`, async () => {
-        const mock = await startMockProvider({ script: [...turnOneScript(a), { text: "Saved." }] });
+        const mock = await startMockProvider({ strict: true, script: [...turnOneScript(a), { text: "Saved." }] });
         try {
           const notes: string[] = [];
           const input1: RunAgentInput = { threadId: "t", runId: "r1", messages: [user("Paris or Tokyo: which is warmer? Save a note.")] };
