@@ -33,7 +33,7 @@ describe("README usage block", () => {
       ]);
       expect(mock.requests).toHaveLength(2);
       expect(mock.requests[0]!.body).toMatchObject({ model: "claude-sonnet-4-6", stream: true, tools: [{ name: "get_weather" }] });
-      expect(mock.requests[1]!.body).toMatchObject({ thinking: { type: "enabled", budget_tokens: 512 }, tools: [{ name: "get_weather" }] });
+      expect(mock.requests[1]!.body).toMatchObject({ max_tokens: 4096, thinking: { type: "enabled", budget_tokens: 1024 }, tools: [{ name: "get_weather" }] });
     } finally {
       await mock.close();
     }

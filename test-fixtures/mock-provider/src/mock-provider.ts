@@ -178,7 +178,8 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       res.end(JSON.stringify(answer.body));
     };
     // Strict: the 400s the real API answers (a body that is not JSON, a missing field, a tool result out of place).
-    const problem = options.strict === true ? validateRequest(route.format, body, route.model, platform === "amazon-bedrock" || platform === "google-vertex") : undefined;
+    const betas = String(req.headers["anthropic-beta"] ?? "").split(",").map((beta) => beta.trim()).filter((beta) => beta !== "");
+    const problem = options.strict === true ? validateRequest(route.format, body, route.model, platform === "amazon-bedrock" || platform === "google-vertex", betas) : undefined;
     if (problem !== undefined) {
       record.rejected = problem.message;
       // A Responses item looked up by id and not found is the API's 404, in the same error shape.
