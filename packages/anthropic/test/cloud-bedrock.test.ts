@@ -16,7 +16,7 @@ const input: RunAgentInput = {
 
 let mock: MockProvider;
 beforeAll(async () => {
-  mock = await startMockProvider({ strict: true, strict: true });
+  mock = await startMockProvider({ strict: true });
   // Credentials from the environment, as a user on AWS has them; SigV4 signing happens locally.
   vi.stubEnv("AWS_ACCESS_KEY_ID", "AKIAFAKEMOCKKEY00000");
   vi.stubEnv("AWS_SECRET_ACCESS_KEY", FAKE_SECRET);

@@ -16,7 +16,7 @@ const input: RunAgentInput = {
 
 let mock: MockProvider;
 beforeAll(async () => {
-  mock = await startMockProvider({ strict: true, strict: true });
+  mock = await startMockProvider({ strict: true });
 });
 afterAll(async () => mock.close());
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
     const lines = readFileSync(join(shared, "google", `${RECORDED}.jsonl`), "utf8").split("\n").filter((line) => line.trim() !== "");
     writeFileSync(join(recordedDir, "google-vertex", `${RECORDED}.sse`), lines.map((line) => `data: ${line}\r\n\r\n`).join(""));
   }
-  mock = await startMockProvider({ strict: true, strict: true });
+  mock = await startMockProvider({ strict: true });
 });
 afterAll(async () => {
   await mock.close();

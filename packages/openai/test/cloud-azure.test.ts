@@ -13,7 +13,7 @@ const input: RunAgentInput = { threadId: "t-az", runId: "r-az", messages: [{ id:
 
 let mock: MockProvider;
 beforeAll(async () => {
-  mock = await startMockProvider({ strict: true, strict: true });
+  mock = await startMockProvider({ strict: true });
 });
 afterAll(async () => mock.close());
 
