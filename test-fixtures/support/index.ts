@@ -20,3 +20,4 @@ export { apiViolations } from "./anthropic-api-rules.js";
 export { requestViolations, type RequestTarget } from "./request-rules.js";
 export { buildThread, threadInput } from "./thread-conversation.js";
 export { assertValidRequests } from "./request-validity-property.js";
+export { expectThrowingHandlerIgnored, recordingHandler, throwingHandler } from "./throwing-warning-handler.js";

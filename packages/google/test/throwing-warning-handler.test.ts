@@ -4,37 +4,20 @@
  * told, the handler's exception is ignored, and the run is the same as with a handler that does not
  * throw, ending RUN_FINISHED.
  */
-import { assertConformant } from "@agui-bridge/conformance";
 import { createSequentialIds, driveRun, type BridgeWarning, type Event, type Message, type WarningHandler } from "@agui-bridge/core/adapter";
+import { expectThrowingHandlerIgnored, recordingHandler, throwingHandler } from "@agui-bridge/test-support";
 import { describe, expect, it } from "vitest";
 import { createGenerateContentMapper, streamGenerateContent, toGenerateContentRequest } from "../src/index.js";
-import { collect } from "./support/collect.js";
 
 async function* from(list: readonly unknown[]): AsyncGenerator<unknown> {
   yield* list;
 }
 
-const recording = (seen: BridgeWarning[]): WarningHandler => (warning) => {
-  seen.push(warning);
-};
-const throwing = (seen: BridgeWarning[]): WarningHandler => (warning) => {
-  seen.push(warning);
-  throw new Error("handler failed");
-};
-
-/** The events of one run per handler, checked to be the same valid run ending RUN_FINISHED, with the same warnings told. */
+/** The same valid run with a throwing handler as with a quiet one, its unmodelled part told once and still sent as RAW. */
 async function expectSameRun(run: (onWarning: WarningHandler) => AsyncIterable<Event>): Promise<void> {
-  const told: BridgeWarning[] = [];
-  const expected = await collect(run(recording(told)));
-  const thrown: BridgeWarning[] = [];
-  const events = await collect(run(throwing(thrown)));
-  await assertConformant(events);
-  expect(events.at(-1)?.type).toBe("RUN_FINISHED");
-  expect(events).toEqual(expected);
-  // The unmodelled part still goes out as RAW (emitRawEvents).
+  const { events, warnings } = await expectThrowingHandlerIgnored(run);
   expect(events.filter((event) => event.type === "RAW")).toEqual([expect.objectContaining({ event: { futurePart: { x: 1 } } })]);
-  expect(thrown).toEqual(told);
-  expect(thrown.map((w) => [w.code, w.details?.kind])).toEqual([["stream.unknown-content", "part"]]);
+  expect(warnings.map((w) => [w.code, w.details?.kind])).toEqual([["stream.unknown-content", "part"]]);
 }
 
 describe("a throwing onWarning given straight to the generateContent mapper", () => {
@@ -67,9 +50,9 @@ describe("a throwing onWarning given straight to toGenerateContentRequest", () =
       { id: "t", role: "tool", toolCallId: "c1", content: "{}" },
     ];
     const told: BridgeWarning[] = [];
-    const expected = toGenerateContentRequest({ messages }, { onWarning: recording(told) });
+    const expected = toGenerateContentRequest({ messages }, { onWarning: recordingHandler(told) });
     const thrown: BridgeWarning[] = [];
-    const result = toGenerateContentRequest({ messages }, { onWarning: throwing(thrown) });
+    const result = toGenerateContentRequest({ messages }, { onWarning: throwingHandler(thrown) });
     expect(result).toEqual(expected);
     expect(thrown).toEqual(told);
     expect(result.warnings.map((w) => w.code)).toEqual(["request.empty-message", "request.empty-user-turn"]);

@@ -3,28 +3,12 @@
  * anthropic-params-validation.ts): each malformed request gets the API's 400 (the same body passes
  * a lax mock, so the rule is what refuses it), and the well-formed request beside it passes.
  */
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMockProvider, type MockProvider } from "../src/index.js";
+import { describe, expect, it } from "vitest";
+import { post as postTo, strictAndLaxMocks, type Answer } from "./strict-answers.js";
+import type { MockProvider } from "../src/index.js";
 
-const repoFixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-let strict: MockProvider;
-let lax: MockProvider;
-beforeAll(async () => {
-  strict = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", strict: true });
-  lax = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text" });
-});
-afterAll(async () => {
-  await strict.close();
-  await lax.close();
-});
-
-async function post(mock: MockProvider, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${mock.url}/v1/messages`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: res.status === 200 ? text : (JSON.parse(text) as unknown) };
-}
+const mocks = strictAndLaxMocks();
+const post = (mock: MockProvider, body: unknown, headers?: Record<string, string>): Promise<Answer> => postTo(mock, "/v1/messages", body, headers);
 
 type Body = Record<string, unknown>;
 const user = (content: unknown) => ({ role: "user", content });
@@ -93,10 +77,10 @@ const refusals: [string, Body, string][] = [
 
 describe("strict Anthropic: the block and parameter 400s", () => {
   it.each(refusals)("refuses %s", async (_, body, message) => {
-    expect((await post(lax, body)).status).toBe(200);
-    const answer = await post(strict, body);
+    expect((await post(mocks.lax, body)).status).toBe(200);
+    const answer = await post(mocks.strict, body);
     expect(answer).toEqual({ status: 400, body: { type: "error", error: { type: "invalid_request_error", message }, request_id: expect.any(String) as unknown } });
-    expect(strict.requests.at(-1)?.rejected).toBe(message);
+    expect(mocks.strict.requests.at(-1)?.rejected).toBe(message);
   });
 
   it.each<[string, Body]>([
@@ -114,13 +98,13 @@ describe("strict Anthropic: the block and parameter 400s", () => {
       request([user([{ type: "text", text: "a", ...cached }])], { tools: [tool("f", cached)], system: [{ type: "text", text: "s", ...cached }], ...cached }),
     ],
   ])("passes %s", async (_, body) => {
-    expect(await post(strict, body)).toMatchObject({ status: 200 });
+    expect(await post(mocks.strict, body)).toMatchObject({ status: 200 });
   });
 
   it("a budget above max_tokens passes with the interleaved thinking beta (header, or Bedrock's body field)", async () => {
     const body = request([user("hi")], { max_tokens: 2000, thinking: { type: "enabled", budget_tokens: 8000 } });
-    expect((await post(strict, body)).status).toBe(400);
-    expect((await post(strict, body, { "anthropic-beta": "fine-grained-tool-streaming-2025-05-14, interleaved-thinking-2025-05-14" })).status).toBe(200);
-    expect((await post(strict, { ...body, anthropic_beta: ["interleaved-thinking-2025-05-14"] })).status).toBe(200);
+    expect((await post(mocks.strict, body)).status).toBe(400);
+    expect((await post(mocks.strict, body, { "anthropic-beta": "fine-grained-tool-streaming-2025-05-14, interleaved-thinking-2025-05-14" })).status).toBe(200);
+    expect((await post(mocks.strict, { ...body, anthropic_beta: ["interleaved-thinking-2025-05-14"] })).status).toBe(200);
   });
 });

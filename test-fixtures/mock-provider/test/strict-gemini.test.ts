@@ -3,29 +3,13 @@
  * request gets the API's 400 (the same body passes a lax mock, so the rule is what refuses it), and
  * the well-formed request beside it passes.
  */
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMockProvider, type MockProvider } from "../src/index.js";
+import { describe, expect, it } from "vitest";
+import { post as postTo, strictAndLaxMocks, type Answer } from "./strict-answers.js";
+import type { MockProvider } from "../src/index.js";
 
-const repoFixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-let strict: MockProvider;
-let lax: MockProvider;
-beforeAll(async () => {
-  strict = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", strict: true });
-  lax = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text" });
-});
-afterAll(async () => {
-  await strict.close();
-  await lax.close();
-});
-
+const mocks = strictAndLaxMocks();
 const PATH = "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse";
-async function post(mock: MockProvider, body: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${mock.url}${PATH}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: res.status === 200 ? text : (JSON.parse(text) as unknown) };
-}
+const post = (mock: MockProvider, body: unknown): Promise<Answer> => postTo(mock, PATH, body);
 
 type Body = Record<string, unknown>;
 const ask = { role: "user", parts: [{ text: "hi" }] };
@@ -58,8 +42,8 @@ const refusals: [string, Body, string][] = [
 
 describe("strict Gemini: the function response and tool 400s", () => {
   it.each(refusals)("refuses %s", async (_, body, message) => {
-    expect((await post(lax, body)).status).toBe(200);
-    expect(await post(strict, body)).toEqual({ status: 400, body: { error: { code: 400, message, status: "INVALID_ARGUMENT" } } });
+    expect((await post(mocks.lax, body)).status).toBe(200);
+    expect(await post(mocks.strict, body)).toEqual({ status: 400, body: { error: { code: 400, message, status: "INVALID_ARGUMENT" } } });
   });
 
   it.each<[string, Body]>([
@@ -70,6 +54,6 @@ describe("strict Gemini: the function response and tool 400s", () => {
     ],
     ["a built-in tool with a tool config that is not function calling", { contents: [ask], tools: [{ googleSearch: {} }], toolConfig: { retrievalConfig: { languageCode: "en" } } }],
   ])("passes %s", async (_, body) => {
-    expect(await post(strict, body)).toMatchObject({ status: 200 });
+    expect(await post(mocks.strict, body)).toMatchObject({ status: 200 });
   });
 });

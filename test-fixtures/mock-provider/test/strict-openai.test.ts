@@ -3,26 +3,8 @@
  * without strict mode and with the API's own error (status, message, `param`, `code`) with it, and
  * the well-formed neighbour of each passes.
  */
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
-import { startMockProvider, type MockProvider } from "../src/index.js";
-
-const repoFixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-let mock: MockProvider | undefined;
-afterEach(async () => {
-  await mock?.close();
-  mock = undefined;
-});
-
-async function answer(strict: boolean, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", strict });
-  const res = await fetch(`${mock.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const text = await res.text();
-  await mock.close();
-  mock = undefined;
-  return { status: res.status, body: res.status === 200 ? text : (JSON.parse(text) as unknown) };
-}
+import { describe, expect, it } from "vitest";
+import { answerOnce as answer, post, startTextMock } from "./strict-answers.js";
 
 const CHAT = "/v1/chat/completions";
 const RESPONSES = "/v1/responses";
@@ -138,11 +120,13 @@ describe("strict OpenAI Responses: reasoning items", () => {
   it("store false: a reasoning item sent by id without encrypted_content is the API's 404 (vercel/ai#7543); with it, or with store on, it passes", async () => {
     const body = responses([ask, reasoning({ encrypted_content: null }), said(), ask], { store: false });
     await expectRefused(RESPONSES, body, openAiError("Item with id 'rs_1' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.", "input", null), 404);
-    expect(mock).toBeUndefined();
-    const recorded = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", strict: true });
-    mock = recorded;
-    await fetch(`${recorded.url}${RESPONSES}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    expect(recorded.requests[0]?.rejected).toMatch(/^Item with id 'rs_1' not found/);
+    const recorded = await startTextMock(true);
+    try {
+      await post(recorded, RESPONSES, body);
+      expect(recorded.requests[0]?.rejected).toMatch(/^Item with id 'rs_1' not found/);
+    } finally {
+      await recorded.close();
+    }
     expect((await answer(true, RESPONSES, responses([ask, reasoning({ encrypted_content: "gAAAA" }), said(), ask], { store: false }))).status).toBe(200);
     expect((await answer(true, RESPONSES, responses([ask, reasoning(), said(), ask]))).status).toBe(200);
   });
