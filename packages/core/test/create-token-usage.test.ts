@@ -145,3 +145,19 @@ describe("UsageLedger", () => {
     ]);
   });
 });
+
+describe("a throwing onWarning given to the usage helpers", () => {
+  const throwing = (seen: BridgeWarning[]) => (w: BridgeWarning) => {
+    seen.push(w);
+    throw new Error("handler failed");
+  };
+
+  it("is told each warning and ignored: the counts come back as with a quiet handler", () => {
+    const told: BridgeWarning[] = [];
+    const onWarning = throwing(told);
+    expect(toTokenCount(-1, "inputTokens", { onWarning })).toBeUndefined();
+    expect(sumTokenCounts([Number.MAX_SAFE_INTEGER, 2], "inputTokens", { onWarning })).toBeUndefined();
+    expect(createTokenUsage({ inputTokens: 10, outputTokens: 2, reasoningTokens: 5, cachedInputTokens: "x" }, { onWarning })).toEqual({ inputTokens: 10, outputTokens: 2, totalTokens: 12 });
+    expect(told.map((w) => w.code)).toEqual(["usage.invalid-count", "usage.overflow", "usage.invalid-count", "usage.part-exceeds-total"]);
+  });
+});

@@ -9,7 +9,7 @@ import { createSequentialIds, RunBuilder, type BridgeWarning, type Event } from 
 import { describe, expect, it } from "vitest";
 import { streamGenerateContent } from "../src/index.js";
 import { createStreamState } from "../src/stream/stream-state.js";
-import { MAX_UNKNOWN_PART_KINDS, warnUnknownPart } from "../src/stream/unknown-parts.js";
+import { MAX_KEY_LENGTH, MAX_KIND_KEYS, MAX_UNKNOWN_PART_KINDS, warnUnknownPart } from "../src/stream/unknown-parts.js";
 import { collect, ofType } from "./support/collect.js";
 
 const chunk = (parts: unknown[], extra: Record<string, unknown> = {}): unknown => ({
@@ -71,5 +71,26 @@ describe("unknown part kinds", () => {
     // A kind remembered before the cap stays quiet.
     warnUnknownPart(state, { future0: "again" });
     expect(told).toHaveLength(MAX_UNKNOWN_PART_KINDS);
+  });
+});
+
+describe("an unknown part with very many or very long field names", () => {
+  it(`its warning names at most ${MAX_KIND_KEYS} fields, each cut to ${MAX_KEY_LENGTH} characters, and says how many there were`, async () => {
+    const long = "k".repeat(10_000);
+    const part = Object.fromEntries([[long, 1], ...Array.from({ length: 5000 }, (_, i) => [`f${String(i).padStart(4, "0")}`, i])]);
+    const { warnings } = await run([chunk([part]), chunk([part]), stop]);
+    expect(warnings).toHaveLength(1);
+    const keys = warnings[0]?.details?.keys as string[];
+    expect(keys).toHaveLength(MAX_KIND_KEYS);
+    expect(keys[0]).toBe(`${"k".repeat(MAX_KEY_LENGTH)}…`);
+    expect(warnings[0]?.details?.keyCount).toBe(5001);
+    expect(warnings[0]?.message.length).toBeLessThan(2000);
+  });
+
+  it("the kind remembered is bounded as well", () => {
+    const state = createStreamState(new RunBuilder({ threadId: "t", runId: "r" }), {});
+    warnUnknownPart(state, Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field-${i}-${"x".repeat(100)}`, i])));
+    const [kind] = [...state.unknownPartKinds];
+    expect(kind?.length).toBeLessThan(2000);
   });
 });

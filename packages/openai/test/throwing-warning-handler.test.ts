@@ -3,10 +3,10 @@
  * factory in between to guard it): the warning is still told, the handler's exception is ignored,
  * and the run is the same as with a handler that does not throw, ending RUN_FINISHED.
  */
-import { createSequentialIds, driveRun, type Event, type WarningHandler } from "@agui-bridge/core/adapter";
-import { expectThrowingHandlerIgnored } from "@agui-bridge/test-support";
+import { createSequentialIds, driveRun, type BridgeWarning, type Event, type WarningHandler } from "@agui-bridge/core/adapter";
+import { expectThrowingHandlerIgnored, throwingHandler } from "@agui-bridge/test-support";
 import { describe, expect, it } from "vitest";
-import { createChatCompletionsMapper, createResponsesMapper, streamChatCompletions, streamResponses } from "../src/index.js";
+import { createChatCompletionsMapper, createResponsesMapper, mapChatUsage, mapResponsesUsage, streamChatCompletions, streamResponses } from "../src/index.js";
 
 async function* from(list: readonly unknown[]): AsyncGenerator<unknown> {
   yield* list;
@@ -59,5 +59,15 @@ describe("a throwing onWarning given straight to the Chat Completions mapper", (
     await expectSameRun(
       (onWarning) => driveRun({ source: from(chunks), threadId: "t", runId: "r", generateId: createSequentialIds("id"), createMapper: (run) => createChatCompletionsMapper(run, { ...common, onWarning }) })
     );
+  });
+});
+
+describe("a throwing onWarning given to the standalone usage mappers", () => {
+  it("mapChatUsage and mapResponsesUsage tell it and return the counts that survive", () => {
+    const told: BridgeWarning[] = [];
+    const onWarning = throwingHandler(told);
+    expect(mapChatUsage({ prompt_tokens: 5, completion_tokens: -1 }, { model: "m", onWarning })).toEqual({ provider: "openai", model: "m", inputTokens: 5 });
+    expect(mapResponsesUsage({ input_tokens: 5, output_tokens: 2, output_tokens_details: { reasoning_tokens: 3 } }, { onWarning })).toEqual({ provider: "openai", inputTokens: 5, outputTokens: 2, totalTokens: 7 });
+    expect(told.map((w) => w.code)).toEqual(["usage.invalid-count", "usage.part-exceeds-total"]);
   });
 });

@@ -1,5 +1,5 @@
 import type { TokenUsage } from "../types/common.js";
-import type { WarningHandler } from "../warnings.js";
+import type { BridgeWarning, WarningHandler } from "../warnings.js";
 
 /** Raw counts as a provider reported them: anything may arrive, nothing is trusted. */
 export interface RawTokenCounts {
@@ -14,8 +14,17 @@ export interface RawTokenCounts {
 
 /** Options for {@link createTokenUsage} and {@link toTokenCount}. */
 export interface TokenUsageOptions {
-  /** Told about every value that was rejected or dropped, with the reason. */
+  /** Told about every value that was rejected or dropped, with the reason; if it throws, that is ignored. */
   onWarning?: WarningHandler;
+}
+
+/** Tells `options.onWarning` (if any) about `warning`; a handler that throws changes nothing. */
+function tell(options: TokenUsageOptions, warning: BridgeWarning): void {
+  try {
+    options.onWarning?.(warning);
+  } catch {
+    // The counts do not depend on the application's handler.
+  }
 }
 
 /**
@@ -26,7 +35,7 @@ export interface TokenUsageOptions {
 export function toTokenCount(value: unknown, field: string, options: TokenUsageOptions = {}): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return value;
-  options.onWarning?.({
+  tell(options, {
     code: "usage.invalid-count",
     message: `Token count ${field} is not a safe non-negative integer and was dropped: ${describe(value)}`,
     details: { field, value: describe(value) },
@@ -52,7 +61,7 @@ export function sumTokenCounts(
     total = (total ?? 0) + count;
   }
   if (total !== undefined && !Number.isSafeInteger(total)) {
-    options.onWarning?.({
+    tell(options, {
       code: "usage.overflow",
       message: `Token count ${field} overflows the safe integer range and was dropped`,
       details: { field },
@@ -77,7 +86,7 @@ export function createTokenUsage(raw: RawTokenCounts, options: TokenUsageOptions
   let cacheWriteInputTokens = toTokenCount(raw.cacheWriteInputTokens, "cacheWriteInputTokens", options);
 
   const dropPart = (field: string, why: string): undefined => {
-    options.onWarning?.({
+    tell(options, {
       code: "usage.part-exceeds-total",
       message: `Token count ${field} was dropped: ${why}`,
       details: { field },
