@@ -22,17 +22,22 @@ import { requestProblems, type RequestApi } from "./api-request-checks.js";
 type Json = Record<string, unknown>;
 const records = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => typeof v === "object" && v !== null) : []);
 
-/** Where the request goes: the Chat platform label (its own rules) and the model (Gemini's media rule). */
+/**
+ * Where the request goes: the Chat platform label (its own rules), the model (Gemini's media rule)
+ * and the `anthropic-beta` header values it is sent with (interleaved thinking lifts the
+ * `max_tokens` > budget rule).
+ */
 export interface RequestTarget {
   label?: string;
   model?: string;
+  anthropicBetas?: readonly string[];
 }
 
 /** Every rule `body` breaks for `api` (empty: the API takes it). */
 export function requestViolations(api: RequestApi, body: unknown, target: RequestTarget = {}): string[] {
   const request = (body ?? {}) as Json;
   const out = [...requestProblems(api, body, target.label, target.model)];
-  const strict = validateRequest(api, body, target.model);
+  const strict = validateRequest(api, body, target.model, false, target.anthropicBetas);
   if (strict !== undefined) out.push(`strict: ${strict.message}`);
   if (api === "anthropic") out.push(...apiViolations({ system: request.system, messages: records(request.messages) }));
   if (api === "openai-chat") out.push(...chatExtraProblems(records(request.messages)));

@@ -4,7 +4,7 @@ import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/m
 import { describeAnthropicError } from "./describe-anthropic-error.js";
 import { withCacheBreakpoints, type PromptCachingOptions } from "./request/prompt-caching.js";
 import { toMessagesRequest, type MessagesRequestParams } from "./request/convert-to-messages-request.js";
-import { otherModelThinkingIds, thinkingAllowed, thinkingRequested } from "./thinking-rule.js";
+import { otherModelThinkingIds, thinkingAllowed, thinkingBudgeted, thinkingRequested } from "./thinking-rule.js";
 import { dropPrefillThinking } from "./request/prefill-thinking.js";
 import { runMessagesStream } from "./stream-messages.js";
 import { streamMessagesFromResponse } from "./stream-messages-from-response.js";
@@ -124,7 +124,7 @@ function openResponse(options: AnthropicProviderOptions, input: RunAgentInput, s
 function buildBody(options: AnthropicProviderOptions, converted: MessagesRequestParams, input: RunAgentInput, warnings: readonly BridgeWarning[]): MessageCreateParamsStreaming {
   const { thinking, ...rest } = options.params ?? {};
   // Anthropic's rule for thinking in a tool loop another provider (or another model) started (see thinking-rule.ts).
-  const allowed = () => thinkingAllowed(converted.messages, input.messages, providerLabel(options.provider, "anthropic"), options.onWarning, otherModelThinkingIds(warnings));
+  const allowed = () => thinkingAllowed(converted.messages, input.messages, providerLabel(options.provider, "anthropic"), options.onWarning, otherModelThinkingIds(warnings), thinkingBudgeted(thinking));
   const keepThinking = thinking !== undefined && (!thinkingRequested(thinking) || allowed());
   const extra = { ...rest, ...(keepThinking && { thinking }) } as typeof rest;
   const system = [...asBlocks(extra.system), ...asBlocks(converted.system)];

@@ -12,8 +12,11 @@ import { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./stream/handl
  * warning `request.thinking-disabled`; the next turn starts with Claude's own thinking. The same
  * when the converter left out the turn's thinking because another Claude model made it
  * ({@link thinkingGoesBackToModel}; `otherModel`: the ids of the reasoning messages it dropped so),
- * `details.reason: "model"`. Claude's own turns are sent as they are. Returns whether `thinking`
- * may be sent.
+ * `details.reason: "model"`. With a thinking budget (`thinking.type: "enabled"`, `budgeted`), also
+ * when Claude made the calls but the turn reaches the request without its thinking (the client kept
+ * no reasoning message, or one without its signature): `details.reason: "missing"`, since the API
+ * refuses that request whoever made the calls. Under adaptive thinking the model decides whether to
+ * think, so a Claude turn without thinking is sent as it is. Returns whether `thinking` may be sent.
  */
 export function thinkingAllowed(
   sent: readonly MessageParam[],
@@ -21,6 +24,7 @@ export function thinkingAllowed(
   platform: string,
   onWarning: WarningHandler | undefined,
   otherModel: ReadonlySet<string> = new Set(),
+  budgeted = false,
 ): boolean {
   const blocks = (message: MessageParam | undefined) => (Array.isArray(message?.content) ? message.content : []);
   const last = sent[sent.length - 1];
@@ -37,12 +41,21 @@ export function thinkingAllowed(
     });
     return false;
   }
-  const foreign = openLoopCalls(conversation).filter((call) => !isMintedBy(call, platform));
-  if (foreign.length === 0) return true;
+  const calls = openLoopCalls(conversation);
+  const foreign = calls.filter((call) => !isMintedBy(call, platform));
+  if (foreign.length > 0) {
+    onWarning?.({
+      code: "request.thinking-disabled",
+      message: `The open tool loop's calls were made by another provider (${foreign.map((call) => call.id).join(", ")}), so its turn has no Claude thinking block; thinking is off for this request, as Anthropic requires`,
+      details: { toolCallIds: foreign.map((call) => call.id) },
+    });
+    return false;
+  }
+  if (!budgeted) return true;
   onWarning?.({
     code: "request.thinking-disabled",
-    message: `The open tool loop's calls were made by another provider (${foreign.map((call) => call.id).join(", ")}), so its turn has no Claude thinking block; thinking is off for this request, as Anthropic requires`,
-    details: { toolCallIds: foreign.map((call) => call.id) },
+    message: `The open tool loop's turn reached the request without its thinking (no signed reasoning message before its calls ${calls.map((call) => call.id).join(", ")}); with a thinking budget Anthropic refuses it, so thinking is off for this request`,
+    details: { reason: "missing", toolCallIds: calls.map((call) => call.id) },
   });
   return false;
 }
@@ -109,6 +122,11 @@ export function otherModelThinkingIds(warnings: readonly BridgeWarning[]): Set<s
       warning.code === OTHER_MODEL.code && warning.details?.reason === OTHER_MODEL.reason && typeof warning.details.messageId === "string" ? [warning.details.messageId] : [],
     ),
   );
+}
+
+/** Whether thinking is on with a fixed budget (`{ type: "enabled", budget_tokens }`), not adaptive. */
+export function thinkingBudgeted(thinking: unknown): boolean {
+  return typeof thinking === "object" && thinking !== null && (thinking as { type?: unknown }).type === "enabled";
 }
 
 /** Whether the extra request fields turn thinking on (`{ type: "enabled" | "adaptive", … }`). */

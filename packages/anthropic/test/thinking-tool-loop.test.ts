@@ -17,7 +17,20 @@ const loop = (provider: string | undefined, id: string): Message[] => [
   { id: "t", role: "tool", toolCallId: id, content: '{"tempC":18}' },
 ];
 
-async function sent(messages: Message[], fast = false): Promise<{ body: Record<string, unknown>; warnings: BridgeWarning[] }> {
+/** Claude's signed thinking before the loop's calls, as the stream side leaves it in the thread. */
+const signed = (messages: Message[]): Message[] => [
+  messages[0] as Message,
+  {
+    id: "r",
+    role: "reasoning",
+    content: "Paris weather needs the tool.",
+    encryptedValue: "EvQBsignature",
+    metadata: { "agui-bridge": { provider: "anthropic", encryptedKind: "anthropic-signature", anthropicMessageId: "a", blockIndex: 0 } },
+  },
+  ...messages.slice(1),
+];
+
+async function sent(messages: Message[], fast = false, thinking: Record<string, unknown> = THINKING): Promise<{ body: Record<string, unknown>; warnings: BridgeWarning[]; events: Event[] }> {
   const mock = await startMockProvider({ strict: true, script: [{ text: "18°C." }] });
   try {
     const warnings: BridgeWarning[] = [];
@@ -25,14 +38,16 @@ async function sent(messages: Message[], fast = false): Promise<{ body: Record<s
       client: new Anthropic({ apiKey: "mock-key", baseURL: mock.baseUrls.anthropic, maxRetries: 0 }),
       model: "claude-sonnet-4-6",
       maxTokens: 2048,
-      params: { thinking: THINKING },
+      params: { thinking: thinking as typeof THINKING },
       onWarning: (warning) => warnings.push(warning),
       fast,
     });
     const events: Event[] = [];
     for await (const event of provider.stream({ threadId: "t", runId: "r", messages })) events.push(event);
     await assertConformant(events, { initialMessages: messages as never });
-    return { body: mock.requests[0]?.body as Record<string, unknown>, warnings };
+    // The strict mock answers the API's 400 to any request the API refuses: each run here must finish.
+    expect(events.at(-1)?.type).toBe("RUN_FINISHED");
+    return { body: mock.requests[0]?.body as Record<string, unknown>, warnings, events };
   } finally {
     await mock.close();
   }
@@ -49,11 +64,35 @@ describe("extended thinking when the open tool loop was started elsewhere", () =
     expect((await sent(loop(undefined, "call_paris"))).body.thinking).toBeUndefined();
   });
 
-  it("keeps thinking when Claude made the calls, and once the loop is over", async () => {
-    const own = await sent(loop("anthropic", "toolu_01Paris"));
+  it("keeps thinking when Claude made the calls and its signed thinking leads the turn, and once the loop is over", async () => {
+    const own = await sent(signed(loop("anthropic", "toolu_01Paris")));
     expect(own.body.thinking).toEqual(THINKING);
+    expect((own.body.messages as Array<{ content: Array<{ type: string }> }>)[1]?.content.map((block) => block.type)).toEqual(["thinking", "text", "tool_use"]);
     expect(own.warnings.map((w) => w.code)).not.toContain("request.thinking-disabled");
     const over: Message[] = [...loop("openai", "call_paris"), { id: "a2", role: "assistant", content: "18°C." }, { id: "u2", role: "user", content: "Thanks" }];
     expect((await sent(over)).body.thinking).toEqual(THINKING);
+  });
+});
+
+describe("extended thinking when Claude's open tool loop reaches the request without its thinking", () => {
+  // A client that keeps no reasoning messages, or one without its signature: with a budget the API
+  // refuses the turn ("a final `assistant` message must start with a thinking block"), so thinking
+  // is left out of that one request, with a warning.
+  it("leaves thinking out with a budget (both paths), reason `missing`", async () => {
+    for (const fast of [false, true]) {
+      const { body, warnings } = await sent(loop("anthropic", "toolu_01Paris"), fast);
+      expect(body.thinking).toBeUndefined();
+      const disabled = warnings.filter((w) => w.code === "request.thinking-disabled");
+      expect(disabled.map((w) => w.details)).toEqual([{ reason: "missing", toolCallIds: ["toolu_01Paris"] }]);
+    }
+    const unsigned = signed(loop("anthropic", "toolu_01Paris")).map((message) => (message.role === "reasoning" ? { ...message, encryptedValue: undefined } : message)) as Message[];
+    expect((await sent(unsigned)).body.thinking).toBeUndefined();
+  });
+
+  it("keeps adaptive thinking: the model decides whether to think, and a turn without thinking goes back as it is", async () => {
+    const adaptive = { type: "adaptive" };
+    const { body, warnings } = await sent(loop("anthropic", "toolu_01Paris"), false, adaptive);
+    expect(body.thinking).toEqual(adaptive);
+    expect(warnings.map((w) => w.code)).not.toContain("request.thinking-disabled");
   });
 });

@@ -155,6 +155,13 @@ const THINKING_BLOCKS = new Set(["thinking", "redacted_thinking"]);
  *   `thinking` block (tailcallhq/forgecode#2107; router-for-me/CLIProxyAPI#5322 measured it on the
  *   trailing message only, earlier turns ending in thinking pass; iii-hq/workers#463 under adaptive
  *   thinking: "messages.1: The final block in an assistant message cannot be `thinking`.");
+ * - thinking `enabled` (a budget; not `adaptive`, where the model decides whether to think at all):
+ *   while a tool loop is open (the final turn is a user turn holding `tool_result` blocks), the
+ *   assistant turn before it starts with a thinking or redacted thinking block: "messages.1.content.0.type:
+ *   Expected `thinking` or `redacted_thinking`, but found `tool_use`. When `thinking` is enabled, a
+ *   final `assistant` message must start with a thinking block …" (anomalyco/opencode#3077 on Bedrock
+ *   and Vertex AI, deepset-ai/haystack-core-integrations#2146 on the Claude API; the index is the
+ *   assistant message's, the API's spelling "preceeding" kept);
  * A trailing `redacted_thinking` block is left to pass: no observed answer refuses one. Not enforced
  * (yet): with thinking off, the API also refuses a final assistant message holding any `thinking`
  * block ("When thinking is disabled, an `assistant` message in the final position cannot contain
@@ -174,11 +181,27 @@ function thinkingBlockProblem(thinking: unknown, messages: readonly unknown[]): 
       }
     }
   }
+  const loop = openLoopProblem(thinking, messages);
+  if (loop !== undefined) return loop;
   const final = messages.length - 1;
   const last = messages[final];
   const content = on && isObject(last) && last.role === "assistant" ? blocks(last.content) : [];
   if (content.at(-1)?.type === "thinking") return { message: `messages.${final}: The final block in an assistant message cannot be \`thinking\`.` };
   return undefined;
+}
+
+/** Thinking `enabled` with a tool loop open: the assistant turn answered by the final tool results starts with thinking. */
+function openLoopProblem(thinking: unknown, messages: readonly unknown[]): RequestProblem | undefined {
+  if (!isObject(thinking) || thinking.type !== "enabled") return undefined;
+  const turns = mergedTurns(messages);
+  const last = turns[turns.length - 1];
+  const answered = turns[turns.length - 2];
+  if (last?.role !== "user" || !last.content.some((block) => block.type === "tool_result") || answered?.role !== "assistant") return undefined;
+  const first = answered.content[0]?.type;
+  if (THINKING_BLOCKS.has(String(first))) return undefined;
+  return {
+    message: `messages.${answered.index}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`,
+  };
 }
 
 /** A turn as the API reads it: consecutive messages of one role combined, named by its first message's index. */

@@ -101,6 +101,28 @@ describe("strict Anthropic: the block and parameter 400s", () => {
     expect(await post(mocks.strict, body)).toMatchObject({ status: 200 });
   });
 
+  it("thinking enabled: the assistant message before the last tool results starts with thinking (the API's 400 otherwise); adaptive thinking and a closed loop are not held to it", async () => {
+    const loop = (first: unknown[]) => [user("hi"), assistant([...first, call("toolu_1")]), user([result("toolu_1")])];
+    const refused = request(loop([text]), enabled);
+    expect((await post(mocks.lax, refused)).status).toBe(200);
+    expect(await post(mocks.strict, refused)).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          message:
+            "messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `text`. When `thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable `thinking`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking",
+        },
+      },
+    });
+    expect((await post(mocks.strict, request(loop([]), enabled))).status).toBe(400);
+    expect((await post(mocks.strict, request(loop([thought]), enabled))).status).toBe(200);
+    expect((await post(mocks.strict, request(loop([{ type: "redacted_thinking", data: "opaque" }]), enabled))).status).toBe(200);
+    expect((await post(mocks.strict, request(loop([]), { thinking: { type: "adaptive" } }))).status).toBe(200);
+    expect((await post(mocks.strict, request(loop([])))).status).toBe(200);
+    // The loop closed by a user message: no requirement.
+    expect((await post(mocks.strict, request([...loop([]), assistant([text]), user("thanks")], enabled))).status).toBe(200);
+  });
+
   it("a budget above max_tokens passes with the interleaved thinking beta (header, or Bedrock's body field)", async () => {
     const body = request([user("hi")], { max_tokens: 2000, thinking: { type: "enabled", budget_tokens: 8000 } });
     expect((await post(mocks.strict, body)).status).toBe(400);
