@@ -29,3 +29,9 @@ describe("Responses with store: false: no reasoning item is left for the API to 
     assertValidRequests("openai-responses", { label }, (input) => toResponsesRequest(input, { model: "gpt-5", provider: label, params: { store: false } }).params);
   });
 });
+
+describe("Responses to a model without reasoning: no reasoning item, no encrypted-content include", () => {
+  it.each(["openai", "azure-openai"])("%s", (label) => {
+    assertValidRequests("openai-responses", { label }, (input) => toResponsesRequest(input, { model: "gpt-4.1", provider: label }).params);
+  });
+});

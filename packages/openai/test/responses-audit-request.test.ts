@@ -83,6 +83,30 @@ describe("include: reasoning.encrypted_content only where the model accepts it",
   });
 });
 
+describe("a thread a reasoning model started, continued with a model without reasoning", () => {
+  // "Reasoning input items can only be provided to a reasoning or computer use model. Remove
+  // reasoning items from your input and try again." (HTTP 400 on OpenAI's platforms): a thread
+  // switched from gpt-5 to gpt-4.1 must not send its reasoning items back.
+  it.each(["gpt-4.1", "gpt-4o-mini", "gpt-5-chat-latest"])("%s: the reasoning items are left out, and the calls they led go without their ids", async (model) => {
+    const messages = await twoTurns("ENC");
+    const { input, warnings } = request(messages, model);
+    expect(input.filter((item) => item.type === "reasoning")).toEqual([]);
+    const calls = input.filter((item) => item.type === "function_call");
+    expect(calls.map((item) => item.call_id)).toEqual(["call_1", "call_2"]);
+    expect(calls.every((item) => item.id === undefined)).toBe(true);
+    const dropped = warnings.filter((w) => w.code === "request.reasoning-dropped");
+    expect(dropped.map((w) => w.details)).toEqual([
+      { messageId: expect.any(String) as unknown, itemId: "rs_1", reason: "model", model },
+      { messageId: expect.any(String) as unknown, itemId: "rs_2", reason: "model", model },
+    ]);
+  });
+
+  it("a reasoning model and a deployment name that hides the model keep them", async () => {
+    const messages = await twoTurns("ENC");
+    for (const model of ["gpt-5", "o4-mini", "my-deployment"]) expect(request(messages, model).input.filter((item) => item.type === "reasoning")).toHaveLength(2);
+  });
+});
+
 describe("store: false and reasoning items without encrypted_content", () => {
   it("with store: false a reasoning item without its encrypted_content is not sent (the API cannot look it up)", async () => {
     // "Item with id 'rs_…' not found. Items are not persisted when `store` is set to false."

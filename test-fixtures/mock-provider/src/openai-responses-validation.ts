@@ -11,7 +11,9 @@
  * - a `function_call_output` only for a `function_call` in the same input, and every
  *   `function_call` answered by its output (unless `previous_response_id` carries the conversation);
  * - with `store: false`, no `reasoning` item sent by `id` alone (without `encrypted_content`): the
- *   API looks it up and answers 404.
+ *   API looks it up and answers 404;
+ * - a model without reasoning (`gpt-4o`, `gpt-4.1`, `gpt-5-chat-latest`, …) gets no reasoning:
+ *   neither `include: ["reasoning.encrypted_content"]` nor a `reasoning` input item.
  */
 import { blocks, emptyString, isObject, missingParameter, type Json, type RequestProblem } from "./request-problem.js";
 
@@ -26,7 +28,27 @@ export function responsesRequestProblem(body: Json): RequestProblem | undefined 
     if (problem !== undefined) return problem;
   }
   const items = input.filter(isObject);
-  return duplicateIdProblem(items) ?? reasoningFollowerProblem(input) ?? (typeof body.previous_response_id === "string" ? undefined : callPairingProblem(items)) ?? notStoredProblem(items, body.store);
+  return reasoningModelProblem(body.model, body.include, items) ?? duplicateIdProblem(items) ?? reasoningFollowerProblem(input) ?? (typeof body.previous_response_id === "string" ? undefined : callPairingProblem(items)) ?? notStoredProblem(items, body.store);
+}
+
+/** Model families without reasoning, by name (a fine-tune's `ft:` prefix aside). */
+const WITHOUT_REASONING = /^(?:ft:)?(?:gpt-4o|gpt-4\.1|gpt-4\.5|gpt-4(?:-|$)|gpt-3\.5|chatgpt-|gpt-5(?:\.\d+)?-chat)/;
+
+/**
+ * A model without reasoning refuses what only reasoning models take: `include:
+ * ["reasoning.encrypted_content"]` ("Encrypted content is not supported with this model.", `param`
+ * `include`, as the adapter's responses-request-rules.ts records it) and a `reasoning` input item,
+ * as a thread a reasoning model started sends ("Reasoning input items can only be provided to a
+ * reasoning or computer use model. Remove reasoning items from your input and try again.",
+ * observed by openai/openai-agents-python#569 users and in client retry tables; no `param` recorded).
+ */
+function reasoningModelProblem(model: string, include: unknown, items: readonly Json[]): RequestProblem | undefined {
+  if (!WITHOUT_REASONING.test(model.toLowerCase())) return undefined;
+  if (Array.isArray(include) && include.includes("reasoning.encrypted_content")) return { message: "Encrypted content is not supported with this model.", param: "include" };
+  if (items.some((item) => item.type === "reasoning")) {
+    return { message: "Reasoning input items can only be provided to a reasoning or computer use model. Remove reasoning items from your input and try again.", param: null };
+  }
+  return undefined;
 }
 
 /**

@@ -131,3 +131,22 @@ describe("strict OpenAI Responses: reasoning items", () => {
     expect((await answer(true, RESPONSES, responses([ask, reasoning(), said(), ask]))).status).toBe(200);
   });
 });
+
+describe("strict OpenAI Responses: a model without reasoning", () => {
+  it.each(["gpt-4.1", "gpt-4o-mini", "gpt-5-chat-latest", "ft:gpt-4o-mini-2024-07-18:org::abc"])("%s refuses reasoning items and the encrypted-content include", async (model) => {
+    const withReasoning = responses([ask, reasoning({ encrypted_content: "gAAAA" }), said(), ask], { model });
+    await expectRefused(
+      RESPONSES,
+      withReasoning,
+      openAiError("Reasoning input items can only be provided to a reasoning or computer use model. Remove reasoning items from your input and try again.", null, null),
+    );
+    await expectRefused(RESPONSES, responses([ask], { model, include: ["reasoning.encrypted_content"] }), openAiError("Encrypted content is not supported with this model.", "include", null));
+    expect((await answer(true, RESPONSES, responses([ask, said({ id: undefined }), ask], { model, include: ["file_search_call.results"] }))).status).toBe(200);
+  });
+
+  it("a reasoning model, or a name that hides the model, takes both", async () => {
+    for (const model of ["gpt-5", "o4-mini", "my-deployment"]) {
+      expect((await answer(true, RESPONSES, responses([ask, reasoning({ encrypted_content: "gAAAA" }), said(), ask], { model, include: ["reasoning.encrypted_content"] }))).status).toBe(200);
+    }
+  });
+});

@@ -51,7 +51,9 @@ import {
   takesEncryptedInclude,
   takesGroqInputOnly,
   wantsEncryptedReasoning,
+  withoutReasoning,
 } from "./responses-request-rules.js";
+import { isOpenAIPlatform } from "../chat-request/chat-request-rules.js";
 import { fitAgentInput } from "./fit-agent-input.js";
 import { fitGroqInput } from "./fit-groq-input.js";
 import { toolParameters } from "../request/tool-parameters.js";
@@ -125,7 +127,16 @@ export function toResponsesRequest(input: RunAgentInput, options: ResponsesReque
     else clientItems.set(id, pair);
   }
   const extra = options.params ?? {};
-  const context: ConversionContext = { roles, calls, results, clientItems, sink, storeDisabled: isStoreDisabled(extra) };
+  const context: ConversionContext = {
+    roles,
+    calls,
+    results,
+    clientItems,
+    sink,
+    storeDisabled: isStoreDisabled(extra),
+    // OpenAI's models without reasoning refuse reasoning input items (responses-request-rules.ts).
+    modelWithoutReasoning: isOpenAIPlatform(targetOf(sink)) && withoutReasoning(options.model) ? options.model : undefined,
+  };
   const placed: PlacedItem[] = [];
   // With previous_response_id / conversation the API already holds the chain: only what follows it is sent.
   const sent = messagesAfterChain(messages, extra as Record<string, unknown>, targetOf(sink));
@@ -181,6 +192,8 @@ interface ConversionContext {
   sink: WarningSink;
   /** `store: false`: reasoning items cannot be looked up by id, only sent with their encrypted content. */
   storeDisabled: boolean;
+  /** The model, when it is one of OpenAI's without reasoning: no reasoning item may go to it. */
+  modelWithoutReasoning: string | undefined;
 }
 
 function convertMessage(message: Message, context: ConversionContext): PlacedItem[] {
@@ -188,7 +201,7 @@ function convertMessage(message: Message, context: ConversionContext): PlacedIte
   if (message.role === "reasoning") {
     // A compaction item is declared locally (not every SDK version in the peer range has its type).
     const item = toReasoningItem(message, context.sink) as ResponseInputItem | undefined;
-    if (item === undefined || !sendable(item, context)) return [];
+    if (item === undefined || !sendable(item, message, context)) return [];
     return [{ item, position: outputPosition(message, 0, targetOf(context.sink)) }];
   }
   if (message.role === "tool") {
@@ -215,12 +228,23 @@ function programOutputFor(message: ToolMessage, { roles, calls, sink }: Conversi
 }
 
 /**
- * With `store: false` a reasoning item without its `encrypted_content` is only a reference the API
- * cannot resolve ("Item with id 'rs_…' not found. Items are not persisted when `store` is set to
- * false."): it is dropped with a warning (and the reasoning-pair rule then keeps the rest valid).
+ * Whether a reasoning message's item may be sent, else it is dropped with a warning (and the
+ * reasoning-pair and item-id rules then keep the rest valid): not to one of OpenAI's models without
+ * reasoning (`request.reasoning-dropped`, `reason: "model"`); with `store: false` not without its
+ * `encrypted_content`, being only a reference the API cannot resolve ("Item with id 'rs_…' not
+ * found. Items are not persisted when `store` is set to false.").
  */
-function sendable(item: ResponseInputItem, { storeDisabled, sink }: ConversionContext): boolean {
+function sendable(item: ResponseInputItem, message: Message, { storeDisabled, modelWithoutReasoning, sink }: ConversionContext): boolean {
   const record = item as unknown as Record<string, unknown>;
+  if (modelWithoutReasoning !== undefined && record.type === "reasoning") {
+    sink.warn("request.reasoning-dropped", `Reasoning message ${message.id} was not sent: ${modelWithoutReasoning} takes no reasoning input items`, {
+      messageId: message.id,
+      itemId: typeof record.id === "string" ? record.id : null,
+      reason: "model",
+      model: modelWithoutReasoning,
+    });
+    return false;
+  }
   // OpenRouter's `signature` (Claude's) is such a value too: the item carries its text with it.
   if (!storeDisabled || record.type !== "reasoning" || typeof record.encrypted_content === "string" || typeof record.signature === "string") return true;
   sink.warn("request.reasoning-not-stored", `Reasoning item ${String(record.id)} has no encrypted content and store is false, so the API cannot look it up; dropped`, {

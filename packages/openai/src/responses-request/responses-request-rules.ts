@@ -17,8 +17,19 @@ const NO_ENCRYPTED_REASONING = /^(?:gpt-4o|gpt-4\.1|gpt-4\.5|gpt-4(?:-|$)|gpt-3\
  */
 export function wantsEncryptedReasoning(model: string, option: boolean | undefined): boolean {
   if (option !== undefined) return option;
+  return !withoutReasoning(model);
+}
+
+/**
+ * Whether `model` is of a family without reasoning ({@link NO_ENCRYPTED_REASONING}). Such a model
+ * also refuses reasoning input items: "Reasoning input items can only be provided to a reasoning or
+ * computer use model. Remove reasoning items from your input and try again." (HTTP 400), as a
+ * thread a reasoning model started sends when it goes on with `gpt-4.1`. Unknown names (Azure
+ * deployments, new models) are taken to reason.
+ */
+export function withoutReasoning(model: string): boolean {
   const name = model.replace(/^ft:/, "").replace(/^.*\//, "").toLowerCase();
-  return !NO_ENCRYPTED_REASONING.test(name);
+  return NO_ENCRYPTED_REASONING.test(name);
 }
 
 /** A field the stream side recorded on an entity streamed from the target platform (`responseId`, `conversationId`). */
