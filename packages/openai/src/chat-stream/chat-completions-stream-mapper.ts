@@ -33,6 +33,7 @@ import { usageByModel } from "./groq-usage-breakdown.js";
 import { minimaxStatusError } from "./minimax-status-error.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
+import { messageAsDelta } from "./chat-message-chunks.js";
 
 /**
  * Maps `ChatCompletionChunk`s onto a run: a thin router handing each part of a chunk (usage and
@@ -61,6 +62,8 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
     details: {},
     contentFilters: new Map(),
     warned: new Set(),
+    sawDelta: false,
+    messageChunks: new Map(),
     citationsCarried: false,
     unplacedSources: [],
     thinkTag: thinkTagOf(options),
@@ -259,7 +262,10 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
   const record = asRecord(raw);
   if (record === undefined) return;
   const index = asNumber(record.index) ?? 0;
-  const delta = asRecord(record.delta);
+  const sent = asRecord(record.delta);
+  if (sent !== undefined) state.sawDelta = true;
+  // A server that streams whole `message`s instead of deltas (chat-message-chunks.ts).
+  const delta = sent ?? messageAsDelta(state, index, record);
   const finishReason = asNonEmptyString(record.finish_reason);
   // Azure: on text chunks, or on annotation chunks of their own (no delta) of the asynchronous filter.
   collectContentFilterResults(state.contentFilters, index, record.content_filter_results);

@@ -11,6 +11,7 @@ import { GOOGLE_THOUGHT_SIGNATURE_KIND } from "./chat-tool-call-fields.js";
 import type { ProviderLabelOption } from "../provider-label.js";
 import type { DeclaredToolsOption } from "../parallel-tool-wrapper.js";
 import type { HeldToolCall } from "./start-chat-tool-call.js";
+import type { MessageChunkSeen } from "./chat-message-chunks.js";
 
 /**
  * What is kept to rebuild one `reasoning_details` entry: its fields other than its text and
@@ -190,6 +191,10 @@ export interface ChatStreamState {
   readonly tokenDetails: CallTally<CountTree, CountTree>;
   /** The usage-ledger keys each model call's entries were last recorded under (one, or one per model of a Groq breakdown). */
   readonly usageKeys: Map<string, string[]>;
+  /** Whether any chunk carried a choice `delta` (until then a whole `message` is read as one: chat-message-chunks.ts). */
+  sawDelta: boolean;
+  /** What each choice's `message` chunks gave so far, on a stream that sends no deltas. */
+  readonly messageChunks: Map<number, MessageChunkSeen>;
   /** Warning codes + detail already reported (unmodelled part and entry types are reported once per stream). */
   readonly warned: Set<string>;
   /** The tag whose content is read as reasoning (the `thinkTags` option, else the label's default), if any. */
