@@ -29,6 +29,8 @@ export function demoScript(): ScriptEntry[] {
     { text: "Tokyo: 24°C and clear.", usage: { input: 902, output: 9 } },
     // run 3, Claude: step 1 delegates to the researcher, a Gemini subagent (recorded answer).
     {
+      // With thinking on, each Claude step opens with its thinking (signed), as the API streams it.
+      thinking: "Two temperatures to compare: the researcher can answer.",
       text: "I'll ask the climate researcher.",
       calls: [{ id: "toolu_01SwapDemoResearch", name: "climate_researcher", args: { task: "Paris is 18°C with light rain, Tokyo is 24°C and clear. Which is warmer? One sentence." } }],
       usage: { input: 1010, output: 41 },
@@ -36,11 +38,12 @@ export function demoScript(): ScriptEntry[] {
     recordedBody("google"),
     // run 3, Claude: step 2 emails the answer, which needs the user's approval.
     {
+      thinking: "The user wants it by email: send it.",
       text: "Sending it to you now.",
       calls: [{ id: "toolu_01SwapDemoEmail", name: "send_email", args: { to: "me@example.com", subject: "Warmer city", body: RESEARCH_ANSWER } }],
       usage: { input: 1102, output: 58 },
     },
     // run 4 resumes run 3 with the approval: the email is sent, Claude confirms.
-    { text: "Done: I emailed you that Tokyo is warmer.", usage: { input: 1190, output: 12 } },
+    { thinking: "The email went out.", text: "Done: I emailed you that Tokyo is warmer.", usage: { input: 1190, output: 12 } },
   ];
 }

@@ -9,6 +9,12 @@ import { asksForUsageChunk } from "./chat-usage-chunk.js";
 
 /** One model answer, rendered per format: text, then tool calls, then usage and the end marker. */
 export interface ScriptedTurn {
+  /**
+   * Reasoning before the text and calls, in each API's own form: an Anthropic `thinking` block
+   * with its signature, a Responses `reasoning` item (summary and `encrypted_content`), Chat's
+   * `reasoning_content`, a Gemini thought part (the turn's first other part signed).
+   */
+  thinking?: string;
   text?: string;
   /** Tool calls; `id` is sent where the API has call ids (OpenAI, Anthropic), not to Gemini, which has none. */
   calls?: ReadonlyArray<{ id: string; name: string; args: Record<string, unknown> }>;
@@ -61,6 +67,7 @@ function chat(turn: ScriptedTurn, index: number, withUsage: boolean): string {
   // With include_usage every chunk carries `usage: null` and a last chunk with no choices holds it.
   const chunk = (delta: unknown, finish: string | null = null): string => data({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...(withUsage && { usage: null }) });
   let out = chunk({ role: "assistant", content: "", refusal: null });
+  if (turn.thinking !== undefined) out += chunk({ reasoning_content: turn.thinking });
   if (turn.text !== undefined) out += chunk({ content: turn.text });
   (turn.calls ?? []).forEach((call, i) => {
     out += chunk({ tool_calls: [{ index: i, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] });
@@ -124,6 +131,19 @@ function responses(turn: ScriptedTurn, index: number, request?: unknown): string
   let out = ev("response.created", { response: response("in_progress", [], null) });
   out += ev("response.in_progress", { response: response("in_progress", [], null) });
   let outputIndex = 0;
+  if (turn.thinking !== undefined) {
+    const itemId = `rs_script_${index}`;
+    const summary = { type: "summary_text", text: turn.thinking };
+    out += ev("response.output_item.added", { output_index: outputIndex, item: { id: itemId, type: "reasoning", summary: [] } });
+    out += ev("response.reasoning_summary_part.added", { item_id: itemId, output_index: outputIndex, summary_index: 0, part: { ...summary, text: "" } });
+    out += ev("response.reasoning_summary_text.delta", { item_id: itemId, output_index: outputIndex, summary_index: 0, delta: turn.thinking });
+    out += ev("response.reasoning_summary_text.done", { item_id: itemId, output_index: outputIndex, summary_index: 0, text: turn.thinking });
+    out += ev("response.reasoning_summary_part.done", { item_id: itemId, output_index: outputIndex, summary_index: 0, part: summary });
+    const item = { id: itemId, type: "reasoning", summary: [summary], encrypted_content: `gAAAA_script_${index}` };
+    out += ev("response.output_item.done", { output_index: outputIndex, item });
+    output.push(item);
+    outputIndex++;
+  }
   if (turn.text !== undefined) {
     const itemId = `msg_script_${index}`;
     const part = { type: "output_text", annotations: [], text: "" };
@@ -179,6 +199,14 @@ function anthropic(turn: ScriptedTurn, index: number): string {
   // The API sends a `ping` early in every stream (after the first content_block_start).
   const ping = named("ping", { type: "ping" });
   let block = 0;
+  if (turn.thinking !== undefined) {
+    out += named("content_block_start", { type: "content_block_start", index: block, content_block: { type: "thinking", thinking: "", signature: "" } });
+    out += ping;
+    out += named("content_block_delta", { type: "content_block_delta", index: block, delta: { type: "thinking_delta", thinking: turn.thinking } });
+    out += named("content_block_delta", { type: "content_block_delta", index: block, delta: { type: "signature_delta", signature: `EqScript${index}Signature` } });
+    out += named("content_block_stop", { type: "content_block_stop", index: block });
+    block++;
+  }
   if (turn.text !== undefined) {
     out += named("content_block_start", { type: "content_block_start", index: block, content_block: { type: "text", text: "" } });
     if (block === 0) out += ping;
@@ -203,9 +231,14 @@ function google(turn: ScriptedTurn, index: number): string {
   const usage = turn.usage ?? { input: 10, output: 5 };
   const model = turn.model ?? MODELS.google;
   const meta = { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output, promptTokensDetails: [{ modality: "TEXT", tokenCount: usage.input }] };
-  const parts: unknown[] = [];
+  const parts: Array<Record<string, unknown>> = [];
+  if (turn.thinking !== undefined) parts.push({ text: turn.thinking, thought: true });
   if (turn.text !== undefined) parts.push({ text: turn.text });
+  const firstCall = parts.length;
   // The Gemini API names no call id (`functionCall` is `{ name, args }`): a call's `id` is not sent.
   for (const call of turn.calls ?? []) parts.push({ functionCall: { name: call.name, args: call.args } });
+  // A thinking turn's signature: on its first function call, else on its last part (Gemini's thought-signature docs).
+  const signed = parts[firstCall] ?? parts[parts.length - 1];
+  if (turn.thinking !== undefined && signed !== undefined) signed.thoughtSignature = `c2NyaXB0${index}`;
   return data({ candidates: [{ content: { parts, role: "model" }, index: 0, finishReason: "STOP" }], usageMetadata: meta, modelVersion: model, responseId: `script-${index}` });
 }

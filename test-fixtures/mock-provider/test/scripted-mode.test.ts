@@ -86,3 +86,32 @@ describe("scripted multi-turn mode", () => {
     expect(google[0]?.usageMetadata).toMatchObject({ promptTokensDetails: [{ modality: "TEXT", tokenCount: 7 }] });
   });
 });
+
+describe("a scripted turn's thinking, in each API's own form", () => {
+  const turn = { thinking: "Weather needs the tool.", text: "Checking.", calls: [{ id: "call_1", name: "weather", args: { city: "Paris" } }] };
+
+  it("Anthropic: a signed thinking block first, then the text and the call", () => {
+    const events = payloads(renderTurn("anthropic", turn, 3));
+    const starts = events.filter((e) => e.type === "content_block_start").map((e) => (e.content_block as { type: string }).type);
+    expect(starts).toEqual(["thinking", "text", "tool_use"]);
+    const deltas = events.filter((e) => e.type === "content_block_delta" && e.index === 0).map((e) => e.delta);
+    expect(deltas).toEqual([{ type: "thinking_delta", thinking: turn.thinking }, { type: "signature_delta", signature: "EqScript3Signature" }]);
+  });
+
+  it("Responses: a reasoning item with its summary and encrypted content before the message", () => {
+    const done = payloads(renderTurn("openai-responses", turn, 3)).filter((e) => e.type === "response.output_item.done").map((e) => e.item as Record<string, unknown>);
+    expect(done.map((item) => item.type)).toEqual(["reasoning", "message", "function_call"]);
+    expect(done[0]).toEqual({ id: "rs_script_3", type: "reasoning", summary: [{ type: "summary_text", text: turn.thinking }], encrypted_content: "gAAAA_script_3" });
+  });
+
+  it("Chat: reasoning_content before the content", () => {
+    const deltas = payloads(renderTurn("openai-chat", turn, 3)).flatMap((c) => (c.choices as Array<{ delta: Record<string, unknown> }>).map((choice) => choice.delta));
+    expect(deltas.findIndex((d) => d.reasoning_content === turn.thinking)).toBeLessThan(deltas.findIndex((d) => d.content === "Checking."));
+  });
+
+  it("Gemini: a thought part, and the signature on the first function call (on the last part without one)", () => {
+    const parts = (body: string) => ((payloads(body)[0]?.candidates as Array<{ content: { parts: unknown[] } }>)[0]?.content.parts ?? []);
+    expect(parts(renderTurn("google", turn, 3))).toEqual([{ text: turn.thinking, thought: true }, { text: "Checking." }, { functionCall: { name: "weather", args: { city: "Paris" } }, thoughtSignature: "c2NyaXB03" }]);
+    expect(parts(renderTurn("google", { thinking: "Hm.", text: "Hi." }, 4))).toEqual([{ text: "Hm.", thought: true }, { text: "Hi.", thoughtSignature: "c2NyaXB04" }]);
+  });
+});
