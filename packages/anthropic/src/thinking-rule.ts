@@ -6,17 +6,24 @@ import { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./stream/handl
 /**
  * Anthropic's rule for extended thinking in a tool loop: "When `thinking` is enabled, a final
  * `assistant` message must start with a thinking block (preceding the lastmost set of `tool_use`
- * and `tool_result` blocks) … To avoid this requirement, disable `thinking`" (the API's 400). When
- * the open tool loop's calls were made by another provider (whose reasoning cannot be sent to
- * Anthropic), that turn has no such block, so thinking is left out of that one request, with
- * warning `request.thinking-disabled`; the next turn starts with Claude's own thinking. The same
- * when the converter left out the turn's thinking because another Claude model made it
- * ({@link thinkingGoesBackToModel}; `otherModel`: the ids of the reasoning messages it dropped so),
- * `details.reason: "model"`. With a thinking budget (`thinking.type: "enabled"`, `budgeted`), also
- * when Claude made the calls but the turn reaches the request without its thinking (the client kept
- * no reasoning message, or one without its signature): `details.reason: "missing"`, since the API
- * refuses that request whoever made the calls. Under adaptive thinking the model decides whether to
- * think, so a Claude turn without thinking is sent as it is. Returns whether `thinking` may be sent.
+ * and `tool_result` blocks) … To avoid this requirement, disable `thinking`" (the API's 400). The
+ * final assistant message is the assistant turn the request ends in, which a tool loop does not
+ * end: it opens after the last user message holding no `tool_result`, and its later steps carry no
+ * thinking of their own (Claude "will not output another thinking block until after the next
+ * non-tool_result user turn", Anthropic's extended-thinking-with-tool-use cookbook). So while a
+ * loop is open (the request ends in tool results) the turn's opening assistant message must start
+ * with thinking, else thinking is left out of that one request, with warning
+ * `request.thinking-disabled`; the next turn starts with Claude's own thinking. Why it does not:
+ * - the converter left out the turn's thinking because another Claude model made it
+ *   ({@link thinkingGoesBackToModel}; `otherModel`: the ids of the reasoning messages it dropped
+ *   so), `details.reason: "model"`;
+ * - the turn holds calls another provider made (whose reasoning cannot be sent to Anthropic),
+ *   `details.toolCallIds`;
+ * - with a thinking budget (`thinking.type: "enabled"`, `budgeted`), Claude made the calls but the
+ *   turn reaches the request without its thinking (the client kept no reasoning message, or one
+ *   without its signature), `details.reason: "missing"`. Under adaptive thinking the model
+ *   decides whether to think, so a Claude turn without thinking is sent as it is.
+ * Returns whether `thinking` may be sent.
  */
 export function thinkingAllowed(
   sent: readonly MessageParam[],
@@ -26,11 +33,9 @@ export function thinkingAllowed(
   otherModel: ReadonlySet<string> = new Set(),
   budgeted = false,
 ): boolean {
-  const blocks = (message: MessageParam | undefined) => (Array.isArray(message?.content) ? message.content : []);
-  const last = sent[sent.length - 1];
-  const assistant = sent[sent.length - 2];
-  if (last?.role !== "user" || !blocks(last).some((block) => block.type === "tool_result") || assistant?.role !== "assistant") return true;
-  const first = blocks(assistant)[0]?.type;
+  const opening = openLoopTurn(sent);
+  if (opening === undefined) return true;
+  const first = (Array.isArray(opening.content) ? opening.content : [])[0]?.type;
   if (first === "thinking" || first === "redacted_thinking") return true;
   const dropped = currentTurnReasoning(conversation).filter((message) => otherModel.has(message.id));
   if (dropped.length > 0) {
@@ -41,12 +46,12 @@ export function thinkingAllowed(
     });
     return false;
   }
-  const calls = openLoopCalls(conversation);
+  const calls = currentTurnCalls(conversation);
   const foreign = calls.filter((call) => !isMintedBy(call, platform));
   if (foreign.length > 0) {
     onWarning?.({
       code: "request.thinking-disabled",
-      message: `The open tool loop's calls were made by another provider (${foreign.map((call) => call.id).join(", ")}), so its turn has no Claude thinking block; thinking is off for this request, as Anthropic requires`,
+      message: `The open tool loop's turn holds calls another provider made (${foreign.map((call) => call.id).join(", ")}), so it has no Claude thinking block to start with; thinking is off for this request, as Anthropic requires`,
       details: { toolCallIds: foreign.map((call) => call.id) },
     });
     return false;
@@ -60,15 +65,33 @@ export function thinkingAllowed(
   return false;
 }
 
-/** The calls the conversation's trailing tool messages answer: the open tool loop's. */
-function openLoopCalls(conversation: readonly Message[]): ToolCall[] {
-  const answered = new Set<string>();
+/**
+ * The opening assistant message of the turn a request ends in while a tool loop is open (its last
+ * message a user message with `tool_result` blocks): the first assistant message after the last
+ * user message holding no `tool_result`. `undefined` when no loop is open.
+ */
+function openLoopTurn(sent: readonly MessageParam[]): MessageParam | undefined {
+  const results = (message: MessageParam | undefined) => Array.isArray(message?.content) && message.content.some((block) => block.type === "tool_result");
+  if (sent[sent.length - 1]?.role !== "user" || !results(sent[sent.length - 1])) return undefined;
+  let start = 0;
+  for (let i = sent.length - 1; i >= 0; i--) {
+    if (sent[i]?.role === "user" && !results(sent[i])) {
+      start = i + 1;
+      break;
+    }
+  }
+  return sent.slice(start).find((message) => message.role === "assistant");
+}
+
+/** The tool calls of the turn in progress: those of the assistant messages after the conversation's last user message. */
+function currentTurnCalls(conversation: readonly Message[]): ToolCall[] {
+  const out: ToolCall[] = [];
   for (let i = conversation.length - 1; i >= 0; i--) {
     const message = conversation[i];
-    if (message?.role !== "tool") break;
-    answered.add(message.toolCallId);
+    if (message === undefined || message.role === "user") break;
+    if (message.role === "assistant") out.unshift(...(message.toolCalls ?? []));
   }
-  return conversation.flatMap((message) => (message.role === "assistant" ? (message.toolCalls ?? []) : [])).filter((call) => answered.has(call.id));
+  return out;
 }
 
 /** The reasoning messages after the conversation's last user message: the turn in progress. */

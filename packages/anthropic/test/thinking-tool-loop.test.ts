@@ -96,3 +96,27 @@ describe("extended thinking when Claude's open tool loop reaches the request wit
     expect(warnings.map((w) => w.code)).not.toContain("request.thinking-disabled");
   });
 });
+
+describe("extended thinking over a tool loop of several steps", () => {
+  // Only the turn's opening message carries thinking: Claude "will not output another thinking
+  // block until after the next non-tool_result user turn" (Anthropic's cookbook).
+  const call = (id: string, provider: string) => ({ id, type: "function" as const, function: { name: "get_weather", arguments: '{"city":"Paris"}' }, metadata: { "agui-bridge": { provider } } });
+  const step = (id: string, provider: string): Message[] => [
+    { id: `a-${id}`, role: "assistant", toolCalls: [call(id, provider)] },
+    { id: `t-${id}`, role: "tool", toolCallId: id, content: '{"tempC":18}' },
+  ];
+
+  it("keeps thinking when the turn opened with Claude's signed thinking, its later steps having none", async () => {
+    const messages = [...signed(loop("anthropic", "toolu_01Paris")), ...step("toolu_02Tokyo", "anthropic"), ...step("toolu_03Rome", "anthropic")];
+    const { body, warnings } = await sent(messages);
+    expect(body.thinking).toEqual(THINKING);
+    expect(warnings.map((w) => w.code)).not.toContain("request.thinking-disabled");
+  });
+
+  it("leaves thinking out when another provider opened the turn, even though Claude made the last step", async () => {
+    const messages = [...loop("openai", "call_paris"), ...step("toolu_02Tokyo", "anthropic")];
+    const { body, warnings } = await sent(messages);
+    expect(body.thinking).toBeUndefined();
+    expect(warnings.filter((w) => w.code === "request.thinking-disabled").map((w) => w.details)).toEqual([{ toolCallIds: ["call_paris"] }]);
+  });
+});

@@ -157,11 +157,14 @@ const THINKING_BLOCKS = new Set(["thinking", "redacted_thinking"]);
  *   thinking: "messages.1: The final block in an assistant message cannot be `thinking`.");
  * - thinking `enabled` (a budget; not `adaptive`, where the model decides whether to think at all):
  *   while a tool loop is open (the final turn is a user turn holding `tool_result` blocks), the
- *   assistant turn before it starts with a thinking or redacted thinking block: "messages.1.content.0.type:
+ *   assistant turn it belongs to starts with a thinking or redacted thinking block: "messages.1.content.0.type:
  *   Expected `thinking` or `redacted_thinking`, but found `tool_use`. When `thinking` is enabled, a
  *   final `assistant` message must start with a thinking block …" (anomalyco/opencode#3077 on Bedrock
  *   and Vertex AI, deepset-ai/haystack-core-integrations#2146 on the Claude API; the index is the
- *   assistant message's, the API's spelling "preceeding" kept);
+ *   assistant message's, the API's spelling "preceeding" kept). That turn opens after the last user
+ *   turn holding no `tool_result`: a loop's later steps carry no thinking (Claude "will not output
+ *   another thinking block until after the next non-tool_result user turn", Anthropic's
+ *   extended-thinking-with-tool-use cookbook), and requests ending in them pass;
  * A trailing `redacted_thinking` block is left to pass: no observed answer refuses one. Not enforced
  * (yet): with thinking off, the API also refuses a final assistant message holding any `thinking`
  * block ("When thinking is disabled, an `assistant` message in the final position cannot contain
@@ -190,13 +193,21 @@ function thinkingBlockProblem(thinking: unknown, messages: readonly unknown[]): 
   return undefined;
 }
 
-/** Thinking `enabled` with a tool loop open: the assistant turn answered by the final tool results starts with thinking. */
+/** Thinking `enabled` with a tool loop open: the assistant turn it belongs to (after the last user turn without tool results) starts with thinking. */
 function openLoopProblem(thinking: unknown, messages: readonly unknown[]): RequestProblem | undefined {
   if (!isObject(thinking) || thinking.type !== "enabled") return undefined;
   const turns = mergedTurns(messages);
-  const last = turns[turns.length - 1];
-  const answered = turns[turns.length - 2];
-  if (last?.role !== "user" || !last.content.some((block) => block.type === "tool_result") || answered?.role !== "assistant") return undefined;
+  const results = (turn: Turn | undefined) => turn?.role === "user" && turn.content.some((block) => block.type === "tool_result");
+  if (!results(turns[turns.length - 1])) return undefined;
+  let start = 0;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    if (turns[i]?.role === "user" && !results(turns[i])) {
+      start = i + 1;
+      break;
+    }
+  }
+  const answered = turns.slice(start).find((turn) => turn.role === "assistant");
+  if (answered === undefined) return undefined;
   const first = answered.content[0]?.type;
   if (THINKING_BLOCKS.has(String(first))) return undefined;
   return {

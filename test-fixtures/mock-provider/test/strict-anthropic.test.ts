@@ -101,7 +101,7 @@ describe("strict Anthropic: the block and parameter 400s", () => {
     expect(await post(mocks.strict, body)).toMatchObject({ status: 200 });
   });
 
-  it("thinking enabled: the assistant message before the last tool results starts with thinking (the API's 400 otherwise); adaptive thinking and a closed loop are not held to it", async () => {
+  it("thinking enabled: an open tool loop's turn starts with thinking (the API's 400 otherwise), its later steps need none; adaptive thinking and a closed loop are not held to it", async () => {
     const loop = (first: unknown[]) => [user("hi"), assistant([...first, call("toolu_1")]), user([result("toolu_1")])];
     const refused = request(loop([text]), enabled);
     expect((await post(mocks.lax, refused)).status).toBe(200);
@@ -119,6 +119,10 @@ describe("strict Anthropic: the block and parameter 400s", () => {
     expect((await post(mocks.strict, request(loop([{ type: "redacted_thinking", data: "opaque" }]), enabled))).status).toBe(200);
     expect((await post(mocks.strict, request(loop([]), { thinking: { type: "adaptive" } }))).status).toBe(200);
     expect((await post(mocks.strict, request(loop([])))).status).toBe(200);
+    // A loop's later steps carry no thinking (only the turn's opening message must start with it).
+    const steps = (opening: unknown[], later: unknown[]) => [user("hi"), assistant([...opening, call("toolu_1")]), user([result("toolu_1")]), assistant([...later, call("toolu_2")]), user([result("toolu_2")])];
+    expect((await post(mocks.strict, request(steps([thought], []), enabled))).status).toBe(200);
+    expect(await post(mocks.strict, request(steps([], [thought]), enabled))).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^messages\.1\.content\.0\.type: Expected `thinking`/) as unknown } } });
     // The loop closed by a user message: no requirement.
     expect((await post(mocks.strict, request([...loop([]), assistant([text]), user("thanks")], enabled))).status).toBe(200);
   });
