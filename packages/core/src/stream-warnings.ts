@@ -69,6 +69,8 @@ export const STREAM_WARNINGS = {
   unnamedToolCall: "stream.unnamed-tool-call",
   /** A `thinking_blocks` signature with no thinking being streamed: dropped. */
   unmatchedThinkingSignature: "stream.unmatched-thinking-signature",
+  /** A chunk carried its choice as a whole `message` rather than a `delta` (on a stream that sends no deltas): read as the delta. Details `{ index }`. */
+  messageAsDelta: "stream.message-as-delta",
 
   // --- OpenAI Responses -----------------------------------------------------------------------
 

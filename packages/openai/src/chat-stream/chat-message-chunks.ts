@@ -1,8 +1,8 @@
+import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { asArray, asRecord, asString, isRecord } from "../narrow.js";
 import type { ChatStreamState } from "./chat-stream-state.js";
 
-/** Warning code: a streamed chunk carried its choice's content as `message`, not `delta`; it was read as the delta. */
-export const MESSAGE_AS_DELTA = "stream.message-as-delta";
+const MESSAGE_AS_DELTA = STREAM_WARNINGS.messageAsDelta;
 
 /** What a stream of `message` chunks has given so far for one choice. */
 export interface MessageChunkSeen {
