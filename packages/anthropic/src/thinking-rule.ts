@@ -35,7 +35,8 @@ export function thinkingAllowed(
 ): boolean {
   const opening = openLoopTurn(sent);
   if (opening === undefined) return true;
-  const first = (Array.isArray(opening.content) ? opening.content : [])[0]?.type;
+  // Boundary blocks the API itself puts before a response's thinking are not what it starts with.
+  const first = (Array.isArray(opening.content) ? opening.content : []).find((block) => !LEADING_MARKERS.has(block.type))?.type;
   if (first === "thinking" || first === "redacted_thinking") return true;
   const dropped = currentTurnReasoning(conversation).filter((message) => otherModel.has(message.id));
   if (dropped.length > 0) {
@@ -64,6 +65,13 @@ export function thinkingAllowed(
   });
   return false;
 }
+
+/**
+ * Blocks a response may open with before its thinking, sent back in place: a `fallback` block (the
+ * boundary where a fallback model took over; "the server relies on that boundary to validate the
+ * turn") and a `compaction` block (the summary a context compaction opens its response with).
+ */
+const LEADING_MARKERS: ReadonlySet<string> = new Set(["fallback", "compaction"]);
 
 /**
  * The opening assistant message of the turn a request ends in while a tool loop is open (its last

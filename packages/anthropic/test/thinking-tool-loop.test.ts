@@ -4,6 +4,7 @@ import type { BridgeWarning, Event, Message } from "@agui-bridge/core/adapter";
 import { startMockProvider } from "@agui-bridge/mock-provider";
 import { describe, expect, it } from "vitest";
 import { createAnthropicProvider } from "../src/index.js";
+import { thinkingAllowed } from "../src/thinking-rule.js";
 
 const THINKING = { type: "enabled" as const, budget_tokens: 1024 };
 const loop = (provider: string | undefined, id: string): Message[] => [
@@ -118,5 +119,32 @@ describe("extended thinking over a tool loop of several steps", () => {
     const { body, warnings } = await sent(messages);
     expect(body.thinking).toBeUndefined();
     expect(warnings.filter((w) => w.code === "request.thinking-disabled").map((w) => w.details)).toEqual([{ toolCallIds: ["call_paris"] }]);
+  });
+});
+
+describe("the turn's opening blocks the API puts before thinking", () => {
+  // A fallback boundary (the model that took over follows it) or a compaction summary opens the
+  // response; the thinking after it is what the turn starts with.
+  const sentWith = (opening: Array<Record<string, unknown>>) =>
+    [
+      { role: "user", content: "Weather in Paris?" },
+      { role: "assistant", content: [...opening, { type: "tool_use", id: "toolu_01Paris", name: "get_weather", input: { city: "Paris" } }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_01Paris", content: "18" }] },
+    ] as never;
+  const thought = { type: "thinking", thinking: "Needs the tool.", signature: "EvQB" };
+  const conversation = signed(loop("anthropic", "toolu_01Paris"));
+
+  it("a fallback or compaction block before the signed thinking keeps thinking on", () => {
+    const told: BridgeWarning[] = [];
+    for (const marker of [{ type: "fallback", from: { model: "claude-opus-4-1" }, to: { model: "claude-sonnet-4-5" } }, { type: "compaction", content: "Summary." }]) {
+      expect(thinkingAllowed(sentWith([marker, thought]), conversation, "anthropic", (w) => told.push(w), new Set(), true)).toBe(true);
+    }
+    expect(told).toEqual([]);
+  });
+
+  it("a fallback block with no thinking after it is no thinking: off with a budget", () => {
+    const told: BridgeWarning[] = [];
+    expect(thinkingAllowed(sentWith([{ type: "fallback", from: { model: "a" }, to: { model: "b" } }]), loop("anthropic", "toolu_01Paris"), "anthropic", (w) => told.push(w), new Set(), true)).toBe(false);
+    expect(told.map((w) => w.details?.reason)).toEqual(["missing"]);
   });
 });

@@ -144,13 +144,17 @@ function repeatedIdProblem(messages: readonly unknown[], type: string, key: stri
 }
 
 const THINKING_BLOCKS = new Set(["thinking", "redacted_thinking"]);
+/** Blocks a response opens with before its thinking, sent back in place: a `fallback` boundary, a `compaction` summary. */
+const OPENING_MARKERS = new Set(["fallback", "compaction"]);
 
 /**
  * Where the Messages API takes thinking blocks, each rule only as far as observed 400s show it:
  * - thinking on (`thinking.type` `enabled`, or `adaptive`): an assistant message (any, not only the
  *   last) holding a thinking or redacted thinking block starts with one (anthropics/claude-code#20705,
  *   lbjlaq/Antigravity-Manager#653: "messages.51.content.0: If an assistant message contains any
- *   thinking blocks, the first block must be thinking or redacted_thinking. Found text.");
+ *   thinking blocks, the first block must be thinking or redacted_thinking. Found text."), a
+ *   leading `fallback` or `compaction` block aside (the API opens a response with those before its
+ *   thinking, and a `fallback` block goes back "in its original position");
  * - thinking on: the request's final message, when an assistant one (a prefill), does not end with a
  *   `thinking` block (tailcallhq/forgecode#2107; router-for-me/CLIProxyAPI#5322 measured it on the
  *   trailing message only, earlier turns ending in thinking pass; iii-hq/workers#463 under adaptive
@@ -178,7 +182,8 @@ function thinkingBlockProblem(thinking: unknown, messages: readonly unknown[]): 
     for (let i = 0; i < messages.length; i++) {
       const message = messages[i];
       const content = isObject(message) && message.role === "assistant" ? blocks(message.content) : [];
-      const first = content[0];
+      // A fallback boundary or a compaction summary opens a response before its thinking (the API's own order).
+      const first = content.find((block) => !OPENING_MARKERS.has(String(block.type)));
       if (first !== undefined && !THINKING_BLOCKS.has(String(first.type)) && content.some((block) => THINKING_BLOCKS.has(String(block.type)))) {
         return { message: `messages.${i}.content.0: If an assistant message contains any thinking blocks, the first block must be thinking or redacted_thinking. Found ${String(first.type)}.` };
       }
@@ -208,7 +213,7 @@ function openLoopProblem(thinking: unknown, messages: readonly unknown[]): Reque
   }
   const answered = turns.slice(start).find((turn) => turn.role === "assistant");
   if (answered === undefined) return undefined;
-  const first = answered.content[0]?.type;
+  const first = answered.content.find((block) => !OPENING_MARKERS.has(String(block.type)))?.type;
   if (THINKING_BLOCKS.has(String(first))) return undefined;
   return {
     message: `messages.${answered.index}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`,

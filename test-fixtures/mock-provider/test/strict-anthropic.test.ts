@@ -123,6 +123,10 @@ describe("strict Anthropic: the block and parameter 400s", () => {
     const steps = (opening: unknown[], later: unknown[]) => [user("hi"), assistant([...opening, call("toolu_1")]), user([result("toolu_1")]), assistant([...later, call("toolu_2")]), user([result("toolu_2")])];
     expect((await post(mocks.strict, request(steps([thought], []), enabled))).status).toBe(200);
     expect(await post(mocks.strict, request(steps([], [thought]), enabled))).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^messages\.1\.content\.0\.type: Expected `thinking`/) as unknown } } });
+    // A fallback boundary before the thinking (the API's own order) passes; one with no thinking after it does not.
+    const boundary = { type: "fallback", from: { model: "claude-opus-4-1" }, to: { model: "claude-sonnet-4-5" } };
+    expect((await post(mocks.strict, request(loop([boundary, thought]), enabled))).status).toBe(200);
+    expect((await post(mocks.strict, request(loop([boundary]), enabled))).status).toBe(400);
     // The loop closed by a user message: no requirement.
     expect((await post(mocks.strict, request([...loop([]), assistant([text]), user("thanks")], enabled))).status).toBe(200);
   });
