@@ -38,7 +38,8 @@ export function thinkingAllowed(
   // Boundary blocks the API itself puts before a response's thinking are not what it starts with.
   const first = (Array.isArray(opening.content) ? opening.content : []).find((block) => !LEADING_MARKERS.has(block.type))?.type;
   if (first === "thinking" || first === "redacted_thinking") return true;
-  const dropped = currentTurnReasoning(conversation).filter((message) => otherModel.has(message.id));
+  const turn = currentTurn(conversation);
+  const dropped = turn.filter((message): message is ReasoningMessage => message.role === "reasoning" && otherModel.has(message.id));
   if (dropped.length > 0) {
     onWarning?.({
       code: "request.thinking-disabled",
@@ -47,7 +48,7 @@ export function thinkingAllowed(
     });
     return false;
   }
-  const calls = currentTurnCalls(conversation);
+  const calls = turn.flatMap((message): ToolCall[] => (message.role === "assistant" ? (message.toolCalls ?? []) : []));
   const foreign = calls.filter((call) => !isMintedBy(call, platform));
   if (foreign.length > 0) {
     onWarning?.({
@@ -91,26 +92,11 @@ function openLoopTurn(sent: readonly MessageParam[]): MessageParam | undefined {
   return sent.slice(start).find((message) => message.role === "assistant");
 }
 
-/** The tool calls of the turn in progress: those of the assistant messages after the conversation's last user message. */
-function currentTurnCalls(conversation: readonly Message[]): ToolCall[] {
-  const out: ToolCall[] = [];
-  for (let i = conversation.length - 1; i >= 0; i--) {
-    const message = conversation[i];
-    if (message === undefined || message.role === "user") break;
-    if (message.role === "assistant") out.unshift(...(message.toolCalls ?? []));
-  }
-  return out;
-}
-
-/** The reasoning messages after the conversation's last user message: the turn in progress. */
-function currentTurnReasoning(conversation: readonly Message[]): ReasoningMessage[] {
-  const out: ReasoningMessage[] = [];
-  for (let i = conversation.length - 1; i >= 0; i--) {
-    const message = conversation[i];
-    if (message === undefined || message.role === "user") break;
-    if (message.role === "reasoning") out.unshift(message);
-  }
-  return out;
+/** The messages after the conversation's last user message: the turn in progress. */
+function currentTurn(conversation: readonly Message[]): readonly Message[] {
+  let start = conversation.length;
+  while (start > 0 && conversation[start - 1]?.role !== "user") start--;
+  return conversation.slice(start);
 }
 
 /**

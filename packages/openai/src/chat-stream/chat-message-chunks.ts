@@ -41,14 +41,12 @@ export function messageAsDelta(state: ChatStreamState, index: number, record: Re
   const delta: Record<string, unknown> = { ...message };
   const content = asString(message.content);
   if (content !== undefined) {
-    delta.content = newPart(content, seen.content);
-    seen.content = content.startsWith(seen.content) ? content : seen.content + content;
+    [delta.content, seen.content] = readOn(content, seen.content);
   }
   for (const field of REASONING_FIELDS) {
     const text = asString(message[field]);
     if (text === undefined) continue;
-    delta[field] = newPart(text, seen.reasoning);
-    seen.reasoning = text.startsWith(seen.reasoning) ? text : seen.reasoning + text;
+    [delta[field], seen.reasoning] = readOn(text, seen.reasoning);
   }
   const calls = asArray(message.tool_calls);
   if (calls !== undefined) {
@@ -63,7 +61,10 @@ export function messageAsDelta(state: ChatStreamState, index: number, record: Re
   return delta;
 }
 
-/** The part of `text` not read yet: past `read` when it repeats it, else all of it. */
-function newPart(text: string, read: string): string {
-  return read !== "" && text.startsWith(read) ? text.slice(read.length) : text;
+/**
+ * The part of `text` not read yet (past `read` when it repeats it, else all of it) and the text read
+ * with it: `text` itself when it repeats what was read, else the two joined.
+ */
+function readOn(text: string, read: string): [part: string, read: string] {
+  return read !== "" && text.startsWith(read) ? [text.slice(read.length), text] : [text, read + text];
 }
