@@ -37,6 +37,7 @@ import { unifySearchResultCitations } from "./search-result-part.js";
 import { ANTHROPIC_TOOL_NAME, isAnthropicProviderCall } from "./tool-rules.js";
 import { appendToAssistantTurn, dropEmptyTurns } from "./merge-assistant-turn.js";
 import { dropUnansweredServerCalls } from "./unanswered-server-calls.js";
+import { warnRefusedTurns } from "./refused-turns.js";
 import { dropTrailingThinking } from "./trailing-thinking.js";
 import { declinedServerCalls, dropDeclinedAttempt } from "./declined-attempt.js";
 import { createWarningSink, type WarningSink } from "./request-warnings.js";
@@ -201,6 +202,7 @@ export function toMessagesRequest(
   // Only reasoning messages carry encrypted values here (thinking signatures, redacted data): any
   // other one (a Gemini signature on a text or a call) is reported, never sent.
   warnUnsentEncryptedValues(messages, sink, platform);
+  warnRefusedTurns(messages, sink, platform);
   // A server call of a fallback's declined attempt without its result can never be answered.
   dropUnansweredServerCalls(turns, sink, declinedServerCalls(messages));
   dropOrphanCallers(turns, sink);
