@@ -27,6 +27,7 @@ export { OPENAI_ERROR_CATEGORIES, OPENAI_ERROR_CLASS_CATEGORIES } from "./openai
 export { mapChatUsage, mapResponsesUsage } from "./map-openai-usage.js";
 export { mapChatFinishReason, mapResponsesFinishReason } from "./map-openai-finish-reason.js";
 export { OPENAI_ENCRYPTED_KIND } from "./responses-stream/handle-reasoning-item.js";
+export { reasoningParts, type ReasoningPart } from "./reasoning-parts.js";
 export { DEFAULT_PROVIDER_LABEL, providerLabel, type ProviderLabelOption } from "./provider-label.js";
 export { chatDialect, defaultChatDialect, type ChatDialect, type ChatDialectOption } from "./chat-dialect.js";
 export { chatUsageCounts } from "./chat-usage-dialects.js";

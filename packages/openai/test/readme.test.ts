@@ -52,6 +52,19 @@ describe("README steering snippet", () => {
   });
 });
 
+describe("README reasoning summary parts snippet", () => {
+  it("runs as written and prints the joined text and the parts it shows", async () => {
+    const snippet = readmeSnippet(join(pkg, "README.md"), 3);
+    expect(snippet).toContain("reasoningParts(reasoning)");
+    const run = await runSnippet(snippet, pkg);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const shown = [...snippet.matchAll(/^\/\/ (".*")$/gm)].map((line) => JSON.parse(line[1] ?? "null") as string);
+    expect(shown).toHaveLength(3);
+    expect(run.stdout.trim().split("\n").map((line) => JSON.parse(line) as string)).toEqual(shown);
+  });
+});
+
 describe("README types", () => {
   it("every ts block of the README type-checks as written in a strict TypeScript project", async () => {
     // Each block alone (none uses another's names), all in one compiler program; a failure names the block index and

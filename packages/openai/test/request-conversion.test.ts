@@ -196,4 +196,10 @@ describe("toResponsesRequest", () => {
     expect(p.input).toEqual([]);
     expect(codes(w)).toEqual(["request.reasoning-dropped", "request.foreign-reasoning"]);
   });
+  it("a JavaScript caller that leaves the model out gets a request without one, not a TypeError", () => {
+    const options = { provider: "openai" } as unknown as Parameters<typeof toResponsesRequest>[1];
+    const { params: sent } = toResponsesRequest({ threadId: "t", runId: "r", messages: [{ id: "u", role: "user", content: "Hi" }] }, options);
+    expect(sent.model).toBeUndefined();
+    expect(sent.include).toEqual(["reasoning.encrypted_content"]);
+  });
 });

@@ -15,6 +15,7 @@ import { isOpenAIPlatform } from "../chat-request/chat-request-rules.js";
 import { OPENAI_COMPACTION_KIND } from "../responses-stream/handle-compaction-item.js";
 import { OPENAI_ENCRYPTED_KIND } from "../responses-stream/handle-reasoning-item.js";
 import { targetOf, type WarningSink } from "../request/request-warnings.js";
+import { reasoningParts } from "../reasoning-parts.js";
 
 /**
  * A reasoning message streamed from OpenAI (metadata `provider: "openai"`, `encryptedKind:
@@ -58,7 +59,9 @@ export function toReasoningItem(
     }
     return undefined;
   }
-  const { summary, content } = splitParts(message.content, fields?.contentParts);
+  const parts = reasoningParts(message);
+  const summary = parts.flatMap((part) => (part.type === "summary_text" ? [part.text] : []));
+  const content = parts.flatMap((part) => (part.type === "reasoning_text" ? [part.text] : []));
   const sendsContent = content.length > 0 && !isOpenAIPlatform(targetOf(sink));
   if (content.length > 0 && !sendsContent) {
     sink.warn("request.reasoning-text-dropped", `Reasoning message ${message.id}: ${targetOf(sink)} takes no reasoning text on input items; its summary and encrypted content are sent without it`, {
@@ -85,27 +88,6 @@ function extensionFields(recorded: unknown): { format?: string; signature?: stri
   if (typeof recorded !== "object" || recorded === null) return {};
   const { format, signature } = recorded as Record<string, unknown>;
   return { ...(typeof format === "string" && { format }), ...(typeof signature === "string" && { signature }) };
-}
-
-/** Splits the message text by the recorded part lengths; without a usable record, one summary part. */
-function splitParts(text: string, recorded: unknown): { summary: string[]; content: string[] } {
-  const summary: string[] = [];
-  const content: string[] = [];
-  const parts = Array.isArray(recorded) ? recorded : [];
-  const lengths = parts.map((part) => (typeof part === "object" && part !== null ? (part as Record<string, unknown>) : {}));
-  const total = lengths.reduce((sum, part) => sum + (typeof part.length === "number" ? part.length : Number.NaN), 0);
-  if (parts.length === 0 || total !== text.length) {
-    if (text !== "") summary.push(text);
-    return { summary, content };
-  }
-  let offset = 0;
-  for (const part of lengths) {
-    const length = part.length as number;
-    const slice = text.slice(offset, offset + length);
-    offset += length;
-    (part.type === "reasoning_text" ? content : summary).push(slice);
-  }
-  return { summary, content };
 }
 
 /**

@@ -15,7 +15,7 @@ const NO_ENCRYPTED_REASONING = /^(?:gpt-4o|gpt-4\.1|gpt-4\.5|gpt-4(?:-|$)|gpt-3\
  * set it, else every model except the families without reasoning ({@link NO_ENCRYPTED_REASONING}),
  * so unknown names (Azure deployments, new models) keep stateless reasoning working.
  */
-export function wantsEncryptedReasoning(model: string, option: boolean | undefined): boolean {
+export function wantsEncryptedReasoning(model: unknown, option: boolean | undefined): boolean {
   if (option !== undefined) return option;
   return !withoutReasoning(model);
 }
@@ -25,9 +25,11 @@ export function wantsEncryptedReasoning(model: string, option: boolean | undefin
  * also refuses reasoning input items: "Reasoning input items can only be provided to a reasoning or
  * computer use model. Remove reasoning items from your input and try again." (HTTP 400), as a
  * thread a reasoning model started sends when it goes on with `gpt-4.1`. Unknown names (Azure
- * deployments, new models) are taken to reason.
+ * deployments, new models) are taken to reason, as is a missing model (a JavaScript caller that
+ * left it out gets the API's own answer, not a TypeError here).
  */
-export function withoutReasoning(model: string): boolean {
+export function withoutReasoning(model: unknown): boolean {
+  if (typeof model !== "string") return false;
   const name = model.replace(/^ft:/, "").replace(/^.*\//, "").toLowerCase();
   return NO_ENCRYPTED_REASONING.test(name);
 }
