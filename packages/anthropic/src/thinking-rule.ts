@@ -1,6 +1,7 @@
 import { isMintedBy, readBridgeMetadata, REQUEST_WARNINGS, type BridgeWarning, type Message, type ReasoningMessage, type ToolCall, type WarningHandler } from "@agui-bridge/core/adapter";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import { parseClaudeModelId, sameClaudeModel } from "./claude-model-id.js";
+import { isThinking } from "./request/merge-assistant-turn.js";
 import { ANTHROPIC_REDACTED_THINKING, ANTHROPIC_SIGNATURE } from "./stream/handle-reasoning.js";
 
 /**
@@ -36,8 +37,7 @@ export function thinkingAllowed(
   const opening = openLoopTurn(sent);
   if (opening === undefined) return true;
   // Boundary blocks the API itself puts before a response's thinking are not what it starts with.
-  const first = (Array.isArray(opening.content) ? opening.content : []).find((block) => !LEADING_MARKERS.has(block.type))?.type;
-  if (first === "thinking" || first === "redacted_thinking") return true;
+  if (isThinking((Array.isArray(opening.content) ? opening.content : []).find((block) => !LEADING_MARKERS.has(block.type)))) return true;
   const turn = currentTurn(conversation);
   const dropped = turn.filter((message): message is ReasoningMessage => message.role === "reasoning" && otherModel.has(message.id));
   if (dropped.length > 0) {
