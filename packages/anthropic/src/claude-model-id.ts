@@ -11,7 +11,8 @@ const DATE = /[-@](\d{8})$/;
 
 /**
  * Parses a model id as one of Claude's, in the spellings of the platforms that serve it:
- * - Claude API: `claude-sonnet-4-5` (alias), `claude-sonnet-4-5-20250929` (snapshot), `…-latest`;
+ * - Claude API: `claude-sonnet-4-5` (alias), `claude-sonnet-4-5-20250929` (snapshot), `…-latest`,
+ *   and the `-0` aliases of models whose snapshots have no minor version (`claude-sonnet-4-0`);
  * - Amazon Bedrock: `anthropic.claude-sonnet-4-5-20250929-v1:0`, with a cross-region inference
  *   profile prefix (`us.`, `eu.`, `apac.`, `global.`), or the ARN of either (its last segment);
  * - Vertex AI: `claude-sonnet-4-5@20250929`, or a `publishers/anthropic/models/…` path;
@@ -29,6 +30,9 @@ export function parseClaudeModelId(id: unknown): ClaudeModelId | undefined {
   const date = DATE.exec(rest)?.[1];
   if (date !== undefined) rest = rest.slice(0, -date.length - 1);
   rest = rest.replace(/(\d)\.(?=\d)/g, "$1-");
+  // A `.0` version names the model its snapshots name without one: `claude-sonnet-4-0` is the alias
+  // of `claude-sonnet-4-20250514`, `claude-opus-4-0` of `claude-opus-4-20250514`.
+  rest = rest.replace(/(-\d+)-0$/, "$1");
   if (!/^claude-[a-z0-9-]*[a-z0-9]$/.test(rest)) return undefined;
   return { base: rest, date };
 }

@@ -116,6 +116,18 @@ describe("request side: thinking goes back only to the model that made it", () =
     }
   });
 
+  it("a `-0` alias matches the snapshot that served it (claude-sonnet-4-0 is claude-sonnet-4-20250514)", async () => {
+    const SONNET_4 = "claude-sonnet-4-20250514";
+    for (const model of ["claude-sonnet-4-0", SONNET_4]) {
+      const { blocks, warnings } = request(await finishedThread(SONNET_4), model);
+      expect(thinkingTypes(blocks), model).toEqual(["thinking", "redacted_thinking"]);
+      expect(warnings.map((warning) => warning.code)).not.toContain("request.foreign-reasoning");
+    }
+    // Claude Sonnet 4.5 is still another model.
+    expect(thinkingTypes(request(await finishedThread(SONNET_4), "claude-sonnet-4-5").blocks)).toEqual([]);
+    expect(thinkingTypes(request(await finishedThread("claude-opus-4-0"), "claude-opus-4-20250514").blocks)).toEqual(["thinking", "redacted_thinking"]);
+  });
+
   it("Bedrock and Vertex AI spellings name the same model (and another model is still another)", async () => {
     const bedrock = await finishedThread(OPUS, "amazon-bedrock");
     for (const model of [`anthropic.${OPUS}-v1:0`, `us.anthropic.${OPUS}-v1:0`, `arn:aws:bedrock:us-east-1:123456789012:inference-profile/eu.anthropic.${OPUS}-v1:0`]) {
@@ -204,6 +216,11 @@ describe("parseClaudeModelId", () => {
     expect(parseClaudeModelId("publishers/anthropic/models/claude-sonnet-4-5@20250929")).toEqual({ ...base, date: "20250929" });
     expect(parseClaudeModelId("anthropic/claude-sonnet-4.5")).toEqual({ ...base, date: undefined });
     expect(parseClaudeModelId("Claude-Sonnet-4-5")).toEqual({ ...base, date: undefined });
+    // A `.0` alias names the model its snapshots name without one (claude-sonnet-4-0 serves claude-sonnet-4-20250514).
+    expect(parseClaudeModelId("claude-sonnet-4-0")).toEqual({ base: "claude-sonnet-4", date: undefined });
+    expect(parseClaudeModelId("anthropic/claude-opus-4.0")).toEqual({ base: "claude-opus-4", date: undefined });
+    expect(parseClaudeModelId("claude-sonnet-4-20250514")).toEqual({ base: "claude-sonnet-4", date: "20250514" });
+    expect(parseClaudeModelId("claude-3-haiku-20240307")).toEqual({ base: "claude-3-haiku", date: "20240307" });
     expect(parseClaudeModelId("arn:aws:bedrock:us-east-1:123456789012:application-inference-profile/a1b2c3")).toBeUndefined();
     expect(parseClaudeModelId("gpt-4o")).toBeUndefined();
     expect(parseClaudeModelId(42)).toBeUndefined();
