@@ -17,7 +17,12 @@ import { asRecord } from "./narrow.js";
  *   **beside** it (so added in, as AG-UI's TokenUsage requires) when it is larger than its total
  *   (it cannot be a part of it), or when `total_tokens` equals the sum only with that part added
  *   (xAI: `total_tokens = prompt + completion + reasoning`). Cache reads and writes are decided
- *   together against `prompt_tokens`.
+ *   together against `prompt_tokens`. One exception: `completion_tokens_details.reasoning_tokens`
+ *   (OpenAI's place for a part of `completion_tokens`) larger than `completion_tokens`, with a
+ *   `total_tokens` that counts only the completion (MiniMax M2 through OpenRouter: completion 10,
+ *   reasoning 11, total = prompt + 10), is inside: the total says what the output was, and the
+ *   inconsistent part is dropped (warning `usage.part-exceeds-total`). Perplexity's top-level
+ *   `reasoning_tokens` stay beside (its total leaves out the reasoning it bills).
  * - Every combination consistent with the parts that must be beside is tried in a fixed order
  *   (nothing added, reasoning added, cache added, both); the first one whose sum equals
  *   `total_tokens` wins. Without a usable `total_tokens`, only the forced decisions apply.
@@ -41,7 +46,8 @@ export function chatUsageCounts(usage: Record<string, unknown>, options: TokenUs
   const r = count(reasoning) ?? 0;
   const cache = (count(cached) ?? 0) + (count(cacheWrite) ?? 0);
   if (p === undefined || c === undefined) return raw;
-  const { reasoningBeside, cacheBeside } = decide(p, c, r, cache, count(usage.total_tokens));
+  const inDetails = completionDetails?.reasoning_tokens !== undefined && completionDetails.reasoning_tokens !== null;
+  const { reasoningBeside, cacheBeside } = decide(p, c, r, cache, count(usage.total_tokens), inDetails);
   // Only valid parts are added in; an invalid one is reported (once) by createTokenUsage.
   return {
     ...raw,
@@ -61,13 +67,17 @@ export function promptDetailsCacheParts(details: Record<string, unknown> | undef
   return { cached: details?.cached_tokens, cacheWrite: firstPresent(details?.cache_write_tokens, details?.cache_creation_input_tokens) };
 }
 
-/** Which parts are reported beside (outside) their totals. */
+/**
+ * Which parts are reported beside (outside) their totals; `reasoningInDetails`: the reasoning
+ * count is `completion_tokens_details.reasoning_tokens`, a part of the completion by definition.
+ */
 export function decide(
   prompt: number,
   completion: number,
   reasoning: number,
   cache: number,
   total: number | undefined,
+  reasoningInDetails = false,
 ): { reasoningBeside: boolean; cacheBeside: boolean } {
   const forcedReasoning = reasoning > completion;
   const forcedCache = cache > prompt;
@@ -82,6 +92,13 @@ export function decide(
       if ((forcedReasoning && !reasoningBeside) || (forcedCache && !cacheBeside)) continue;
       const sum = prompt + completion + (reasoningBeside ? reasoning : 0) + (cacheBeside ? cache : 0);
       if (sum === total) return { reasoningBeside, cacheBeside };
+    }
+    // A detail part larger than its total that the total does not count either: the total decides.
+    if (forcedReasoning && reasoningInDetails) {
+      for (const cacheBeside of [false, true]) {
+        if (forcedCache && !cacheBeside) continue;
+        if (prompt + completion + (cacheBeside ? cache : 0) === total) return { reasoningBeside: false, cacheBeside };
+      }
     }
   }
   return { reasoningBeside: forcedReasoning, cacheBeside: forcedCache };

@@ -58,6 +58,18 @@ describe("Perplexity Sonar Deep Research: usage.reasoning_tokens at the top leve
     });
   });
 
+  it("completion_tokens_details.reasoning_tokens larger than completion_tokens, with a total that counts no more (MiniMax M2 through OpenRouter): the total decides, the part is dropped with a warning", async () => {
+    const warnings: string[] = [];
+    const { events } = await run([
+      chunk({ delta: { content: "x" } }),
+      chunk({ delta: {}, finish_reason: "length" }, { usage: { prompt_tokens: 43, completion_tokens: 10, total_tokens: 53, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 11, image_tokens: 0 } } }),
+    ], { provider: "openrouter", onWarning: (w) => warnings.push(w.code) });
+    const usage = (last(events) as { usage?: Array<Record<string, unknown>> }).usage?.[0];
+    expect(usage).toMatchObject({ inputTokens: 43, outputTokens: 10, totalTokens: 53 });
+    expect(usage).not.toHaveProperty("reasoningTokens");
+    expect(warnings).toContain("usage.part-exceeds-total");
+  });
+
   it("completion_tokens_details.reasoning_tokens still wins when both are present", async () => {
     const { events } = await run([
       chunk({ delta: { content: "x" } }),

@@ -40,6 +40,18 @@ const compoundSearch: Rec[] = [
 const tools = (events: Event[]) => ofType(events, "TOOL_CALL_START");
 
 describe("Groq executed_tools: provider-executed calls", () => {
+  it("a search announced with an empty `search_results: { results: [] }` placeholder, then sent with its output: the result is the real one (pydantic-ai's recorded groq/compound stream)", async () => {
+    const placeholder = { ...announced, search_results: { results: [] } };
+    const { events } = await runChatBothPaths(
+      compoundSearch.map((chunk) => (chunk === compoundSearch[3] ? delta({ executed_tools: [placeholder] }) : chunk)),
+      { provider: "groq" },
+    );
+    const results = ofType(events, "TOOL_CALL_RESULT");
+    expect(results).toHaveLength(1);
+    expect(JSON.parse(String(results[0]?.content))).toEqual({ output: searched.output, search_results: searchResults });
+    expect(ofType(events, "TOOL_CALL_ARGS").map((e) => e.delta).join("")).toBe(searchArgs);
+  });
+
   it("a search announced, then sent again with its output, then repeated on the last chunk: one call, its arguments once, one result", async () => {
     const { events, messages } = await runChatBothPaths(compoundSearch, { provider: "groq" });
     const [start, ...more] = tools(events);

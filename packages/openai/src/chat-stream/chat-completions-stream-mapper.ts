@@ -325,7 +325,7 @@ function handleChoice(state: ChatStreamState, raw: unknown): void {
       choice.finished = true;
       return;
     }
-    endChoice(state, choice, finish.reason === "length");
+    endChoice(state, choice, finish.reason === "length", true);
     choice.finished = true;
     state.finish = finish;
     state.finishIndex = index;
@@ -370,13 +370,13 @@ function choiceUsage(choices: readonly unknown[]): Record<string, unknown> | und
 /**
  * Closes a choice, after what `thinkTags` held back as a possible tag start, a Gemini text
  * signature no text took, and tool calls still waiting for a name; `cutOff`: it finished at the
- * output limit (see `closeChoice`).
+ * output limit (see `closeChoice`); `finishing`: its `finish_reason` is what closes it.
  */
-function endChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false): void {
+function endChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false, finishing = false): void {
   flushThinkTags(state, choice);
   flushGeminiTextSignature(state, choice);
   releaseHeldToolCalls(state, choice, true);
-  closeChoice(state, choice, cutOff);
+  closeChoice(state, choice, cutOff, finishing || choice.finished);
   keepAnnotationsNoTextTook(state, choice);
 }
 

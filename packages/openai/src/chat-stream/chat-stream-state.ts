@@ -233,9 +233,10 @@ export function choiceState(state: ChatStreamState, index: number): ChatChoiceSt
 /**
  * Closes one open tool call, writing the reasoning entry it carries on its END; `cutOff`: the
  * output limit ended the choice inside it (TOOL_CALL_END `interrupted: true`, still pending, as
- * every adapter marks a call cut off mid-arguments).
+ * every adapter marks a call cut off mid-arguments); `finished`: its choice finished (a function
+ * call with no argument text then gets `{}`).
  */
-export function endChatToolCall(state: ChatStreamState, tool: ChatToolState, cutOff = false): void {
+export function endChatToolCall(state: ChatStreamState, tool: ChatToolState, cutOff = false, finished = false): void {
   if (!state.run.isToolCallOpen(tool.toolCallId)) return;
   const detail = tool.reasoningDetail;
   const metadata =
@@ -244,8 +245,15 @@ export function endChatToolCall(state: ChatStreamState, tool: ChatToolState, cut
       : tool.thoughtSignature !== undefined
         ? { encryptedKind: GOOGLE_THOUGHT_SIGNATURE_KIND }
         : undefined;
-  if (cutOff) state.run.abandonToolCall(tool.toolCallId, metadata);
-  else state.run.endToolCall(tool.toolCallId, metadata);
+  if (cutOff) {
+    state.run.abandonToolCall(tool.toolCallId, metadata);
+    return;
+  }
+  // A function call whose choice finished with no argument text for it (`""`: OpenRouter, Qwen, …)
+  // reads `{}`, as the Anthropic and Google adapters give a call without arguments: `""` is not
+  // JSON. A custom tool's free-form input (no `json`) stays as it came.
+  if (finished && tool.json !== undefined && !tool.json.started) state.run.toolCallArgs(tool.toolCallId, "{}");
+  state.run.endToolCall(tool.toolCallId, metadata);
 }
 
 /**
@@ -256,9 +264,9 @@ export function endChatToolCall(state: ChatStreamState, tool: ChatToolState, cut
  * whichever of several interleaved calls that is, and the last call if it wrote none yet; one
  * whole JSON value means the limit came after them (servers that send a whole parsed call in one
  * fragment). A custom call's free-form input cannot tell: it counts as cut off when the last
- * fragment went to it.
+ * fragment went to it. `finished`: the choice finished (its `finish_reason` came).
  */
-export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false): void {
+export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false, finished = choice.finished): void {
   const { run } = state;
   const last = cutOff ? choice.lastTool : undefined;
   const cut = (tool: ChatToolState): boolean => {
@@ -267,7 +275,7 @@ export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cut
     // An interleaved call stopped inside its arguments (one that wrote none may take no parameters).
     return tool.json !== undefined && tool.json.started && !isJsonComplete(tool.json);
   };
-  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool, cut(tool));
+  for (const tool of [...choice.parkedTools.splice(0), ...choice.tools.values()]) endChatToolCall(state, tool, cut(tool), finished);
   choice.tools.clear();
   for (const tool of choice.executedTools.values()) if (run.isToolCallOpen(tool.toolCallId)) run.endToolCall(tool.toolCallId);
   // Their END fields (citations, annotations, logprobs, a text signature's kind) come from their `endMetadata` (see `openChatText`).

@@ -18,8 +18,8 @@ const UNNAMED_TOOL = "executed_tool";
  * the turn's assistant message. Its arguments are written as they come: a later entry for the same
  * index (Groq announces a tool, then sends it again with its output) writes only what extends the
  * text already written, so a repeated copy adds nothing and a fragment is appended byte for byte.
- * The first entry carrying a result (`output`, `search_results`, `code_results`,
- * `browser_results`) closes the call with a TOOL_CALL_RESULT: the JSON of those fields, each
+ * The first entry carrying a result (`output`, `search_results` holding any, `code_results`,
+ * `browser_results`; not the empty `search_results: { results: [] }` an announcement carries) closes the call with a TOOL_CALL_RESULT: the JSON of those fields, each
  * `code_results[].png` (base64 PNG) moved out of it into an image part after it. Entries for an
  * index whose result was written (the list repeated on a later chunk) are ignored; a call still
  * without a result when the choice ends is closed without one.
@@ -71,7 +71,7 @@ function resultContent(entry: Record<string, unknown>): string | ContentPart[] |
   const result: Record<string, unknown> = {};
   const output = asNonEmptyString(entry.output);
   if (output !== undefined) result.output = output;
-  if (isRecord(entry.search_results)) result.search_results = entry.search_results;
+  if (isRecord(entry.search_results) && holdsSomething(entry.search_results)) result.search_results = entry.search_results;
   const images: ContentPart[] = [];
   const codeResults = asArray(entry.code_results);
   if (codeResults !== undefined && codeResults.length > 0) result.code_results = codeResults.map((item) => withoutPng(item, images));
@@ -80,6 +80,18 @@ function resultContent(entry: Record<string, unknown>): string | ContentPart[] |
   if (Object.keys(result).length === 0) return undefined;
   const text = safeJson(result) ?? (output !== undefined ? JSON.stringify({ output }) : "{}");
   return images.length === 0 ? text : [{ type: "text", text }, ...images];
+}
+
+/**
+ * Whether `search_results` holds a result: Groq announces a search with the placeholder
+ * `{ results: [] }` and sends the real results (and `output`) in a later copy of the entry.
+ */
+function holdsSomething(record: Record<string, unknown>): boolean {
+  for (const value of Object.values(record)) {
+    if (value === null || value === undefined || value === "") continue;
+    if (Array.isArray(value) ? value.length > 0 : !isRecord(value) || Object.keys(value).length > 0) return true;
+  }
+  return false;
 }
 
 /** A `code_results[]` item without its `png`, which goes to `images` as an image part. */

@@ -106,14 +106,28 @@ export function handleToolArgsDone(state: ResponsesStreamState, event: Record<st
  * a web search call's sources, serialized already for its result).
  */
 export function writeFinalArguments(state: ResponsesStreamState, tool: ToolItem, done: Record<string, unknown>, sourcesJson?: string): void {
-  if (tool.streamed && tool.streamsArgs) completeStreamedArguments(state, tool, itemArguments(done, sourcesJson));
+  const final = itemArguments(done, sourcesJson);
+  // A function call with no argument text at all (deltas nor final: OpenAI's `""` for a strict tool
+  // called without arguments) reads `{}`, as the Anthropic and Google adapters give such a call:
+  // `""` is not JSON. A custom tool's free-form input stays as it came, and so does a call the
+  // output limit cut off (`status: "incomplete"`, closed interrupted).
+  const blank =
+    tool.itemType === "function_call" && !tool.providerExecuted && done.status !== "incomplete" && tool.argText !== null && isBlank(tool.argText ?? "") && isBlank(final);
+  if (tool.streamed && tool.streamsArgs) completeStreamedArguments(state, tool, final);
   // The item is finished: the streamed text is not needed again (a run of many responses keeps its items).
   tool.argText = undefined;
-  if (tool.streamed || !isCallOpen(state, tool)) return;
-  tool.streamed = true;
-  // A call whose code / diff / commands streamed: only the rest of its arguments is left.
-  const args = tool.streamedText !== undefined && tool.streamedText.written > 0 ? restOfArguments(tool.streamedText, done) : itemArguments(done, sourcesJson);
-  if (args !== "") writeCallArgs(state, tool, args);
+  if (!tool.streamed && isCallOpen(state, tool)) {
+    tool.streamed = true;
+    // A call whose code / diff / commands streamed: only the rest of its arguments is left.
+    const args = tool.streamedText !== undefined && tool.streamedText.written > 0 ? restOfArguments(tool.streamedText, done) : final;
+    if (args !== "") writeCallArgs(state, tool, args);
+  }
+  if (blank && isCallOpen(state, tool)) writeCallArgs(state, tool, "{}");
+}
+
+/** Whether argument text is empty or only JSON whitespace (space, tab, line feed, carriage return). */
+function isBlank(text: string): boolean {
+  return /^[ \t\n\r]*$/.test(text);
 }
 
 /**
