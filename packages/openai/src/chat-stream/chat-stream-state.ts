@@ -266,7 +266,7 @@ export function endChatToolCall(state: ChatStreamState, tool: ChatToolState, cut
  * fragment). A custom call's free-form input cannot tell: it counts as cut off when the last
  * fragment went to it. `finished`: the choice finished (its `finish_reason` came).
  */
-export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff = false, finished = choice.finished): void {
+export function closeChoice(state: ChatStreamState, choice: ChatChoiceState, cutOff: boolean, finished: boolean): void {
   const { run } = state;
   const last = cutOff ? choice.lastTool : undefined;
   const cut = (tool: ChatToolState): boolean => {
