@@ -44,8 +44,12 @@ describe("a content_block_start that repeats the index of a stopped block", () =
     const events = await run(chunks, warnings);
     const messages = (await assertConformant(events)) as Message[];
     expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
-    const assistant = messages.find((m) => m.role === "assistant");
-    expect(assistant?.content).toBe("Reading the skill.Now the PDF.");
+    // The text after the tool's result is a new assistant message, after the result.
+    expect(messages.map((m) => [m.role, m.role === "assistant" ? m.content : undefined])).toEqual([
+      ["assistant", "Reading the skill."],
+      ["tool", undefined],
+      ["assistant", "Now the PDF."],
+    ]);
     expect(warnings.map((w) => [w.code, w.details?.index, w.details?.readAs])).toEqual([["stream.block-index-repaired", 2, 3]]);
 
     // The next request rebuilds the turn in the original order.

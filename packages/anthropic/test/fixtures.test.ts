@@ -1,7 +1,7 @@
 import { assertConformant, collectDeltas } from "@agui-bridge/conformance";
 import { createSequentialIds, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
-import { runMessagesStream, streamMessages } from "../src/index.js";
+import { runMessagesStream, streamMessages, toMessagesRequest } from "../src/index.js";
 import {
   bridge,
   collect,
@@ -146,19 +146,30 @@ describe("fixtures in test-fixtures/anthropic (raw SSE parsed by the Anthropic S
     expect(terminal(events)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
     expect((terminal(events) as unknown as { outcome: Record<string, unknown> }).outcome.pendingToolCallIds).toBeUndefined();
 
-    // Several text blocks of one message: one text message, opened once, ended once.
-    expect(ofType(events, "TEXT_MESSAGE_START")).toHaveLength(1);
-    const end = ofType(events, "TEXT_MESSAGE_END")[0];
-    expect(bridge(end).citations).toEqual([expect.objectContaining({ type: "web_search_result_location", url: "https://en.wikipedia.org/wiki/Paris" })]);
-    expect(bridge(end).textBlocks).toEqual([
-      { index: 0, start: 0, end: 23 },
-      { index: 3, start: 23, end: 45 },
-      // The citation came on block 4: its span lists it, so the request side puts it back there.
-      { index: 4, start: 45, end: 76, citationIndexes: [0] },
+    // The text after the search result is a new assistant message after the result (as the
+    // response reads), each with the spans of its own blocks; the citation stays on block 4.
+    const starts = ofType(events, "TEXT_MESSAGE_START").map((event) => event.messageId);
+    expect(starts).toEqual(["msg_01WebSearch", "msg_01WebSearch:2"]);
+    const [firstEnd, secondEnd] = ofType(events, "TEXT_MESSAGE_END");
+    expect(bridge(firstEnd)).toMatchObject({ textBlocks: [{ index: 0, start: 0, end: 23 }] });
+    expect(bridge(firstEnd).citations).toBeUndefined();
+    expect(bridge(secondEnd).citations).toEqual([expect.objectContaining({ type: "web_search_result_location", url: "https://en.wikipedia.org/wiki/Paris" })]);
+    expect(bridge(secondEnd).textBlocks).toEqual([
+      { index: 3, start: 0, end: 22 },
+      { index: 4, start: 22, end: 53, citationIndexes: [0] },
     ]);
-    const assistant = messages.find((message) => message.role === "assistant");
-    expect(assistant?.content).toBe("Let me search for that.Based on the results, Paris is the capital of France.");
-    expect(messages.map((message) => message.role)).toEqual(["assistant", "tool"]);
+    expect(messages.map((message) => [message.role, message.role === "assistant" ? message.content : undefined])).toEqual([
+      ["assistant", "Let me search for that."],
+      ["tool", undefined],
+      ["assistant", "Based on the results, Paris is the capital of France."],
+    ]);
+    // The call hangs under the first message; the next request joins both into one assistant turn, blocks in order.
+    expect(ofType(events, "TOOL_CALL_START")[0]?.parentMessageId).toBe("msg_01WebSearch");
+    const { params } = toMessagesRequest({ messages: [{ id: "u", role: "user", content: "Capital of France?" }, ...messages, { id: "u2", role: "user", content: "Thanks" }] });
+    expect(params.messages.map((turn) => turn.role)).toEqual(["user", "assistant", "user"]);
+    const blocks = params.messages[1]?.content as Array<Record<string, unknown>>;
+    expect(blocks.map((block) => block.type)).toEqual(["text", "server_tool_use", "web_search_tool_result", "text", "text"]);
+    expect(blocks[4]).toMatchObject({ text: "Paris is the capital of France.", citations: [expect.objectContaining({ url: "https://en.wikipedia.org/wiki/Paris" })] });
   });
 
   it("cache read + cache write: inputTokens counts uncached + written + read", async () => {

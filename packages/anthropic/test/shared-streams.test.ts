@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { listSharedStreams, readJsonl, sharedSuiteTitle } from "../../../test-fixtures/support/shared-streams.js";
 import { streamMessages } from "../src/index.js";
 import { bridge, collect, fromList } from "./support/replay.js";
+import { textSegments } from "./support/text-segments.js";
 
 type Rec = Record<string, unknown>;
 const rec = (value: unknown): Rec => (typeof value === "object" && value !== null ? (value as Rec) : {});
@@ -36,9 +37,13 @@ function expectedFrom(chunks: unknown[]): Expected {
   };
   let messageId = "";
   let blocks = new Map<number, Rec>();
+  // Text goes to the AG-UI text message of its segment (a new one after a provider-run result).
+  const segments = textSegments();
+  let textId = "";
   const startBlock = (index: number, block: Rec): void => {
     blocks.set(index, block);
-    if (block.type === "text") out.text.set(messageId, (out.text.get(messageId) ?? "") + String(block.text ?? ""));
+    textId = segments.block(String(block.type)) ?? textId;
+    if (block.type === "text") out.text.set(textId, (out.text.get(textId) ?? "") + String(block.text ?? ""));
     if (block.type === "thinking") {
       out.reasoning += String(block.thinking ?? "");
       if (typeof block.signature === "string" && block.signature !== "") out.signatures.push(block.signature);
@@ -73,6 +78,8 @@ function expectedFrom(chunks: unknown[]): Expected {
           break;
         }
         messageId = id;
+        segments.message(id);
+        textId = id;
         blocks = new Map();
         out.lastStopped = false;
         out.lastStopReason = typeof message.stop_reason === "string" ? message.stop_reason : undefined;
@@ -90,7 +97,7 @@ function expectedFrom(chunks: unknown[]): Expected {
       case "content_block_delta": {
         const delta = rec(event.delta);
         const block = blocks.get(Number(event.index)) ?? {};
-        if (delta.type === "text_delta") out.text.set(messageId, (out.text.get(messageId) ?? "") + String(delta.text));
+        if (delta.type === "text_delta") out.text.set(textId, (out.text.get(textId) ?? "") + String(delta.text));
         if (delta.type === "thinking_delta") out.reasoning += String(delta.thinking);
         // A compaction block's summary is reasoning content too (kind anthropic-compaction).
         if (delta.type === "compaction_delta" && typeof delta.content === "string") out.reasoning += delta.content;

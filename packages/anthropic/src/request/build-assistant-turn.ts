@@ -25,6 +25,7 @@ import type { ToolIdMap } from "./tool-call-ids.js";
 import { fallbackBlockParam, fallbackBlocksGoBackTo, readFallbackBlocks } from "../fallback-blocks.js";
 import { mcpToolListingParam, mcpToolListingsGoBackTo, readMcpToolListings } from "../mcp-tool-listings.js";
 import { toolsetNameOf } from "./toolset-name.js";
+import { blockOwner } from "./block-owner.js";
 import { thinkingGoesBackToModel, unsignedThinkingGoesBackTo, warnOtherModelThinking } from "../thinking-rule.js";
 
 const PROVIDER = "anthropic";
@@ -356,7 +357,7 @@ function parseJson(text: string): unknown {
 }
 
 function indexIn(metadata: unknown, messageId: string | undefined): number | undefined {
-  const fields = readBridgeMetadata(metadata);
-  if (messageId === undefined || fields?.anthropicMessageId !== messageId) return undefined;
-  return Number.isSafeInteger(fields.blockIndex) ? (fields.blockIndex as number) : undefined;
+  if (messageId === undefined || blockOwner(metadata) !== messageId) return undefined;
+  const index = readBridgeMetadata(metadata)?.blockIndex;
+  return Number.isSafeInteger(index) ? (index as number) : undefined;
 }

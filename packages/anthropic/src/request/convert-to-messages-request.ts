@@ -51,6 +51,7 @@ import { pendingContainer } from "../code-execution-container.js";
 import { toInputSchema } from "./tool-input-schema.js";
 import { toolCallsById, toolsetNameOf } from "./toolset-name.js";
 import { toolResultPartReader } from "./tool-result-parts.js";
+import { blockOwner } from "./block-owner.js";
 
 const PROVIDER = "anthropic";
 
@@ -286,8 +287,8 @@ function planTurns(messages: readonly Message[], platform: string): TurnPlan {
   });
   for (const message of messages) {
     if (message.role !== "reasoning" || !reasoningUsable(message, platform)) continue;
-    const owner = readBridgeMetadata(message.metadata)?.anthropicMessageId;
-    if (typeof owner !== "string" || !assistantIds.has(owner)) continue;
+    const owner = blockOwner(message.metadata);
+    if (owner === undefined || !assistantIds.has(owner)) continue;
     plan.linkedReasoning.add(message.id);
     const list = plan.reasoningByTurn.get(owner) ?? [];
     list.push(message);

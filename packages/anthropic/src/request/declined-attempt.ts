@@ -2,6 +2,7 @@ import { readBridgeMetadata, type AssistantMessage, type Message } from "@agui-b
 import { ANTHROPIC_COMPACTION } from "../stream/handle-compaction.js";
 import { finalFallbackIndex } from "../fallback-blocks.js";
 import type { WarningSink } from "./request-warnings.js";
+import { blockOwner } from "./block-owner.js";
 
 /**
  * What the declined attempt of a fallback-served response left before the message's final
@@ -86,8 +87,8 @@ function before(blockIndex: unknown, final: number): boolean {
 
 function declinedThinking(message: Message, cutoff: ReadonlyMap<string, number>): boolean {
   const fields = readBridgeMetadata(message.metadata);
-  const owner = fields?.anthropicMessageId;
-  if (typeof owner !== "string" || !cutoff.has(owner) || fields?.encryptedKind === ANTHROPIC_COMPACTION) return false;
+  const owner = blockOwner(message.metadata);
+  if (owner === undefined || !cutoff.has(owner) || fields?.encryptedKind === ANTHROPIC_COMPACTION) return false;
   return before(fields?.blockIndex, cutoff.get(owner) as number);
 }
 

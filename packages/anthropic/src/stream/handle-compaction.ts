@@ -1,6 +1,6 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asArray, asNonEmptyString, asString, type JsonRecord } from "../narrow.js";
-import type { BlockState, MessageState, StreamContext } from "./stream-state.js";
+import { placementOf, type BlockState, type MessageState, type StreamContext } from "./stream-state.js";
 
 /** `encryptedKind` of a reasoning message built from a `compaction` block (summary of earlier context). */
 export const ANTHROPIC_COMPACTION = "anthropic-compaction";
@@ -18,7 +18,7 @@ export function startCompactionBlock(context: StreamContext, message: MessageSta
   const state: CompactionBlock = { kind: "compaction", index, reasoningId: "", encrypted: undefined, signature: undefined, toolChanges: undefined };
   // Its END fields are read whenever the run closes it, a cut or failed stream or an abort included.
   state.reasoningId = context.run.startReasoningMessage({
-    metadata: { encryptedKind: ANTHROPIC_COMPACTION, anthropicMessageId: message.id, blockIndex: index },
+    metadata: { encryptedKind: ANTHROPIC_COMPACTION, ...placementOf(message, index) },
     endMetadata: () => compactionEndFields(state),
   });
   message.blocks.set(index, state);

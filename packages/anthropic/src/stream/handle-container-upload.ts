@@ -1,7 +1,7 @@
 import { STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { fileHandlePart } from "./file-handle-parts.js";
 import { asNonEmptyString, type JsonRecord } from "../narrow.js";
-import { type MessageState, type StreamContext, warn } from "./stream-state.js";
+import { type MessageState, type StreamContext, placementOf, warn } from "./stream-state.js";
 
 /** The tool name (and `providerToolType`) of the call a `container_upload` block becomes. */
 export const CONTAINER_UPLOAD = "container_upload";
@@ -20,11 +20,11 @@ export function containerUploadBlock(context: StreamContext, message: MessageSta
     warn(context, STREAM_WARNINGS.emptyContainerUpload, "A container_upload block without a file_id was dropped", { index });
     return;
   }
-  const placement = { anthropicBlockType: CONTAINER_UPLOAD, anthropicMessageId: message.id, blockIndex: index };
+  const placement = { anthropicBlockType: CONTAINER_UPLOAD, ...placementOf(message, index) };
   const toolCallId = context.run.startToolCall({
     toolCallId: context.run.newId(),
     toolCallName: CONTAINER_UPLOAD,
-    parentMessageId: message.id,
+    parentMessageId: message.segmentId,
     providerExecuted: true,
     metadata: { providerToolType: CONTAINER_UPLOAD, ...placement },
   });

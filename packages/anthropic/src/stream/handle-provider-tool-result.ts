@@ -1,8 +1,9 @@
 import { readBridgeMetadata, textFingerprint, type BridgeMetadata, type ContentPart, STREAM_WARNINGS } from "@agui-bridge/core/adapter";
 import { fileHandlePart, fileIdsIn } from "./file-handle-parts.js";
 import { asArray, isRecord, requireString, type JsonRecord } from "../narrow.js";
-import { type MessageState, type StreamContext, warn } from "./stream-state.js";
+import { type MessageState, type StreamContext, placementOf, warn } from "./stream-state.js";
 import { markAnswered, resolveToolCallId } from "./tool-call-ids.js";
+import { noteProviderResult } from "./handle-text.js";
 
 /** Whether a content block type is the result of a provider-executed tool (`*_tool_result`). */
 export function isProviderToolResult(type: string): boolean {
@@ -63,13 +64,13 @@ export function providerToolResultBlock(context: StreamContext, message: Message
     providerExecuted: true,
     providerToolType: context.toolNames.get(toolCallId) ?? type.replace(/_tool_result$/, ""),
     anthropicBlockType: type,
-    anthropicMessageId: message.id,
-    blockIndex: index,
+    ...placementOf(message, index),
     contentEncoding: encoding,
   };
   if (Object.keys(blockFields).length > 0) metadata.blockFields = blockFields;
   context.run.toolCallResult({ toolCallId, content, metadata });
   markAnswered(context, providerId, toolCallId);
+  noteProviderResult(message);
   const text = blockText(block);
   if (text !== undefined) context.resultBlocks.set(toolCallId, textFingerprint(text));
 }

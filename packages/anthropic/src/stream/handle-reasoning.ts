@@ -1,5 +1,5 @@
 import { asString, MalformedChunkError, type JsonRecord } from "../narrow.js";
-import type { MessageState, StreamContext } from "./stream-state.js";
+import { placementOf, type MessageState, type StreamContext } from "./stream-state.js";
 
 /** `encryptedKind` of a reasoning message built from a `thinking` block (its value is the signature). */
 export const ANTHROPIC_SIGNATURE = "anthropic-signature";
@@ -81,5 +81,5 @@ export function redactedThinkingBlock(context: StreamContext, message: MessageSt
  */
 function thinkingMetadata(encryptedKind: string, message: MessageState, index: number): Record<string, unknown> {
   const model = message.fallback?.served ?? message.model;
-  return { encryptedKind, anthropicMessageId: message.id, blockIndex: index, ...(model !== undefined && { model }) };
+  return { encryptedKind, ...placementOf(message, index), ...(model !== undefined && { model }) };
 }

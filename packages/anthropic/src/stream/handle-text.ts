@@ -4,12 +4,15 @@ import { asArray, asString, isRecord, MalformedChunkError, type JsonRecord } fro
 import type { MessageState, StreamContext, TextBlockRange } from "./stream-state.js";
 
 /**
- * Starts a `text` block. All text blocks of one Anthropic message form ONE AG-UI text message whose
- * id is the Anthropic message id: it opens with the first text block and stays open (across
- * thinking and tool blocks) until the message stops; each block's span is recorded in
- * `textBlocks` on TEXT_MESSAGE_END.
+ * Starts a `text` block. The text blocks of one Anthropic message form one AG-UI text message
+ * (id = the Anthropic message id): it opens with the first text block and stays open across
+ * thinking and tool blocks until the message stops; each block's span is recorded in `textBlocks`
+ * on TEXT_MESSAGE_END. Text that follows the result of a provider-run tool (web search, code
+ * execution, …) starts a new assistant message instead ({@link startSegment}), so the answer
+ * written after a result comes after it in the conversation, as it does in the response.
  */
 export function startTextBlock(context: StreamContext, message: MessageState, index: number, block: JsonRecord): void {
+  if (message.splitBeforeText && !hasOpenTextBlock(message)) startSegment(context, message);
   openText(context, message);
   message.blocks.set(index, { kind: "text", index, start: message.textLength });
   // A block that arrives whole (inside message_start) carries its text and citations up front.
@@ -19,14 +22,51 @@ export function startTextBlock(context: StreamContext, message: MessageState, in
 }
 
 /**
- * Opens the message's AG-UI text message (id = the Anthropic message id) unless it is open already.
- * Its END fields ({@link textEndFields}) are read whenever the run closes it: at the message's end,
- * and when the run closes it itself (a cut or failed stream, an abort), so what came before is kept.
+ * Ends the message's current AG-UI assistant message and starts the next one, `<id>:<n>`: its text
+ * message closes (with its END fields: block spans, citations, fallback and MCP listing records,
+ * each message its own), and what follows (text, tool calls, the placement of reasoning and
+ * results: `assistantMessageId`) goes under the new id. Each is a normal assistant message; the
+ * request side joins consecutive assistant messages into one turn, block order kept.
+ */
+function startSegment(context: StreamContext, message: MessageState): void {
+  closeText(context, message);
+  message.segments += 1;
+  message.segmentId = `${message.id}:${message.segments}`;
+  message.segmentUsed = false;
+  message.splitBeforeText = false;
+  message.textLength = 0;
+  message.textBlocks = [];
+  message.citations = [];
+  message.citationBlocks = [];
+  message.fallbackBlocks = [];
+  message.mcpToolListings = [];
+}
+
+/**
+ * A provider-run tool's result was written: text after it goes to a new assistant message when the
+ * current one already holds something (a result that opens a message, answering an earlier turn's
+ * call, needs none).
+ */
+export function noteProviderResult(message: MessageState): void {
+  if (message.segmentUsed) message.splitBeforeText = true;
+}
+
+function hasOpenTextBlock(message: MessageState): boolean {
+  for (const block of message.blocks.values()) if (block.kind === "text") return true;
+  return false;
+}
+
+/**
+ * Opens the message's AG-UI text message (id = the current segment's, see {@link startSegment})
+ * unless it is open already. Its END fields ({@link textEndFields}) are read whenever the run
+ * closes it: at the message's end, when a new segment starts, and when the run closes it itself
+ * (a cut or failed stream, an abort), so what came before is kept.
  */
 export function openText(context: StreamContext, message: MessageState): void {
   if (message.textOpen) return;
-  context.run.startText({ messageId: message.id, role: "assistant", endMetadata: () => textEndFields(context, message) });
+  context.run.startText({ messageId: message.segmentId, role: "assistant", endMetadata: () => textEndFields(context, message) });
   message.textOpen = true;
+  message.segmentUsed = true;
 }
 
 /** `text_delta`: the fragment, byte for byte (the empty string included). */
@@ -58,8 +98,8 @@ export function stopTextBlock(message: MessageState, index: number, start: numbe
 export function closeText(context: StreamContext, message: MessageState, extra?: BridgeMetadata): void {
   if (!message.textOpen) return;
   message.textOpen = false;
-  if (!context.run.isTextOpen(message.id)) return;
-  context.run.endText(message.id, extra);
+  if (!context.run.isTextOpen(message.segmentId)) return;
+  context.run.endText(message.segmentId, extra);
 }
 
 /**
@@ -96,7 +136,7 @@ function textBlockSpans(message: MessageState): TextBlockRange[] {
 }
 
 function appendText(context: StreamContext, message: MessageState, text: string): void {
-  context.run.text(message.id, text);
+  context.run.text(message.segmentId, text);
   message.textLength += text.length;
 }
 

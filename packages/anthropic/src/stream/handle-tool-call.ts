@@ -40,10 +40,11 @@ export function startToolBlock(context: StreamContext, message: MessageState, in
   context.run.startToolCall({
     toolCallId,
     toolCallName,
-    parentMessageId: message.id,
+    parentMessageId: message.segmentId,
     providerExecuted,
     metadata,
   });
+  message.segmentUsed = true;
   context.toolNames.set(toolCallId, toolCallName);
   if (providerExecuted && isCodeExecutionTool(toolCallName)) message.runsCode = true;
   const mayWait = !providerExecuted && isProgrammaticCaller(block.caller);

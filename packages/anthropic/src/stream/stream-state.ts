@@ -1,4 +1,4 @@
-import type { AdapterStreamOptions, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
+import type { AdapterStreamOptions, BridgeMetadata, FinishInfo, RunBuilder } from "@agui-bridge/core/adapter";
 import type { AnthropicRawUsage } from "./map-anthropic-usage.js";
 import type { MessageFallback } from "./map-anthropic-iterations.js";
 import type { FallbackBlockRecord } from "../fallback-blocks.js";
@@ -58,9 +58,21 @@ export interface MessageState {
   indexAliases?: Map<number, number>;
   /** Indexes of every block started in this message (open or stopped). */
   startedIndexes: Set<number>;
-  /** Whether the AG-UI text message (id = {@link id}) is open. */
+  /**
+   * The AG-UI assistant message the message's content goes to now: {@link id} until text follows a
+   * provider-run tool's result, then `<id>:2`, `<id>:3`, … (see `startTextBlock`). The text
+   * message, the tool calls and the placement metadata of reasoning and results name it.
+   */
+  segmentId: string;
+  /** How many AG-UI assistant messages the message has been split into so far (1 at first). */
+  segments: number;
+  /** Whether anything went under {@link segmentId} yet (its text message opened, a tool call started under it). */
+  segmentUsed: boolean;
+  /** A provider-run tool's result came after the segment was used: the next text block starts a new segment. */
+  splitBeforeText: boolean;
+  /** Whether the AG-UI text message (id = {@link segmentId}) is open. */
   textOpen: boolean;
-  /** UTF-16 length of the text streamed so far. */
+  /** UTF-16 length of the segment's text streamed so far. */
   textLength: number;
   textBlocks: TextBlockRange[];
   citations: unknown[];
@@ -118,4 +130,15 @@ export interface StreamContext {
 /** Reports a dropped value through the caller's warning handler. */
 export function warn(context: StreamContext, code: string, message: string, details?: Record<string, unknown>): void {
   context.options.onWarning?.({ code, message, ...(details !== undefined && { details }) });
+}
+
+/**
+ * The placement of a reasoning message or a provider-run result: the Anthropic message and block it
+ * came from, and (once the message was split) the AG-UI assistant message it belongs with.
+ */
+export function placementOf(message: MessageState, index: number): BridgeMetadata {
+  const placement: BridgeMetadata = { anthropicMessageId: message.id };
+  if (message.segmentId !== message.id) placement.assistantMessageId = message.segmentId;
+  placement.blockIndex = index;
+  return placement;
 }

@@ -31,10 +31,13 @@ export interface MessageSpec {
 
 /** Expected AG-UI output, per entity, in the order the entities start. */
 export interface Expected {
-  /** Per Anthropic message id (= AG-UI text message id): the text deltas in order. */
+  /**
+   * Per AG-UI text message id: the text deltas in order. The id is the Anthropic message id, and
+   * `<id>:2`, `<id>:3`, … for the text after each provider-run tool's result (a new assistant message).
+   */
   text: Map<string, string[]>;
   /** Reasoning messages in order: content deltas and the encrypted value they must carry. */
-  reasoning: Array<{ deltas: string[]; encrypted: string | undefined; kind: "signature" | "redacted"; messageId: string }>;
+  reasoning: Array<{ deltas: string[]; encrypted: string | undefined; kind: "signature" | "redacted"; messageId: string; assistantMessageId: string }>;
   /** Tool calls in order. */
   calls: Array<{
     id: string;
@@ -123,8 +126,9 @@ export function buildStream(messages: MessageSpec[], salt = 0): GeneratedStream 
       message: { id, type: "message", role: "assistant", model: spec.model, content: [], stop_reason: null, stop_sequence: null, usage: spec.startUsage },
     });
     let index = 0;
+    const segment: Segment = { messageId: id, id, count: 1, afterResult: false };
     for (const b of spec.blocks) {
-      own.push(...blockChunks(b, index, id, m, expected));
+      own.push(...blockChunks(b, index, segment, m, expected));
       index += b.kind === "server_tool" ? 2 : 1;
     }
     spec.deltaUsages.forEach((usage, d) => {
@@ -154,15 +158,34 @@ const NORMALIZED: Record<string, string> = {
   refusal: "content-filter",
 };
 
-function blockChunks(b: BlockSpec, index: number, messageId: string, m: number, expected: Expected): Array<Record<string, unknown>> {
+/**
+ * The AG-UI assistant message a message's content goes to: text after a provider-run tool's result
+ * starts the next one (`<id>:<n>`), so the answer comes after the result, as in the response.
+ */
+interface Segment {
+  /** The Anthropic message id. */
+  messageId: string;
+  /** The AG-UI assistant message id now. */
+  id: string;
+  count: number;
+  afterResult: boolean;
+}
+
+function blockChunks(b: BlockSpec, index: number, segment: Segment, m: number, expected: Expected): Array<Record<string, unknown>> {
+  const { messageId } = segment;
   const start = (content_block: Record<string, unknown>) => ({ type: "content_block_start", index, content_block });
   const delta = (value: Record<string, unknown>) => ({ type: "content_block_delta", index, delta: value });
   const stop = { type: "content_block_stop", index };
   switch (b.kind) {
     case "text": {
-      const list = expected.text.get(messageId) ?? [];
+      if (segment.afterResult) {
+        segment.count += 1;
+        segment.id = `${messageId}:${segment.count}`;
+        segment.afterResult = false;
+      }
+      const list = expected.text.get(segment.id) ?? [];
       list.push(...b.deltas);
-      expected.text.set(messageId, list);
+      expected.text.set(segment.id, list);
       const citations = Array.from({ length: b.citations }, (_, c) =>
         delta({ type: "citations_delta", citation: { type: "web_search_result_location", cited_text: `c${c}`, url: "https://example.com/", title: "t", encrypted_index: "x" } }),
       );
@@ -175,7 +198,7 @@ function blockChunks(b: BlockSpec, index: number, messageId: string, m: number, 
     }
     case "thinking": {
       const signature = b.signature === undefined ? undefined : `sig${m}_${index}_${b.signature}`;
-      expected.reasoning.push({ deltas: b.deltas, encrypted: signature, kind: "signature", messageId });
+      expected.reasoning.push({ deltas: b.deltas, encrypted: signature, kind: "signature", messageId, assistantMessageId: segment.id });
       return [
         start({ type: "thinking", thinking: "", signature: "" }),
         ...b.deltas.map((thinking) => delta({ type: "thinking_delta", thinking })),
@@ -185,12 +208,12 @@ function blockChunks(b: BlockSpec, index: number, messageId: string, m: number, 
     }
     case "redacted": {
       const data = `red${m}_${index}_${b.data}`;
-      expected.reasoning.push({ deltas: [], encrypted: data, kind: "redacted", messageId });
+      expected.reasoning.push({ deltas: [], encrypted: data, kind: "redacted", messageId, assistantMessageId: segment.id });
       return [start({ type: "redacted_thinking", data }), stop];
     }
     case "tool_use": {
       const id = `toolu_${m}_${index}`;
-      expected.calls.push({ id, name: b.name, parentMessageId: messageId, providerExecuted: false, argDeltas: argDeltas(b.fragments), result: undefined });
+      expected.calls.push({ id, name: b.name, parentMessageId: segment.id, providerExecuted: false, argDeltas: argDeltas(b.fragments), result: undefined });
       return [
         start({ type: "tool_use", id, name: b.name, input: {} }),
         ...b.fragments.map((partial_json) => delta({ type: "input_json_delta", partial_json })),
@@ -217,7 +240,8 @@ function blockChunks(b: BlockSpec, index: number, messageId: string, m: number, 
         resultBlock = { type: "code_execution_tool_result", tool_use_id: id, content };
         result = JSON.stringify(content);
       }
-      expected.calls.push({ id, name, parentMessageId: messageId, providerExecuted: true, argDeltas: argDeltas(b.fragments), result });
+      expected.calls.push({ id, name, parentMessageId: segment.id, providerExecuted: true, argDeltas: argDeltas(b.fragments), result });
+      segment.afterResult = true;
       return [
         start({ type: mcp ? "mcp_tool_use" : "server_tool_use", id, name, input: {}, ...(mcp && { server_name: "echo" }) }),
         ...b.fragments.map((partial_json) => delta({ type: "input_json_delta", partial_json })),

@@ -32,6 +32,8 @@ export function expectConserved(events: readonly Event[], expected: Pick<Expecte
       anthropicMessageId: want.messageId,
       provider: "anthropic",
     });
+    // Named only once the message was split (text after a provider-run tool's result).
+    expect(bridgeOf(start).assistantMessageId).toBe(want.assistantMessageId === want.messageId ? undefined : want.assistantMessageId);
     const got = of(events, "REASONING_MESSAGE_CONTENT").filter((event) => event.messageId === id).map((event) => event.delta);
     expect(got).toEqual(want.deltas);
     const values = encrypted.filter((event) => event.entityId === id);

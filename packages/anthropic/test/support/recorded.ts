@@ -1,12 +1,14 @@
 /**
  * The recorded Anthropic streams the adversarial suites cut, break and abort, with what any prefix of
- * them must produce, read from the chunks independently of the adapter: text per Anthropic message,
+ * them must produce, read from the chunks independently of the adapter: text per AG-UI text message
+ * (the Anthropic message, split after provider-run results: text-segments.ts),
  * usage per the issue's formula, and whether the prefix ends on a complete message.
  */
 import type { TokenUsage } from "@agui-bridge/core/adapter";
 import { basename } from "node:path";
 import { listSharedStreams, readJsonl } from "../../../../test-fixtures/support/shared-streams.js";
 import { anthropicUsageOracle, type UsageReport } from "../arbitraries/usage-oracle.js";
+import { textSegments } from "./text-segments.js";
 
 /** Recordings small and varied enough to try every position of: text, thinking + signature, tool
  * without arguments, MCP, server tools with citations, two- and fifteen-message streams, refusal,
@@ -48,12 +50,20 @@ const rec = (value: unknown): Record<string, unknown> => (typeof value === "obje
 export function expectationOf(chunks: ReadonlyArray<Record<string, unknown>>): PrefixExpectation {
   const text = new Map<string, string>();
   const messages = new Map<string, { model: string | undefined; reports: UsageReport[] }>();
+  const segments = textSegments();
   let current: string | undefined;
   let stopped = false;
   const blockTypes = new Map<number, string>();
   const addText = (value: unknown): void => {
-    if (current === undefined || typeof value !== "string") return;
-    text.set(current, (text.get(current) ?? "") + value);
+    const target = segments.current;
+    if (target === undefined || typeof value !== "string") return;
+    text.set(target, (text.get(target) ?? "") + value);
+  };
+  const startBlock = (block: Record<string, unknown>): void => {
+    const target = segments.block(String(block.type));
+    if (target === undefined) return;
+    if (!text.has(target)) text.set(target, "");
+    addText(block.text);
   };
   for (const chunk of chunks) {
     switch (chunk.type) {
@@ -72,22 +82,15 @@ export function expectationOf(chunks: ReadonlyArray<Record<string, unknown>>): P
         current = id;
         stopped = false;
         blockTypes.clear();
+        segments.message(id);
         messages.set(id, { model, reports: [rec(message.usage)] });
-        for (const block of Array.isArray(message.content) ? message.content : []) {
-          if (rec(block).type === "text") {
-            if (!text.has(id)) text.set(id, "");
-            addText(rec(block).text);
-          }
-        }
+        for (const block of Array.isArray(message.content) ? message.content : []) startBlock(rec(block));
         break;
       }
       case "content_block_start": {
         const block = rec(chunk.content_block);
         blockTypes.set(Number(chunk.index), String(block.type));
-        if (block.type === "text" && current !== undefined) {
-          if (!text.has(current)) text.set(current, "");
-          addText(block.text);
-        }
+        if (current !== undefined) startBlock(block);
         break;
       }
       case "content_block_delta": {
