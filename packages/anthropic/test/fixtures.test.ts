@@ -167,7 +167,7 @@ describe("fixtures in test-fixtures/anthropic (raw SSE parsed by the Anthropic S
     expect(ofType(events, "TOOL_CALL_START")[0]?.parentMessageId).toBe("msg_01WebSearch");
     const { params } = toMessagesRequest({ messages: [{ id: "u", role: "user", content: "Capital of France?" }, ...messages, { id: "u2", role: "user", content: "Thanks" }] });
     expect(params.messages.map((turn) => turn.role)).toEqual(["user", "assistant", "user"]);
-    const blocks = params.messages[1]?.content as Array<Record<string, unknown>>;
+    const blocks = params.messages[1]?.content as unknown as Array<Record<string, unknown>>;
     expect(blocks.map((block) => block.type)).toEqual(["text", "server_tool_use", "web_search_tool_result", "text", "text"]);
     expect(blocks[4]).toMatchObject({ text: "Paris is the capital of France.", citations: [expect.objectContaining({ url: "https://en.wikipedia.org/wiki/Paris" })] });
   });

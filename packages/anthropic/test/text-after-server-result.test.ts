@@ -104,7 +104,7 @@ describe("text after a provider-run tool's result", () => {
     expect(warnings).toEqual([]);
     expect(apiViolations(params)).toEqual([]);
     expect(params.messages.map((turn) => turn.role)).toEqual(["user", "assistant", "user"]);
-    const blocks = params.messages[1]?.content as Rec[];
+    const blocks = params.messages[1]?.content as unknown as Rec[];
     expect(blocks.map((block) => [block.type, block.thinking ?? block.text ?? block.id ?? block.tool_use_id])).toEqual([
       ["thinking", "Plan."],
       ["text", "Let me look."],
