@@ -194,6 +194,27 @@ describe("server tool calls before the final fallback block", () => {
     expect(sent.codes).toEqual([]);
   });
 
+  it("a response split after a server result is one response: the final block cuts off the declined thinking of the message before it", async () => {
+    const messages = await conversation(
+      message("msg_13", "end_turn", thinking(0, "Declined plan.", "sigD"), serverCall(1, "srvtoolu_a"), searchResult(2, "srvtoolu_a"), text(3, "Declined half."), fallback(4, BIG, SMALL), text(5, "Served.")),
+    );
+    // The text after the result is its own assistant message, naming its response.
+    const assistants = messages.filter((m) => m.role === "assistant");
+    expect(assistants.map((m) => [m.id, m.content, readBridgeMetadata(m.metadata)?.anthropicMessageId])).toEqual([
+      ["msg_13", undefined, undefined],
+      ["msg_13:2", "Declined half.Served.", "msg_13"],
+    ]);
+    const sent = request([...messages, { id: "u2", role: "user", content: "More." }]);
+    expect((sent.messages[1]?.content as Rec[]).map((entry) => [entry.type, entry.text])).toEqual([
+      ["server_tool_use", undefined],
+      ["web_search_tool_result", undefined],
+      ["text", "Declined half."],
+      ["fallback", undefined],
+      ["text", "Served."],
+    ]);
+    expect(sent.codes).toEqual(["request.fallback-declined-thinking"]);
+  });
+
   it("on Bedrock, where the fallback block itself is not sent, the declined attempt's unanswered call is still left out", async () => {
     const messages = answered(
       await conversation(message("msg_12", "tool_use", serverCall(0, "srvtoolu_declined"), fallback(1, BIG, SMALL), text(2, "Served."), toolUse(3, "toolu_12")), "amazon-bedrock"),

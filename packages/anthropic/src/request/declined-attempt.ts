@@ -2,7 +2,6 @@ import { readBridgeMetadata, type AssistantMessage, type Message } from "@agui-b
 import { ANTHROPIC_COMPACTION } from "../stream/handle-compaction.js";
 import { finalFallbackIndex } from "../fallback-blocks.js";
 import type { WarningSink } from "./request-warnings.js";
-import { blockOwner } from "./block-owner.js";
 
 /**
  * What the declined attempt of a fallback-served response left before the message's final
@@ -39,8 +38,9 @@ export function dropDeclinedAttempt(messages: readonly Message[], sink: WarningS
       continue;
     }
     if (message.role === "tool" && droppedCalls.has(message.toolCallId)) continue;
-    if (message.role === "assistant" && cutoff.has(message.id)) {
-      out.push(withoutDeclinedCalls(message, cutoff.get(message.id) as number, droppedCalls, sink));
+    const final = message.role === "assistant" ? cutoff.get(responseOf(message)) : undefined;
+    if (message.role === "assistant" && final !== undefined) {
+      out.push(withoutDeclinedCalls(message, final, droppedCalls, sink));
       continue;
     }
     out.push(message);
@@ -59,7 +59,7 @@ export function declinedServerCalls(messages: readonly Message[]): Set<string> {
   const out = new Set<string>();
   if (cutoff.size === 0) return out;
   for (const message of messages) {
-    const final = message.role === "assistant" ? cutoff.get(message.id) : undefined;
+    const final = message.role === "assistant" ? cutoff.get(responseOf(message)) : undefined;
     if (message.role !== "assistant" || final === undefined) continue;
     for (const call of message.toolCalls ?? []) {
       const fields = readBridgeMetadata(call.metadata);
@@ -69,15 +69,27 @@ export function declinedServerCalls(messages: readonly Message[]): Set<string> {
   return out;
 }
 
-/** The index of each assistant message's final recorded `fallback` block, by message id. */
+/**
+ * The index of each response's final recorded `fallback` block, by Anthropic message id. A response
+ * split into several assistant messages (text after a provider-run tool's result starts a new one,
+ * `<id>:2`, naming its response as `anthropicMessageId`) is one response: block indexes count
+ * across all of them, so the final block of any of them cuts off what came before it in every one.
+ */
 function finalFallbackIndexes(messages: readonly Message[]): Map<string, number> {
   const cutoff = new Map<string, number>();
   for (const message of messages) {
     if (message.role !== "assistant") continue;
     const final = finalFallbackIndex(message.metadata);
-    if (final !== undefined) cutoff.set(message.id, final);
+    const response = responseOf(message);
+    if (final !== undefined) cutoff.set(response, Math.max(final, cutoff.get(response) ?? final));
   }
   return cutoff;
+}
+
+/** The Anthropic message an assistant message came from: its recorded `anthropicMessageId` (a split one's), else its id. */
+function responseOf(message: AssistantMessage): string {
+  const recorded = readBridgeMetadata(message.metadata)?.anthropicMessageId;
+  return typeof recorded === "string" ? recorded : message.id;
 }
 
 /** Whether a recorded block index lies before the final `fallback` block's (an unrecorded one never does). */
@@ -87,8 +99,8 @@ function before(blockIndex: unknown, final: number): boolean {
 
 function declinedThinking(message: Message, cutoff: ReadonlyMap<string, number>): boolean {
   const fields = readBridgeMetadata(message.metadata);
-  const owner = blockOwner(message.metadata);
-  if (owner === undefined || !cutoff.has(owner) || fields?.encryptedKind === ANTHROPIC_COMPACTION) return false;
+  const owner = fields?.anthropicMessageId;
+  if (typeof owner !== "string" || !cutoff.has(owner) || fields?.encryptedKind === ANTHROPIC_COMPACTION) return false;
   return before(fields?.blockIndex, cutoff.get(owner) as number);
 }
 

@@ -107,12 +107,15 @@ export function closeText(context: StreamContext, message: MessageState, extra?:
  * citations its block carried, `citationIndexes`; a block still streaming spans the text so far, as
  * stopping it would record), its citations, its `fallback` blocks (`fallbackBlocks`, see
  * `fallbackBlock`) and `mcp_tool_listing` blocks (`mcpToolListings`, see `mcpToolListingBlock`), and
- * `refusal` once the stop reason said so. Files the citations name (`file_id` of a cited document)
- * are listed next to them as `files` (FileSource parts, see {@link filesOfCitations}). Read once, when
- * the message closes.
+ * `refusal` once the stop reason said so; a message after the first of a split response (see
+ * {@link startSegment}) also names the response, `anthropicMessageId`. Files the citations name
+ * (`file_id` of a cited document) are listed next to them as `files` (FileSource parts, see
+ * {@link filesOfCitations}). Read once, when the message closes.
  */
 export function textEndFields(context: StreamContext, message: MessageState): BridgeMetadata {
   const metadata: BridgeMetadata = { textBlocks: textBlockSpans(message).map((range) => withCitationIndexes(message, range)) };
+  // A message after the first of a split response names the response it belongs to.
+  if (message.segmentId !== message.id) metadata.anthropicMessageId = message.id;
   if (message.citations.length > 0) {
     metadata.citations = [...message.citations];
     const files = filesOfCitations(message.citations, context.provider);
