@@ -74,6 +74,15 @@ export const STREAM_WARNINGS = {
 
   // --- OpenAI Responses -----------------------------------------------------------------------
 
+  /**
+   * A part's final copy (a `.done` event, the finished item) neither equals nor extends what its
+   * deltas carried: the streamed text stays (it reached the client already), the final copy is in
+   * the details. Details `{ kind, id, index, streamedLength, finalLength, final }`: `kind` is
+   * `text`, `refusal`, `arguments` or `reasoning`, `id` the message or tool call id, `index` the
+   * content (or summary) index.
+   */
+  finalTextDiffers: "stream.final-text-differs",
+
   /** Steering input the provider did not apply. */
   steerFailed: "stream.steer-failed",
   /** Accepted steering submissions neither committed nor reported failed or pending when the stream ended. */

@@ -1,6 +1,6 @@
 import { isCallOpen, writeCallArgs } from "./parallel-wrapper.js";
 import type { ResponsesStreamState, ToolItem } from "./responses-stream-state.js";
-import { appendTracked, tailBeyond } from "./streamed-tail.js";
+import { appendTracked, tailBeyond, warnConflictingFinal } from "./streamed-tail.js";
 
 export { MAX_TRACKED_ARGUMENT_LENGTH } from "./streamed-tail.js";
 
@@ -23,6 +23,7 @@ export function recordArgumentDelta(tool: ToolItem, delta: string): void {
  */
 export function completeStreamedArguments(state: ResponsesStreamState, tool: ToolItem, final: string): void {
   const tail = tailBeyond(tool.argText, final);
+  if (tail === undefined && warnConflictingFinal(state, tool.argText, final, { kind: "arguments", id: tool.toolCallId, index: 0 })) tool.argText = null;
   if (tail === undefined || !isCallOpen(state, tool)) return;
   tool.argText = final;
   writeCallArgs(state, tool, tail);

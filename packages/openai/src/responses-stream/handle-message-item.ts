@@ -1,7 +1,7 @@
 import type { BridgeMetadata } from "@agui-bridge/core/adapter";
 import { filesOfAnnotations } from "./file-handle-parts.js";
 import { providerLabel } from "../provider-label.js";
-import { appendTracked, MAX_TRACKED_ARGUMENT_LENGTH, tailBeyond } from "./streamed-tail.js";
+import { appendTracked, MAX_TRACKED_ARGUMENT_LENGTH, tailBeyond, warnConflictingFinal } from "./streamed-tail.js";
 import { endIdleReasoning } from "./reasoning-span.js";
 import { collectDeltaLogprobs, collectDoneLogprobs, createMessageLogprobs, logprobsEndMetadata } from "./response-logprobs.js";
 import { claimImplicitMessage, implicitMessageOf, namesNoItem } from "./implicit-message-item.js";
@@ -146,7 +146,9 @@ function recordStreamedText(part: MessagePart, index: number, delta: string): vo
  * calls). Final text that does not extend the streamed text leaves the part as it streamed.
  */
 function completeStreamedText(state: ResponsesStreamState, part: MessagePart, index: number, final: string): void {
-  const tail = tailBeyond(part.streamedText?.get(index), final);
+  const streamed = part.streamedText?.get(index);
+  const tail = tailBeyond(streamed, final);
+  if (tail === undefined && warnConflictingFinal(state, streamed, final, { kind: part.refusal ? "refusal" : "text", id: part.messageId, index })) part.streamedText?.set(index, null);
   if (tail === undefined || !state.run.isTextOpen(part.messageId)) return;
   part.streamedText!.set(index, final.length > MAX_TRACKED_ARGUMENT_LENGTH ? null : final);
   part.written.set(index, final.length);

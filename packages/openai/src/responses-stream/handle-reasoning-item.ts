@@ -1,7 +1,7 @@
 import { IdFingerprints, type BridgeMetadata } from "@agui-bridge/core/adapter";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString } from "../narrow.js";
 import { endReasoningSpan, startReasoningSpan } from "./reasoning-span.js";
-import { appendTracked, tailBeyond } from "./streamed-tail.js";
+import { appendTracked, tailBeyond, warnConflictingFinal } from "./streamed-tail.js";
 import { addItemPosition, findItem, trackItem, uniqueId, type ReasoningItem, type ResponsesStreamState } from "./responses-stream-state.js";
 
 /** Kind recorded on REASONING_MESSAGE_START for OpenAI's `encrypted_content`. */
@@ -63,8 +63,10 @@ type PartType = ReasoningItem["parts"][number]["type"];
  */
 function completePart(state: ResponsesStreamState, item: ReasoningItem, type: PartType, index: number, final: string): void {
   const entries = item.parts.filter((part) => part.type === type && part.index === index);
-  const tail = entries.length === 1 ? tailBeyond(entries[0]?.streamed, final) : undefined;
+  const entry = entries.length === 1 ? entries[0] : undefined;
+  const tail = tailBeyond(entry?.streamed, final);
   if (tail !== undefined) write(state, item, type, index, tail);
+  else if (entry !== undefined && warnConflictingFinal(state, entry.streamed, final, { kind: "reasoning", id: item.messageId, index })) entry.streamed = null;
 }
 
 function hasPart(item: ReasoningItem, type: string, index: number): boolean {
