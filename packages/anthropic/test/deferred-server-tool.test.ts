@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { streamMessages, toMessagesRequest } from "../src/index.js";
 import { apiViolations } from "./support/api-rules.js";
 import { collect, fromList } from "./support/replay.js";
+import { start, finish, text, call } from "./support/chunks.js";
 
 type Rec = Record<string, unknown>;
 const add = { name: "add_two_numbers", description: "Add", parameters: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } };
@@ -22,18 +23,6 @@ const searchResult = {
   tool_use_id: SRV,
   content: { type: "tool_search_tool_search_result", tool_references: [{ type: "tool_reference", tool_name: "reverse" }] },
 };
-const start = (id: string) => ({ type: "message_start", message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [], usage: { input_tokens: 5, output_tokens: 1 } } });
-const finish = (reason: string) => [{ type: "message_delta", delta: { stop_reason: reason }, usage: { output_tokens: 3 } }, { type: "message_stop" }];
-const text = (index: number, value: string) => [
-  { type: "content_block_start", index, content_block: { type: "text", text: "" } },
-  { type: "content_block_delta", index, delta: { type: "text_delta", text: value } },
-  { type: "content_block_stop", index },
-];
-const call = (index: number, block: Rec, input: Rec) => [
-  { type: "content_block_start", index, content_block: { ...block, input: {} } },
-  { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(input) } },
-  { type: "content_block_stop", index },
-];
 
 /** The server call is deferred: no result in this response. */
 const first = [

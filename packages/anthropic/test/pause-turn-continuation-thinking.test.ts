@@ -16,28 +16,11 @@ import { describe, expect, it } from "vitest";
 import { streamMessages, toMessagesRequest } from "../src/index.js";
 import { apiViolations } from "./support/api-rules.js";
 import { collect, fromList } from "./support/replay.js";
+import { start, finish, thinking, text, call } from "./support/chunks.js";
 
 type Rec = Record<string, unknown>;
 const SRV = "srvtoolu_01Search";
 const weather = { name: "get_weather", description: "Weather", parameters: { type: "object", properties: { city: { type: "string" } } } };
-const start = (id: string) => ({ type: "message_start", message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [], usage: { input_tokens: 5, output_tokens: 1 } } });
-const finish = (reason: string) => [{ type: "message_delta", delta: { stop_reason: reason }, usage: { output_tokens: 3 } }, { type: "message_stop" }];
-const thinking = (index: number, value: string, signature: string) => [
-  { type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } },
-  { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: value } },
-  { type: "content_block_delta", index, delta: { type: "signature_delta", signature } },
-  { type: "content_block_stop", index },
-];
-const text = (index: number, value: string) => [
-  { type: "content_block_start", index, content_block: { type: "text", text: "" } },
-  { type: "content_block_delta", index, delta: { type: "text_delta", text: value } },
-  { type: "content_block_stop", index },
-];
-const call = (index: number, block: Rec, input: Rec) => [
-  { type: "content_block_start", index, content_block: { ...block, input: {} } },
-  { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(input) } },
-  { type: "content_block_stop", index },
-];
 const searchResult = { type: "web_search_tool_result", tool_use_id: SRV, content: [{ type: "web_search_result", url: "https://example.com", title: "Example", encrypted_content: "EqQB", page_age: null }] };
 
 /** The paused response: thinking, a web search and its result, then `pause_turn`. */

@@ -12,22 +12,9 @@ import { describe, expect, it } from "vitest";
 import { streamMessages, toMessagesRequest } from "../src/index.js";
 import { apiViolations } from "./support/api-rules.js";
 import { collect, fromList } from "./support/replay.js";
+import { start, finish, thinking, text } from "./support/chunks.js";
 
 type Rec = Record<string, unknown>;
-const start = (id: string) => ({ type: "message_start", message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [], usage: { input_tokens: 5, output_tokens: 1 } } });
-const finish = (reason: string) => [{ type: "message_delta", delta: { stop_reason: reason }, usage: { output_tokens: 3 } }, { type: "message_stop" }];
-const thinking = (index: number, value: string, signature: string) => [
-  { type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } },
-  { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: value } },
-  { type: "content_block_delta", index, delta: { type: "signature_delta", signature } },
-  { type: "content_block_stop", index },
-];
-const text = (index: number, value: string, citations: Rec[] = []) => [
-  { type: "content_block_start", index, content_block: { type: "text", text: "" } },
-  ...citations.map((citation) => ({ type: "content_block_delta", index, delta: { type: "citations_delta", citation } })),
-  { type: "content_block_delta", index, delta: { type: "text_delta", text: value } },
-  { type: "content_block_stop", index },
-];
 const search = (index: number, id: string, query: string) => [
   { type: "content_block_start", index, content_block: { type: "server_tool_use", id, name: "web_search", input: {} } },
   { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify({ query }) } },
