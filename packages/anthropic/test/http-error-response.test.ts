@@ -31,3 +31,23 @@ describe("an HTTP error response on the raw path", () => {
     expect(error.metadata?.["agui-bridge"]).toMatchObject({ status: 529, retryable: true });
   });
 });
+
+/**
+ * An error answered with HTTP 200 as a JSON body rather than as an `event: error` frame (a proxy or
+ * gateway in front of the Messages API): read as the error frame it is, not as a truncated stream.
+ */
+describe("an error document answered with HTTP 200 on the raw path", () => {
+  it("Anthropic's error body is that error, retryable as overloaded is", async () => {
+    const body = new Response('{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}', { status: 200, headers: { "content-type": "application/json" } });
+    const error = await runError(body);
+    expect(error).toMatchObject({ message: "Overloaded", code: "overloaded_error" });
+    expect(error.metadata?.["agui-bridge"]).toMatchObject({ errorCategory: "overloaded", retryable: true });
+  });
+
+  it("a whole non-streamed message is not_event_stream", async () => {
+    const message = { id: "msg_1", type: "message", role: "assistant", content: [{ type: "text", text: "Hi" }], stop_reason: "end_turn" };
+    const error = await runError(new Response(JSON.stringify(message), { status: 200, headers: { "content-type": "application/json" } }));
+    expect(error.code).toBe("not_event_stream");
+    expect(error.metadata?.["agui-bridge"]).toMatchObject({ errorCategory: "invalid_response", retryable: false });
+  });
+});

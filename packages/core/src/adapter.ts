@@ -155,6 +155,7 @@ export {
   type SseFrameDecoder,
   type SseSource,
 } from "./sse/decode-sse-stream.js";
+export { SseNotEventStreamError } from "./sse/document-body.js";
 export { ERROR_BODY_LIMIT, HttpStatusError, isErrorResponse, readErrorBody } from "./sse/http-error-response.js";
 export { applyJsonPatch, type JsonPatchResult } from "./json-patch.js";
 export { EntityIds } from "./run/entity-ids.js";

@@ -197,3 +197,29 @@ describe("createGoogleProvider({ fast: true }): an error answer the SDK reads", 
     expect(pulls).toBeLessThanOrEqual(calls * 6);
   });
 });
+
+/**
+ * A body answered with HTTP 200 that is a JSON document, not SSE: an error object (a proxy in front
+ * of the API) is read as the in-band error it is; a JSON array of chunks is what
+ * `streamGenerateContent` sends without `alt=sse`, and RUN_ERROR says so instead of "truncated".
+ */
+describe("a JSON document answered with HTTP 200 on the raw path", () => {
+  const ok = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+
+  it("an error object: the API's status and message, classified", async () => {
+    const events = await collect(streamGenerateContentFromResponse(ok(JSON.stringify({ error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED" } }, null, 2)), ids()));
+    await assertConformant(events);
+    expect(terminal(events)).toMatchObject({ type: "RUN_ERROR", code: "429" });
+    expect(terminal(events).message).toContain("Quota exceeded");
+    expect(readBridgeMetadata(terminal(events).metadata)).toMatchObject({ errorCategory: "rate_limit", retryable: true });
+  });
+
+  it("a JSON array of chunks (no alt=sse) is not_event_stream, naming alt=sse", async () => {
+    const chunks = [{ candidates: [{ content: { role: "model", parts: [{ text: "Hi" }] }, finishReason: "STOP" }] }];
+    const events = await collect(streamGenerateContentFromResponse(ok(JSON.stringify(chunks, null, 2)), ids()));
+    await assertConformant(events);
+    expect(terminal(events)).toMatchObject({ type: "RUN_ERROR", code: "not_event_stream" });
+    expect(terminal(events).message).toContain("alt=sse");
+    expect(readBridgeMetadata(terminal(events).metadata)).toMatchObject({ errorCategory: "invalid_response", retryable: false });
+  });
+});

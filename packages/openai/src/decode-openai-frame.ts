@@ -31,20 +31,44 @@ export interface OpenAIFrameDecoder {
   readonly done: boolean;
 }
 
+/** Options of {@link createOpenAIFrameDecoder}. */
+export interface OpenAIFrameDecoderOptions {
+  /**
+   * A Chat chunk whose `error` object comes with the call's usage (`usage`, or Groq's
+   * `x_groq.usage`) is passed to the mapper, which records that usage and then fails the run with
+   * the error, instead of being thrown (the SDK throws it and the usage is lost). Default false.
+   */
+  passErrorChunksWithUsage?: boolean;
+}
+
 /**
  * Decodes OpenAI SSE frames as the `openai` SDK's `Stream.fromSSEResponse` does, so the mapper
  * sees the same values: `[DONE]` ends the stream (nothing after it is read), `thread.*` events
  * come as `{ event, data }`, an `error` event or a payload with an `error` throws
- * {@link OpenAIStreamError}, a frame that is not JSON throws a `SyntaxError` with the SDK's message.
+ * {@link OpenAIStreamError} (see `passErrorChunksWithUsage` for the one exception), a frame that
+ * is not JSON throws a `SyntaxError` with the SDK's message.
  */
-export function createOpenAIFrameDecoder(): OpenAIFrameDecoder {
-  return new FrameDecoder();
+export function createOpenAIFrameDecoder(options: OpenAIFrameDecoderOptions = {}): OpenAIFrameDecoder {
+  return new FrameDecoder(options.passErrorChunksWithUsage === true);
+}
+
+/** An error chunk that also reports usage: `error` is an object and a usage is there. */
+function errorChunkWithUsage(record: Record<string, unknown>): boolean {
+  if (typeof record.error !== "object" || record.error === null) return false;
+  const present = (value: unknown): boolean => value !== undefined && value !== null;
+  const groq = record.x_groq;
+  return present(record.usage) || (typeof groq === "object" && groq !== null && present((groq as { usage?: unknown }).usage));
 }
 
 // A class, not an object literal with a `done` getter: V8 builds such a literal as a slow
 // dictionary object, about a microsecond per run.
 class FrameDecoder implements OpenAIFrameDecoder {
   done = false;
+  readonly #passErrorsWithUsage: boolean;
+
+  constructor(passErrorsWithUsage: boolean) {
+    this.#passErrorsWithUsage = passErrorsWithUsage;
+  }
 
   // An arrow: the adapters pass `decode` on its own.
   readonly decode = (frame: SseFrame): unknown => {
@@ -62,7 +86,10 @@ class FrameDecoder implements OpenAIFrameDecoder {
     if (event !== undefined && event.startsWith("thread.")) return { event, data };
     const record = typeof data === "object" && data !== null ? (data as Record<string, unknown>) : undefined;
     if (event === "error") throw new OpenAIStreamError(record?.error ?? data);
-    if (record !== undefined && Boolean(record.error)) throw new OpenAIStreamError(record.error);
+    if (record !== undefined && Boolean(record.error)) {
+      if (this.#passErrorsWithUsage && errorChunkWithUsage(record)) return data;
+      throw new OpenAIStreamError(record.error);
+    }
     return data;
   };
 }

@@ -34,4 +34,4 @@ export { chatUsageCounts } from "./chat-usage-dialects.js";
 export { chatUsageCost } from "./chat-usage-cost.js";
 export { streamChatCompletionsFromResponse } from "./stream-chat-completions-from-response.js";
 export { streamResponsesFromResponse } from "./stream-responses-from-response.js";
-export { createOpenAIFrameDecoder, OpenAIStreamError, type OpenAIFrameDecoder } from "./decode-openai-frame.js";
+export { createOpenAIFrameDecoder, OpenAIStreamError, type OpenAIFrameDecoder, type OpenAIFrameDecoderOptions } from "./decode-openai-frame.js";

@@ -20,13 +20,16 @@ import { driveOptions } from "./drive-options.js";
  * opening one with the run's abort signal. The output equals the SDK path's, with the end of the
  * stream seen more precisely: a stream that reached `data: [DONE]` is complete even when no choice
  * reported a `finish_reason`; one that ends with neither, or inside a frame, is RUN_ERROR
- * `stream_truncated`. Never throws.
+ * `stream_truncated`. An error chunk that reports the call's usage keeps it on RUN_ERROR (the SDK
+ * throws such a chunk and its usage is lost), and a body that is a JSON error document (HTTP 200,
+ * no SSE) is that error. Never throws.
  */
 export function streamChatCompletionsFromResponse(
   body: SseSource,
   options: ChatStreamOptions = {},
 ): AsyncGenerator<Event, void, undefined> {
-  const frames = createOpenAIFrameDecoder();
+  // An error chunk that reports usage goes to the mapper, so RUN_ERROR keeps what the call cost.
+  const frames = createOpenAIFrameDecoder({ passErrorChunksWithUsage: true });
   return driveRun<unknown>({
     source: withRetry(sseChunkSource(body, frames.decode, {
       acceptUnterminated: (frame) => frame.data === "[DONE]",

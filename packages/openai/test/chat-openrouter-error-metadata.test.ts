@@ -8,10 +8,10 @@
  * `content_filter`. Through the real SDK and the raw-bytes path.
  */
 import { assertConformant, textOf } from "@agui-bridge/conformance";
-import { readBridgeMetadata, type Event } from "@agui-bridge/core/adapter";
+import { createSequentialIds, readBridgeMetadata, type Event } from "@agui-bridge/core/adapter";
 import { describe, expect, it } from "vitest";
 import { describeOpenAIError, streamChatCompletions, streamChatCompletionsFromResponse } from "../src/index.js";
-import { chunk, run, type Rec } from "./support/chat-audit-helpers.js";
+import { chunk, run, sse as chatSse, type Rec } from "./support/chat-audit-helpers.js";
 import { collect, last } from "./support/collect.js";
 import { sdkChatChunks } from "./support/sdk-replay.js";
 
@@ -116,5 +116,57 @@ describe("error.metadata is untrusted", () => {
     const end = last(events as Event[]) as unknown as RunError;
     expect(end.type).toBe("RUN_ERROR");
     expect(JSON.stringify(end)).not.toContain("sk-aaaaaaaaaaaaaaaaaaaa");
+  });
+});
+
+/**
+ * An error chunk that reports the call's usage itself (`usage` beside `error`, as OpenAI-compatible
+ * gateways send what an interrupted call cost; Groq's `x_groq.usage`): the SDK throws the chunk
+ * and its usage is lost, so only the raw path can keep it, and it does; the error reads the same.
+ */
+describe("an error chunk carrying the call's usage", () => {
+  const usage = { prompt_tokens: 31, completion_tokens: 7, total_tokens: 38, cost: 0.00042 };
+  const failed = {
+    id: "gen-2",
+    object: "chat.completion.chunk",
+    created: 1,
+    model: "m",
+    provider: "Fireworks",
+    error: { code: 502, message: "Provider returned error", metadata: { provider_name: "Fireworks" } },
+    choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }],
+  };
+  const body = (last: Rec) => chatSse([chunk({ delta: { role: "assistant", content: "Part" } }, { id: "gen-2" }), last]);
+  const both = async (last: Rec) => {
+    const opts = { provider: "openrouter", generateId: createSequentialIds("id"), threadId: "t", runId: "r" };
+    const raw = await collect(streamChatCompletionsFromResponse(new Response(body(last) as Uint8Array<ArrayBuffer>), opts));
+    const sdk = await collect(streamChatCompletions(sdkChatChunks(body(last)), { ...opts, generateId: createSequentialIds("id") }));
+    for (const events of [raw, sdk]) await assertConformant(events);
+    return { raw: last_(raw), sdk: last_(sdk) };
+  };
+  const last_ = (events: Event[]) => last(events) as unknown as RunError;
+
+  it("raw path: RUN_ERROR has the usage (and the cost) the chunk reported; the SDK path the same error without it", async () => {
+    const { raw, sdk } = await both({ ...failed, usage });
+    expect(raw).toMatchObject({ type: "RUN_ERROR", code: "502", message: "Provider returned error" });
+    expect(raw.usage).toEqual([expect.objectContaining({ provider: "openrouter", inputTokens: 31, outputTokens: 7, totalTokens: 38 })]);
+    expect(readBridgeMetadata(raw.metadata)).toMatchObject({ errorCategory: "server", errorMetadata: { provider_name: "Fireworks" }, costs: [expect.objectContaining({ cost: 0.00042 })] });
+    const { usage: _usage, metadata: rawMeta, ...rawRest } = raw;
+    const { usage: sdkUsage, metadata: sdkMeta, ...sdkRest } = sdk;
+    expect(sdkUsage).toBeUndefined();
+    expect(sdkRest).toEqual(rawRest);
+    expect(readBridgeMetadata(sdkMeta)?.errorMetadata).toEqual(readBridgeMetadata(rawMeta)?.errorMetadata);
+  });
+
+  it("Groq's x_groq.usage counts too", async () => {
+    const { raw } = await both({ ...failed, x_groq: { id: "req_1", usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } } });
+    expect(raw.usage).toEqual([expect.objectContaining({ inputTokens: 5, outputTokens: 2 })]);
+  });
+
+  it("an error chunk without usage, or whose error is no object, is thrown as the SDK throws it: both paths agree", async () => {
+    for (const last of [failed, { ...failed, error: "STREAM_EXPLODED", usage }, { ...failed, usage: null }]) {
+      const { raw, sdk } = await both(last);
+      expect(raw.type).toBe("RUN_ERROR");
+      expect(raw).toEqual(sdk);
+    }
   });
 });

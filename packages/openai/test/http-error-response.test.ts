@@ -40,3 +40,33 @@ describe("an HTTP error response on the raw path", () => {
     expect(error.metadata?.["agui-bridge"]).toMatchObject({ status: 502, retryable: true, errorCategory: "server" });
   });
 });
+
+/**
+ * An error answered with HTTP 200 as a JSON body, not as SSE (OpenAI-compatible servers and
+ * gateways; the SDK path sees no event in it and reports a truncated stream): the raw path reads it
+ * as the error frame it is. A whole non-streamed answer says the request was not streamed.
+ */
+describe("a JSON document answered with HTTP 200 on the raw path", () => {
+  const ok = (body: string, type = "application/json") => new Response(body, { status: 200, headers: { "content-type": type } });
+
+  it("Chat: an error object is that error (message, code, category), not a truncated stream", async () => {
+    const body = ok(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }, null, 2));
+    const error = await runError(streamChatCompletionsFromResponse(body));
+    expect(error).toMatchObject({ message: "Incorrect API key provided", code: "invalid_api_key" });
+    expect(error.metadata?.["agui-bridge"]).toMatchObject({ errorCategory: "auth", retryable: false });
+  });
+
+  it("Responses: the same, sent as text/event-stream", async () => {
+    const body = ok('{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}', "text/event-stream");
+    const error = await runError(streamResponsesFromResponse(body));
+    expect(error).toMatchObject({ message: "Rate limit reached", code: "rate_limit_exceeded" });
+    expect(error.metadata?.["agui-bridge"]).toMatchObject({ errorCategory: "rate_limit", retryable: true });
+  });
+
+  it("a whole chat.completion (stream: true ignored) is not_event_stream, not retryable", async () => {
+    const completion = { id: "c1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: "Hi" }, finish_reason: "stop" }] };
+    const error = await runError(streamChatCompletionsFromResponse(ok(JSON.stringify(completion))));
+    expect(error.code).toBe("not_event_stream");
+    expect(error.metadata?.["agui-bridge"]).toMatchObject({ errorCategory: "invalid_response", retryable: false });
+  });
+});

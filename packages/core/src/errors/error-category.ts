@@ -109,6 +109,7 @@ export function categoryWithStatus(category: ErrorCategory | undefined, status: 
 const BRIDGE_CODES: Readonly<Record<string, ErrorCategory>> = {
   stream_truncated: "truncated",
   frame_too_large: "invalid_response",
+  not_event_stream: "invalid_response",
   invalid_sequence: "invalid_response",
   invalid_chunk: "invalid_response",
   malformed_chunk: "invalid_response",

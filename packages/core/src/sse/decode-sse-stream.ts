@@ -1,6 +1,7 @@
 import { createParser } from "eventsource-parser";
 import { CHUNK_BATCHES, type BatchedChunks } from "../run/chunk-batches.js";
 import { releaseIterator } from "../run/release-source.js";
+import { createDocumentHead } from "./document-body.js";
 import { createFieldLineRewriter } from "./field-line-rewriter.js";
 import { httpStatusError, isErrorResponse } from "./http-error-response.js";
 import { createUtf8Reads } from "./utf8-reads.js";
@@ -107,6 +108,8 @@ export class SseTruncatedError extends Error {
  * BOM's bytes read as Latin-1 text) and yields what `decode` makes of each frame, in order. The frames of one read are
  * yielded before the next read, so nothing waits on later bytes. Frames without `data:` are not
  * dispatched (SSE semantics). A frame the bytes end inside throws {@link SseTruncatedError}. A
+ * body that holds no frame but a JSON document (an error answered with HTTP 200) throws what
+ * `decode` throws for it as one frame, or `SseNotEventStreamError` (see `document-body.ts`). A
  * `Response` that is not `ok` is not read as SSE: its (bounded) body is thrown as an
  * `HttpStatusError` with its status. When the consumer stops early, or `decode` says
  * {@link SSE_STOP}, the body is cancelled.
@@ -156,6 +159,8 @@ export async function* decodeSseBatches<T>(
   if (signal?.aborted === true) source.cancel();
   signal?.addEventListener("abort", onAbort, { once: true });
   const utf8 = createUtf8Reads();
+  // A body that never frames an event may be a document (an error object sent with HTTP 200).
+  const head = createDocumentHead();
   let finished = false;
   // The last character fed: bytes that stop mid-line (not after a line end) were cut.
   let last = "";
@@ -168,6 +173,7 @@ export async function* decodeSseBatches<T>(
     }
     const text = fields === undefined ? start : fields.push(start);
     if (text === "" || tooLarge) return;
+    head.add(text);
     last = text.charAt(text.length - 1);
     parser.feed(text);
   };
@@ -182,6 +188,7 @@ export async function* decodeSseBatches<T>(
         if (tooLarge) throw new SseFrameTooLargeError(maxFrameLength);
         continue;
       }
+      head.framed();
       const batch = decodeAll(frames, decode, undefined);
       frames.length = 0;
       if (batch.out.length > 0) yield batch.out;
@@ -197,6 +204,10 @@ export async function* decodeSseBatches<T>(
     const cutMidLine = last !== "" && last !== "\n" && last !== "\r";
     // Any frame the end-of-stream terminator dispatches was not terminated by the server.
     parser.feed("\n\n");
+    if (frames.length === 0) {
+      const documentError = head.documentError(decode);
+      if (documentError !== undefined) throw documentError;
+    }
     if (cutMidLine && frames.length === 0) throw new SseTruncatedError();
     const batch = decodeAll(frames, decode, (frame) => options.acceptUnterminated?.(frame) === true);
     if (batch.out.length > 0) yield batch.out;
