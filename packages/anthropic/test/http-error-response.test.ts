@@ -44,6 +44,13 @@ describe("an error document answered with HTTP 200 on the raw path", () => {
     expect(error.metadata?.["agui-bridge"]).toMatchObject({ errorCategory: "overloaded", retryable: true });
   });
 
+  it("a gateway's OpenAI-shaped error document keeps its message", async () => {
+    const body = new Response('{"error":{"message":"Your credit balance is too low","type":"invalid_request_error"}}', { status: 200 });
+    const error = await runError(body);
+    expect(error).toMatchObject({ message: "Your credit balance is too low", code: "invalid_request_error" });
+    expect(error.metadata?.["agui-bridge"]).toMatchObject({ retryable: false });
+  });
+
   it("a whole non-streamed message is not_event_stream", async () => {
     const message = { id: "msg_1", type: "message", role: "assistant", content: [{ type: "text", text: "Hi" }], stop_reason: "end_turn" };
     const error = await runError(new Response(JSON.stringify(message), { status: 200, headers: { "content-type": "application/json" } }));

@@ -47,7 +47,7 @@ describe("a body that is a document, not an event stream", () => {
       const { values, error } = await outcome(body, size);
       expect(values).toEqual([]);
       expect(error).toBeInstanceOf(ToyStreamError);
-      expect((error as ToyStreamError).frame).toEqual({ data: body, event: undefined });
+      expect((error as ToyStreamError).frame).toEqual({ data: body, event: "error" });
     }
   });
 
@@ -60,10 +60,11 @@ describe("a body that is a document, not an event stream", () => {
     }
   });
 
-  it("the document's `type` is the frame's event name (Anthropic's error body: `type: error`)", async () => {
-    const body = '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}';
-    const { error } = await outcome(body);
-    expect((error as ToyStreamError).frame.event).toBe("error");
+  it("the frame is an `event: error` frame whatever the document's shape (Anthropic's decoder reads only that)", async () => {
+    for (const body of ['{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}', '{"error":"quota exceeded"}']) {
+      const { error } = await outcome(body);
+      expect((error as ToyStreamError).frame).toEqual({ data: body, event: "error" });
+    }
   });
 
   it("in a JSON array (Gemini without alt=sse), the first element holding an error is the frame", async () => {
@@ -83,7 +84,7 @@ describe("a body that is a document, not an event stream", () => {
     expect(categoryForBridgeCode("not_event_stream")).toBe("invalid_response");
   });
 
-  it("an error document the decoder does not throw for is not_event_stream too", async () => {
+  it("an error document the decoder does not throw for (one it does not recognize) is not_event_stream", async () => {
     const lenient = (frame: SseFrame): unknown => JSON.parse(frame.data);
     await expect(drain(decodeSseStream(readsOf('{"error":{"message":"x"}}', 3), lenient))).rejects.toBeInstanceOf(SseNotEventStreamError);
   });

@@ -37,11 +37,11 @@ export interface DocumentHead {
   framed(): void;
   /**
    * At the end of a body that held no frame: what to throw when it was a document. A JSON error
-   * document goes to `decode` as one frame (its `type` as the event name, Anthropic's convention),
-   * so the adapter throws the same error an in-band error frame gets (OpenAI's and Gemini's
-   * `{"error": …}`, Anthropic's `{"type": "error", …}`; in a JSON array, its first element holding an
-   * `error`); any other JSON document or an HTML page is {@link SseNotEventStreamError}. Undefined
-   * for anything else (the caller's truncation rules apply).
+   * document (an object with a truthy `error`; in a JSON array, its first element that is one)
+   * goes to `decode` as one `event: error` frame, so the adapter throws the same error an in-band
+   * error frame gets, whichever provider's shape it has (OpenAI's and Gemini's `{"error": …}`,
+   * Anthropic's `{"type": "error", "error": …}`); any other JSON document, or an HTML page, is
+   * {@link SseNotEventStreamError}. Undefined for anything else (the caller's truncation rules apply).
    */
   documentError(decode: (frame: SseFrame) => unknown): unknown;
 }
@@ -69,8 +69,7 @@ export function createDocumentHead(): DocumentHead {
       }
       const errorPart = Array.isArray(document) ? document.find(holdsError) : holdsError(document) ? document : undefined;
       if (errorPart !== undefined) {
-        const type = (errorPart as { type?: unknown }).type;
-        const frame: SseFrame = { data: errorPart === document ? text : JSON.stringify(errorPart), event: typeof type === "string" ? type : undefined };
+        const frame: SseFrame = { data: errorPart === document ? text : JSON.stringify(errorPart), event: "error" };
         try {
           decode(frame);
         } catch (error) {
