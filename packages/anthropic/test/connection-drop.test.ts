@@ -23,7 +23,7 @@ const frames = [
   .join("");
 
 /** A client whose response body sends `frames`, then fails as Node's fetch does when the connection drops. */
-function droppingClient(): Anthropic {
+function droppingClient(sentFrames = frames): Anthropic {
   return new Anthropic({
     apiKey: "sk-ant-test-0123456789",
     baseURL: "http://replay.invalid",
@@ -35,7 +35,7 @@ function droppingClient(): Anthropic {
         pull(controller) {
           if (!sent) {
             sent = true;
-            controller.enqueue(new TextEncoder().encode(frames));
+            controller.enqueue(new TextEncoder().encode(sentFrames));
           } else controller.error(Object.assign(new TypeError("terminated"), { cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }) }));
         },
       });
@@ -57,6 +57,38 @@ describe("a connection dropped mid-stream", () => {
       expect(end.type).toBe("RUN_ERROR");
       expect(readBridgeMetadata(end.metadata)).toMatchObject({ errorCategory: "network", retryable: true });
       expect(JSON.stringify(end)).toContain('"inputTokens":21');
+    });
+  }
+});
+
+/**
+ * The connection drops after `message_stop` (a proxy closing without the body's last chunk, a reset
+ * as the socket closes): the answer was whole, so the run finishes as Anthropic ended it, not in a
+ * retryable RUN_ERROR that would have the same answer paid for again; the drop is warning
+ * `stream.error-after-end`. Through the SDK and the raw-bytes path.
+ */
+describe("a connection dropped after message_stop", () => {
+  const whole =
+    frames +
+    [
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "wer." } },
+      { type: "content_block_stop", index: 0 },
+      { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 9 } },
+      { type: "message_stop" },
+    ]
+      .map((data) => `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`)
+      .join("");
+  for (const fast of [false, true]) {
+    it(`finishes the run with the answer and its usage, warning once${fast ? " (raw-bytes path)" : ""}`, async () => {
+      const warnings: string[] = [];
+      const provider = createAnthropicProvider({ client: droppingClient(whole), model: "claude-sonnet-5", maxTokens: 64, retry: false, fast, onWarning: (w) => warnings.push(w.code) });
+      const events = await collect(provider.stream(input));
+      await assertConformant(events);
+      expect(events.filter((event) => event.type === "TEXT_MESSAGE_CONTENT").map((event) => (event as { delta?: string }).delta).join("")).toBe("Half an answer.");
+      const end = last(events) as Event & { outcome?: unknown; usage?: unknown };
+      expect(end).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" }, usage: [expect.objectContaining({ inputTokens: 21, outputTokens: 9 })] });
+      expect(readBridgeMetadata(end.metadata)).toMatchObject({ finishReason: "stop", rawFinishReason: "end_turn" });
+      expect(warnings).toEqual(["stream.error-after-end"]);
     });
   }
 });

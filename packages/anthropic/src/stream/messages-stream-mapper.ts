@@ -83,6 +83,8 @@ export function createMessagesMapper(run: RunBuilder, options: AdapterStreamOpti
       run.finish({ finish: Object.keys(served).length === 0 ? last.finish : { ...last.finish, details: { ...last.finish.details, ...served } } });
     },
     describeError: describeAnthropicError,
+    // The last message's `message_stop` is the end marker: a failure after it does not fail the run.
+    sawEnd: () => context.message?.stopped === true,
     // Before the driver ends the run itself (a cut or broken stream, an abort, a malformed event):
     // calls that only waited for the container id were complete, and end as such (not interrupted).
     beforeClose() {

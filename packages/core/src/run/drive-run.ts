@@ -25,6 +25,15 @@ export interface StreamMapper<Chunk> {
   /** Reads a thrown error (SDK error frames, HTTP errors) into RUN_ERROR's message and code. */
   describeError?(error: unknown): ErrorDescription;
   /**
+   * Whether the provider's own end marker was read (Anthropic's `message_stop`, a Responses
+   * `response.completed`), so that `end` would end the run now. A failure of the connection after
+   * it (category `network`, `timeout` or `truncated`: a reset as the body closes, bytes cut after
+   * the marker) does not fail the run: the driver calls `end` and reports the failure as warning
+   * `stream.error-after-end`. Any other failure (a provider's error event) still fails it. Optional: a
+   * stream without an explicit end marker (Gemini's, Chat's `finish_reason` before its usage) has none.
+   */
+  sawEnd?(): boolean;
+  /**
    * The mapper's last word before the driver ends the run itself: an abort (while the request
    * opens or mid-stream), a thrown or invalid provider step, an exception from `chunk` or `end`,
    * or a stream that ended without `end` ending the run. Writes out what the mapper still holds
@@ -77,7 +86,8 @@ export interface DriveRunOptions<Chunk> {
   secrets?: SecretSource;
   /**
    * Told when a payload had to be bounded to stay encodable (passed to the run builder), or the
-   * mapper's `beforeClose` threw (`run.before-close-failed`), or `generateId` or `now` failed
+   * mapper's `beforeClose` threw (`run.before-close-failed`), or the source failed after the
+   * provider's end marker (`stream.error-after-end`, see `StreamMapper.sawEnd`), or `generateId` or `now` failed
    * (`run.generate-id-failed`, `run.now-failed`), or the input's `threadId`, `runId` or `messages`
    * could not be read (`run.input-unreadable`: a throwing getter or Proxy trap; the field counts as
    * absent).

@@ -4,6 +4,7 @@ import { createRedactor, finalizeErrorEvent, type Redactor } from "./finalize-ru
 import { CHUNK_BATCHES, offersBatches, type BatchedChunks } from "./chunk-batches.js";
 import { cancel, closeRun, invalidStep, truncate, type Ending } from "./close-run.js";
 import { builderOptionsFrom } from "./builder-options.js";
+import { failedAfterEnd } from "./failure-after-end.js";
 import { INVALID_STEP, readStep, STREAM_DONE } from "./read-step.js";
 import { releaseIterator, releaseLate } from "./release-source.js";
 import { ABORTED, RunAbort } from "./run-abort.js";
@@ -193,6 +194,8 @@ export class RunDriver<Chunk> implements AsyncGenerator<Event, void, undefined> 
   readonly #onPullError = (error: unknown): Answer => {
     if (this.#phase === "over") return this.#settled(finished());
     this.#iterator = undefined;
+    // After the provider's end marker the answer is whole: the mapper ends the run as it says.
+    if (!this.#aborted && failedAfterEnd(this.#mapper, error, this.#options?.onWarning, this.#redact as Redactor)) return this.#guard(() => this.#endOfStream());
     return this.#guard(() => this.#failOrCancel(error));
   };
 

@@ -1,4 +1,4 @@
-import { withStreamWarnings, type FinishInfo, type RunBuilder, type StreamMapper, type TokenUsage } from "@agui-bridge/core/adapter";
+import { withStreamWarnings, type RunBuilder, type StreamMapper, type TokenUsage } from "@agui-bridge/core/adapter";
 import { choiceState, closeChoice, type ChatChoiceState, type ChatStreamOptions, type ChatStreamState } from "./chat-stream-state.js";
 import { BILLED_TALLY, billedCounts, billedCountsMetadata } from "./chat-billed-counts.js";
 import { newCallTally, reportCall, startCall, tallySum } from "../call-tally.js";
@@ -26,7 +26,8 @@ import { trackResponseDetails, withResponseDetails } from "./chat-response-detai
 import { gatewayUpstreamOf, trackGatewayRouting } from "./gateway-routing.js";
 import { collectLogprobs } from "./chat-logprobs.js";
 import { withChoiceFinishDetails, withRepeatedChoiceFinishDetails } from "./chat-choice-finish-details.js";
-import { collectContentFilterResults, withContentFilterDetails } from "./azure-content-filter.js";
+import { collectContentFilterResults } from "./azure-content-filter.js";
+import { keepReachedFinish, terminalFinish } from "./terminal-finish.js";
 import { finishReasonError, mapChatFinishReason } from "../map-openai-finish-reason.js";
 import { mapChatUsage } from "../map-openai-usage.js";
 import { usageByModel } from "./groq-usage-breakdown.js";
@@ -122,8 +123,12 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       run.finish(state.finish !== undefined ? { finish: terminalFinish(state, state.finish) } : {});
     },
     describeError: describeOpenAIError,
-    // Before the driver ends the run itself (an abort, a broken or cut stream, a throwing chunk).
-    beforeClose: () => writeHeldBack(state),
+    // Before the driver ends the run itself (an abort, a broken or cut stream, a throwing chunk);
+    // a completion that had finished keeps its finish on the RUN_ERROR.
+    beforeClose: () => {
+      writeHeldBack(state);
+      keepReachedFinish(state);
+    },
   };
 }
 
@@ -346,16 +351,6 @@ function handleStringContent(state: ChatStreamState, choice: ChatChoiceState, de
   if (handleGeminiThoughtContent(state, choice, delta, content)) return;
   if (state.thinkTag !== undefined) handleThinkTaggedContent(state, choice, state.thinkTag, content);
   else handleChatContent(state, choice, content);
-}
-
-/**
- * The finish RUN_FINISHED carries: the completion-level details, and the content filter results of
- * the choice that finished (collected until the end: the asynchronous filter's annotations may
- * follow the finish).
- */
-function terminalFinish(state: ChatStreamState, finish: FinishInfo): FinishInfo {
-  const filter = state.finishIndex === undefined ? undefined : state.contentFilters.get(state.finishIndex);
-  return withContentFilterDetails(withResponseDetails(finish, state.details), filter);
 }
 
 /** The usage a choice carries itself (Kimi's `choices[0].usage` on the finishing chunk), if any. */

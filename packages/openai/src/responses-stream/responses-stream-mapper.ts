@@ -140,6 +140,9 @@ export function createResponsesMapper(run: RunBuilder, options: ResponsesStreamO
       if (state.endSeen) run.finish(state.finish === undefined ? {} : { finish: state.finish });
     },
     describeError: describeOpenAIError,
+    // The response's terminal event (`response.completed` / `.incomplete`) is the end marker: a
+    // failure after it does not fail the run.
+    sawEnd: () => state.endSeen,
     // Before the driver ends the run itself (an abort, a broken or cut stream): a held parallel
     // wrapper goes out as the plain call it is (then closed as interrupted).
     beforeClose: () => releaseHeldWrappers(state),
