@@ -1,5 +1,5 @@
 import { assertConformant } from "@agui-bridge/conformance";
-import { readBridgeMetadata, type Event, type RunAgentInput } from "@agui-bridge/core";
+import { readBridgeMetadata, type BridgeWarning, type Event, type RunAgentInput } from "@agui-bridge/core";
 import { startMockProvider, type MockFault, type MockProvider } from "@agui-bridge/mock-provider";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProviderFromConfig, PROVIDER_NAMES } from "../src/index.js";
@@ -12,9 +12,9 @@ afterEach(async () => {
 
 const input: RunAgentInput = { threadId: "t", runId: "r", protocolVersion: "1.0", messages: [{ id: "u", role: "user", content: "Hi" }] };
 
-async function runWith(name: (typeof PROVIDER_NAMES)[number], fault: MockFault, signal?: AbortSignal): Promise<Event[]> {
+async function runWith(name: (typeof PROVIDER_NAMES)[number], fault: MockFault, signal?: AbortSignal, config: { fast?: boolean; onWarning?: (warning: BridgeWarning) => void } = {}): Promise<Event[]> {
   mock = await startMockProvider({ strict: true, choose: () => "text", fault });
-  const provider = createProviderFromConfig(name, { mockBaseUrls: mock.baseUrls });
+  const provider = createProviderFromConfig(name, { mockBaseUrls: mock.baseUrls, ...config });
   const events: Event[] = [];
   for await (const event of provider.stream(input, signal === undefined ? {} : { signal })) events.push(event);
   await assertConformant(events, { initialMessages: input.messages });
@@ -80,4 +80,40 @@ describe.each(PROVIDER_NAMES)("the mock's fault modes through the real SDK (%s)"
     const events = await runWith(name, { type: "slow-drip", delayMs: 0, writeSize: 7 });
     expect(events.at(-1)?.type).toBe("RUN_FINISHED");
   });
+});
+
+/**
+ * The body's end, both paths (`fast: true` reads the bytes itself):
+ * - `reset-after-end`: the whole body, then a reset connection. Where the API has an explicit end
+ *   marker the SDK path sees (Anthropic's `message_stop`, Responses' `response.completed`) the
+ *   answer was whole: the run finishes, the reset is warning `stream.error-after-end`; Chat's
+ *   `[DONE]` ends the reading on both paths (the `openai` SDK stops at it too), so the reset is
+ *   never read; Gemini has no end marker: RUN_ERROR, carrying the finish the answer reached.
+ * - `error-with-200`: an error answered with HTTP 200 as a JSON body: the raw path reads it as the
+ *   provider's error (rate_limit here); the SDKs see no event in it.
+ */
+describe.each(PROVIDER_NAMES)("the mock's end-of-body faults (%s)", (name) => {
+  const marker = name === "anthropic" || name === "openai-responses";
+  for (const fast of [false, true]) {
+    const path = fast ? "raw path" : "SDK path";
+    it(`reset-after-end (${path})`, async () => {
+      const warnings: string[] = [];
+      const events = await runWith(name, { type: "reset-after-end" }, undefined, { fast, onWarning: (w) => warnings.push(w.code) });
+      const end = events.at(-1) as Event & { outcome?: unknown };
+      if (marker || name === "openai-chat") {
+        expect(end).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
+        expect(warnings.includes("stream.error-after-end")).toBe(marker);
+      } else {
+        expect(end.type).toBe("RUN_ERROR");
+        expect(readBridgeMetadata(end.metadata)).toMatchObject({ errorCategory: "network", finishReason: "stop" });
+      }
+    });
+
+    it(`error-with-200 (${path})`, async () => {
+      const events = await runWith(name, { type: "error-with-200", of: "rate-limit" }, undefined, { fast });
+      const end = events.at(-1) as Event & { code?: string };
+      expect(end.type).toBe("RUN_ERROR");
+      if (fast) expect(readBridgeMetadata(end.metadata)).toMatchObject({ errorCategory: "rate_limit", retryable: true });
+    });
+  }
 });

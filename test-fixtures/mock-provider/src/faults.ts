@@ -28,7 +28,13 @@ export const FAULT_HEADER = "x-mock-fault";
  * - `slow-drip`: the body is streamed in `writeSize`-byte writes with `delayMs` between them;
  * - `error-mid-stream`: a 200 stream of the first `afterFrames` frames (default 2), then the error
  *   the API sends in band (see mid-stream-error.ts; Responses: `error`, then `response.failed`), then
- *   the end of the response.
+ *   the end of the response;
+ * - `reset-after-end`: the whole body, end marker included, then the connection is reset instead of
+ *   the response ending (a proxy that drops the body's last chunk; Node's fetch raises `TypeError:
+ *   terminated` after the last byte);
+ * - `error-with-200`: HTTP 200 with the provider's JSON error body (of the status fault `of`, default
+ *   `server-error`) and `content-type: application/json`, no event stream, as gateways and
+ *   OpenAI-compatible servers answer an error once they have committed to 200.
  */
 export type MockFault =
   | { type: "rate-limit"; retryAfterSeconds?: number; retryAfterMs?: number }
@@ -40,13 +46,18 @@ export type MockFault =
   | { type: "hang" }
   | { type: "cut-mid-frame"; afterFrames?: number; mode?: "reset" | "end" }
   | { type: "slow-drip"; delayMs?: number; writeSize?: number }
-  | { type: "error-mid-stream"; afterFrames?: number };
+  | { type: "error-mid-stream"; afterFrames?: number }
+  | { type: "reset-after-end" }
+  | { type: "error-with-200"; of?: StatusFaultName };
+
+/** The faults answered with an HTTP error status (and their error body). */
+export type StatusFaultName = "rate-limit" | "server-error" | "overloaded" | "unauthorized" | "permission-denied" | "request-too-large";
 
 /** The fault names accepted in the {@link FAULT_HEADER} header. */
 export type MockFaultName = MockFault["type"];
 
 /** The fault names, in one list. */
-export const FAULT_NAMES: readonly MockFaultName[] = ["rate-limit", "server-error", "overloaded", "unauthorized", "permission-denied", "request-too-large", "hang", "cut-mid-frame", "slow-drip", "error-mid-stream"];
+export const FAULT_NAMES: readonly MockFaultName[] = ["rate-limit", "server-error", "overloaded", "unauthorized", "permission-denied", "request-too-large", "hang", "cut-mid-frame", "slow-drip", "error-mid-stream", "reset-after-end", "error-with-200"];
 
 /** How the fault for a request is chosen (see `MockProviderOptions.fault`). */
 export type FaultChooser = MockFault | ((request: { format: MockFormat; model: string | undefined; body: unknown; index: number }) => MockFault | undefined);
@@ -70,7 +81,13 @@ export function pickFault(
  */
 export function respondWithFault(res: ServerResponse, fault: MockFault, format: MockFormat, requestId: string, platform?: CloudPlatform): boolean {
   if (fault.type === "hang") return true; // never answered; the client's timeout or abort ends it
-  if (fault.type === "cut-mid-frame" || fault.type === "slow-drip" || fault.type === "error-mid-stream") return false;
+  if (fault.type === "cut-mid-frame" || fault.type === "slow-drip" || fault.type === "error-mid-stream" || fault.type === "reset-after-end") return false;
+  if (fault.type === "error-with-200") {
+    const { headers, body } = errorResponse(fault.of ?? "server-error", format, platform, requestId);
+    res.writeHead(200, { ...headers, "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+    return true;
+  }
   const retryAfterSeconds = fault.type === "rate-limit" ? (fault.retryAfterSeconds ?? 1) : undefined;
   const answer = errorResponse(fault.type, format, platform, requestId, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
   if (sendsRetryAfterHeader(format, platform)) {
@@ -96,7 +113,7 @@ export function sendsRetryAfterHeader(format: MockFormat, platform: CloudPlatfor
 export interface StreamPlan {
   writeSize: number;
   delayMs: number;
-  /** Byte offset at which the stream stops (inside a frame), if any. */
+  /** Byte offset at which the stream stops (inside a frame; after the last byte for `reset-after-end`), if any. */
   cutAt?: number;
   /** How it stops there. */
   cutMode?: "reset" | "end";
@@ -106,6 +123,7 @@ export interface StreamPlan {
 export function streamPlan(bytes: Uint8Array, fault: MockFault | undefined, writeSize: number): StreamPlan {
   if (fault?.type === "slow-drip") return { writeSize: fault.writeSize ?? 16, delayMs: fault.delayMs ?? 20 };
   if (fault?.type === "cut-mid-frame") return { writeSize, delayMs: 0, cutAt: midFrame(bytes, fault.afterFrames ?? 1), cutMode: fault.mode ?? "reset" };
+  if (fault?.type === "reset-after-end") return { writeSize, delayMs: 0, cutAt: bytes.length, cutMode: "reset" };
   return { writeSize, delayMs: 0 };
 }
 

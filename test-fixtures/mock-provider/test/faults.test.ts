@@ -78,6 +78,39 @@ describe("fault modes", () => {
     await expect(reset.text()).rejects.toThrow();
   });
 
+  it("reset-after-end: every byte of the body arrives, end marker included, then the connection is reset", async () => {
+    mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", fault: { type: "reset-after-end" } });
+    const res = await post(endpoints.anthropic(mock.url));
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    let failure: unknown;
+    try {
+      for (let step = await reader.read(); step.done !== true; step = await reader.read()) text += decoder.decode(step.value, { stream: true });
+    } catch (error) {
+      failure = error;
+    }
+    expect(text).toContain("event: message_stop");
+    expect(text.endsWith("\n\n")).toBe(true);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(mock.requests[0]?.fault).toBe("reset-after-end");
+  });
+
+  it.each(Object.keys(endpoints) as Array<keyof typeof endpoints>)("%s error-with-200: HTTP 200, a JSON content type and the provider's error body (default: the server error's)", async (format) => {
+    mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", fault: ({ index }) => ({ type: "error-with-200", ...(index === 1 && { of: "rate-limit" as const }) }) });
+    const url = endpoints[format](mock.url);
+    for (const [of, status] of [["server-error", 500], ["rate-limit", 429]] as const) {
+      const res = await post(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      const body = (await res.json()) as Record<string, Record<string, unknown>>;
+      if (format === "anthropic") expect(body).toMatchObject({ type: "error", error: { type: of === "rate-limit" ? "rate_limit_error" : "api_error" } });
+      else if (format === "google") expect(body).toMatchObject({ error: { code: status } });
+      else expect(body.error).toBeDefined();
+    }
+  });
+
   it("slow-drip: the body arrives in many small writes, complete", async () => {
     mock = await startMockProvider({ fixturesDir: repoFixtures, choose: () => "text", fault: { type: "slow-drip", delayMs: 1, writeSize: 8 } });
     const res = await post(endpoints["openai-chat"](mock.url));
