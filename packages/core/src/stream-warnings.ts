@@ -39,10 +39,11 @@ export const STREAM_WARNINGS = {
   /** Audio output, which AG-UI cannot carry: dropped (its transcript is kept as text where there is one). */
   audioDropped: "stream.audio-dropped",
   /**
-   * The connection failed (`network`, `timeout`, `truncated`) after the provider's own end marker (Anthropic's `message_stop`, a
-   * Responses `response.completed`): the answer was whole, so the run ends as the provider ended
-   * it, not in RUN_ERROR (a retry would pay for the same answer again). Details `{ code, category }`
-   * of the failure; the message says what it was (redacted).
+   * The connection failed (category `network`, `timeout` or `truncated`) after the provider's own
+   * end marker (Anthropic's `message_stop`, a Responses `response.completed`): the answer was whole,
+   * so the run ends as the provider ended it, not in RUN_ERROR (a retry would pay for the same
+   * answer again). Details `{ code, category }` of the failure; the message says what it was
+   * (redacted). Reported by core's driver for any mapper with `sawEnd`.
    */
   errorAfterEnd: "stream.error-after-end",
 

@@ -86,9 +86,9 @@ export interface DriveRunOptions<Chunk> {
   secrets?: SecretSource;
   /**
    * Told when a payload had to be bounded to stay encodable (passed to the run builder), or the
-   * mapper's `beforeClose` threw (`run.before-close-failed`), or the source failed after the
-   * provider's end marker (`stream.error-after-end`, see `StreamMapper.sawEnd`), or `generateId` or `now` failed
-   * (`run.generate-id-failed`, `run.now-failed`), or the input's `threadId`, `runId` or `messages`
+   * mapper's `beforeClose` threw (`run.before-close-failed`), or the connection failed after the
+   * provider's end marker (`stream.error-after-end`, see `StreamMapper.sawEnd`), or `generateId` or
+   * `now` failed (`run.generate-id-failed`, `run.now-failed`), or the input's `threadId`, `runId` or `messages`
    * could not be read (`run.input-unreadable`: a throwing getter or Proxy trap; the field counts as
    * absent).
    */
