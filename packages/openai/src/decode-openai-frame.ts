@@ -1,4 +1,5 @@
 import { errorFrameMessage, SSE_STOP, type SseFrame } from "@agui-bridge/core/adapter";
+import { chatChunkUsage } from "./chat-chunk-usage.js";
 
 /**
  * What the `openai` SDK throws for an error frame (`event: error`, or a payload with an `error`
@@ -52,12 +53,9 @@ export function createOpenAIFrameDecoder(options: OpenAIFrameDecoderOptions = {}
   return new FrameDecoder(options.passErrorChunksWithUsage === true);
 }
 
-/** An error chunk that also reports usage: `error` is an object and a usage is there. */
+/** An error chunk that also reports usage: `error` is an object and the chunk carries a usage. */
 function errorChunkWithUsage(record: Record<string, unknown>): boolean {
-  if (typeof record.error !== "object" || record.error === null) return false;
-  const present = (value: unknown): boolean => value !== undefined && value !== null;
-  const groq = record.x_groq;
-  return present(record.usage) || (typeof groq === "object" && groq !== null && present((groq as { usage?: unknown }).usage));
+  return typeof record.error === "object" && record.error !== null && chatChunkUsage(record) !== undefined;
 }
 
 // A class, not an object literal with a `done` getter: V8 builds such a literal as a slow

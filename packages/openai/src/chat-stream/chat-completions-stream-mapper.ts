@@ -34,6 +34,7 @@ import { usageByModel } from "./groq-usage-breakdown.js";
 import { minimaxStatusError } from "./minimax-status-error.js";
 import { asArray, asNonEmptyString, asNumber, asRecord, asString, isRecord } from "../narrow.js";
 import { providerLabel } from "../provider-label.js";
+import { chatChunkUsage } from "../chat-chunk-usage.js";
 import { messageAsDelta } from "./chat-message-chunks.js";
 
 /**
@@ -80,8 +81,8 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       // far) is recorded before the run fails.
       const failure = isRecord(chunk.error) ? describeOpenAIError(chunk.error) : minimaxStatusError(chunk);
       if (failure !== undefined) {
-        const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage;
-        if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage, state.completionId ?? FALLBACK_CALL_KEY);
+        const usage = chatChunkUsage(chunk);
+        if (usage !== undefined) recordUsage(state, chunk, usage, state.completionId ?? FALLBACK_CALL_KEY);
         writeHeldBack(state);
         run.fail(failure);
         return;
@@ -97,7 +98,7 @@ export function createChatCompletionsMapper(run: RunBuilder, options: ChatStream
       }
       // Groq's own copy of the usage (`x_groq.usage`) counts when the chunk carries no `usage`;
       // Kimi (Moonshot) documents its usage on the finishing choice (`choices[].usage`).
-      const usage = chunk.usage ?? asRecord(chunk.x_groq)?.usage ?? choiceUsage(choices);
+      const usage = chatChunkUsage(chunk) ?? choiceUsage(choices);
       if (usage !== undefined && usage !== null) recordUsage(state, chunk, usage, callKey);
       // Groq cuts a stream short (over capacity, …) with the reason in the last chunk's `x_groq.error`.
       const groqError = asNonEmptyString(asRecord(chunk.x_groq)?.error);
